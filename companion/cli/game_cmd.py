@@ -1,0 +1,176 @@
+"""`companion game ...`: start, list, show, switch, end and delete games."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from companion import systems
+from companion.cli.common import JsonOpt, console, print_json
+from companion.errors import RefusedError, UsageError
+from companion.game.events import set_game
+from companion.game.repo import GameFile, Home, event_for
+from companion.game.store import file_slug
+from companion.names import match
+from companion.render.board_data import board
+
+app = typer.Typer(help="Start, list, show, switch, end and delete games.\n\n"
+                  "Example: companion game new --roster Robyn --roster Fawkes --scenario training",
+                  no_args_is_help=True)
+
+GameArg = Annotated[str | None, typer.Argument(help="Game name (default: the current game).")]
+
+
+def show_board(gf: GameFile, as_json: bool) -> None:
+    sys_ = systems.get(gf.system)
+    b = board(sys_, gf.name, gf.state)
+    if as_json:
+        print_json(b)
+        return
+    from companion.render.board import render_board
+
+    render_board(console(), b)
+
+
+@app.command("new")
+def new(
+    roster: Annotated[list[str], typer.Option(
+        "--roster", "-r", help="A roster per side (two for a duel, one with --solo).")],
+    scenario: Annotated[str, typer.Option("--scenario", "-s", help="Scenario id.")] = "training",
+    name: Annotated[str | None, typer.Option(help="Name of the game (default: from the scenario).")] = None,
+    solo: Annotated[bool, typer.Option(help="Solo play against the OpFor.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Start a game from rosters and a scenario, and make it the current game.
+
+    Example: companion game new -r "Robyn" -r "Cpt" --scenario training --name first
+    """
+    home = Home()
+    with home.writing():
+        db = home.rosters_db()
+        rosters = [home.find_roster(r, db) for r in roster]
+        if not rosters:
+            raise UsageError("give the rosters with --roster")
+        system_ids = {r.system for r in rosters}
+        if len(system_ids) != 1:
+            raise UsageError(f"the rosters play different systems ({', '.join(sorted(system_ids))})")
+        sys_ = systems.get(rosters[0].system)
+        if solo:
+            raise UsageError("solo games are set up with 'companion solo new' (1ss only)")
+        state = sys_.new_game(rosters, scenario, {})
+        base = name or scenario
+        game_name = name or _free_name(home, base)
+        gf = home.create_game(game_name, state)
+        gf.db.commit()
+        home.set_setting("current", gf.name)
+    if not as_json:
+        typer.echo(f"Started game '{gf.name}' ({sys_.info.name}, {scenario}); it is now current.")
+    show_board(gf, as_json)
+
+
+def _free_name(home: Home, base: str) -> str:
+    existing = set(home.game_names())
+    n = 1
+    while f"{file_slug(base)}-{n}" in existing:
+        n += 1
+    return f"{file_slug(base)}-{n}"
+
+
+@app.command("list")
+def list_(as_json: JsonOpt = False) -> None:
+    """List games; the current one is marked.
+
+    Example: companion game list
+    """
+    home = Home()
+    with home.reading():
+        current = home.current_game_name()
+        rows = []
+        for n in home.game_names():
+            gf = home.open_game(n)
+            rows.append({"name": gf.name, "system": gf.system, "scenario": gf.state.scenario,
+                         "turn": gf.state.turn, "phase": gf.state.phase,
+                         "events": len(gf.raw_events), "current": gf.name == current})
+    if as_json:
+        print_json(rows)
+        return
+    if not rows:
+        typer.echo("No games yet. Try: companion demo")
+    for r in rows:
+        mark = "*" if r["current"] else " "
+        typer.echo(f"{mark} {r['name']}  {r['system']} {r['scenario']}, turn {r['turn']}, "
+                   f"{r['phase']}, {r['events']} events")
+
+
+@app.command("show")
+def show(game: GameArg = None, as_json: JsonOpt = False) -> None:
+    """Show a game's board (like 'status', for any game).
+
+    Example: companion game show first
+    """
+    home = Home()
+    with home.reading():
+        gf = home.open_game(game)
+    show_board(gf, as_json)
+
+
+@app.command("use")
+def use(game: Annotated[str, typer.Argument(help="Game name (a unique prefix is enough).")]) -> None:
+    """Make a game the current game.
+
+    Example: companion game use first
+    """
+    home = Home()
+    with home.writing():
+        resolved = home.resolve_game(game)
+        home.set_setting("current", resolved)
+    typer.echo(f"'{resolved}' is now the current game.")
+
+
+@app.command("end")
+def end(
+    game: GameArg = None,
+    result: Annotated[str, typer.Option(help="What happened, in a few words.")] = "ended by the players",
+) -> None:
+    """End a game now (undo can take it back).
+
+    Example: companion game end --result "Robyn's merry men win"
+    """
+    home = Home()
+    with home.writing():
+        gf = home.open_game(game)
+        if gf.state.phase == "ended":
+            raise RefusedError(f"'{gf.name}' is already over: {gf.state.result}")
+        ev = event_for("end", f"The game is ended: {result}",
+                       [set_game("phase", "ended"), set_game("result", result)], gf.state)
+        gf.append(ev)
+        gf.db.commit()
+    typer.echo(f"'{gf.name}' is over: {result}")
+
+
+@app.command("delete")
+def delete(
+    game: Annotated[str, typer.Argument(help="Game name (a unique prefix is enough).")],
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask.")] = False,
+) -> None:
+    """Delete a game and its whole log.
+
+    Example: companion game delete first --yes
+    """
+    home = Home()
+    with home.writing():
+        resolved = match(game, home.game_names(), lambda n: n, "game")
+        if not yes:
+            from companion.cli.common import interactive
+
+            if not interactive():
+                raise UsageError("deleting a game needs --yes when there is no terminal to ask")
+            import questionary
+
+            if not questionary.confirm(f"Delete game '{resolved}' and its log?").ask():
+                raise UsageError("cancelled; nothing was deleted")
+        home.delete_game(resolved)
+        if home.current_game_name() == resolved:
+            home.set_setting("current", None)
+    typer.echo(f"Deleted game '{resolved}'.")

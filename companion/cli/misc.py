@@ -1,0 +1,135 @@
+"""Stand-alone commands: systems, roll, demo."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from companion import systems
+from companion.cli.common import DiceOpt, JsonOpt, SeedOpt, console, dice_source, print_json
+from companion.errors import UsageError
+
+SAMPLE_GAME = "sample"
+
+
+def systems_cmd(as_json: JsonOpt = False) -> None:
+    """List the rule systems companion knows.
+
+    Example: companion systems --json
+    """
+    rows = []
+    for s in systems.all_systems():
+        i = s.info
+        rows.append({"id": i.id, "name": i.name, "aliases": list(i.aliases), "dice": i.dice,
+                     "board": i.board, "length": i.length})
+    if as_json:
+        print_json(rows)
+        return
+    from rich.table import Table
+
+    t = Table(title="Rule systems", title_justify="left")
+    for col in ("id", "name", "dice", "board", "game length"):
+        t.add_column(col, overflow="fold")
+    for r in rows:
+        t.add_row(r["id"], r["name"], r["dice"], r["board"], r["length"])
+    console().print(t)
+
+
+def roll(
+    notation: Annotated[str, typer.Argument(help="Dice notation: 2d6, d10, 3d8kl1, 4d6kh3+1.")],
+    dice: DiceOpt = None,
+    seed: SeedOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Roll dice by notation and explain the result with its odds.
+
+    kh/kl keep the highest/lowest dice (kh alone keeps one).
+
+    Example: companion roll 3d8kl1 --seed 7
+    """
+    from companion import odds
+    from companion.dice import parse_notation
+    from companion.trace import roll_dice
+
+    n = parse_notation(notation)
+    src = dice_source(dice, seed)
+    r = roll_dice(src, "you", n.sides, n.count, n.keep, n.keep_n, purpose=str(n))
+    src.finish()
+    total = r.value + n.modifier
+    result = {"notation": str(n), "dice": list(r.dice), "kept": [r.dice[i] for i in r.kept],
+              "modifier": n.modifier, "total": total}
+    if n.count ** 1 * n.sides <= 10_000 and (n.keep is None or n.sides ** n.count <= 2_000_000):
+        dist = odds.pool(n.count, n.sides, n.keep, n.keep_n)
+        result["expected"] = round(float(odds.expected(dist)) + n.modifier, 4)
+        result["p_at_least"] = round(float(odds.chance(dist, ">=", total, n.modifier)), 6)
+        result["p_at_most"] = round(float(odds.chance(dist, "<=", total, n.modifier)), 6)
+    if as_json:
+        print_json(result)
+        return
+    from rich.text import Text
+
+    t = Text(f"{n}: ")
+    for j, v in enumerate(r.dice):
+        t.append((" " if j else "") + str(v), style="bold" if j in r.kept else "dim strike")
+    if n.keep:
+        t.append(f"  keep {'highest' if n.keep == 'h' else 'lowest'} {n.keep_n}")
+    if n.modifier:
+        t.append(f"  {n.modifier:+d}")
+    t.append(f"  = {total}", style="bold")
+    c = console()
+    c.print(t)
+    if "expected" in result:
+        c.print(f"Average {result['expected']}; chance of {total} or more "
+                f"{result['p_at_least']:.1%}, of {total} or less {result['p_at_most']:.1%}.",
+                style="dim")
+
+
+def demo(
+    fresh: Annotated[bool, typer.Option(help="Start the sample game over.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Set up the ready-made sample game (the 1ss training mission) and show the board.
+
+    Creates the two sample warbands if they are missing. Then try:
+    companion turn, companion activate Robyn, companion log.
+
+    Example: companion demo
+    """
+    from companion.cli.game_cmd import show_board
+    from companion.game.repo import Home
+
+    sys_ = systems.get("1ss")
+    home = Home()
+    with home.writing():
+        db = home.rosters_db()
+        have = {r.name for r in home.rosters(db)}
+        for r in sys_.sample_rosters():
+            if r.name not in have:
+                home.save_roster(db, r)
+        db.commit()
+        samples = [home.find_roster(r.name, db) for r in sys_.sample_rosters()]
+        exists = home.game_path(SAMPLE_GAME).exists()
+        if exists and fresh:
+            home.delete_game(SAMPLE_GAME)
+            exists = False
+        if exists:
+            gf = home.open_game(SAMPLE_GAME)
+        else:
+            gf = home.create_game(SAMPLE_GAME, sys_.new_game(samples, "training", {}))
+            gf.db.commit()
+        home.set_setting("current", gf.name)
+    if not as_json:
+        verb = "Resumed" if exists else "Set up"
+        typer.echo(f"{verb} the sample game '{gf.name}': the 1 Stat Skirmish training mission. "
+                   "Next: 'companion turn' rolls initiative; 'companion --help' lists commands.")
+    show_board(gf, as_json)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("systems")(systems_cmd)
+    app.command("roll")(roll)
+    app.command("demo")(demo)
+
+
+__all__ = ["register", "UsageError"]

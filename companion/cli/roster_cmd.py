@@ -1,0 +1,328 @@
+"""`companion roster ...`: build, check, share and manage warbands."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from companion import systems
+from companion.cli.common import JsonOpt, console, print_json
+from companion.errors import DataError, RefusedError, UsageError
+from companion.game.repo import Home
+from companion.game.state import freeze
+from companion.game.store import read_json_file
+from companion.names import match
+from companion.roster import Roster, RosterFighter
+from companion.systems.base import Problem
+
+app = typer.Typer(help="Build, check, share and manage rosters (warbands).\n\n"
+                  "Example: companion roster new \"Red Caps\" --system 1ss",
+                  no_args_is_help=True)
+
+MAX_IMPORT_BYTES = 5 * 1024 * 1024
+
+RosterArg = Annotated[str, typer.Argument(help="Roster name (a unique prefix is enough).")]
+FighterArg = Annotated[str, typer.Argument(help="Fighter name (a unique prefix is enough).")]
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9:]+", "-", text.casefold()).strip("-")
+
+
+def _stats(system_stats: tuple[str, ...], values: list[str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for v in values:
+        name, sep, num = v.partition("=")
+        if not sep:
+            name, num = system_stats[0], v
+        name = name.strip().casefold()
+        if name not in system_stats:
+            raise UsageError(f"'{name}' is not a stat here; stats: {', '.join(system_stats)}")
+        try:
+            out[name] = int(num)
+        except ValueError:
+            raise UsageError(f"stat '{v}' is not a whole number (e.g. --stat 4)") from None
+    return out
+
+
+def _skills(skills: list[str], role: str | None) -> tuple[str, ...]:
+    return tuple(_slug(s) for s in [*skills, *([role] if role else [])])
+
+
+def _equipment(items: list[str]) -> tuple[str, ...]:
+    out = []
+    for e in items:
+        kind, sep, label = e.partition(":")
+        out.append(_slug(kind) + (f":{label.strip()}" if sep and label.strip() else ""))
+    return tuple(out)
+
+
+def _refuse_fighter_errors(problems: list[Problem]) -> None:
+    errors = [p for p in problems if p.severity == "error"]
+    if errors:
+        raise UsageError("; ".join(p.message for p in errors))
+
+
+@app.command("new")
+def new(
+    name: Annotated[str, typer.Argument(help="Name of the new roster.")],
+    system: Annotated[str, typer.Option("--system", "-s", help="Rule system id.")] = "1ss",
+    notes: Annotated[str, typer.Option(help="Free notes.")] = "",
+) -> None:
+    """Create an empty roster.
+
+    Example: companion roster new "Red Caps" --system 1ss
+    """
+    sys_ = systems.get(system)
+    if not name.strip() or len(name) > 80:
+        raise UsageError("a roster name needs 1-80 characters")
+    home = Home()
+    with home.writing():
+        db = home.rosters_db()
+        if any(r.name.casefold() == name.casefold() for r in home.rosters(db)):
+            raise UsageError(f"a roster called '{name}' already exists")
+        home.save_roster(db, Roster(name.strip(), sys_.info.id, notes=notes))
+        db.commit()
+    typer.echo(f"Created roster '{name}' ({sys_.info.name}).")
+
+
+@app.command("add")
+def add(
+    roster: RosterArg,
+    name: Annotated[str, typer.Argument(help="The new fighter's name.")],
+    rank: Annotated[str, typer.Option("--rank", "-r", help="Rank, e.g. rookie, specialist, boss.")],
+    stat: Annotated[list[str], typer.Option("--stat", help="Stat value, or NAME=VALUE.")],
+    equip: Annotated[list[str] | None, typer.Option(
+        "--equip", "-e", help="Armory item, optionally with a label: melee-1h:sword.")] = None,
+    skill: Annotated[list[str] | None, typer.Option("--skill", help="Skill (repeatable).")] = None,
+    role: Annotated[str | None, typer.Option(help="Rookie role.")] = None,
+    notes: Annotated[str, typer.Option(help="Free notes.")] = "",
+) -> None:
+    """Add a fighter to a roster.
+
+    Example: companion roster add "Red Caps" Grub --rank rookie --stat 3 -e melee-1h:club --role thug
+    """
+    home = Home()
+    with home.writing():
+        db = home.rosters_db()
+        r = home.find_roster(roster, db)
+        sys_ = systems.get(r.system)
+        if any(f.name.casefold() == name.strip().casefold() for f in r.fighters):
+            raise UsageError(f"'{r.name}' already has a fighter called '{name}'")
+        f = RosterFighter(name.strip(), _slug(rank), freeze(_stats(tuple(sys_.stat_names()), stat)),
+                          _equipment(equip or []), _skills(skill or [], role), notes)
+        if not f.name:
+            raise UsageError("a fighter needs a name")
+        _refuse_fighter_errors(sys_.check_fighter(f))
+        home.save_roster(db, r.with_fighters(r.fighters + (f,)))
+        db.commit()
+    typer.echo(f"Added {f.name} to '{r.name}'.")
+
+
+@app.command("edit")
+def edit(
+    roster: RosterArg,
+    fighter: FighterArg,
+    name: Annotated[str | None, typer.Option(help="New name.")] = None,
+    rank: Annotated[str | None, typer.Option("--rank", "-r", help="New rank.")] = None,
+    stat: Annotated[list[str] | None, typer.Option("--stat", help="New stat (or NAME=VALUE).")] = None,
+    equip: Annotated[list[str] | None, typer.Option(
+        "--equip", "-e", help="Replace the equipment (repeatable).")] = None,
+    skill: Annotated[list[str] | None, typer.Option(
+        "--skill", help="Replace the skills (repeatable).")] = None,
+    role: Annotated[str | None, typer.Option(help="Replace the rookie role.")] = None,
+    notes: Annotated[str | None, typer.Option(help="Replace the notes.")] = None,
+) -> None:
+    """Change a fighter of a roster; only the options given change.
+
+    Example: companion roster edit "Red Caps" Grub --stat 4 --role fighter
+    """
+    home = Home()
+    with home.writing():
+        db = home.rosters_db()
+        r = home.find_roster(roster, db)
+        sys_ = systems.get(r.system)
+        old = match(fighter, r.fighters, lambda f: f.name, "fighter")
+        stats = dict(old.stats)
+        stats.update(_stats(tuple(sys_.stat_names()), stat or []))
+        new_skills = old.skills
+        if skill is not None or role is not None:
+            new_skills = _skills(skill or [], role)
+        new = RosterFighter(
+            name=(name or old.name).strip(), rank=_slug(rank) if rank else old.rank,
+            stats=freeze(stats), equipment=_equipment(equip) if equip is not None else old.equipment,
+            skills=new_skills, notes=old.notes if notes is None else notes,
+        )
+        if new.name.casefold() != old.name.casefold() and any(
+            f.name.casefold() == new.name.casefold() for f in r.fighters
+        ):
+            raise UsageError(f"'{r.name}' already has a fighter called '{new.name}'")
+        _refuse_fighter_errors(sys_.check_fighter(new, r.preset))
+        home.save_roster(db, r.with_fighters(tuple(new if f is old else f for f in r.fighters)))
+        db.commit()
+    typer.echo(f"Updated {new.name} in '{r.name}'.")
+
+
+@app.command("remove")
+def remove(roster: RosterArg, fighter: FighterArg) -> None:
+    """Remove a fighter from a roster.
+
+    Example: companion roster remove "Red Caps" Grub
+    """
+    home = Home()
+    with home.writing():
+        db = home.rosters_db()
+        r = home.find_roster(roster, db)
+        f = match(fighter, r.fighters, lambda x: x.name, "fighter")
+        home.save_roster(db, r.with_fighters(tuple(x for x in r.fighters if x is not f)))
+        db.commit()
+    typer.echo(f"Removed {f.name} from '{r.name}'.")
+
+
+@app.command("show")
+def show(roster: RosterArg, as_json: JsonOpt = False) -> None:
+    """Show a roster's fighters.
+
+    Example: companion roster show "Robyn"
+    """
+    home = Home()
+    with home.reading():
+        r = home.find_roster(roster)
+    sys_ = systems.get(r.system)
+    if as_json:
+        print_json(r.to_dict())
+        return
+    from rich.table import Table
+
+    table = Table(title=f"{r.name} ({sys_.info.name})", title_justify="left")
+    for col in ("Fighter", "Rank", "Stat", "Equipment", "Skill / role", "Notes"):
+        table.add_column(col, overflow="fold")
+    for f in r.fighters:
+        d = sys_.describe_fighter(f)
+        table.add_row(f.name, d.get("rank", f.rank), d.get("stat", d.get("stats", "")),
+                      d.get("equipment", ""), d.get("skills", ""), f.notes)
+    c = console()
+    c.print(table)
+    if r.notes:
+        c.print(r.notes, style="italic")
+
+
+@app.command("list")
+def list_(as_json: JsonOpt = False) -> None:
+    """List all rosters.
+
+    Example: companion roster list --json
+    """
+    home = Home()
+    with home.reading():
+        rosters = home.rosters()
+    if as_json:
+        print_json([{"name": r.name, "system": r.system, "fighters": len(r.fighters)}
+                    for r in rosters])
+        return
+    if not rosters:
+        typer.echo("No rosters yet. Create one: companion roster new NAME --system 1ss")
+    for r in rosters:
+        typer.echo(f"{r.name}  ({r.system}, {len(r.fighters)} fighters)")
+
+
+@app.command("delete")
+def delete(roster: RosterArg) -> None:
+    """Delete a roster (games already started keep their copy).
+
+    Example: companion roster delete "Red Caps"
+    """
+    home = Home()
+    with home.writing():
+        db = home.rosters_db()
+        r = home.find_roster(roster, db)
+        home.delete_roster(db, r.name)
+        db.commit()
+    typer.echo(f"Deleted roster '{r.name}'.")
+
+
+@app.command("check")
+def check(roster: RosterArg, as_json: JsonOpt = False) -> None:
+    """Check a roster against its system's warband rules; lists every problem.
+
+    Exit status 1 when the roster breaks a rule.
+
+    Example: companion roster check "Robyn"
+    """
+    home = Home()
+    with home.reading():
+        r = home.find_roster(roster)
+    problems = systems.get(r.system).check_roster(r)
+    errors = [p for p in problems if p.severity == "error"]
+    if as_json:
+        print_json({"roster": r.name, "ok": not errors,
+                    "problems": [{"severity": p.severity, "fighter": p.fighter,
+                                  "message": p.message} for p in problems]})
+    else:
+        if not problems:
+            typer.echo(f"'{r.name}' follows the warband rules.")
+        for p in problems:
+            typer.echo(f"{p.severity}: {p.message}")
+        if errors:
+            typer.echo(f"{len(errors)} problem{'s' if len(errors) > 1 else ''} to fix.")
+        elif problems:
+            typer.echo(f"'{r.name}' follows the warband rules (with the notes above).")
+    if errors:
+        raise typer.Exit(1)
+
+
+@app.command("export")
+def export(
+    roster: RosterArg,
+    file: Annotated[str, typer.Argument(help="File to write (JSON), or - for standard output.")],
+) -> None:
+    """Export a roster to a JSON file to share or keep.
+
+    Example: companion roster export "Robyn" robyn.json
+    """
+    home = Home()
+    with home.reading():
+        r = home.find_roster(roster)
+    text = json.dumps(r.to_dict(), indent=2, ensure_ascii=False) + "\n"
+    if file == "-":
+        typer.echo(text, nl=False)
+        return
+    from companion.game.store import atomic_write
+
+    atomic_write(Path(file), text)
+    typer.echo(f"Exported '{r.name}' to {file}.")
+
+
+@app.command("import")
+def import_(
+    file: Annotated[Path, typer.Argument(help="A roster JSON file made by 'roster export'.")],
+    name: Annotated[str | None, typer.Option(help="Import under another name.")] = None,
+) -> None:
+    """Import a roster from a JSON file; it is checked before it is stored.
+
+    Example: companion roster import robyn.json --name "Robyn (copy)"
+    """
+    if not file.is_file():
+        raise UsageError(f"no such file: {file}")
+    if file.stat().st_size > MAX_IMPORT_BYTES:
+        raise DataError(f"{file} is larger than {MAX_IMPORT_BYTES // (1024 * 1024)} MB; "
+                        "a roster file is a few KB")
+    data = read_json_file(file, kind="roster file")
+    r = Roster.from_dict(data, str(file))
+    sys_ = systems.get(r.system)
+    if name:
+        r = Roster(name, sys_.info.id, r.fighters, r.notes, r.preset, r.options)
+    for f in r.fighters:
+        _refuse_fighter_errors(sys_.check_fighter(f, r.preset))
+    home = Home()
+    with home.writing():
+        db = home.rosters_db()
+        if any(x.name.casefold() == r.name.casefold() for x in home.rosters(db)):
+            raise RefusedError(f"a roster called '{r.name}' already exists; import with --name")
+        home.save_roster(db, r)
+        db.commit()
+    typer.echo(f"Imported '{r.name}' ({len(r.fighters)} fighters).")

@@ -1,0 +1,293 @@
+"""Table commands on the current game: status, turn, activate, overrides, undo/redo, log."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from companion import systems
+from companion.cli.common import (
+    DiceOpt,
+    GameOpt,
+    JsonOpt,
+    SeedOpt,
+    commit,
+    console,
+    dice_source,
+    print_json,
+    reading_game,
+    writing_game,
+)
+from companion.errors import RefusedError, UsageError
+from companion.game.events import Change, Event, set_fighter, set_game, set_side
+from companion.game.repo import GameFile
+from companion.game.state import FighterState, GameState
+from companion.names import match
+from companion.systems.base import Outcome
+
+FighterArg = Annotated[str, typer.Argument(help="Fighter name (a unique prefix is enough).")]
+
+
+def find_fighter(state: GameState, name: str) -> FighterState:
+    """A fighter by exact name, unique name prefix or id, case-insensitively."""
+    try:
+        return match(name, state.fighters, lambda f: f.name, "fighter")
+    except UsageError:
+        by_id = [f for f in state.fighters if f.id == name.strip().casefold()]
+        if by_id:
+            return by_id[0]
+        raise
+
+
+def find_side(state: GameState, name: str) -> int:
+    if name.isdigit() and 1 <= int(name) <= len(state.sides):
+        return int(name) - 1
+    s = match(name, list(enumerate(state.sides)), lambda p: p[1].name, "side")
+    return s[0]
+
+
+def report(gf: GameFile, event: Event, as_json: bool, announcements: tuple[str, ...] = ()) -> None:
+    """Print what a change did: its trace (if any) and summary, or the event as JSON."""
+    if as_json:
+        print_json({"event": event.to_dict(), "index": len(gf.raw_events),
+                    "announcements": list(announcements)})
+        return
+    c = console()
+    if event.trace:
+        from companion.render.trace_view import render_trace
+        from companion.trace import Trace
+
+        render_trace(c, Trace.from_dict(event.trace))
+    else:
+        c.print(event.summary)
+    for a in announcements:
+        c.print(a, style="bold magenta")
+
+
+def run_outcome(gf: GameFile, outcome: Outcome, as_json: bool, dice: Any = None) -> None:
+    event = commit(gf, outcome, dice)
+    report(gf, event, as_json, outcome.announcements)
+
+
+def status(game: GameOpt = None, as_json: JsonOpt = False) -> None:
+    """Show the board: turn tracker, initiative, fighters per side, victory points.
+
+    Example: companion status --json
+    """
+    with reading_game(game) as gf:
+        pass
+    from companion.cli.game_cmd import show_board
+
+    show_board(gf, as_json)
+
+
+def turn(game: GameOpt = None, dice: DiceOpt = None, seed: SeedOpt = None,
+         as_json: JsonOpt = False) -> None:
+    """Finish the turn (upkeep: tokens off), count the next turn and roll initiative.
+
+    After the last turn it ends the game and announces the result.
+
+    Example: companion turn --dice 7,3
+    """
+    src = dice_source(dice, seed)
+    with writing_game(game) as gf:
+        outcome = systems.get(gf.system).next_turn(gf.state, src)
+        run_outcome(gf, outcome, as_json, src)
+
+
+def activate(fighter: FighterArg, game: GameOpt = None, as_json: JsonOpt = False) -> None:
+    """Activate a fighter: it takes its activation token and its actions.
+
+    Example: companion activate Robyn
+    """
+    with writing_game(game) as gf:
+        f = find_fighter(gf.state, fighter)
+        outcome = systems.get(gf.system).activate(gf.state, f.id)
+        run_outcome(gf, outcome, as_json)
+
+
+def set_(
+    fighter: FighterArg,
+    wounds: Annotated[int | None, typer.Option(min=0, max=99, help="Set the wounds.")] = None,
+    state: Annotated[str | None, typer.Option(
+        "--state", help="Set the state: upright, wounded or out.")] = None,
+    token: Annotated[bool | None, typer.Option(
+        "--token/--no-token", help="Give or take the activation token.")] = None,
+    stat: Annotated[int | None, typer.Option(min=-99, max=99, help="Set the (first) stat.")] = None,
+    flag: Annotated[list[str] | None, typer.Option(
+        "--flag", help="Set a flag NAME=VALUE (or NAME= to clear it).")] = None,
+    game: GameOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Override a fighter's wounds, state, token, stat or flags (tables make mistakes).
+
+    Example: companion set John --state upright --wounds 0
+    """
+    with writing_game(game) as gf:
+        f = find_fighter(gf.state, fighter)
+        changes: list[Change] = []
+        if wounds is not None:
+            changes.append(set_fighter(f.id, "wounds", wounds))
+        if state is not None:
+            allowed = ("upright", "wounded", "out", "face-down")
+            s = state.strip().casefold()
+            if s not in allowed:
+                raise UsageError(f"state '{state}' is not one of {', '.join(allowed)}")
+            changes.append(set_fighter(f.id, "status", s))
+        if token is not None:
+            changes.append(set_fighter(f.id, "token", token))
+        if stat is not None:
+            key = next(iter(f.stats))
+            changes.append(set_fighter(f.id, f"stats.{key}", stat))
+        for item in flag or []:
+            k, sep, v = item.partition("=")
+            if not sep or not k.strip():
+                raise UsageError(f"--flag takes NAME=VALUE, not '{item}'")
+            changes.append(set_fighter(f.id, f"flags.{k.strip()}", _flag_value(v)))
+        if not changes:
+            raise UsageError("nothing to set; give --wounds, --state, --token, --stat or --flag")
+        what = ", ".join(f"{c.field.replace('flags.', 'flag ')} = {c.value}" for c in changes)
+        run_outcome(gf, Outcome("override", f"{f.name}: {what} (set by hand)", tuple(changes)),
+                    as_json)
+
+
+def _flag_value(v: str) -> Any:
+    v = v.strip()
+    if v == "":
+        return None
+    if v.lower() in ("true", "yes"):
+        return True
+    if v.lower() in ("false", "no"):
+        return False
+    if v.lstrip("-").isdigit() and len(v) < 10:
+        return int(v)
+    return v
+
+
+def vp(
+    side: Annotated[str, typer.Argument(help="Side name (prefix) or number 1/2.")],
+    value: Annotated[str, typer.Argument(help="New total, or +N / -N to adjust.")],
+    game: GameOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Set or adjust a side's victory points.
+
+    Example: companion vp Robyn +1
+    """
+    with writing_game(game) as gf:
+        idx = find_side(gf.state, side)
+        cur = gf.state.sides[idx].vp
+        v = value.strip()
+        try:
+            new = cur + int(v) if v[:1] in "+-" and len(v) > 1 else int(v)
+        except ValueError:
+            raise UsageError(f"'{value}' is not a number of VP; give 3, +1 or -1") from None
+        if not 0 <= new <= 999:
+            raise UsageError(f"victory points must stay within 0..999, not {new}")
+        name = gf.state.sides[idx].name
+        run_outcome(gf, Outcome("vp", f"{name}: {cur} → {new} VP (set by hand)",
+                                (set_side(idx, "vp", new),)), as_json)
+
+
+def initiative(
+    side: Annotated[str, typer.Argument(help="Side name (prefix) or number 1/2.")],
+    game: GameOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Give the initiative to a side by hand.
+
+    Example: companion initiative "Cpt"
+    """
+    with writing_game(game) as gf:
+        idx = find_side(gf.state, side)
+        if gf.state.turn == 0:
+            raise RefusedError("the game has not started; 'companion turn' rolls initiative")
+        run_outcome(gf, Outcome(
+            "override", f"{gf.state.sides[idx].name} takes the initiative (set by hand)",
+            (set_game("initiative", idx),)), as_json)
+
+
+def undo(
+    steps: Annotated[int, typer.Argument(min=1, max=1000, help="How many events.")] = 1,
+    game: GameOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Take back the last change(s); 'redo' puts them back.
+
+    Example: companion undo
+    """
+    with writing_game(game) as gf:
+        if steps > len(gf.raw_events):
+            raise UsageError(f"only {len(gf.raw_events)} events to undo, not {steps}")
+        undone = [gf.undo() for _ in range(steps)]
+        gf.db.commit()
+    if as_json:
+        print_json({"undone": [e.to_dict() for e in undone], "events": len(gf.raw_events)})
+    else:
+        for e in undone:
+            typer.echo(f"Undone: {e.summary}")
+
+
+def redo(
+    steps: Annotated[int, typer.Argument(min=1, max=1000, help="How many events.")] = 1,
+    game: GameOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Put back what 'undo' took back.
+
+    Example: companion redo
+    """
+    with writing_game(game) as gf:
+        if steps > len(gf.redo):
+            raise UsageError(f"only {len(gf.redo)} events to redo, not {steps}")
+        done = [gf.redo_last() for _ in range(steps)]
+        gf.db.commit()
+    if as_json:
+        print_json({"redone": [e.to_dict() for e in done], "events": len(gf.raw_events)})
+    else:
+        for e in done:
+            typer.echo(f"Redone: {e.summary}")
+
+
+def log(
+    game: GameOpt = None,
+    last: Annotated[int | None, typer.Option(min=1, help="Only the last N events.")] = None,
+    traces: Annotated[bool, typer.Option(help="Show each roll's full explanation.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Show the game's history, event by event, with the dice.
+
+    Example: companion log --last 5 --traces
+    """
+    with reading_game(game) as gf:
+        events = gf.events
+    start = max(0, len(events) - last) if last else 0
+    if as_json:
+        print_json([{"index": i + 1, **e.to_dict()} for i, e in enumerate(events)][start:])
+        return
+    c = console()
+    if not events:
+        c.print("No events yet.")
+    for i in range(start, len(events)):
+        e = events[i]
+        dice = e.data.get("dice")
+        dice_txt = f"  [dice {', '.join(map(str, dice))}]" if dice else ""
+        c.print(f"{i + 1:>4}. T{e.turn} {e.kind:<9} {e.summary}{dice_txt}", highlight=False)
+        if traces and e.trace:
+            from companion.render.trace_view import render_trace
+            from companion.trace import Trace
+
+            render_trace(c, Trace.from_dict(e.trace))
+
+
+def register(app: typer.Typer) -> None:
+    app.command("status")(status)
+    app.command("turn")(turn)
+    app.command("activate")(activate)
+    app.command("set")(set_)
+    app.command("vp")(vp)
+    app.command("initiative")(initiative)
+    app.command("undo")(undo)
+    app.command("redo")(redo)
+    app.command("log")(log)

@@ -1,0 +1,123 @@
+"""Loading rules data: one TOML file per system in `rules_data/`, validated on load.
+
+Every error names the file and the key, so a broken data file is fixed in a minute.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from companion.errors import DataError
+
+
+def data_dir() -> Path:
+    """rules_data/ inside the installed package, or beside it in a source checkout."""
+    here = Path(__file__).resolve().parent
+    packaged = here / "rules_data"
+    if packaged.is_dir():
+        return packaged
+    return here.parent / "rules_data"
+
+
+@lru_cache(maxsize=16)
+def load_toml(name: str) -> Mapping[str, Any]:
+    path = data_dir() / name
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        raise DataError(f"rules data file {name} is missing from {path.parent}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise DataError(f"rules data file {name} is not valid TOML: {e}") from None
+
+
+class Reader:
+    """Typed access to one table of a data file; errors say `file: key.path: problem`."""
+
+    def __init__(self, file: str, data: Any, path: str = "") -> None:
+        self.file = file
+        self.path = path
+        if not isinstance(data, Mapping):
+            self.fail(f"expected a table, found {type(data).__name__}")
+        self.data: Mapping[str, Any] = data
+
+    def fail(self, problem: str, key: str | None = None) -> DataError:
+        where = ".".join(p for p in (self.path, key) if p) or "(top)"
+        raise DataError(f"{self.file}: {where}: {problem}")
+
+    def _get(self, key: str, default: Any, required: bool) -> Any:
+        if key not in self.data:
+            if required:
+                self.fail("is missing", key)
+            return default
+        return self.data[key]
+
+    def str(self, key: str, default: str | None = None, *, choices: Sequence[str] = ()) -> str:
+        v = self._get(key, default, default is None)
+        if not isinstance(v, str):
+            self.fail(f"expected text, found {v!r}", key)
+        if choices and v not in choices:
+            self.fail(f"{v!r} is not one of {', '.join(choices)}", key)
+        return v
+
+    def int(self, key: str, default: int | None = None, *, lo: int | None = None,
+            hi: int | None = None) -> int:
+        v = self._get(key, default, default is None)
+        if isinstance(v, bool) or not isinstance(v, int):
+            self.fail(f"expected a whole number, found {v!r}", key)
+        if (lo is not None and v < lo) or (hi is not None and v > hi):
+            self.fail(f"{v} is outside {lo}..{hi}", key)
+        return v
+
+    def opt_int(self, key: str) -> int | None:
+        if key not in self.data:
+            return None
+        return self.int(key)
+
+    def bool(self, key: str, default: bool | None = None) -> bool:
+        v = self._get(key, default, default is None)
+        if not isinstance(v, bool):
+            self.fail(f"expected true or false, found {v!r}", key)
+        return v
+
+    def strs(self, key: str, default: Sequence[str] | None = None) -> tuple[str, ...]:
+        v = self._get(key, default, default is None)
+        if not isinstance(v, list | tuple) or not all(isinstance(x, str) for x in v):
+            self.fail(f"expected a list of text, found {v!r}", key)
+        return tuple(v)
+
+    def ints(self, key: str, default: Sequence[int] | None = None) -> tuple[int, ...]:
+        v = self._get(key, default, default is None)
+        if not isinstance(v, list | tuple) or not all(
+            isinstance(x, int) and not isinstance(x, bool) for x in v
+        ):
+            self.fail(f"expected a list of whole numbers, found {v!r}", key)
+        return tuple(v)
+
+    def table(self, key: str, default: Mapping[str, Any] | None = None) -> Reader:
+        v = self._get(key, default, default is None)
+        return Reader(self.file, v, self._sub(key))
+
+    def tables(self, key: str) -> list[Reader]:
+        """An array of tables (`[[key]]`)."""
+        v = self._get(key, [], False)
+        if not isinstance(v, list):
+            self.fail("expected an array of tables", key)
+        return [Reader(self.file, x, f"{self._sub(key)}[{i}]") for i, x in enumerate(v)]
+
+    def items(self, key: str) -> list[tuple[str, Reader]]:
+        """A table of tables (`[key.NAME]`), in file order."""
+        t = self.table(key, {})
+        return [(k, Reader(self.file, v, t._sub(k))) for k, v in t.data.items()]
+
+    def _sub(self, key: str) -> str:
+        return f"{self.path}.{key}" if self.path else key
+
+    def only(self, *allowed: str) -> None:
+        extra = sorted(set(self.data) - set(allowed))
+        if extra:
+            self.fail(f"unknown key {extra[0]!r} (allowed: {', '.join(allowed)})")

@@ -1,0 +1,208 @@
+"""Dice: where every die a rule uses comes from.
+
+Rules never roll for themselves; they ask a :class:`DiceSource` for dice of a given size
+and say what the dice are for. A source either rolls seeded digital dice or hands out
+the dice the player rolled at the table and typed in. Either way it records every die it
+hands out, so a trace can show them and an event can store them.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from companion.errors import DiceError, MissingDiceError, UsageError
+
+SUPPORTED_DICE = (4, 6, 8, 10, 12, 20, 100)
+
+
+@dataclass(frozen=True)
+class DiceRequest:
+    """What a rule asks for: `count` dice with `sides` faces, and why."""
+
+    sides: int
+    count: int
+    purpose: str
+
+    def describe(self) -> str:
+        return f"{self.count} D{self.sides} for {self.purpose}"
+
+
+@dataclass(frozen=True)
+class Rolled:
+    """Dice handed out for one request."""
+
+    request: DiceRequest
+    values: tuple[int, ...]
+    typed: bool
+
+
+class DiceSource:
+    """Hands out dice and remembers them. Subclasses decide where values come from."""
+
+    def __init__(self) -> None:
+        self.history: list[Rolled] = []
+
+    def roll(self, sides: int, count: int = 1, purpose: str = "a roll") -> tuple[int, ...]:
+        if sides < 2:
+            raise DiceError(f"a die needs at least 2 sides, not {sides}")
+        if count < 1:
+            raise DiceError(f"roll at least one die, not {count}")
+        request = DiceRequest(sides, count, purpose)
+        values, typed = self._values(request)
+        self.history.append(Rolled(request, values, typed))
+        return values
+
+    def _values(self, request: DiceRequest) -> tuple[tuple[int, ...], bool]:
+        raise NotImplementedError
+
+    def finish(self) -> None:
+        """Called when a resolution is complete; typed sources refuse unused dice."""
+
+    @property
+    def all_values(self) -> tuple[int, ...]:
+        return tuple(v for r in self.history for v in r.values)
+
+
+class SeededDice(DiceSource):
+    """Digital dice; the same seed replays the same run."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__()
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def _values(self, request: DiceRequest) -> tuple[tuple[int, ...], bool]:
+        return tuple(self._rng.randint(1, request.sides) for _ in range(request.count)), False
+
+
+Prompter = Callable[[DiceRequest, int], int]
+
+
+class TypedDice(DiceSource):
+    """Dice the player rolled by hand, in roll order.
+
+    Each value is checked against the die it is used for (a 9 on a D8 is an error; a 0
+    typed for a D10 counts as 10, as on the common 0-9 ten-sided die). When the typed dice
+    run out, `prompter` is asked for each missing die if there is one (an interactive
+    terminal); otherwise the command fails, naming the dice it still needs.
+    """
+
+    def __init__(self, values: Sequence[int], prompter: Prompter | None = None) -> None:
+        super().__init__()
+        self._given = list(values)
+        self._used = 0
+        self._prompter = prompter
+
+    def _values(self, request: DiceRequest) -> tuple[tuple[int, ...], bool]:
+        out: list[int] = []
+        for i in range(request.count):
+            if self._used < len(self._given):
+                raw = self._given[self._used]
+                self._used += 1
+            elif self._prompter is not None:
+                raw = self._prompter(request, i)
+            else:
+                missing = request.count - i
+                raise MissingDiceError(
+                    f"not enough dice: {len(self._given)} given, but {missing} more "
+                    f"D{request.sides} needed for {request.purpose} "
+                    f"(pass them with --dice, in the order rolled)"
+                )
+            out.append(check_die(raw, request.sides, request.purpose))
+        return tuple(out), True
+
+    def finish(self) -> None:
+        extra = len(self._given) - self._used
+        if extra > 0:
+            raise DiceError(
+                f"{len(self._given)} dice given but only {self._used} used; "
+                f"remove the extra {extra} from --dice"
+            )
+
+
+def check_die(value: int, sides: int, purpose: str = "a roll") -> int:
+    """Return the face a typed value means on a die of `sides` faces, or raise DiceError."""
+    if sides == 10 and value == 0:
+        return 10
+    if sides == 100 and value == 0:
+        return 100
+    if not 1 <= value <= sides:
+        raise DiceError(f"{value} is not a face of a D{sides} (1-{sides}) for {purpose}")
+    return value
+
+
+def parse_dice_list(text: str) -> list[int]:
+    """Parse '3,5 6' style lists of typed dice."""
+    parts = [p for p in re.split(r"[\s,;]+", text.strip()) if p]
+    values: list[int] = []
+    for p in parts:
+        if not re.fullmatch(r"\d{1,3}", p):
+            raise DiceError(f"'{p}' in --dice is not a die result; give whole numbers like 3,5,1")
+        values.append(int(p))
+    if not values:
+        raise DiceError("--dice is empty; give the results in roll order, like 3,5,1")
+    return values
+
+
+@dataclass(frozen=True)
+class Notation:
+    """A parsed dice expression such as 2d6, 3d8kl1, d10+2, 4d6kh3."""
+
+    count: int
+    sides: int
+    keep: str | None  # "h" or "l"
+    keep_n: int
+    modifier: int
+
+    def __str__(self) -> str:
+        keep = f"k{self.keep}{self.keep_n}" if self.keep else ""
+        mod = f"{self.modifier:+d}" if self.modifier else ""
+        return f"{self.count}d{self.sides}{keep}{mod}"
+
+
+_NOTATION = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*(?:k([hl]?)(\d*))?\s*([+-]\s*\d+)?\s*$")
+
+
+def parse_notation(text: str) -> Notation:
+    """Parse dice notation: NdS, optional kh/kl N (keep highest/lowest), optional +M."""
+    m = _NOTATION.match(text)
+    if not m:
+        raise UsageError(
+            f"'{text}' is not dice notation; try 2d6, d10, 3d8kl1 (keep lowest 1) or 4d6kh3+1"
+        )
+    count = int(m.group(1) or 1)
+    sides = int(m.group(2))
+    keep = m.group(3)
+    keep_n_text = m.group(4)
+    has_keep = m.group(3) is not None or keep_n_text not in (None, "")
+    keep_n = int(keep_n_text) if keep_n_text else (1 if has_keep else count)
+    modifier = int(re.sub(r"\s", "", m.group(5))) if m.group(5) else 0
+    if not 1 <= count <= 100:
+        raise UsageError(f"roll 1 to 100 dice, not {count}")
+    if sides not in SUPPORTED_DICE:
+        raise UsageError(
+            f"D{sides} is not a supported die; use one of "
+            + ", ".join(f"D{s}" for s in SUPPORTED_DICE)
+        )
+    if has_keep:
+        keep = keep or "h"
+        if not 1 <= keep_n <= count:
+            raise UsageError(f"cannot keep {keep_n} of {count} dice")
+    else:
+        keep = None
+    if abs(modifier) > 1000:
+        raise UsageError(f"modifier {modifier} is out of range (-1000..1000)")
+    return Notation(count, sides, keep, keep_n, modifier)
+
+
+def kept_indices(values: Sequence[int], keep: str | None, n: int) -> tuple[int, ...]:
+    """Indices of the dice kept: the n highest ('h') or lowest ('l'), earliest first on ties."""
+    if keep is None:
+        return tuple(range(len(values)))
+    order = sorted(range(len(values)), key=lambda i: (-values[i] if keep == "h" else values[i], i))
+    return tuple(sorted(order[:n]))

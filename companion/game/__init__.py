@@ -1,0 +1,1 @@
+"""The live game: its state, its events, and where they are kept."""

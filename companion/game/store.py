@@ -1,0 +1,161 @@
+"""Where rosters and games live: TinyDB files written atomically under a lock.
+
+TinyDB's stock JSON storage rewrites its file in place, so a crash half-way through a
+write can destroy it, and it has no locking between processes. Here every command opens
+its files through :class:`AtomicStorage`, which keeps TinyDB's writes in memory and
+commits them once at the end (temporary file, fsync, rename), while the command holds an
+exclusive lock on the home folder for its whole read-modify-write. A file that is not a
+valid database is refused with its name and never overwritten.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from companion.errors import StoreError
+
+MAX_FILE_BYTES = 256 * 1024 * 1024
+
+
+def default_home() -> Path:
+    env = os.environ.get("COMPANION_HOME")
+    if env:
+        return Path(env).expanduser()
+    import platformdirs  # only when no COMPANION_HOME is set: it costs start-up time
+
+    return Path(platformdirs.user_data_dir("companion", appauthor=False))
+
+
+def file_slug(name: str) -> str:
+    s = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")[:60]
+    return s or "game"
+
+
+@contextlib.contextmanager
+def home_lock(home: Path, exclusive: bool = True) -> Iterator[None]:
+    """Hold the home folder's lock (shared for reads, exclusive for writes)."""
+    home.mkdir(parents=True, exist_ok=True)
+    path = home / ".lock"
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - Windows
+            import msvcrt
+
+            msvcrt.locking(fd, msvcrt.LK_LOCK, 1)
+        else:
+            fcntl.flock(fd, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
+        yield
+    finally:
+        os.close(fd)
+
+
+def read_json_file(path: Path, kind: str = "companion database") -> Any:
+    """Parse a JSON file, refusing anything that is not valid JSON, with the file's name."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise StoreError(f"{path} is {size} bytes, too large to be a {kind}; it was left as it is")
+        raw = path.read_bytes()
+    except OSError as e:
+        raise StoreError(f"cannot read {path}: {e.strerror}") from None
+    try:
+        return json.loads(raw)
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
+        detail = str(e).split("\n", 1)[0][:80]
+        raise StoreError(
+            f"{path} is not a valid {kind} ({detail}); it was left untouched: move it aside "
+            "or restore it from a backup, then try again"
+        ) from None
+
+
+def atomic_write(path: Path, text: str) -> None:
+    """Write the whole file or nothing: temporary file, fsync, rename, fsync folder."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+    with contextlib.suppress(OSError):
+        dfd = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(dfd)
+        finally:
+            os.close(dfd)
+
+
+def clean_stray_temps(folder: Path) -> None:
+    """Remove temporary files left by a process that was killed mid-write."""
+    if not folder.is_dir():
+        return
+    for p in folder.glob(".*.tmp"):
+        with contextlib.suppress(OSError):
+            p.unlink()
+
+
+class AtomicStorage:
+    """A TinyDB storage that reads once, keeps writes in memory and commits atomically."""
+
+    def __init__(self, path: str | Path, **_: Any) -> None:
+        self.path = Path(path)
+        self._data: dict[str, Any] | None = None
+        self._dirty = False
+
+    def read(self) -> dict[str, Any] | None:
+        if self._data is None:
+            if not self.path.exists():
+                return None
+            data = read_json_file(self.path)
+            if not isinstance(data, dict) or not all(
+                isinstance(t, dict) and all(isinstance(doc, dict) for doc in t.values())
+                for t in data.values()
+            ):
+                raise StoreError(
+                    f"{self.path} is JSON but not a companion database; it was left untouched: "
+                    "move it aside or restore it from a backup"
+                )
+            self._data = data
+        return self._data
+
+    def write(self, data: dict[str, Any]) -> None:
+        self._data = data
+        self._dirty = True
+
+    def commit(self) -> None:
+        if self._dirty and self._data is not None:
+            atomic_write(self.path, json.dumps(self._data, separators=(",", ":")))
+            self._dirty = False
+
+    def close(self) -> None:
+        """TinyDB calls this on close; committing is explicit (see `Database.commit`)."""
+
+
+class Database:
+    """One TinyDB file opened for one command."""
+
+    def __init__(self, path: Path) -> None:
+        from tinydb import TinyDB
+
+        self.path = path
+        self.db = TinyDB(path, storage=AtomicStorage)
+        self.storage: AtomicStorage = self.db.storage
+        self.storage.read()  # refuse a bad file before anything else happens
+
+    def table(self, name: str) -> Any:
+        return self.db.table(name, cache_size=0)
+
+    def commit(self) -> None:
+        self.storage.commit()

@@ -1,0 +1,1 @@
+"""Turning results into something to read: Rich text for people, JSON for scripts."""

@@ -1,0 +1,81 @@
+"""The board as a person wants to see it: turn tracker, initiative, one table per side."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console, Group
+from rich.table import Table
+from rich.text import Text
+
+STATUS_STYLE = {"upright": "green", "wounded": "yellow", "out": "dim red"}
+
+
+def turn_tracker(turn: int, last: int | None) -> Text:
+    t = Text("Turn ")
+    if last is None:
+        t.append(f"{turn}" if turn else "not started", style="bold")
+        return t
+    for n in range(1, last + 1):
+        if n == turn:
+            t.append(f"[{n}]", style="bold reverse")
+        elif n < turn:
+            t.append(f" {n} ", style="dim")
+        else:
+            t.append(f" {n} ")
+    if turn == 0:
+        t.append("  (not started: 'companion turn' begins turn 1)", style="dim")
+    return t
+
+
+def render_board(console: Console, b: dict[str, Any]) -> None:
+    head = Text()
+    head.append(f"{b['game']}", style="bold")
+    head.append(f"  {b['system_name']} · {b['scenario_name']}")
+    lines: list[Any] = [head, turn_tracker(b["turn"], b["last_turn"])]
+    if b["phase"] == "ended":
+        lines.append(Text(f"Game over: {b['result']}", style="bold magenta"))
+    else:
+        info = Text()
+        if b["initiative_side"]:
+            info.append("Initiative: ")
+            info.append(b["initiative_side"], style="bold")
+        if b["next_side_name"]:
+            info.append("   Next to activate: ")
+            info.append(b["next_side_name"], style="bold cyan")
+        elif b["turn"] > 0:
+            info.append("   Everyone has activated: 'companion turn' runs upkeep")
+        if info.plain:
+            lines.append(info)
+    for note in b["notes"]:
+        lines.append(Text(note, style="italic"))
+    console.print(Group(*lines))
+    for side in b["sides"]:
+        table = Table(
+            title=f"{side['name']} — VP {side['vp']}", title_justify="left",
+            expand=False, show_lines=False, pad_edge=False,
+        )
+        table.add_column("Fighter", overflow="fold", min_width=8)
+        table.add_column("Rank", no_wrap=True)
+        table.add_column("Stat", justify="right")
+        table.add_column("Equipment", overflow="fold")
+        table.add_column("Skill / role", overflow="fold")
+        table.add_column("State", no_wrap=True)
+        table.add_column("Token", justify="center")
+        table.add_column("Flags", overflow="fold")
+        for f in side["fighters"]:
+            d = f["describe"]
+            name = Text(f["name"], style="bold" if f["active"] else "")
+            if f["active"]:
+                name.append(" ◀", style="cyan")
+            table.add_row(
+                name,
+                d.get("rank", f"{f['rank']} {f['die']}"),
+                d.get("stat", ""),
+                d.get("equipment", ""),
+                d.get("skills", ""),
+                Text(f["status_text"], style=STATUS_STYLE.get(f["status"], "")),
+                "●" if f["token"] else "·",
+                ", ".join(f["flag_text"]),
+            )
+        console.print(table)

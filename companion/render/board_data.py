@@ -1,0 +1,64 @@
+"""The board as plain data: what `status --json` prints and the Rich board draws."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.game.state import GameState, thaw
+from companion.systems.base import RuleSystem
+
+
+def fighter_row(system: RuleSystem, state: GameState, fid: str) -> dict[str, Any]:
+    f = state.fighter(fid)
+    desc = system.describe_fighter(f)
+    status = {"upright": "upright", "wounded": "wounded (prone)", "out": "out"}.get(
+        f.status, f.status)
+    return {
+        "id": f.id,
+        "name": f.name,
+        "rank": f.rank,
+        "die": f"D{f.die}",
+        "stats": thaw(f.stats),
+        "describe": dict(desc),
+        "status": f.status,
+        "status_text": status,
+        "wounds": f.wounds,
+        "token": f.token,
+        "active": state.active == f.id,
+        "flags": thaw(f.flags),
+        "flag_text": system.fighter_flags(f),
+    }
+
+
+def board(system: RuleSystem, name: str, state: GameState) -> dict[str, Any]:
+    scen = {s.id: s for s in system.scenarios()}.get(state.scenario)
+    nxt = system.next_side(state)
+    return {
+        "game": name,
+        "system": system.info.id,
+        "system_name": system.info.name,
+        "scenario": state.scenario,
+        "scenario_name": scen.label if scen else state.scenario,
+        "turn": state.turn,
+        "last_turn": state.last_turn,
+        "phase": state.phase,
+        "initiative": state.initiative,
+        "initiative_side": state.sides[state.initiative].name
+        if state.initiative is not None else None,
+        "next_side": nxt,
+        "next_side_name": state.sides[nxt].name if nxt is not None else None,
+        "active": state.active,
+        "result": state.result,
+        "notes": system.status_lines(state),
+        "flags": thaw(state.flags),
+        "sides": [
+            {
+                "index": i,
+                "name": s.name,
+                "vp": s.vp,
+                "flags": thaw(s.flags),
+                "fighters": [fighter_row(system, state, f.id) for f in state.side_fighters(i)],
+            }
+            for i, s in enumerate(state.sides)
+        ],
+    }

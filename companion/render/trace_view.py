@@ -1,0 +1,54 @@
+"""A trace as readable steps: dice, kept dice, modifiers and why, target, outcome, odds."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.text import Text
+
+from companion.odds import fmt
+from companion.trace import Step, Trace
+
+COMPARE_WORDS = {"<=": "at or below", "<": "below", ">=": "at or above", ">": "above",
+                 "==": "exactly"}
+
+
+def step_text(i: int, s: Step) -> Text:
+    t = Text()
+    t.append(f"{i}. {s.title}: ", style="bold")
+    if s.roll is not None:
+        r = s.roll
+        t.append(f"{r.who} rolls {r.spec()} → ")
+        for j, v in enumerate(r.dice):
+            if j:
+                t.append(" ")
+            t.append(str(v), style="bold" if j in r.kept else "dim strike")
+        if r.count > 1 and r.keep:
+            t.append(f" (keeps {r.value})")
+        for m in s.modifiers:
+            t.append(f" {m.value:+d} {m.reason}")
+            if m.ruling:
+                t.append(f" [{m.ruling}]", style="dim")
+        if s.modifiers:
+            t.append(f" = {s.total}")
+        if s.target is not None and s.compare:
+            t.append(f"; needs {COMPARE_WORDS.get(s.compare, s.compare)} {s.target}")
+        t.append(" → ")
+    style = "green" if s.success else "red" if s.success is False else ""
+    t.append(s.outcome, style=style)
+    if s.probability is not None:
+        t.append(f"  (chance {fmt(s.probability)})", style="dim")
+    for ruling in s.rulings:
+        t.append(f" [{ruling}]", style="dim")
+    for note in s.notes:
+        t.append(f"\n     {note}", style="italic dim")
+    return t
+
+
+def render_trace(console: Console, trace: Trace) -> None:
+    console.print(Text(trace.title, style="bold underline"))
+    for i, s in enumerate(trace.steps, 1):
+        console.print(step_text(i, s))
+    console.print(Text("Result: ", style="bold") + Text(trace.outcome))
+    if trace.odds:
+        odds = ", ".join(f"{k} {fmt(p)}" for k, p in trace.odds)
+        console.print(Text(f"Odds before the dice: {odds}", style="dim"))

@@ -1,0 +1,143 @@
+"""Rosters (warbands): frozen values, and strict conversion from and to plain data.
+
+`from_dict` is what `roster import` uses on files from anywhere, so it refuses wrong types
+and unknown keys with a message naming the key, and never evaluates anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from companion.errors import DataError
+from companion.game.state import freeze, thaw
+
+MAX_FIGHTERS = 200
+MAX_TEXT = 2000
+
+
+@dataclass(frozen=True)
+class RosterFighter:
+    name: str
+    rank: str
+    stats: Mapping[str, int]
+    equipment: tuple[str, ...] = ()
+    skills: tuple[str, ...] = ()
+    notes: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "rank": self.rank,
+            "stats": thaw(self.stats),
+            "equipment": list(self.equipment),
+            "skills": list(self.skills),
+            "notes": self.notes,
+        }
+
+
+@dataclass(frozen=True)
+class Roster:
+    name: str
+    system: str
+    fighters: tuple[RosterFighter, ...] = ()
+    notes: str = ""
+    preset: bool = False
+    options: Mapping[str, Any] = field(default_factory=freeze)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "system": self.system,
+            "notes": self.notes,
+            "preset": self.preset,
+            "options": thaw(self.options),
+            "fighters": [f.to_dict() for f in self.fighters],
+        }
+
+    def with_fighters(self, fighters: tuple[RosterFighter, ...]) -> Roster:
+        return replace(self, fighters=fighters)
+
+    @staticmethod
+    def from_dict(d: Any, source: str = "roster") -> Roster:
+        _only(d, source, {"name", "system", "notes", "preset", "options", "fighters"})
+        fighters_raw = d.get("fighters", [])
+        if not isinstance(fighters_raw, list):
+            raise DataError(f"{source}: fighters: expected a list")
+        if len(fighters_raw) > MAX_FIGHTERS:
+            raise DataError(f"{source}: fighters: {len(fighters_raw)} is more than {MAX_FIGHTERS}")
+        options = d.get("options", {})
+        if not isinstance(options, dict) or not all(
+            isinstance(v, str | int | bool) for v in options.values()
+        ):
+            raise DataError(f"{source}: options: expected a table of plain values")
+        return Roster(
+            name=_text(d, "name", source, required=True),
+            system=_text(d, "system", source, required=True),
+            notes=_text(d, "notes", source),
+            preset=_bool(d, "preset", source),
+            options=freeze(options),
+            fighters=tuple(
+                _fighter(x, f"{source}: fighters[{i}]") for i, x in enumerate(fighters_raw)
+            ),
+        )
+
+
+def _fighter(d: Any, where: str) -> RosterFighter:
+    _only(d, where, {"name", "rank", "stats", "equipment", "skills", "notes"})
+    stats = d.get("stats")
+    if not isinstance(stats, dict) or not stats:
+        raise DataError(f"{where}: stats: expected a table such as {{stat = 4}}")
+    for k, v in stats.items():
+        if not isinstance(k, str) or isinstance(v, bool) or not isinstance(v, int):
+            raise DataError(f"{where}: stats.{k}: expected a whole number, found {v!r}")
+        if not -100 <= v <= 100:
+            raise DataError(f"{where}: stats.{k}: {v} is out of range")
+    return RosterFighter(
+        name=_text(d, "name", where, required=True),
+        rank=_text(d, "rank", where, required=True),
+        stats=freeze(stats),
+        equipment=_texts(d, "equipment", where),
+        skills=_texts(d, "skills", where),
+        notes=_text(d, "notes", where),
+    )
+
+
+def _only(d: Any, where: str, allowed: set[str]) -> None:
+    if not isinstance(d, dict):
+        raise DataError(f"{where}: expected a table (JSON object), found {type(d).__name__}")
+    extra = sorted(set(d) - allowed)
+    if extra:
+        raise DataError(f"{where}: unknown key {extra[0]!r}; allowed: {', '.join(sorted(allowed))}")
+
+
+def _text(d: Mapping[str, Any], key: str, where: str, required: bool = False) -> str:
+    if key not in d:
+        if required:
+            raise DataError(f"{where}: {key}: is missing")
+        return ""
+    v = d[key]
+    if not isinstance(v, str):
+        raise DataError(f"{where}: {key}: expected text, found {type(v).__name__}")
+    if len(v) > MAX_TEXT:
+        raise DataError(f"{where}: {key}: longer than {MAX_TEXT} characters")
+    if required and not v.strip():
+        raise DataError(f"{where}: {key}: is empty")
+    return v
+
+
+def _texts(d: Mapping[str, Any], key: str, where: str) -> tuple[str, ...]:
+    v = d.get(key, [])
+    if not isinstance(v, list) or not all(isinstance(x, str) and len(x) <= MAX_TEXT for x in v):
+        raise DataError(f"{where}: {key}: expected a list of text")
+    if len(v) > 50:
+        raise DataError(f"{where}: {key}: more than 50 entries")
+    return tuple(v)
+
+
+def _bool(d: Mapping[str, Any], key: str, where: str) -> bool:
+    v = d.get(key, False)
+    if not isinstance(v, bool):
+        raise DataError(f"{where}: {key}: expected true or false")
+    return v

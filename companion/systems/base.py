@@ -1,0 +1,150 @@
+"""The one interface every rule system implements.
+
+The CLI and the tracker only talk to systems through this class, so a new system is a
+new package plus one line in the registry, never a special case in the core.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.dice import DiceSource
+from companion.errors import RefusedError
+from companion.game.events import Change
+from companion.game.state import FighterState, GameState, freeze
+from companion.roster import Roster, RosterFighter
+from companion.trace import Trace
+
+
+@dataclass(frozen=True)
+class SystemInfo:
+    id: str
+    name: str
+    aliases: tuple[str, ...]
+    dice: str
+    board: str
+    length: str
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a roster, as a sentence. Warnings do not fail a check."""
+
+    message: str
+    fighter: str | None = None
+    severity: str = "error"  # error | warning | note
+
+
+@dataclass(frozen=True)
+class Ruling:
+    id: str
+    title: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Scenario:
+    id: str
+    label: str
+    summary: str
+    last_turn: int | None
+    data: Mapping[str, Any] = field(default_factory=freeze)
+
+
+@dataclass(frozen=True)
+class RankInfo:
+    id: str
+    label: str
+    die: int
+    stat_min: int
+    stat_max: int
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a rule decided: the changes to make, a summary line, and the explanation."""
+
+    kind: str
+    summary: str
+    changes: tuple[Change, ...]
+    trace: Trace | None = None
+    data: Mapping[str, Any] = field(default_factory=freeze)
+    announcements: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Topic:
+    """A quick rules look-up entry (a skill, a role, an item, a scenario)."""
+
+    kind: str
+    id: str
+    label: str
+    summary: str
+
+
+class RuleSystem(ABC):
+    """A rule system plug-in. Methods take state and choices, and return values."""
+
+    info: SystemInfo
+
+    # --- data and rosters -------------------------------------------------------
+    @abstractmethod
+    def ranks(self) -> Sequence[RankInfo]: ...
+
+    @abstractmethod
+    def stat_names(self) -> Sequence[str]:
+        """The stats a fighter of this system has, e.g. ("stat",) or ("quality",)."""
+
+    @abstractmethod
+    def check_fighter(self, fighter: RosterFighter, preset: bool = False) -> list[Problem]:
+        """Problems with one fighter on its own (used when adding or editing)."""
+
+    @abstractmethod
+    def check_roster(self, roster: Roster) -> list[Problem]:
+        """Every problem of the roster against the warband rules, all at once."""
+
+    @abstractmethod
+    def sample_rosters(self) -> Sequence[Roster]: ...
+
+    @abstractmethod
+    def scenarios(self) -> Sequence[Scenario]: ...
+
+    @abstractmethod
+    def rulings(self) -> Sequence[Ruling]: ...
+
+    @abstractmethod
+    def topics(self) -> Sequence[Topic]: ...
+
+    def describe_fighter(self, f: FighterState | RosterFighter) -> Mapping[str, str]:
+        """Columns for boards and roster tables."""
+        return {"stats": " ".join(f"{k} {v}" for k, v in f.stats.items())}
+
+    # --- games ---------------------------------------------------------------------
+    @abstractmethod
+    def new_game(self, rosters: Sequence[Roster], scenario: str,
+                 options: Mapping[str, Any]) -> GameState: ...
+
+    @abstractmethod
+    def next_turn(self, state: GameState, dice: DiceSource) -> Outcome:
+        """Upkeep of the turn that ends, the turn count, and the initiative roll."""
+
+    @abstractmethod
+    def activate(self, state: GameState, fighter_id: str) -> Outcome: ...
+
+    @abstractmethod
+    def next_side(self, state: GameState) -> int | None:
+        """The side that activates next, or None when no one can."""
+
+    def status_lines(self, state: GameState) -> list[str]:
+        """Extra lines for the board: what the scenario tracks."""
+        return []
+
+    def fighter_flags(self, f: FighterState) -> list[str]:
+        """Per-turn flags of a fighter, as short words for the board."""
+        return [f"{k}" if v is True else f"{k}={v}" for k, v in f.flags.items() if v]
+
+    def refuse(self, message: str) -> RefusedError:
+        return RefusedError(message)

@@ -1,0 +1,109 @@
+"""1 Stat Skirmish (1ss): the primary rule system."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.dice import DiceSource
+from companion.game.state import FighterState, GameState
+from companion.roster import Roster, RosterFighter
+from companion.systems.base import (
+    Outcome,
+    Problem,
+    RankInfo,
+    RuleSystem,
+    Ruling,
+    Scenario,
+    SystemInfo,
+    Topic,
+)
+from companion.systems.one_stat import data as data_mod
+from companion.systems.one_stat import roster_rules, turns
+from companion.systems.one_stat.data import OneStatData, item_of
+
+
+class OneStatSkirmish(RuleSystem):
+    def __init__(self) -> None:
+        d = self.data
+        self.info = SystemInfo("1ss", d.name, d.aliases, d.dice, d.board, d.length)
+
+    @property
+    def data(self) -> OneStatData:
+        return data_mod.load()
+
+    def ranks(self) -> Sequence[RankInfo]:
+        return [RankInfo(r.id, r.label, r.die, r.stat_min, r.stat_max)
+                for r in self.data.ranks.values()]
+
+    def stat_names(self) -> Sequence[str]:
+        return ("stat",)
+
+    def check_fighter(self, fighter: RosterFighter, preset: bool = False) -> list[Problem]:
+        return roster_rules.check_fighter(self.data, fighter, preset)
+
+    def check_roster(self, roster: Roster) -> list[Problem]:
+        return roster_rules.check_roster(self.data, roster)
+
+    def sample_rosters(self) -> Sequence[Roster]:
+        return self.data.samples
+
+    def scenarios(self) -> Sequence[Scenario]:
+        return list(self.data.scenarios.values())
+
+    def rulings(self) -> Sequence[Ruling]:
+        return self.data.rulings
+
+    def topics(self) -> Sequence[Topic]:
+        d = self.data
+        return (
+            [Topic("skill", s.id, s.label + (" (active)" if s.active else " (passive)"), s.summary)
+             for s in d.skills.values()]
+            + [Topic("role", r.id, r.label, r.summary) for r in d.roles.values()]
+            + [Topic("armory", i.id, i.label, i.summary) for i in d.armory.values()]
+            + [Topic("scenario", s.id, s.label, s.summary) for s in d.scenarios.values()]
+        )
+
+    def describe_fighter(self, f: FighterState | RosterFighter) -> Mapping[str, str]:
+        d = self.data
+        rank = d.ranks.get(f.rank)
+        gear = []
+        for e in f.equipment:
+            kind, label = item_of(e)
+            item = d.armory.get(kind)
+            text = item.label if item else kind
+            if item and item.shooter == "medium" and f.rank == "rookie":
+                text = "light shooter (rookie)"
+            gear.append(f"{label} ({text})" if label else text)
+        names = [d.skills[s].label if s in d.skills else d.roles[s].label if s in d.roles else s
+                 for s in f.skills]
+        return {
+            "rank": f"{rank.label if rank else f.rank} D{rank.die if rank else '?'}",
+            "stat": str(f.stats.get("stat", "?")),
+            "equipment": ", ".join(gear) or "-",
+            "skills": ", ".join(names) or "-",
+        }
+
+    def new_game(self, rosters: Sequence[Roster], scenario: str,
+                 options: Mapping[str, Any]) -> GameState:
+        return turns.new_game(self.data, rosters, scenario, options)
+
+    def next_turn(self, state: GameState, dice: DiceSource) -> Outcome:
+        return turns.next_turn(self.data, state, dice)
+
+    def activate(self, state: GameState, fighter_id: str) -> Outcome:
+        return turns.activate(self.data, state, fighter_id)
+
+    def next_side(self, state: GameState) -> int | None:
+        return turns.next_side(state)
+
+    def fighter_flags(self, f: FighterState) -> list[str]:
+        out = []
+        for k, v in f.flags.items():
+            if k == "actions":
+                out.append(f"{v} action{'s' if v != 1 else ''} left")
+            elif v is True:
+                out.append(k.replace("_", " "))
+            elif v not in (None, False):
+                out.append(f"{k.replace('_', ' ')}: {v}")
+        return out

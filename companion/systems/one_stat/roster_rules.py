@@ -1,0 +1,110 @@
+"""Warband building rules of 1 Stat Skirmish (R-1SS-15), reported all at once."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from companion.roster import Roster, RosterFighter
+from companion.systems.base import Problem
+from companion.systems.one_stat.data import OneStatData, item_of
+
+
+def check_fighter(d: OneStatData, f: RosterFighter, preset: bool = False) -> list[Problem]:
+    out: list[Problem] = []
+    n = f.name
+
+    def bad(msg: str, severity: str = "error") -> None:
+        out.append(Problem(f"{n}: {msg}", n, severity))
+
+    rank = d.ranks.get(f.rank)
+    if rank is None:
+        bad(f"rank '{f.rank}' is not a 1ss rank; use one of {', '.join(d.ranks)}")
+        return out
+    if set(f.stats) != {"stat"}:
+        bad("a 1ss fighter has exactly one stat, called 'stat'")
+        return out
+    stat = f.stats["stat"]
+    if not rank.stat_min <= stat <= rank.stat_max:
+        bad(f"a {rank.label.lower()}'s stat must be {rank.stat_min}-{rank.stat_max}, not {stat}")
+
+    items = []
+    for e in f.equipment:
+        kind, _ = item_of(e)
+        if kind not in d.armory:
+            bad(f"'{kind}' is not in the armory; use one of {', '.join(d.armory)}")
+        else:
+            items.append(d.armory[kind])
+    hands = sum(i.hands for i in items)
+    if hands > rank.hands:
+        msg = f"carries {hands} hands of equipment; a {rank.label.lower()} has {rank.hands}"
+        if preset:
+            bad(msg + " (kept as the text sets this warband up, R-1SS-P01)", "note")
+        else:
+            bad(msg)
+    if any(i.kind == "none" for i in items) and len(items) > 1:
+        bad("'no weapon' cannot be combined with other equipment")
+
+    roles = [s for s in f.skills if s in d.roles]
+    skills = [s for s in f.skills if s in d.skills]
+    unknown = [s for s in f.skills if s not in d.roles and s not in d.skills]
+    for s in unknown:
+        bad(f"'{s}' is neither a rookie role nor a specialist skill")
+    if f.rank == "rookie":
+        if skills:
+            bad(f"rookies take a role, not a specialist skill ({', '.join(skills)})")
+        if len(roles) > 1:
+            bad(f"a rookie has one role, not {len(roles)} ({', '.join(roles)})")
+        if any(i.shooter == "heavy" for i in items) and "fire-team" not in roles:
+            bad("only Fire Team rookies handle a heavy shooter")
+        if any(i.shooter == "medium" for i in items):
+            bad("a rookie's shooter is always a light shooter (R-1SS-02)", "note")
+    else:
+        if roles:
+            bad(f"roles are for rookies; a {rank.label.lower()} takes skills ({', '.join(roles)})")
+        others = [s for s in skills if s != "command"]
+        if f.rank == "boss":
+            if "command" not in skills:
+                bad("a boss always has the Command skill")
+            if len(others) != 1:
+                bad(f"a boss has Command and exactly one other skill, not {len(others)}")
+        else:
+            if "command" in skills:
+                bad("Command is the boss's skill only")
+            if len(others) != 1:
+                bad(f"a specialist has exactly one skill, not {len(others)}")
+    if "distraction" in roles and stat < d.roles["distraction"].min_stat:
+        bad(f"a Distraction needs stat {d.roles['distraction'].min_stat} or more, not {stat}")
+    if "berserker" in skills and any(i.kind in ("shooter",) for i in items):
+        bad("a Berserker may carry melee weapons only")
+    if "martial-artist" in skills and any(i.kind in ("melee", "shooter", "shield") for i in items):
+        bad("a Martial Artist carries no weapons, armour or shields")
+    return out
+
+
+def check_roster(d: OneStatData, roster: Roster) -> list[Problem]:
+    out: list[Problem] = []
+    for f in roster.fighters:
+        out.extend(check_fighter(d, f, roster.preset))
+    names = Counter(f.name.casefold() for f in roster.fighters)
+    for name, c in names.items():
+        if c > 1:
+            out.append(Problem(f"the name '{name}' is used {c} times; names must differ"))
+    ranks = Counter(f.rank for f in roster.fighters)
+    if ranks["boss"] != 1:
+        out.append(Problem(f"a warband has exactly one boss; this one has {ranks['boss']}"))
+    allowed = ranks["rookie"] // 2
+    if ranks["specialist"] > allowed:
+        out.append(Problem(
+            f"{ranks['specialist']} specialists need at least {2 * ranks['specialist']} rookies "
+            f"(one specialist per two rookies); there are {ranks['rookie']}"
+        ))
+    spec_skills = Counter(
+        s for f in roster.fighters if f.rank == "specialist" for s in f.skills if s in d.skills
+    )
+    for s, c in spec_skills.items():
+        if c > 1:
+            out.append(Problem(
+                f"{c} specialists share the skill {d.skills[s].label}; each may appear only once "
+                "among specialists (the boss may repeat one)"
+            ))
+    return out

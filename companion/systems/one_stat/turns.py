@@ -1,0 +1,211 @@
+"""The 1 Stat Skirmish turn: turn count, initiative, alternating activations, upkeep."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.dice import DiceSource
+from companion.errors import RefusedError, UsageError
+from companion.game.events import Change, set_fighter, set_game
+from companion.game.state import FighterState, GameState, SideState, freeze
+from companion.roster import Roster
+from companion.systems.base import Outcome
+from companion.systems.one_stat.data import OneStatData, item_of
+from companion.trace import Step, Trace, roll_dice
+
+MAX_INITIATIVE_ROLLS = 20
+
+
+def slug(name: str) -> str:
+    s = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")
+    return s or "fighter"
+
+
+def new_game(d: OneStatData, rosters: Sequence[Roster], scenario: str,
+             options: Mapping[str, Any]) -> GameState:
+    if scenario not in d.scenarios:
+        raise UsageError(f"unknown 1ss scenario '{scenario}'; use one of {', '.join(d.scenarios)}")
+    if len(rosters) != 2:
+        raise UsageError("a two-player 1ss game needs two rosters")
+    fighters: list[FighterState] = []
+    used: set[str] = set()
+    for side, roster in enumerate(rosters):
+        for rf in roster.fighters:
+            base = slug(rf.name)
+            fid, n = base, 2
+            while fid in used:
+                fid, n = f"{base}-{n}", n + 1
+            used.add(fid)
+            fighters.append(FighterState(
+                id=fid, side=side, name=rf.name, rank=rf.rank, die=d.ranks[rf.rank].die,
+                stats=rf.stats, equipment=rf.equipment, skills=rf.skills, notes=rf.notes,
+            ))
+    sc = d.scenarios[scenario]
+    return GameState(
+        system="1ss",
+        scenario=scenario,
+        sides=tuple(SideState(r.name, r.name) for r in rosters),
+        fighters=tuple(fighters),
+        last_turn=sc.last_turn,
+        options=freeze(dict(options)),
+    )
+
+
+def can_activate(f: FighterState) -> bool:
+    return not f.out and not f.token and f.status != "face-down"
+
+
+def next_side(state: GameState) -> int | None:
+    if state.turn == 0 or state.phase == "ended":
+        return None
+    ready = [s for s in range(len(state.sides))
+             if any(can_activate(f) for f in state.side_fighters(s))]
+    if not ready:
+        return None
+    if len(ready) == 1:
+        return ready[0]
+    last = state.flags.get("last_side")
+    if last is None:
+        return state.initiative if state.initiative in ready else ready[0]
+    return next(s for s in ready if s != last)
+
+
+def actions_for(d: OneStatData, f: FighterState) -> int:
+    """Two actions, one for a heavy-shooter carrier (R-1SS-03)."""
+    heavy = any(d.armory.get(item_of(e)[0]) and d.armory[item_of(e)[0]].shooter == "heavy"
+                for e in f.equipment)
+    return 1 if heavy and f.rank != "rookie" else d.actions
+
+
+def activate(d: OneStatData, state: GameState, fid: str) -> Outcome:
+    f = state.fighter(fid)
+    _refuse_if_not_running(state)
+    if f.out:
+        raise RefusedError(f"{f.name} is out of the game and cannot activate")
+    if f.status == "face-down":
+        raise RefusedError(f"{f.name} lies face down and cannot activate until upkeep")
+    if f.token:
+        raise RefusedError(
+            f"{f.name} already has an activation token this turn; tokens come off at upkeep "
+            "('companion turn')"
+        )
+    side = next_side(state)
+    if side is not None and side != f.side:
+        raise RefusedError(
+            f"{state.sides[side].name} activate next (sides alternate); "
+            f"{f.name} of {state.sides[f.side].name} must wait for that activation"
+        )
+    changes: list[Change] = []
+    if state.active and state.active != fid:
+        changes.append(set_fighter(state.active, "flags.actions", None))
+    n = actions_for(d, f)
+    changes += [
+        set_fighter(fid, "token", True),
+        set_fighter(fid, "flags.actions", n),
+        set_game("active", fid),
+        set_game("flags.last_side", f.side),
+    ]
+    note = " It is prone: its first action must be Recover." if f.status == "wounded" else ""
+    return Outcome("activate", f"{f.name} activates ({n} action{'s' if n > 1 else ''}).{note}",
+                   tuple(changes))
+
+
+def _refuse_if_not_running(state: GameState) -> None:
+    if state.phase == "ended":
+        raise RefusedError(f"the game is over: {state.result or 'ended'}")
+    if state.turn == 0:
+        raise RefusedError("the game has not started; 'companion turn' counts turn 1 and rolls "
+                           "initiative")
+
+
+def initiative_die(d: OneStatData, state: GameState, side: int) -> tuple[int, str] | None:
+    """The die a side rolls for initiative, and why (R-1SS-07, R-1SS-P04)."""
+    if state.scenario == "training":
+        return 10, "D10 in the training mission (R-1SS-07)"
+    alive = [f for f in state.side_fighters(side) if not f.out]
+    if state.turn == 0:
+        bosses = [f for f in alive if f.rank == "boss"]
+        if bosses:
+            return bosses[0].die, f"{bosses[0].name}'s die, the boss's on turn 1 (R-1SS-P04)"
+    upright = [f for f in alive if f.status == "upright"]
+    if not upright:
+        return None
+    best = max(upright, key=lambda f: (d.ranks[f.rank].order if f.rank in d.ranks else 0, f.die))
+    return best.die, f"{best.name}'s die, the highest-ranked upright fighter (R-1SS-07)"
+
+
+def end_result(state: GameState) -> str | None:
+    """A side with no fighter left loses at once (every 1ss scenario)."""
+    standing = [s for s in range(len(state.sides))
+                if any(not f.out for f in state.side_fighters(s))]
+    if len(state.sides) > 1 and len(standing) == 1:
+        return f"{state.sides[standing[0]].name} wins: the other warband is wiped out"
+    if not standing:
+        return "draw: no fighter is left standing"
+    return None
+
+
+def next_turn(d: OneStatData, state: GameState, dice: DiceSource) -> Outcome:
+    if state.phase == "ended":
+        raise RefusedError(f"the game is over: {state.result or 'ended'}")
+    changes: list[Change] = []
+    steps: list[Step] = []
+    if state.turn > 0:
+        for f in state.fighters:
+            if f.token:
+                changes.append(set_fighter(f.id, "token", False))
+            for flag in ("actions", "boss_wound_ignored"):
+                if flag in f.flags:
+                    changes.append(set_fighter(f.id, f"flags.{flag}", None))
+        changes += [set_game("active", None), set_game("flags.last_side", None)]
+        steps.append(Step("Upkeep", f"activation tokens removed after turn {state.turn}"))
+    if state.last_turn is not None and state.turn >= state.last_turn:
+        result = end_result(state) or f"turn {state.last_turn} was the last: score the scenario"
+        changes += [set_game("phase", "ended"), set_game("result", result)]
+        trace = Trace("End of the game", tuple(steps), result)
+        return Outcome("end", f"The game is over after turn {state.turn}: {result}",
+                       tuple(changes), trace, announcements=(f"Game over: {result}",))
+    turn = state.turn + 1
+    steps.append(Step("Turn count", f"turn {turn}" + (f" of {state.last_turn}"
+                                                      if state.last_turn else "")))
+    winner, roll_steps = roll_initiative(d, state, dice)
+    steps += roll_steps
+    changes += [set_game("turn", turn), set_game("phase", "action"),
+                set_game("initiative", winner)]
+    who = state.sides[winner].name
+    trace = Trace(f"Turn {turn}", tuple(steps), f"{who} has the initiative")
+    return Outcome("turn", f"Turn {turn} begins; {who} has the initiative.", tuple(changes), trace,
+                   data=freeze({"turn": turn, "initiative": winner}))
+
+
+def roll_initiative(d: OneStatData, state: GameState, dice: DiceSource) -> tuple[int, list[Step]]:
+    dice_by_side = {s: initiative_die(d, state, s) for s in range(len(state.sides))}
+    rolling = {s: v for s, v in dice_by_side.items() if v is not None}
+    steps: list[Step] = []
+    if len(rolling) < len(state.sides):
+        for s in dice_by_side:
+            if s not in rolling:
+                steps.append(Step(f"Initiative: {state.sides[s].name}",
+                                  "no upright fighter, so no roll (loses the initiative)"))
+    if len(rolling) == 0:
+        keep = state.initiative if state.initiative is not None else 0
+        return keep, steps
+    if len(rolling) == 1:
+        return next(iter(rolling)), steps
+    for attempt in range(1, MAX_INITIATIVE_ROLLS + 1):
+        results: dict[int, int] = {}
+        for s, (sides, why) in rolling.items():
+            name = state.sides[s].name
+            r = roll_dice(dice, name, sides, purpose=f"{name}'s initiative")
+            results[s] = r.value
+            steps.append(Step(f"Initiative: {name}" + (f" (roll-off {attempt})" if attempt > 1
+                                                        else ""),
+                              f"rolled {r.value}", roll=r, notes=(why,)))
+        best = max(results.values())
+        top = [s for s, v in results.items() if v == best]
+        if len(top) == 1:
+            return top[0], steps
+        steps.append(Step("Tie", f"both rolled {best}: roll again (R-1SS-07)"))
+    raise RefusedError("initiative tied 20 times in a row; check the dice and try again")

@@ -1,0 +1,212 @@
+"""The explanation of a resolution: an immutable list of steps.
+
+A step knows the roll (which die, how many, which were kept), each modifier with its
+reason and ruling id, the target number and comparison, the outcome, and the exact chance
+of success worked out before the dice fell. Renderers turn a trace into Rich text or JSON;
+events store it as plain data (`to_dict`) and the log reads it back (`from_dict`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from companion import odds
+from companion.dice import DiceSource, kept_indices
+
+
+@dataclass(frozen=True)
+class Modifier:
+    value: int
+    reason: str
+    ruling: str | None = None
+
+
+@dataclass(frozen=True)
+class Roll:
+    who: str
+    sides: int
+    count: int
+    keep: str | None  # "h" keep highest, "l" keep lowest, None all (summed)
+    keep_n: int
+    dice: tuple[int, ...]
+    kept: tuple[int, ...]  # indices into dice
+
+    @property
+    def value(self) -> int:
+        return sum(self.dice[i] for i in self.kept)
+
+    def spec(self) -> str:
+        if self.count == 1:
+            return f"D{self.sides}"
+        if self.keep is None:
+            return f"{self.count}D{self.sides}"
+        word = "highest" if self.keep == "h" else "lowest"
+        return f"{self.count}D{self.sides} keep {word}" + (
+            f" {self.keep_n}" if self.keep_n != 1 else ""
+        )
+
+
+@dataclass(frozen=True)
+class Step:
+    title: str
+    outcome: str
+    roll: Roll | None = None
+    modifiers: tuple[Modifier, ...] = ()
+    target: int | None = None
+    compare: str | None = None
+    success: bool | None = None
+    probability: Fraction | None = None
+    rulings: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    @property
+    def total(self) -> int | None:
+        if self.roll is None:
+            return None
+        return self.roll.value + sum(m.value for m in self.modifiers)
+
+
+@dataclass(frozen=True)
+class Trace:
+    title: str
+    steps: tuple[Step, ...]
+    outcome: str
+    odds: tuple[tuple[str, Fraction], ...] = ()
+    rulings: tuple[str, ...] = field(default=())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "title": self.title,
+            "outcome": self.outcome,
+            "steps": [_step_dict(s) for s in self.steps],
+            "odds": [{"outcome": k, "p": _frac(p)} for k, p in self.odds],
+            "rulings": list(self.rulings),
+        }
+
+    @staticmethod
+    def from_dict(d: Mapping[str, Any]) -> Trace:
+        return Trace(
+            title=d["title"],
+            outcome=d["outcome"],
+            steps=tuple(_step_from(s) for s in d.get("steps", ())),
+            odds=tuple((o["outcome"], _unfrac(o["p"])) for o in d.get("odds", ())),
+            rulings=tuple(d.get("rulings", ())),
+        )
+
+
+def _frac(p: Fraction | None) -> dict[str, Any] | None:
+    if p is None:
+        return None
+    return {"fraction": f"{p.numerator}/{p.denominator}", "value": round(float(p), 6)}
+
+
+def _unfrac(d: Mapping[str, Any] | None) -> Fraction | None:
+    return None if d is None else Fraction(d["fraction"])
+
+
+def _step_dict(s: Step) -> dict[str, Any]:
+    out: dict[str, Any] = {"title": s.title, "outcome": s.outcome}
+    if s.roll is not None:
+        r = s.roll
+        out["roll"] = {
+            "who": r.who,
+            "die": f"D{r.sides}",
+            "sides": r.sides,
+            "count": r.count,
+            "keep": r.keep,
+            "keep_n": r.keep_n,
+            "dice": list(r.dice),
+            "kept": list(r.kept),
+            "value": r.value,
+            "spec": r.spec(),
+        }
+        out["total"] = s.total
+    if s.modifiers:
+        out["modifiers"] = [
+            {"value": m.value, "reason": m.reason, "ruling": m.ruling} for m in s.modifiers
+        ]
+    for key in ("target", "compare", "success"):
+        if getattr(s, key) is not None:
+            out[key] = getattr(s, key)
+    if s.probability is not None:
+        out["probability"] = _frac(s.probability)
+    if s.rulings:
+        out["rulings"] = list(s.rulings)
+    if s.notes:
+        out["notes"] = list(s.notes)
+    return out
+
+
+def _step_from(d: Mapping[str, Any]) -> Step:
+    roll = None
+    if "roll" in d:
+        r = d["roll"]
+        roll = Roll(
+            r["who"], r["sides"], r["count"], r["keep"], r["keep_n"],
+            tuple(r["dice"]), tuple(r["kept"]),
+        )
+    return Step(
+        title=d["title"],
+        outcome=d["outcome"],
+        roll=roll,
+        modifiers=tuple(
+            Modifier(m["value"], m["reason"], m.get("ruling")) for m in d.get("modifiers", ())
+        ),
+        target=d.get("target"),
+        compare=d.get("compare"),
+        success=d.get("success"),
+        probability=_unfrac(d.get("probability")),
+        rulings=tuple(d.get("rulings", ())),
+        notes=tuple(d.get("notes", ())),
+    )
+
+
+def roll_dice(
+    dice: DiceSource, who: str, sides: int, count: int = 1, keep: str | None = None,
+    keep_n: int = 1, purpose: str | None = None,
+) -> Roll:
+    """Take dice from the source and record which are kept."""
+    values = dice.roll(sides, count, purpose or f"{who}'s roll")
+    if count == 1:
+        keep = None
+    return Roll(who, sides, count, keep, keep_n, values, kept_indices(values, keep, keep_n))
+
+
+def roll_test(
+    dice: DiceSource,
+    *,
+    title: str,
+    who: str,
+    sides: int,
+    target: int,
+    compare: str,
+    count: int = 1,
+    keep: str | None = None,
+    modifiers: Sequence[Modifier] = (),
+    success_text: str = "success",
+    failure_text: str = "failure",
+    rulings: Sequence[str] = (),
+    notes: Sequence[str] = (),
+    purpose: str | None = None,
+) -> Step:
+    """Roll a kept die plus modifiers against a target; the chance is computed first."""
+    shift = sum(m.value for m in modifiers)
+    dist = odds.pool(count, sides, keep if count > 1 else None, 1)
+    p = odds.chance(dist, compare, target, shift)
+    roll = roll_dice(dice, who, sides, count, keep, 1, purpose or title)
+    ok = odds.COMPARE[compare](roll.value + shift, target)
+    return Step(
+        title=title,
+        outcome=success_text if ok else failure_text,
+        roll=roll,
+        modifiers=tuple(modifiers),
+        target=target,
+        compare=compare,
+        success=ok,
+        probability=p,
+        rulings=tuple(rulings),
+        notes=tuple(notes),
+    )
