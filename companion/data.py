@@ -9,7 +9,7 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from companion.errors import DataError
 
@@ -45,7 +45,7 @@ class Reader:
             self.fail(f"expected a table, found {type(data).__name__}")
         self.data: Mapping[str, Any] = data
 
-    def fail(self, problem: str, key: str | None = None) -> DataError:
+    def fail(self, problem: str, key: str | None = None) -> NoReturn:
         where = ".".join(p for p in (self.path, key) if p) or "(top)"
         raise DataError(f"{self.file}: {where}: {problem}")
 
@@ -56,7 +56,7 @@ class Reader:
             return default
         return self.data[key]
 
-    def str(self, key: str, default: str | None = None, *, choices: Sequence[str] = ()) -> str:
+    def text(self, key: str, default: str | None = None, *, choices: Sequence[str] = ()) -> str:
         v = self._get(key, default, default is None)
         if not isinstance(v, str):
             self.fail(f"expected text, found {v!r}", key)
@@ -64,8 +64,9 @@ class Reader:
             self.fail(f"{v!r} is not one of {', '.join(choices)}", key)
         return v
 
-    def int(self, key: str, default: int | None = None, *, lo: int | None = None,
-            hi: int | None = None) -> int:
+    def num(
+        self, key: str, default: int | None = None, *, lo: int | None = None, hi: int | None = None
+    ) -> int:
         v = self._get(key, default, default is None)
         if isinstance(v, bool) or not isinstance(v, int):
             self.fail(f"expected a whole number, found {v!r}", key)
@@ -73,24 +74,24 @@ class Reader:
             self.fail(f"{v} is outside {lo}..{hi}", key)
         return v
 
-    def opt_int(self, key: str) -> int | None:
+    def opt_num(self, key: str) -> int | None:
         if key not in self.data:
             return None
-        return self.int(key)
+        return self.num(key)
 
-    def bool(self, key: str, default: bool | None = None) -> bool:
+    def flag(self, key: str, default: bool | None = None) -> bool:
         v = self._get(key, default, default is None)
         if not isinstance(v, bool):
             self.fail(f"expected true or false, found {v!r}", key)
         return v
 
-    def strs(self, key: str, default: Sequence[str] | None = None) -> tuple[str, ...]:
+    def texts(self, key: str, default: Sequence[str] | None = None) -> tuple[str, ...]:
         v = self._get(key, default, default is None)
         if not isinstance(v, list | tuple) or not all(isinstance(x, str) for x in v):
             self.fail(f"expected a list of text, found {v!r}", key)
         return tuple(v)
 
-    def ints(self, key: str, default: Sequence[int] | None = None) -> tuple[int, ...]:
+    def nums(self, key: str, default: Sequence[int] | None = None) -> tuple[int, ...]:
         v = self._get(key, default, default is None)
         if not isinstance(v, list | tuple) or not all(
             isinstance(x, int) and not isinstance(x, bool) for x in v

@@ -26,4 +26,6 @@ def match(query: str, items: Sequence[T], name: Callable[[T], str], what: str) -
         more = " ..." if len(items) > 12 else ""
         raise NotFoundError(f"no {what} named '{query}'; known: {known}{more}")
     options = ", ".join(name(i) for i in hits[:8])
-    raise NotFoundError(f"'{query}' could be more than one {what}: {options}; type more of the name")
+    raise NotFoundError(
+        f"'{query}' could be more than one {what}: {options}; type more of the name"
+    )

@@ -24,7 +24,9 @@ COMPARE: dict[str, Callable[[int, int], bool]] = {
 
 
 @lru_cache(maxsize=512)
-def _pool(count: int, sides: int, keep: str | None, keep_n: int) -> tuple[tuple[int, Fraction], ...]:
+def _pool(
+    count: int, sides: int, keep: str | None, keep_n: int
+) -> tuple[tuple[int, Fraction], ...]:
     if keep is None or keep_n >= count:
         dist: dict[int, Fraction] = {0: Fraction(1)}
         face = Fraction(1, sides)

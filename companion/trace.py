@@ -92,7 +92,7 @@ class Trace:
             title=d["title"],
             outcome=d["outcome"],
             steps=tuple(_step_from(s) for s in d.get("steps", ())),
-            odds=tuple((o["outcome"], _unfrac(o["p"])) for o in d.get("odds", ())),
+            odds=tuple((o["outcome"], Fraction(o["p"]["fraction"])) for o in d.get("odds", ())),
             rulings=tuple(d.get("rulings", ())),
         )
 
@@ -145,8 +145,13 @@ def _step_from(d: Mapping[str, Any]) -> Step:
     if "roll" in d:
         r = d["roll"]
         roll = Roll(
-            r["who"], r["sides"], r["count"], r["keep"], r["keep_n"],
-            tuple(r["dice"]), tuple(r["kept"]),
+            r["who"],
+            r["sides"],
+            r["count"],
+            r["keep"],
+            r["keep_n"],
+            tuple(r["dice"]),
+            tuple(r["kept"]),
         )
     return Step(
         title=d["title"],
@@ -165,8 +170,13 @@ def _step_from(d: Mapping[str, Any]) -> Step:
 
 
 def roll_dice(
-    dice: DiceSource, who: str, sides: int, count: int = 1, keep: str | None = None,
-    keep_n: int = 1, purpose: str | None = None,
+    dice: DiceSource,
+    who: str,
+    sides: int,
+    count: int = 1,
+    keep: str | None = None,
+    keep_n: int = 1,
+    purpose: str | None = None,
 ) -> Roll:
     """Take dice from the source and record which are kept."""
     values = dice.roll(sides, count, purpose or f"{who}'s roll")

@@ -23,8 +23,11 @@ GameOpt = Annotated[
 ]
 DiceOpt = Annotated[
     str | None,
-    typer.Option("--dice", "-d", help="Dice you rolled by hand, in roll order, e.g. '4,2,6'. "
-                 "A 0 on a D10 counts as 10."),
+    typer.Option(
+        "--dice",
+        "-d",
+        help="Dice you rolled by hand, in roll order, e.g. '4,2,6'. A 0 on a D10 counts as 10.",
+    ),
 ]
 SeedOpt = Annotated[
     int | None, typer.Option("--seed", help="Seed for digital dice, to replay a run exactly.")
@@ -92,8 +95,12 @@ def commit(gf: GameFile, outcome: Outcome, dice: DiceSource | None = None) -> Ev
             if isinstance(dice, SeededDice):
                 data["seed"] = dice.seed
     event = event_for(
-        outcome.kind, outcome.summary, outcome.changes, gf.state,
-        trace=outcome.trace.to_dict() if outcome.trace else None, data=data,
+        outcome.kind,
+        outcome.summary,
+        outcome.changes,
+        gf.state,
+        trace=outcome.trace.to_dict() if outcome.trace else None,
+        data=data,
     )
     gf.append(event)
     gf.db.commit()

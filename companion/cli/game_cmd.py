@@ -15,9 +15,11 @@ from companion.game.store import file_slug
 from companion.names import match
 from companion.render.board_data import board
 
-app = typer.Typer(help="Start, list, show, switch, end and delete games.\n\n"
-                  "Example: companion game new --roster Robyn --roster Fawkes --scenario training",
-                  no_args_is_help=True)
+app = typer.Typer(
+    help="Start, list, show, switch, end and delete games.\n\n"
+    "Example: companion game new --roster Robyn --roster Fawkes --scenario training",
+    no_args_is_help=True,
+)
 
 GameArg = Annotated[str | None, typer.Argument(help="Game name (default: the current game).")]
 
@@ -35,10 +37,14 @@ def show_board(gf: GameFile, as_json: bool) -> None:
 
 @app.command("new")
 def new(
-    roster: Annotated[list[str], typer.Option(
-        "--roster", "-r", help="A roster per side (two for a duel, one with --solo).")],
+    roster: Annotated[
+        list[str],
+        typer.Option("--roster", "-r", help="A roster per side (two for a duel, one with --solo)."),
+    ],
     scenario: Annotated[str, typer.Option("--scenario", "-s", help="Scenario id.")] = "training",
-    name: Annotated[str | None, typer.Option(help="Name of the game (default: from the scenario).")] = None,
+    name: Annotated[
+        str | None, typer.Option(help="Name of the game (default: from the scenario).")
+    ] = None,
     solo: Annotated[bool, typer.Option(help="Solo play against the OpFor.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
@@ -54,7 +60,9 @@ def new(
             raise UsageError("give the rosters with --roster")
         system_ids = {r.system for r in rosters}
         if len(system_ids) != 1:
-            raise UsageError(f"the rosters play different systems ({', '.join(sorted(system_ids))})")
+            raise UsageError(
+                f"the rosters play different systems ({', '.join(sorted(system_ids))})"
+            )
         sys_ = systems.get(rosters[0].system)
         if solo:
             raise UsageError("solo games are set up with 'companion solo new' (1ss only)")
@@ -89,9 +97,17 @@ def list_(as_json: JsonOpt = False) -> None:
         rows = []
         for n in home.game_names():
             gf = home.open_game(n)
-            rows.append({"name": gf.name, "system": gf.system, "scenario": gf.state.scenario,
-                         "turn": gf.state.turn, "phase": gf.state.phase,
-                         "events": len(gf.raw_events), "current": gf.name == current})
+            rows.append(
+                {
+                    "name": gf.name,
+                    "system": gf.system,
+                    "scenario": gf.state.scenario,
+                    "turn": gf.state.turn,
+                    "phase": gf.state.phase,
+                    "events": len(gf.raw_events),
+                    "current": gf.name == current,
+                }
+            )
     if as_json:
         print_json(rows)
         return
@@ -99,8 +115,10 @@ def list_(as_json: JsonOpt = False) -> None:
         typer.echo("No games yet. Try: companion demo")
     for r in rows:
         mark = "*" if r["current"] else " "
-        typer.echo(f"{mark} {r['name']}  {r['system']} {r['scenario']}, turn {r['turn']}, "
-                   f"{r['phase']}, {r['events']} events")
+        typer.echo(
+            f"{mark} {r['name']}  {r['system']} {r['scenario']}, turn {r['turn']}, "
+            f"{r['phase']}, {r['events']} events"
+        )
 
 
 @app.command("show")
@@ -116,7 +134,9 @@ def show(game: GameArg = None, as_json: JsonOpt = False) -> None:
 
 
 @app.command("use")
-def use(game: Annotated[str, typer.Argument(help="Game name (a unique prefix is enough).")]) -> None:
+def use(
+    game: Annotated[str, typer.Argument(help="Game name (a unique prefix is enough).")],
+) -> None:
     """Make a game the current game.
 
     Example: companion game use first
@@ -131,7 +151,9 @@ def use(game: Annotated[str, typer.Argument(help="Game name (a unique prefix is 
 @app.command("end")
 def end(
     game: GameArg = None,
-    result: Annotated[str, typer.Option(help="What happened, in a few words.")] = "ended by the players",
+    result: Annotated[
+        str, typer.Option(help="What happened, in a few words.")
+    ] = "ended by the players",
 ) -> None:
     """End a game now (undo can take it back).
 
@@ -142,8 +164,12 @@ def end(
         gf = home.open_game(game)
         if gf.state.phase == "ended":
             raise RefusedError(f"'{gf.name}' is already over: {gf.state.result}")
-        ev = event_for("end", f"The game is ended: {result}",
-                       [set_game("phase", "ended"), set_game("result", result)], gf.state)
+        ev = event_for(
+            "end",
+            f"The game is ended: {result}",
+            [set_game("phase", "ended"), set_game("result", result)],
+            gf.state,
+        )
         gf.append(ev)
         gf.db.commit()
     typer.echo(f"'{gf.name}' is over: {result}")

@@ -32,20 +32,23 @@ def _version(value: bool) -> None:
 @app.callback()
 def _root(
     version: Annotated[
-        bool, typer.Option("--version", callback=_version, is_eager=True,
-                           help="Show the version and exit.")
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Show the version and exit."
+        ),
     ] = False,
 ) -> None:
     """Example: companion --version"""
 
 
 def _register() -> None:
-    from companion.cli import game_cmd, misc, roster_cmd, rules_cmd, table
+    from companion.cli import actions, game_cmd, misc, roster_cmd, rules_cmd, table
 
     app.add_typer(roster_cmd.app, name="roster")
     app.add_typer(game_cmd.app, name="game")
     app.add_typer(rules_cmd.app, name="rules")
     table.register(app)
+    actions.register(app)
     misc.register(app)
 
 

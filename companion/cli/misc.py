@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -18,11 +18,19 @@ def systems_cmd(as_json: JsonOpt = False) -> None:
 
     Example: companion systems --json
     """
-    rows = []
+    rows: list[dict[str, Any]] = []
     for s in systems.all_systems():
         i = s.info
-        rows.append({"id": i.id, "name": i.name, "aliases": list(i.aliases), "dice": i.dice,
-                     "board": i.board, "length": i.length})
+        rows.append(
+            {
+                "id": i.id,
+                "name": i.name,
+                "aliases": list(i.aliases),
+                "dice": i.dice,
+                "board": i.board,
+                "length": i.length,
+            }
+        )
     if as_json:
         print_json(rows)
         return
@@ -57,9 +65,14 @@ def roll(
     r = roll_dice(src, "you", n.sides, n.count, n.keep, n.keep_n, purpose=str(n))
     src.finish()
     total = r.value + n.modifier
-    result = {"notation": str(n), "dice": list(r.dice), "kept": [r.dice[i] for i in r.kept],
-              "modifier": n.modifier, "total": total}
-    if n.count ** 1 * n.sides <= 10_000 and (n.keep is None or n.sides ** n.count <= 2_000_000):
+    result = {
+        "notation": str(n),
+        "dice": list(r.dice),
+        "kept": [r.dice[i] for i in r.kept],
+        "modifier": n.modifier,
+        "total": total,
+    }
+    if n.count**1 * n.sides <= 10_000 and (n.keep is None or n.sides**n.count <= 2_000_000):
         dist = odds.pool(n.count, n.sides, n.keep, n.keep_n)
         result["expected"] = round(float(odds.expected(dist)) + n.modifier, 4)
         result["p_at_least"] = round(float(odds.chance(dist, ">=", total, n.modifier)), 6)
@@ -80,9 +93,11 @@ def roll(
     c = console()
     c.print(t)
     if "expected" in result:
-        c.print(f"Average {result['expected']}; chance of {total} or more "
-                f"{result['p_at_least']:.1%}, of {total} or less {result['p_at_most']:.1%}.",
-                style="dim")
+        c.print(
+            f"Average {result['expected']}; chance of {total} or more "
+            f"{result['p_at_least']:.1%}, of {total} or less {result['p_at_most']:.1%}.",
+            style="dim",
+        )
 
 
 def demo(
@@ -121,8 +136,10 @@ def demo(
         home.set_setting("current", gf.name)
     if not as_json:
         verb = "Resumed" if exists else "Set up"
-        typer.echo(f"{verb} the sample game '{gf.name}': the 1 Stat Skirmish training mission. "
-                   "Next: 'companion turn' rolls initiative; 'companion --help' lists commands.")
+        typer.echo(
+            f"{verb} the sample game '{gf.name}': the 1 Stat Skirmish training mission. "
+            "Next: 'companion turn' rolls initiative; 'companion --help' lists commands."
+        )
     show_board(gf, as_json)
 
 

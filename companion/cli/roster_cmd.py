@@ -19,9 +19,11 @@ from companion.names import match
 from companion.roster import Roster, RosterFighter
 from companion.systems.base import Problem
 
-app = typer.Typer(help="Build, check, share and manage rosters (warbands).\n\n"
-                  "Example: companion roster new \"Red Caps\" --system 1ss",
-                  no_args_is_help=True)
+app = typer.Typer(
+    help="Build, check, share and manage rosters (warbands).\n\n"
+    'Example: companion roster new "Red Caps" --system 1ss',
+    no_args_is_help=True,
+)
 
 MAX_IMPORT_BYTES = 5 * 1024 * 1024
 
@@ -96,15 +98,17 @@ def add(
     name: Annotated[str, typer.Argument(help="The new fighter's name.")],
     rank: Annotated[str, typer.Option("--rank", "-r", help="Rank, e.g. rookie, specialist, boss.")],
     stat: Annotated[list[str], typer.Option("--stat", help="Stat value, or NAME=VALUE.")],
-    equip: Annotated[list[str] | None, typer.Option(
-        "--equip", "-e", help="Armory item, optionally with a label: melee-1h:sword.")] = None,
+    equip: Annotated[
+        list[str] | None,
+        typer.Option("--equip", "-e", help="Armory item, optionally with a label: melee-1h:sword."),
+    ] = None,
     skill: Annotated[list[str] | None, typer.Option("--skill", help="Skill (repeatable).")] = None,
     role: Annotated[str | None, typer.Option(help="Rookie role.")] = None,
     notes: Annotated[str, typer.Option(help="Free notes.")] = "",
 ) -> None:
     """Add a fighter to a roster.
 
-    Example: companion roster add "Red Caps" Grub --rank rookie --stat 3 -e melee-1h:club --role thug
+    Example: companion roster add "Red Caps" Grub -r rookie --stat 3 -e melee-1h:club --role thug
     """
     home = Home()
     with home.writing():
@@ -113,8 +117,14 @@ def add(
         sys_ = systems.get(r.system)
         if any(f.name.casefold() == name.strip().casefold() for f in r.fighters):
             raise UsageError(f"'{r.name}' already has a fighter called '{name}'")
-        f = RosterFighter(name.strip(), _slug(rank), freeze(_stats(tuple(sys_.stat_names()), stat)),
-                          _equipment(equip or []), _skills(skill or [], role), notes)
+        f = RosterFighter(
+            name.strip(),
+            _slug(rank),
+            freeze(_stats(tuple(sys_.stat_names()), stat)),
+            _equipment(equip or []),
+            _skills(skill or [], role),
+            notes,
+        )
         if not f.name:
             raise UsageError("a fighter needs a name")
         _refuse_fighter_errors(sys_.check_fighter(f))
@@ -129,11 +139,15 @@ def edit(
     fighter: FighterArg,
     name: Annotated[str | None, typer.Option(help="New name.")] = None,
     rank: Annotated[str | None, typer.Option("--rank", "-r", help="New rank.")] = None,
-    stat: Annotated[list[str] | None, typer.Option("--stat", help="New stat (or NAME=VALUE).")] = None,
-    equip: Annotated[list[str] | None, typer.Option(
-        "--equip", "-e", help="Replace the equipment (repeatable).")] = None,
-    skill: Annotated[list[str] | None, typer.Option(
-        "--skill", help="Replace the skills (repeatable).")] = None,
+    stat: Annotated[
+        list[str] | None, typer.Option("--stat", help="New stat (or NAME=VALUE).")
+    ] = None,
+    equip: Annotated[
+        list[str] | None, typer.Option("--equip", "-e", help="Replace the equipment (repeatable).")
+    ] = None,
+    skill: Annotated[
+        list[str] | None, typer.Option("--skill", help="Replace the skills (repeatable).")
+    ] = None,
     role: Annotated[str | None, typer.Option(help="Replace the rookie role.")] = None,
     notes: Annotated[str | None, typer.Option(help="Replace the notes.")] = None,
 ) -> None:
@@ -153,9 +167,12 @@ def edit(
         if skill is not None or role is not None:
             new_skills = _skills(skill or [], role)
         new = RosterFighter(
-            name=(name or old.name).strip(), rank=_slug(rank) if rank else old.rank,
-            stats=freeze(stats), equipment=_equipment(equip) if equip is not None else old.equipment,
-            skills=new_skills, notes=old.notes if notes is None else notes,
+            name=(name or old.name).strip(),
+            rank=_slug(rank) if rank else old.rank,
+            stats=freeze(stats),
+            equipment=_equipment(equip) if equip is not None else old.equipment,
+            skills=new_skills,
+            notes=old.notes if notes is None else notes,
         )
         if new.name.casefold() != old.name.casefold() and any(
             f.name.casefold() == new.name.casefold() for f in r.fighters
@@ -203,8 +220,14 @@ def show(roster: RosterArg, as_json: JsonOpt = False) -> None:
         table.add_column(col, overflow="fold")
     for f in r.fighters:
         d = sys_.describe_fighter(f)
-        table.add_row(f.name, d.get("rank", f.rank), d.get("stat", d.get("stats", "")),
-                      d.get("equipment", ""), d.get("skills", ""), f.notes)
+        table.add_row(
+            f.name,
+            d.get("rank", f.rank),
+            d.get("stat", d.get("stats", "")),
+            d.get("equipment", ""),
+            d.get("skills", ""),
+            f.notes,
+        )
     c = console()
     c.print(table)
     if r.notes:
@@ -221,8 +244,9 @@ def list_(as_json: JsonOpt = False) -> None:
     with home.reading():
         rosters = home.rosters()
     if as_json:
-        print_json([{"name": r.name, "system": r.system, "fighters": len(r.fighters)}
-                    for r in rosters])
+        print_json(
+            [{"name": r.name, "system": r.system, "fighters": len(r.fighters)} for r in rosters]
+        )
         return
     if not rosters:
         typer.echo("No rosters yet. Create one: companion roster new NAME --system 1ss")
@@ -259,9 +283,16 @@ def check(roster: RosterArg, as_json: JsonOpt = False) -> None:
     problems = systems.get(r.system).check_roster(r)
     errors = [p for p in problems if p.severity == "error"]
     if as_json:
-        print_json({"roster": r.name, "ok": not errors,
-                    "problems": [{"severity": p.severity, "fighter": p.fighter,
-                                  "message": p.message} for p in problems]})
+        print_json(
+            {
+                "roster": r.name,
+                "ok": not errors,
+                "problems": [
+                    {"severity": p.severity, "fighter": p.fighter, "message": p.message}
+                    for p in problems
+                ],
+            }
+        )
     else:
         if not problems:
             typer.echo(f"'{r.name}' follows the warband rules.")
@@ -309,8 +340,10 @@ def import_(
     if not file.is_file():
         raise UsageError(f"no such file: {file}")
     if file.stat().st_size > MAX_IMPORT_BYTES:
-        raise DataError(f"{file} is larger than {MAX_IMPORT_BYTES // (1024 * 1024)} MB; "
-                        "a roster file is a few KB")
+        raise DataError(
+            f"{file} is larger than {MAX_IMPORT_BYTES // (1024 * 1024)} MB; "
+            "a roster file is a few KB"
+        )
     data = read_json_file(file, kind="roster file")
     r = Roster.from_dict(data, str(file))
     sys_ = systems.get(r.system)

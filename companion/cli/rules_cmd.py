@@ -10,16 +10,21 @@ from companion import systems
 from companion.cli.common import JsonOpt, console, print_json
 from companion.names import match
 
-app = typer.Typer(help="Quick rules look-ups.\n\nExample: companion rules 1ss tank",
-                  no_args_is_help=True)
+app = typer.Typer(
+    help="Quick rules look-ups.\n\nExample: companion rules 1ss tank", no_args_is_help=True
+)
 
 
 @app.command("show")
 def show(
     system: Annotated[str, typer.Argument(help="Rule system id, e.g. 1ss.")],
-    topic: Annotated[str | None, typer.Argument(
-        help="A skill, role, item or scenario (prefix), or a kind: skill, role, armory, "
-             "scenario, rulings.")] = None,
+    topic: Annotated[
+        str | None,
+        typer.Argument(
+            help="A skill, role, item or scenario (prefix), or a kind: skill, role, armory, "
+            "scenario, rulings."
+        ),
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Look up a rule: one topic, a kind of topic, or everything.
@@ -40,8 +45,9 @@ def show(
         by_id = [t for t in topics if t.id == topic.casefold()]
         chosen = by_id or [match(topic, topics, lambda t: t.label.split(" (")[0], "rule topic")]
     if as_json:
-        print_json([{"kind": t.kind, "id": t.id, "label": t.label, "summary": t.summary}
-                    for t in chosen])
+        print_json(
+            [{"kind": t.kind, "id": t.id, "label": t.label, "summary": t.summary} for t in chosen]
+        )
         return
     c = console()
     for t in chosen:

@@ -50,8 +50,13 @@ def find_side(state: GameState, name: str) -> int:
 def report(gf: GameFile, event: Event, as_json: bool, announcements: tuple[str, ...] = ()) -> None:
     """Print what a change did: its trace (if any) and summary, or the event as JSON."""
     if as_json:
-        print_json({"event": event.to_dict(), "index": len(gf.raw_events),
-                    "announcements": list(announcements)})
+        print_json(
+            {
+                "event": event.to_dict(),
+                "index": len(gf.raw_events),
+                "announcements": list(announcements),
+            }
+        )
         return
     c = console()
     if event.trace:
@@ -82,8 +87,9 @@ def status(game: GameOpt = None, as_json: JsonOpt = False) -> None:
     show_board(gf, as_json)
 
 
-def turn(game: GameOpt = None, dice: DiceOpt = None, seed: SeedOpt = None,
-         as_json: JsonOpt = False) -> None:
+def turn(
+    game: GameOpt = None, dice: DiceOpt = None, seed: SeedOpt = None, as_json: JsonOpt = False
+) -> None:
     """Finish the turn (upkeep: tokens off), count the next turn and roll initiative.
 
     After the last turn it ends the game and announces the result.
@@ -110,13 +116,17 @@ def activate(fighter: FighterArg, game: GameOpt = None, as_json: JsonOpt = False
 def set_(
     fighter: FighterArg,
     wounds: Annotated[int | None, typer.Option(min=0, max=99, help="Set the wounds.")] = None,
-    state: Annotated[str | None, typer.Option(
-        "--state", help="Set the state: upright, wounded or out.")] = None,
-    token: Annotated[bool | None, typer.Option(
-        "--token/--no-token", help="Give or take the activation token.")] = None,
+    state: Annotated[
+        str | None, typer.Option("--state", help="Set the state: upright, wounded or out.")
+    ] = None,
+    token: Annotated[
+        bool | None, typer.Option("--token/--no-token", help="Give or take the activation token.")
+    ] = None,
     stat: Annotated[int | None, typer.Option(min=-99, max=99, help="Set the (first) stat.")] = None,
-    flag: Annotated[list[str] | None, typer.Option(
-        "--flag", help="Set a flag NAME=VALUE (or NAME= to clear it).")] = None,
+    flag: Annotated[
+        list[str] | None,
+        typer.Option("--flag", help="Set a flag NAME=VALUE (or NAME= to clear it)."),
+    ] = None,
     game: GameOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -148,8 +158,9 @@ def set_(
         if not changes:
             raise UsageError("nothing to set; give --wounds, --state, --token, --stat or --flag")
         what = ", ".join(f"{c.field.replace('flags.', 'flag ')} = {c.value}" for c in changes)
-        run_outcome(gf, Outcome("override", f"{f.name}: {what} (set by hand)", tuple(changes)),
-                    as_json)
+        run_outcome(
+            gf, Outcome("override", f"{f.name}: {what} (set by hand)", tuple(changes)), as_json
+        )
 
 
 def _flag_value(v: str) -> Any:
@@ -186,8 +197,11 @@ def vp(
         if not 0 <= new <= 999:
             raise UsageError(f"victory points must stay within 0..999, not {new}")
         name = gf.state.sides[idx].name
-        run_outcome(gf, Outcome("vp", f"{name}: {cur} → {new} VP (set by hand)",
-                                (set_side(idx, "vp", new),)), as_json)
+        run_outcome(
+            gf,
+            Outcome("vp", f"{name}: {cur} → {new} VP (set by hand)", (set_side(idx, "vp", new),)),
+            as_json,
+        )
 
 
 def initiative(
@@ -203,9 +217,15 @@ def initiative(
         idx = find_side(gf.state, side)
         if gf.state.turn == 0:
             raise RefusedError("the game has not started; 'companion turn' rolls initiative")
-        run_outcome(gf, Outcome(
-            "override", f"{gf.state.sides[idx].name} takes the initiative (set by hand)",
-            (set_game("initiative", idx),)), as_json)
+        run_outcome(
+            gf,
+            Outcome(
+                "override",
+                f"{gf.state.sides[idx].name} takes the initiative (set by hand)",
+                (set_game("initiative", idx),),
+            ),
+            as_json,
+        )
 
 
 def undo(

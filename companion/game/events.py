@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from companion.errors import StoreError
 from companion.game.state import (
@@ -44,7 +43,12 @@ class Change:
     key: str | int | None = None
 
     def to_dict(self) -> dict[str, JSON]:
-        return {"target": self.target, "key": self.key, "field": self.field, "value": thaw(self.value)}
+        return {
+            "target": self.target,
+            "key": self.key,
+            "field": self.field,
+            "value": thaw(self.value),
+        }
 
     @staticmethod
     def from_dict(d: Mapping[str, JSON]) -> Change:
@@ -174,4 +178,3 @@ def changes_between(old: Sequence[FighterState], new: Sequence[FighterState]) ->
             if a.flags.get(k) != b.flags.get(k):
                 out.append(set_fighter(a.id, f"flags.{k}", b.flags.get(k)))
     return out
-

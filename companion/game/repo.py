@@ -90,8 +90,9 @@ class GameFile:
         self._save(new_event=event, keep_redo=True)
         return event
 
-    def _save(self, new_event: Event | None = None, removed: bool = False,
-              keep_redo: bool = False) -> None:
+    def _save(
+        self, new_event: Event | None = None, removed: bool = False, keep_redo: bool = False
+    ) -> None:
         meta = self.db.table("game")
         events = self.db.table("events")
         if new_event is not None:
@@ -100,11 +101,14 @@ class GameFile:
             last_id = max((d.doc_id for d in events.all()), default=None)
             if last_id is not None:
                 events.remove(doc_ids=[last_id])
-        meta.update({
-            "snapshot": {"count": len(self.raw_events), "state": self.state.to_dict()},
-            "redo": self.redo,
-            "updated": now(),
-        }, doc_ids=[1])
+        meta.update(
+            {
+                "snapshot": {"count": len(self.raw_events), "state": self.state.to_dict()},
+                "redo": self.redo,
+                "updated": now(),
+            },
+            doc_ids=[1],
+        )
 
     def set_meta(self, **values: Any) -> None:
         self.db.table("game").update(values, doc_ids=[1])
@@ -147,7 +151,7 @@ class Home:
         from tinydb import Query
 
         t = db.table("rosters")
-        key = (old_name or roster.name)
+        key = old_name or roster.name
         t.remove(Query().name == key)
         t.insert(roster.to_dict())
 
@@ -203,14 +207,22 @@ class Home:
     def create_game(self, name: str, state: GameState) -> GameFile:
         path = self.game_path(name)
         if path.exists():
-            raise UsageError(f"a game called '{file_slug(name)}' already exists; pick another "
-                             "--name or delete it with 'companion game delete'")
+            raise UsageError(
+                f"a game called '{file_slug(name)}' already exists; pick another "
+                "--name or delete it with 'companion game delete'"
+            )
         db = Database(path)
-        db.table("game").insert({
-            "name": file_slug(name), "system": state.system, "created": now(),
-            "setup": state.to_dict(), "redo": [],
-            "snapshot": {"count": 0, "state": state.to_dict()}, "ended": False,
-        })
+        db.table("game").insert(
+            {
+                "name": file_slug(name),
+                "system": state.system,
+                "created": now(),
+                "setup": state.to_dict(),
+                "redo": [],
+                "snapshot": {"count": 0, "state": state.to_dict()},
+                "ended": False,
+            }
+        )
         return self._game_from(db)
 
     def open_game(self, name: str | None) -> GameFile:
@@ -231,11 +243,29 @@ class Home:
             snap = meta.get("snapshot") or {}
             if snap.get("count") == len(raw) and "state" in snap:
                 state = GameState.from_dict(snap["state"])
-                gf = GameFile(db, meta["name"], meta["system"], meta.get("created", ""), setup,
-                              raw, list(meta.get("redo", [])), state, bool(meta.get("ended")))
+                gf = GameFile(
+                    db,
+                    meta["name"],
+                    meta["system"],
+                    meta.get("created", ""),
+                    setup,
+                    raw,
+                    list(meta.get("redo", [])),
+                    state,
+                    bool(meta.get("ended")),
+                )
             else:
-                gf = GameFile(db, meta["name"], meta["system"], meta.get("created", ""), setup,
-                              raw, list(meta.get("redo", [])), setup, bool(meta.get("ended")))
+                gf = GameFile(
+                    db,
+                    meta["name"],
+                    meta["system"],
+                    meta.get("created", ""),
+                    setup,
+                    raw,
+                    list(meta.get("redo", [])),
+                    setup,
+                    bool(meta.get("ended")),
+                )
                 gf.state = replay(setup, gf.events)
         except (KeyError, TypeError, ValueError, AttributeError) as e:
             raise StoreError(
@@ -248,12 +278,25 @@ class Home:
         self.game_path(name).unlink()
 
 
-def event_for(kind: str, summary: str, changes: Sequence[Any], state: GameState,
-              trace: dict[str, Any] | None = None, data: dict[str, Any] | None = None) -> Event:
+def event_for(
+    kind: str,
+    summary: str,
+    changes: Sequence[Any],
+    state: GameState,
+    trace: dict[str, Any] | None = None,
+    data: dict[str, Any] | None = None,
+) -> Event:
     from companion.game.state import freeze
 
-    event = Event(kind=kind, summary=summary, changes=tuple(changes), trace=trace,
-                  data=freeze(thaw(data or {})), at=now(), turn=state.turn)
+    event = Event(
+        kind=kind,
+        summary=summary,
+        changes=tuple(changes),
+        trace=trace,
+        data=freeze(thaw(data or {})),
+        at=now(),
+        turn=state.turn,
+    )
     # The log files an event under the turn it leaves the game in (a 'turn' event
     # belongs to the turn it starts).
     after = apply_event(state, event)

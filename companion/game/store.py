@@ -49,7 +49,7 @@ def home_lock(home: Path, exclusive: bool = True) -> Iterator[None]:
         except ImportError:  # pragma: no cover - Windows
             import msvcrt
 
-            msvcrt.locking(fd, msvcrt.LK_LOCK, 1)
+            msvcrt.locking(fd, msvcrt.LK_LOCK, 1)  # type: ignore[attr-defined]
         else:
             fcntl.flock(fd, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
         yield
@@ -62,7 +62,9 @@ def read_json_file(path: Path, kind: str = "companion database") -> Any:
     try:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
-            raise StoreError(f"{path} is {size} bytes, too large to be a {kind}; it was left as it is")
+            raise StoreError(
+                f"{path} is {size} bytes, too large to be a {kind}; it was left as it is"
+            )
         raw = path.read_bytes()
     except OSError as e:
         raise StoreError(f"cannot read {path}: {e.strerror}") from None
@@ -151,7 +153,7 @@ class Database:
 
         self.path = path
         self.db = TinyDB(path, storage=AtomicStorage)
-        self.storage: AtomicStorage = self.db.storage
+        self.storage: AtomicStorage = self.db.storage  # type: ignore[assignment]
         self.storage.read()  # refuse a bad file before anything else happens
 
     def table(self, name: str) -> Any:

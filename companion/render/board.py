@@ -52,8 +52,11 @@ def render_board(console: Console, b: dict[str, Any]) -> None:
     console.print(Group(*lines))
     for side in b["sides"]:
         table = Table(
-            title=f"{side['name']} — VP {side['vp']}", title_justify="left",
-            expand=False, show_lines=False, pad_edge=False,
+            title=f"{side['name']} — VP {side['vp']}",
+            title_justify="left",
+            expand=False,
+            show_lines=False,
+            pad_edge=False,
         )
         table.add_column("Fighter", overflow="fold", min_width=8)
         table.add_column("Rank", no_wrap=True)

@@ -12,7 +12,8 @@ def fighter_row(system: RuleSystem, state: GameState, fid: str) -> dict[str, Any
     f = state.fighter(fid)
     desc = system.describe_fighter(f)
     status = {"upright": "upright", "wounded": "wounded (prone)", "out": "out"}.get(
-        f.status, f.status)
+        f.status, f.status
+    )
     return {
         "id": f.id,
         "name": f.name,
@@ -44,7 +45,8 @@ def board(system: RuleSystem, name: str, state: GameState) -> dict[str, Any]:
         "phase": state.phase,
         "initiative": state.initiative,
         "initiative_side": state.sides[state.initiative].name
-        if state.initiative is not None else None,
+        if state.initiative is not None
+        else None,
         "next_side": nxt,
         "next_side_name": state.sides[nxt].name if nxt is not None else None,
         "active": state.active,

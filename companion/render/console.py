@@ -12,5 +12,9 @@ def make_console(stderr: bool = False) -> Console:
     cols = os.environ.get("COLUMNS")
     if cols and cols.isdigit():
         width = max(40, int(cols))
-    return Console(stderr=stderr, width=width, highlight=False,
-                   no_color=bool(os.environ.get("NO_COLOR")) or None)
+    return Console(
+        stderr=stderr,
+        width=width,
+        highlight=False,
+        no_color=bool(os.environ.get("NO_COLOR")) or None,
+    )

@@ -8,8 +8,13 @@ from rich.text import Text
 from companion.odds import fmt
 from companion.trace import Step, Trace
 
-COMPARE_WORDS = {"<=": "at or below", "<": "below", ">=": "at or above", ">": "above",
-                 "==": "exactly"}
+COMPARE_WORDS = {
+    "<=": "at or below",
+    "<": "below",
+    ">=": "at or above",
+    ">": "above",
+    "==": "exactly",
+}
 
 
 def step_text(i: int, s: Step) -> Text:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.dice import DiceSource
-from companion.errors import RefusedError
+from companion.errors import RefusedError, UsageError
 from companion.game.events import Change
 from companion.game.state import FighterState, GameState, freeze
 from companion.roster import Roster, RosterFighter
@@ -76,6 +76,22 @@ class Outcome:
 
 
 @dataclass(frozen=True)
+class ActionRequest:
+    """What the table asks a system to resolve.
+
+    `action` names it ("attack", "recover", "fall", "skill", or a system's own action);
+    actor and target are fighter ids; `options` holds the facts only the table knows
+    (ranged, range, band, cover, ganging, near, splash, inches, skill, ...) and any
+    system-specific `--opt key=value` pairs under the same mapping.
+    """
+
+    action: str
+    actor: str | None = None
+    target: str | None = None
+    options: Mapping[str, Any] = field(default_factory=freeze)
+
+
+@dataclass(frozen=True)
 class Topic:
     """A quick rules look-up entry (a skill, a role, an item, a scenario)."""
 
@@ -124,8 +140,9 @@ class RuleSystem(ABC):
 
     # --- games ---------------------------------------------------------------------
     @abstractmethod
-    def new_game(self, rosters: Sequence[Roster], scenario: str,
-                 options: Mapping[str, Any]) -> GameState: ...
+    def new_game(
+        self, rosters: Sequence[Roster], scenario: str, options: Mapping[str, Any]
+    ) -> GameState: ...
 
     @abstractmethod
     def next_turn(self, state: GameState, dice: DiceSource) -> Outcome:
@@ -137,6 +154,18 @@ class RuleSystem(ABC):
     @abstractmethod
     def next_side(self, state: GameState) -> int | None:
         """The side that activates next, or None when no one can."""
+
+    def action_names(self) -> Sequence[str]:
+        """Actions `resolve` understands, for help texts and the guided mode."""
+        return ()
+
+    def resolve(self, state: GameState, request: ActionRequest, dice: DiceSource) -> Outcome:
+        """Resolve one action with dice: the outcome holds the trace and the changes."""
+        raise UsageError(f"{self.info.name} has no '{request.action}' action")
+
+    def odds(self, state: GameState, request: ActionRequest) -> Trace:
+        """The exact outcome distribution of an action as it stands, without dice."""
+        raise UsageError(f"{self.info.name} cannot give odds for '{request.action}'")
 
     def status_lines(self, state: GameState) -> list[str]:
         """Extra lines for the board: what the scenario tracks."""

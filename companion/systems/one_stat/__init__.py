@@ -33,8 +33,9 @@ class OneStatSkirmish(RuleSystem):
         return data_mod.load()
 
     def ranks(self) -> Sequence[RankInfo]:
-        return [RankInfo(r.id, r.label, r.die, r.stat_min, r.stat_max)
-                for r in self.data.ranks.values()]
+        return [
+            RankInfo(r.id, r.label, r.die, r.stat_min, r.stat_max) for r in self.data.ranks.values()
+        ]
 
     def stat_names(self) -> Sequence[str]:
         return ("stat",)
@@ -57,8 +58,12 @@ class OneStatSkirmish(RuleSystem):
     def topics(self) -> Sequence[Topic]:
         d = self.data
         return (
-            [Topic("skill", s.id, s.label + (" (active)" if s.active else " (passive)"), s.summary)
-             for s in d.skills.values()]
+            [
+                Topic(
+                    "skill", s.id, s.label + (" (active)" if s.active else " (passive)"), s.summary
+                )
+                for s in d.skills.values()
+            ]
             + [Topic("role", r.id, r.label, r.summary) for r in d.roles.values()]
             + [Topic("armory", i.id, i.label, i.summary) for i in d.armory.values()]
             + [Topic("scenario", s.id, s.label, s.summary) for s in d.scenarios.values()]
@@ -75,8 +80,10 @@ class OneStatSkirmish(RuleSystem):
             if item and item.shooter == "medium" and f.rank == "rookie":
                 text = "light shooter (rookie)"
             gear.append(f"{label} ({text})" if label else text)
-        names = [d.skills[s].label if s in d.skills else d.roles[s].label if s in d.roles else s
-                 for s in f.skills]
+        names = [
+            d.skills[s].label if s in d.skills else d.roles[s].label if s in d.roles else s
+            for s in f.skills
+        ]
         return {
             "rank": f"{rank.label if rank else f.rank} D{rank.die if rank else '?'}",
             "stat": str(f.stats.get("stat", "?")),
@@ -84,8 +91,9 @@ class OneStatSkirmish(RuleSystem):
             "skills": ", ".join(names) or "-",
         }
 
-    def new_game(self, rosters: Sequence[Roster], scenario: str,
-                 options: Mapping[str, Any]) -> GameState:
+    def new_game(
+        self, rosters: Sequence[Roster], scenario: str, options: Mapping[str, Any]
+    ) -> GameState:
         return turns.new_game(self.data, rosters, scenario, options)
 
     def next_turn(self, state: GameState, dice: DiceSource) -> Outcome:

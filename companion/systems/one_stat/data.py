@@ -77,54 +77,90 @@ def load() -> OneStatData:
     top.only("system", "ranks", "armory", "roles", "skills", "scenarios", "rulings", "samples")
     sysr = top.table("system")
     ranks = {
-        k: Rank(k, r.str("label"), r.int("die", lo=2), r.int("stat_min"), r.int("stat_max"),
-                r.int("hands", lo=0, hi=4), r.int("order"))
+        k: Rank(
+            k,
+            r.text("label"),
+            r.num("die", lo=2),
+            r.num("stat_min"),
+            r.num("stat_max"),
+            r.num("hands", lo=0, hi=4),
+            r.num("order"),
+        )
         for k, r in top.items("ranks")
     }
     armory = {}
     for k, r in top.items("armory"):
-        kind = r.str("kind", choices=("none", "melee", "shooter", "shield", "magic"))
-        shooter = r.str("shooter", choices=("light", "medium", "heavy")) if kind == "shooter" else None
-        armory[k] = Item(k, r.str("label"), kind, r.int("hands", lo=0, hi=3), shooter,
-                         r.str("summary"))
+        kind = r.text("kind", choices=("none", "melee", "shooter", "shield", "magic"))
+        shooter = (
+            r.text("shooter", choices=("light", "medium", "heavy")) if kind == "shooter" else None
+        )
+        armory[k] = Item(
+            k, r.text("label"), kind, r.num("hands", lo=0, hi=3), shooter, r.text("summary")
+        )
     roles = {
-        k: Role(k, r.str("label"), r.str("summary"), r.int("min_stat", 0))
+        k: Role(k, r.text("label"), r.text("summary"), r.num("min_stat", 0))
         for k, r in top.items("roles")
     }
     skills = {
-        k: Skill(k, r.str("label"), r.bool("active"), r.str("summary"), r.bool("boss_only", False),
-                 r.bool("melee_only", False), r.bool("no_gear", False))
+        k: Skill(
+            k,
+            r.text("label"),
+            r.flag("active"),
+            r.text("summary"),
+            r.flag("boss_only", False),
+            r.flag("melee_only", False),
+            r.flag("no_gear", False),
+        )
         for k, r in top.items("skills")
     }
     scenarios = {}
     for k, r in top.items("scenarios"):
-        last = r.int("last_turn", lo=0, hi=99)
-        extra = {key: v for key, v in r.data.items() if key not in ("label", "summary", "last_turn")}
-        scenarios[k] = Scenario(k, r.str("label"), r.str("summary"), last or None, freeze(extra))
-    rulings = tuple(Ruling(r.str("id"), r.str("title"), r.str("text")) for r in top.tables("rulings"))
+        last = r.num("last_turn", lo=0, hi=99)
+        extra = {
+            key: v for key, v in r.data.items() if key not in ("label", "summary", "last_turn")
+        }
+        scenarios[k] = Scenario(k, r.text("label"), r.text("summary"), last or None, freeze(extra))
+    rulings = tuple(
+        Ruling(r.text("id"), r.text("title"), r.text("text")) for r in top.tables("rulings")
+    )
     samples = []
     for s in top.tables("samples"):
         fighters = []
         for f in s.tables("fighters"):
-            rank = f.str("rank", choices=tuple(ranks))
-            equipment = f.strs("equipment")
+            rank = f.text("rank", choices=tuple(ranks))
+            equipment = f.texts("equipment")
             for e in equipment:
                 if e.split(":", 1)[0] not in armory:
                     f.fail(f"unknown armory item {e!r}", "equipment")
-            skills_ = f.strs("skills")
+            skills_ = f.texts("skills")
             for sk in skills_:
                 if sk not in skills and sk not in roles:
                     f.fail(f"unknown skill or role {sk!r}", "skills")
-            fighters.append(RosterFighter(f.str("name"), rank, freeze({"stat": f.int("stat")}),
-                                          equipment, skills_))
-        samples.append(Roster(s.str("name"), "1ss", tuple(fighters), s.str("notes", ""),
-                              s.bool("preset", False)))
+            fighters.append(
+                RosterFighter(
+                    f.text("name"), rank, freeze({"stat": f.num("stat")}), equipment, skills_
+                )
+            )
+        samples.append(
+            Roster(
+                s.text("name"), "1ss", tuple(fighters), s.text("notes", ""), s.flag("preset", False)
+            )
+        )
     return OneStatData(
-        name=sysr.str("name"), aliases=sysr.strs("aliases", ()), dice=sysr.str("dice"),
-        board=sysr.str("board"), length=sysr.str("length"),
-        last_turn=sysr.int("last_turn", lo=1), actions=sysr.int("actions_per_activation", lo=1),
-        ranks=ranks, armory=armory, roles=roles, skills=skills, scenarios=scenarios,
-        rulings=rulings, samples=tuple(samples),
+        name=sysr.text("name"),
+        aliases=sysr.texts("aliases", ()),
+        dice=sysr.text("dice"),
+        board=sysr.text("board"),
+        length=sysr.text("length"),
+        last_turn=sysr.num("last_turn", lo=1),
+        actions=sysr.num("actions_per_activation", lo=1),
+        ranks=ranks,
+        armory=armory,
+        roles=roles,
+        skills=skills,
+        scenarios=scenarios,
+        rulings=rulings,
+        samples=tuple(samples),
     )
 
 

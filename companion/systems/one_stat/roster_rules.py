@@ -94,17 +94,23 @@ def check_roster(d: OneStatData, roster: Roster) -> list[Problem]:
         out.append(Problem(f"a warband has exactly one boss; this one has {ranks['boss']}"))
     allowed = ranks["rookie"] // 2
     if ranks["specialist"] > allowed:
-        out.append(Problem(
-            f"{ranks['specialist']} specialists need at least {2 * ranks['specialist']} rookies "
-            f"(one specialist per two rookies); there are {ranks['rookie']}"
-        ))
+        out.append(
+            Problem(
+                f"{ranks['specialist']} specialists need at least "
+                f"{2 * ranks['specialist']} rookies "
+                f"(one specialist per two rookies); there are {ranks['rookie']}"
+            )
+        )
     spec_skills = Counter(
         s for f in roster.fighters if f.rank == "specialist" for s in f.skills if s in d.skills
     )
     for s, c in spec_skills.items():
         if c > 1:
-            out.append(Problem(
-                f"{c} specialists share the skill {d.skills[s].label}; each may appear only once "
-                "among specialists (the boss may repeat one)"
-            ))
+            out.append(
+                Problem(
+                    f"{c} specialists share the skill {d.skills[s].label}; "
+                    "each may appear only once "
+                    "among specialists (the boss may repeat one)"
+                )
+            )
     return out

@@ -23,8 +23,9 @@ def slug(name: str) -> str:
     return s or "fighter"
 
 
-def new_game(d: OneStatData, rosters: Sequence[Roster], scenario: str,
-             options: Mapping[str, Any]) -> GameState:
+def new_game(
+    d: OneStatData, rosters: Sequence[Roster], scenario: str, options: Mapping[str, Any]
+) -> GameState:
     if scenario not in d.scenarios:
         raise UsageError(f"unknown 1ss scenario '{scenario}'; use one of {', '.join(d.scenarios)}")
     if len(rosters) != 2:
@@ -38,10 +39,19 @@ def new_game(d: OneStatData, rosters: Sequence[Roster], scenario: str,
             while fid in used:
                 fid, n = f"{base}-{n}", n + 1
             used.add(fid)
-            fighters.append(FighterState(
-                id=fid, side=side, name=rf.name, rank=rf.rank, die=d.ranks[rf.rank].die,
-                stats=rf.stats, equipment=rf.equipment, skills=rf.skills, notes=rf.notes,
-            ))
+            fighters.append(
+                FighterState(
+                    id=fid,
+                    side=side,
+                    name=rf.name,
+                    rank=rf.rank,
+                    die=d.ranks[rf.rank].die,
+                    stats=rf.stats,
+                    equipment=rf.equipment,
+                    skills=rf.skills,
+                    notes=rf.notes,
+                )
+            )
     sc = d.scenarios[scenario]
     return GameState(
         system="1ss",
@@ -60,8 +70,9 @@ def can_activate(f: FighterState) -> bool:
 def next_side(state: GameState) -> int | None:
     if state.turn == 0 or state.phase == "ended":
         return None
-    ready = [s for s in range(len(state.sides))
-             if any(can_activate(f) for f in state.side_fighters(s))]
+    ready = [
+        s for s in range(len(state.sides)) if any(can_activate(f) for f in state.side_fighters(s))
+    ]
     if not ready:
         return None
     if len(ready) == 1:
@@ -74,8 +85,10 @@ def next_side(state: GameState) -> int | None:
 
 def actions_for(d: OneStatData, f: FighterState) -> int:
     """Two actions, one for a heavy-shooter carrier (R-1SS-03)."""
-    heavy = any(d.armory.get(item_of(e)[0]) and d.armory[item_of(e)[0]].shooter == "heavy"
-                for e in f.equipment)
+    heavy = any(
+        d.armory.get(item_of(e)[0]) and d.armory[item_of(e)[0]].shooter == "heavy"
+        for e in f.equipment
+    )
     return 1 if heavy and f.rank != "rookie" else d.actions
 
 
@@ -108,16 +121,18 @@ def activate(d: OneStatData, state: GameState, fid: str) -> Outcome:
         set_game("flags.last_side", f.side),
     ]
     note = " It is prone: its first action must be Recover." if f.status == "wounded" else ""
-    return Outcome("activate", f"{f.name} activates ({n} action{'s' if n > 1 else ''}).{note}",
-                   tuple(changes))
+    return Outcome(
+        "activate", f"{f.name} activates ({n} action{'s' if n > 1 else ''}).{note}", tuple(changes)
+    )
 
 
 def _refuse_if_not_running(state: GameState) -> None:
     if state.phase == "ended":
         raise RefusedError(f"the game is over: {state.result or 'ended'}")
     if state.turn == 0:
-        raise RefusedError("the game has not started; 'companion turn' counts turn 1 and rolls "
-                           "initiative")
+        raise RefusedError(
+            "the game has not started; 'companion turn' counts turn 1 and rolls initiative"
+        )
 
 
 def initiative_die(d: OneStatData, state: GameState, side: int) -> tuple[int, str] | None:
@@ -138,8 +153,9 @@ def initiative_die(d: OneStatData, state: GameState, side: int) -> tuple[int, st
 
 def end_result(state: GameState) -> str | None:
     """A side with no fighter left loses at once (every 1ss scenario)."""
-    standing = [s for s in range(len(state.sides))
-                if any(not f.out for f in state.side_fighters(s))]
+    standing = [
+        s for s in range(len(state.sides)) if any(not f.out for f in state.side_fighters(s))
+    ]
     if len(state.sides) > 1 and len(standing) == 1:
         return f"{state.sides[standing[0]].name} wins: the other warband is wiped out"
     if not standing:
@@ -165,19 +181,29 @@ def next_turn(d: OneStatData, state: GameState, dice: DiceSource) -> Outcome:
         result = end_result(state) or f"turn {state.last_turn} was the last: score the scenario"
         changes += [set_game("phase", "ended"), set_game("result", result)]
         trace = Trace("End of the game", tuple(steps), result)
-        return Outcome("end", f"The game is over after turn {state.turn}: {result}",
-                       tuple(changes), trace, announcements=(f"Game over: {result}",))
+        return Outcome(
+            "end",
+            f"The game is over after turn {state.turn}: {result}",
+            tuple(changes),
+            trace,
+            announcements=(f"Game over: {result}",),
+        )
     turn = state.turn + 1
-    steps.append(Step("Turn count", f"turn {turn}" + (f" of {state.last_turn}"
-                                                      if state.last_turn else "")))
+    steps.append(
+        Step("Turn count", f"turn {turn}" + (f" of {state.last_turn}" if state.last_turn else ""))
+    )
     winner, roll_steps = roll_initiative(d, state, dice)
     steps += roll_steps
-    changes += [set_game("turn", turn), set_game("phase", "action"),
-                set_game("initiative", winner)]
+    changes += [set_game("turn", turn), set_game("phase", "action"), set_game("initiative", winner)]
     who = state.sides[winner].name
     trace = Trace(f"Turn {turn}", tuple(steps), f"{who} has the initiative")
-    return Outcome("turn", f"Turn {turn} begins; {who} has the initiative.", tuple(changes), trace,
-                   data=freeze({"turn": turn, "initiative": winner}))
+    return Outcome(
+        "turn",
+        f"Turn {turn} begins; {who} has the initiative.",
+        tuple(changes),
+        trace,
+        data=freeze({"turn": turn, "initiative": winner}),
+    )
 
 
 def roll_initiative(d: OneStatData, state: GameState, dice: DiceSource) -> tuple[int, list[Step]]:
@@ -187,8 +213,12 @@ def roll_initiative(d: OneStatData, state: GameState, dice: DiceSource) -> tuple
     if len(rolling) < len(state.sides):
         for s in dice_by_side:
             if s not in rolling:
-                steps.append(Step(f"Initiative: {state.sides[s].name}",
-                                  "no upright fighter, so no roll (loses the initiative)"))
+                steps.append(
+                    Step(
+                        f"Initiative: {state.sides[s].name}",
+                        "no upright fighter, so no roll (loses the initiative)",
+                    )
+                )
     if len(rolling) == 0:
         keep = state.initiative if state.initiative is not None else 0
         return keep, steps
@@ -200,9 +230,14 @@ def roll_initiative(d: OneStatData, state: GameState, dice: DiceSource) -> tuple
             name = state.sides[s].name
             r = roll_dice(dice, name, sides, purpose=f"{name}'s initiative")
             results[s] = r.value
-            steps.append(Step(f"Initiative: {name}" + (f" (roll-off {attempt})" if attempt > 1
-                                                        else ""),
-                              f"rolled {r.value}", roll=r, notes=(why,)))
+            steps.append(
+                Step(
+                    f"Initiative: {name}" + (f" (roll-off {attempt})" if attempt > 1 else ""),
+                    f"rolled {r.value}",
+                    roll=r,
+                    notes=(why,),
+                )
+            )
         best = max(results.values())
         top = [s for s, v in results.items() if v == best]
         if len(top) == 1:
