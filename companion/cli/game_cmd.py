@@ -41,7 +41,12 @@ def new(
         list[str],
         typer.Option("--roster", "-r", help="A roster per side (two for a duel, one with --solo)."),
     ],
-    scenario: Annotated[str, typer.Option("--scenario", "-s", help="Scenario id.")] = "training",
+    scenario: Annotated[
+        str | None,
+        typer.Option(
+            "--scenario", "-s", help="Scenario id (default: the system's first, e.g. training)."
+        ),
+    ] = None,
     name: Annotated[
         str | None, typer.Option(help="Name of the game (default: from the scenario).")
     ] = None,
@@ -66,6 +71,7 @@ def new(
         sys_ = systems.get(rosters[0].system)
         if solo:
             raise UsageError("solo games are set up with 'companion solo new' (1ss only)")
+        scenario = scenario or sys_.default_scenario
         state = sys_.new_game(rosters, scenario, {})
         base = name or scenario
         game_name = name or _free_name(home, base)

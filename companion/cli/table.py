@@ -238,6 +238,8 @@ def undo(
     Example: companion undo
     """
     with writing_game(game) as gf:
+        if not gf.raw_events:
+            raise UsageError("nothing to undo: the game is as it was set up")
         if steps > len(gf.raw_events):
             raise UsageError(f"only {len(gf.raw_events)} events to undo, not {steps}")
         undone = [gf.undo() for _ in range(steps)]
@@ -259,6 +261,8 @@ def redo(
     Example: companion redo
     """
     with writing_game(game) as gf:
+        if not gf.redo:
+            raise UsageError("nothing to redo: no change was undone since the last one")
         if steps > len(gf.redo):
             raise UsageError(f"only {len(gf.redo)} events to redo, not {steps}")
         done = [gf.redo_last() for _ in range(steps)]
@@ -306,7 +310,8 @@ def register(app: typer.Typer) -> None:
     app.command("turn")(turn)
     app.command("activate")(activate)
     app.command("set")(set_)
-    app.command("vp")(vp)
+    # "-1" must reach `vp` as a value, not be parsed as an option.
+    app.command("vp", context_settings={"ignore_unknown_options": True})(vp)
     app.command("initiative")(initiative)
     app.command("undo")(undo)
     app.command("redo")(redo)

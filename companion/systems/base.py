@@ -128,6 +128,11 @@ class RuleSystem(ABC):
     @abstractmethod
     def scenarios(self) -> Sequence[Scenario]: ...
 
+    @property
+    def default_scenario(self) -> str:
+        """The scenario a new game plays when none is named (the first one listed)."""
+        return self.scenarios()[0].id
+
     @abstractmethod
     def rulings(self) -> Sequence[Ruling]: ...
 

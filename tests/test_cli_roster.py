@@ -1,0 +1,158 @@
+"""Rosters through the real CLI: create, add, edit, remove, show, list, check, export, import."""
+
+from __future__ import annotations
+
+import json
+
+
+def make(run):
+    assert run("roster", "new", "Red Caps", "--system", "1ss").code == 0
+    assert (
+        run(
+            "roster",
+            "add",
+            "red",
+            "Gob",
+            "-r",
+            "boss",
+            "--stat",
+            "6",
+            "-e",
+            "melee-1h:club",
+            "--skill",
+            "command",
+            "--skill",
+            "veteran",
+        ).code
+        == 0
+    )
+    assert (
+        run(
+            "roster",
+            "add",
+            "red",
+            "Snik",
+            "-r",
+            "specialist",
+            "--stat",
+            "5",
+            "--skill",
+            "Sniper",
+            "-e",
+            "light-shooter:sling",
+        ).code
+        == 0
+    )
+    for n in ("Ug", "Og"):
+        r = run(
+            "roster",
+            "add",
+            "red",
+            n,
+            "-r",
+            "rookie",
+            "--stat",
+            "3",
+            "--role",
+            "thug",
+            "-e",
+            "melee-1h",
+        )
+        assert r.code == 0, r.err
+
+
+def test_build_show_and_check_a_roster(run):
+    make(run)
+    shown = run("roster", "show", "red", "--json").json()
+    assert [f["name"] for f in shown["fighters"]] == ["Gob", "Snik", "Ug", "Og"]
+    assert shown["fighters"][1]["skills"] == ["sniper"]
+    r = run("roster", "check", "red")
+    assert r.code == 0 and "follows the warband rules" in r.out
+    assert run("roster", "list", "--json").json() == [
+        {"name": "Red Caps", "system": "1ss", "fighters": 4}
+    ]
+
+
+def test_check_lists_every_problem_and_fails(run):
+    make(run)
+    run("roster", "add", "red", "Zed", "-r", "specialist", "--stat", "4", "--skill", "sniper")
+    r = run("roster", "check", "red", "--json")
+    assert r.code == 1
+    msgs = [p["message"] for p in r.json()["problems"]]
+    assert any("2 specialists need at least 4 rookies" in m for m in msgs)
+    assert any("share the skill Sniper" in m for m in msgs)
+
+
+def test_bad_fighter_is_refused_in_one_line_and_nothing_written(run, home):
+    make(run)
+    before = (home / "rosters.json").read_bytes()
+    r = run("roster", "add", "red", "Big", "-r", "rookie", "--stat", "7")
+    assert r.code == 2
+    assert r.err.count("\n") == 1 and "stat must be 1-6, not 7" in r.err
+    assert (home / "rosters.json").read_bytes() == before
+    r = run("roster", "add", "red", "Big", "-r", "general", "--stat", "3")
+    assert r.code == 2 and "rank 'general'" in r.err
+
+
+def test_edit_and_remove_by_prefix(run):
+    make(run)
+    assert run("roster", "edit", "red", "sn", "--stat", "7", "--name", "Snikkit").code == 0
+    shown = run("roster", "show", "red", "--json").json()
+    assert shown["fighters"][1]["name"] == "Snikkit"
+    assert shown["fighters"][1]["stats"] == {"stat": 7}
+    assert run("roster", "remove", "red", "og").code == 0
+    assert len(run("roster", "show", "red", "--json").json()["fighters"]) == 3
+
+
+def test_ambiguous_prefix_is_a_usage_error(run):
+    make(run)
+    r = run("roster", "remove", "red", "g")  # Gob only: prefix is case-insensitive
+    assert r.code == 0
+    r = run("roster", "add", "red", "Ugh", "-r", "rookie", "--stat", "2")
+    r = run("roster", "remove", "red", "ug")  # exact match wins over prefix
+    assert r.code == 0
+    run("roster", "add", "red", "Ugo", "-r", "rookie", "--stat", "2")
+    r = run("roster", "remove", "red", "u")
+    assert r.code == 2 and "more than one fighter" in r.err
+
+
+def test_export_import_round_trip(run, tmp_path):
+    make(run)
+    out = tmp_path / "red.json"
+    assert run("roster", "export", "red", str(out)).code == 0
+    data = json.loads(out.read_text())
+    assert data["name"] == "Red Caps"
+    r = run("roster", "import", str(out))
+    assert r.code == 1 and "already exists" in r.err
+    assert run("roster", "import", str(out), "--name", "Blue Caps").code == 0
+    assert run("roster", "show", "blue", "--json").json()["fighters"] == data["fighters"]
+
+
+def test_import_refuses_unknown_keys_and_wrong_types(run, tmp_path, home):
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"name": "X", "system": "1ss", "fighters": [], "evil": 1}))
+    r = run("roster", "import", str(bad))
+    assert r.code == 2 and "unknown key 'evil'" in r.err
+    bad.write_text(
+        json.dumps(
+            {
+                "name": "X",
+                "system": "1ss",
+                "fighters": [{"name": "A", "rank": "rookie", "stats": {"stat": "3"}}],
+            }
+        )
+    )
+    r = run("roster", "import", str(bad))
+    assert r.code == 2 and "stats.stat: expected a whole number" in r.err
+    bad.write_text("{not json")
+    r = run("roster", "import", str(bad))
+    assert r.code != 0 and "not a valid roster file" in r.err
+    assert not (home / "rosters.json").exists()
+
+
+def test_delete_roster(run):
+    make(run)
+    assert run("roster", "delete", "red").code == 0
+    assert run("roster", "list", "--json").json() == []
+    r = run("roster", "show", "red")
+    assert r.code == 2 and "no roster named 'red'" in r.err

@@ -1,0 +1,90 @@
+"""Dice checking and exact odds, checked against brute force."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+
+from companion import odds
+from companion.dice import SeededDice, TypedDice, check_die, kept_indices, parse_notation
+from companion.errors import DiceError, MissingDiceError
+
+
+def test_check_die():
+    assert check_die(0, 10) == 10
+    assert check_die(8, 8) == 8
+    with pytest.raises(DiceError, match="not a face of a D8"):
+        check_die(9, 8)
+    with pytest.raises(DiceError):
+        check_die(0, 6)
+    with pytest.raises(DiceError):
+        check_die(7, 6)
+
+
+def test_typed_dice_missing_and_extra():
+    d = TypedDice([3])
+    assert d.roll(6) == (3,)
+    with pytest.raises(MissingDiceError, match="D8 needed for defence"):
+        d.roll(8, 1, "defence")
+    d = TypedDice([3, 4])
+    d.roll(6)
+    with pytest.raises(DiceError, match="only 1 used"):
+        d.finish()
+
+
+def test_typed_dice_prompt_for_missing():
+    asked = []
+    d = TypedDice([2], prompter=lambda req, i: asked.append(req.sides) or 5)
+    assert d.roll(8, 2) == (2, 5)
+    assert asked == [8]
+
+
+def test_seeded_dice_are_repeatable():
+    assert SeededDice(5).roll(10, 5) == SeededDice(5).roll(10, 5)
+
+
+def test_notation():
+    n = parse_notation("3d8kl1")
+    assert (n.count, n.sides, n.keep, n.keep_n) == (3, 8, "l", 1)
+    n = parse_notation("4d6kh3+1")
+    assert (n.keep, n.keep_n, n.modifier) == ("h", 3, 1)
+    assert parse_notation("d10").count == 1
+    for bad in ("2d7", "0d6", "3d6k4", "dd", ""):
+        with pytest.raises(DiceError.__mro__[1]):
+            parse_notation(bad)
+
+
+def test_kept_indices_prefer_the_first_on_ties():
+    assert kept_indices([2, 5], "h", 1) == (1,)
+    assert kept_indices([4, 4], "l", 1) == (0,)
+    assert kept_indices([1, 6, 3, 6], "h", 2) == (1, 3)
+
+
+@pytest.mark.parametrize(
+    "count,sides,keep,keep_n",
+    [
+        (2, 6, "h", 1),
+        (2, 8, "l", 1),
+        (3, 10, "h", 1),
+        (2, 6, None, 2),
+        (4, 6, "h", 3),
+        (3, 6, "l", 2),
+        (1, 12, None, 1),
+    ],
+)
+def test_pool_matches_brute_force(count, sides, keep, keep_n):
+    brute: dict[int, Fraction] = {}
+    for faces in itertools.product(range(1, sides + 1), repeat=count):
+        ordered = sorted(faces, reverse=(keep != "l"))
+        total = sum(ordered[:keep_n]) if keep else sum(faces)
+        brute[total] = brute.get(total, Fraction(0)) + Fraction(1, sides**count)
+    assert odds.pool(count, sides, keep, keep_n) == brute
+
+
+def test_chance_and_fmt():
+    d6 = odds.pool(1, 6)
+    assert odds.chance(d6, "<=", 4) == Fraction(2, 3)
+    assert odds.chance(d6, ">", 4, shift=1) == Fraction(1, 2)
+    assert odds.fmt(Fraction(5, 8)) == "62.5% (5/8)"
