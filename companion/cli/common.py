@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -35,7 +34,7 @@ SeedOpt = Annotated[
 
 
 def interactive() -> bool:
-    return sys.stdin.isatty() and sys.stdout.isatty() and os.environ.get("CI") is None
+    return sys.stdin.isatty() and sys.stdout.isatty()
 
 
 def ask_die(request: DiceRequest, index: int) -> int:
