@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Console, Group
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
 STATUS_STYLE = {"upright": "green", "wounded": "yellow", "out": "dim red"}
+WIDE = 100  # below this many columns the board is a list, not a table
 
 
 def turn_tracker(turn: int, last: int | None) -> Text:
@@ -50,6 +52,9 @@ def render_board(console: Console, b: dict[str, Any]) -> None:
     for note in b["notes"]:
         lines.append(Text(note, style="italic"))
     console.print(Group(*lines))
+    if console.width < WIDE:
+        _render_compact(console, b)
+        return
     for side in b["sides"]:
         table = Table(
             title=f"{side['name']} — VP {side['vp']}",
@@ -82,3 +87,23 @@ def render_board(console: Console, b: dict[str, Any]) -> None:
                 ", ".join(f["flag_text"]),
             )
         console.print(table)
+
+
+def _render_compact(console: Console, b: dict[str, Any]) -> None:
+    """Narrow terminals: one short line per fighter, details on a dim second line."""
+    for side in b["sides"]:
+        console.print(Text(f"{side['name']} — VP {side['vp']}", style="bold underline"))
+        for f in side["fighters"]:
+            d = f["describe"]
+            line = Text("● " if f["token"] else "· ")
+            line.append(f["name"], style="bold" if f["active"] else "")
+            if f["active"]:
+                line.append(" ◀", style="cyan")
+            line.append(f"  {d.get('rank', f['die'])}, stat {d.get('stat', '')}  ")
+            line.append(f["status_text"], style=STATUS_STYLE.get(f["status"], ""))
+            if f["flag_text"]:
+                line.append("  " + ", ".join(f["flag_text"]), style="italic")
+            console.print(line)
+            extra = " · ".join(x for x in (d.get("equipment"), d.get("skills")) if x and x != "-")
+            if extra:
+                console.print(Padding(Text(extra, style="dim"), (0, 0, 0, 4)))

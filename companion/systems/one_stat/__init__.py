@@ -76,9 +76,9 @@ class OneStatSkirmish(RuleSystem):
         for e in f.equipment:
             kind, label = item_of(e)
             item = d.armory.get(kind)
-            text = item.label if item else kind
-            if item and item.shooter == "medium" and f.rank == "rookie":
-                text = "light shooter (rookie)"
+            text = item.short if item else kind
+            if item and item.shooter in ("medium", "heavy") and f.rank == "rookie":
+                text = "light shooter"  # a rookie's shooter is always light (R-1SS-02)
             gear.append(f"{label} ({text})" if label else text)
         names = [
             d.skills[s].label if s in d.skills else d.roles[s].label if s in d.roles else s

@@ -32,6 +32,7 @@ class Item:
     hands: int
     shooter: str | None
     summary: str
+    short: str
 
 
 @dataclass(frozen=True)
@@ -95,7 +96,13 @@ def load() -> OneStatData:
             r.text("shooter", choices=("light", "medium", "heavy")) if kind == "shooter" else None
         )
         armory[k] = Item(
-            k, r.text("label"), kind, r.num("hands", lo=0, hi=3), shooter, r.text("summary")
+            k,
+            r.text("label"),
+            kind,
+            r.num("hands", lo=0, hi=3),
+            shooter,
+            r.text("summary"),
+            r.text("short", r.text("label")),
         )
     roles = {
         k: Role(k, r.text("label"), r.text("summary"), r.num("min_stat", 0))
