@@ -228,50 +228,46 @@ def initiative(
         )
 
 
-def undo(
-    steps: Annotated[int, typer.Argument(min=1, max=1000, help="How many events.")] = 1,
-    game: GameOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
+def _history(direction: str, steps: int, game: str | None, as_json: bool) -> None:
+    """Undo or redo `steps` events, all in one write."""
+    with writing_game(game) as gf:
+        pending = len(gf.raw_events) if direction == "undo" else len(gf.redo)
+        if not pending:
+            raise UsageError(
+                "nothing to undo: the game is as it was set up"
+                if direction == "undo"
+                else "nothing to redo: no change was undone since the last one"
+            )
+        if steps > pending:
+            raise UsageError(f"only {pending} events to {direction}, not {steps}")
+        move = gf.undo if direction == "undo" else gf.redo_last
+        done = [move() for _ in range(steps)]
+        gf.db.commit()
+    word = "Undone" if direction == "undo" else "Redone"
+    if as_json:
+        print_json({word.lower(): [e.to_dict() for e in done], "events": len(gf.raw_events)})
+    else:
+        for e in done:
+            typer.echo(f"{word}: {e.summary}")
+
+
+StepsArg = Annotated[int, typer.Argument(min=1, max=1000, help="How many events.")]
+
+
+def undo(steps: StepsArg = 1, game: GameOpt = None, as_json: JsonOpt = False) -> None:
     """Take back the last change(s); 'redo' puts them back.
 
     Example: companion undo
     """
-    with writing_game(game) as gf:
-        if not gf.raw_events:
-            raise UsageError("nothing to undo: the game is as it was set up")
-        if steps > len(gf.raw_events):
-            raise UsageError(f"only {len(gf.raw_events)} events to undo, not {steps}")
-        undone = [gf.undo() for _ in range(steps)]
-        gf.db.commit()
-    if as_json:
-        print_json({"undone": [e.to_dict() for e in undone], "events": len(gf.raw_events)})
-    else:
-        for e in undone:
-            typer.echo(f"Undone: {e.summary}")
+    _history("undo", steps, game, as_json)
 
 
-def redo(
-    steps: Annotated[int, typer.Argument(min=1, max=1000, help="How many events.")] = 1,
-    game: GameOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
+def redo(steps: StepsArg = 1, game: GameOpt = None, as_json: JsonOpt = False) -> None:
     """Put back what 'undo' took back.
 
     Example: companion redo
     """
-    with writing_game(game) as gf:
-        if not gf.redo:
-            raise UsageError("nothing to redo: no change was undone since the last one")
-        if steps > len(gf.redo):
-            raise UsageError(f"only {len(gf.redo)} events to redo, not {steps}")
-        done = [gf.redo_last() for _ in range(steps)]
-        gf.db.commit()
-    if as_json:
-        print_json({"redone": [e.to_dict() for e in done], "events": len(gf.raw_events)})
-    else:
-        for e in done:
-            typer.echo(f"Redone: {e.summary}")
+    _history("redo", steps, game, as_json)
 
 
 def log(
