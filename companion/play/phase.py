@@ -34,29 +34,24 @@ class Phase:
     solo_opfor: bool = False  # the side to act is the solo opponent
 
     def headline(self, state: GameState) -> str:
-        of = f" of {self.last_turn}" if self.last_turn else ""
         if self.kind == "ended":
             return f"Game over: {state.result or 'ended'}"
         if self.kind == "setup":
             return "Set-up: the game has not started"
-        init = (
-            f", {state.sides[state.initiative].name} has the initiative"
-            if state.initiative is not None
-            else ""
-        )
-        head = f"Turn {self.turn}{of}{init}"
+        of = f"/{self.last_turn}" if self.last_turn else ""
+        head = f"Turn {self.turn}{of}"
+        if state.initiative is not None:
+            head += f" · initiative {state.sides[state.initiative].name}"
         if self.kind == "choose" and self.side is not None:
-            who = state.sides[self.side].name
-            return f"{head}. {who} activate next" + (" (the OpFor)" if self.solo_opfor else "")
+            opfor = " (OpFor)" if self.solo_opfor else ""
+            return f"{head} · {state.sides[self.side].name}{opfor} to activate"
         if self.kind == "acting" and self.fighter is not None:
             f = state.fighter(self.fighter)
-            left = (
-                f", {self.actions_left} action{'s' if self.actions_left != 1 else ''} left"
-                if self.actions_left is not None
-                else ""
-            )
-            return f"{head}. {f.name} is activating{left}"
-        return f"{head}. Everyone has activated: upkeep is next"
+            left = ""
+            if self.actions_left is not None:
+                left = f", {self.actions_left} action{'s' if self.actions_left != 1 else ''} left"
+            return f"{head} · {f.name} is activating{left}"
+        return f"{head} · everyone has activated: upkeep"
 
 
 def can_activate(f: FighterState) -> bool:
