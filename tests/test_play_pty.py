@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 from companion import systems
+from companion.dice import TypedDice
 from companion.errors import UsageError
 from companion.game.repo import Home
 from companion.systems.base import ActionRequest
-from companion.dice import TypedDice
 
 pytestmark = [
     pytest.mark.slow,
@@ -39,7 +39,10 @@ class Term:
         conf.write_text("set -g history-limit 100000\nset -g status off\n")
         env = f"COMPANION_HOME={home} NO_COLOR=1 COLUMNS=120 TERM=xterm-256color PYTHONPATH={ROOT} "
         self.cwd = tmp
-        cmd = f"cd {tmp} && env {env} {sys.executable} -m companion {args}; echo '[exit '$?']'; sleep 600"
+        cmd = (
+            f"cd {tmp} && env {env} {sys.executable} -m companion {args}; "
+            "echo '[exit '$?']'; sleep 600"
+        )
         self._tmux("-f", str(conf), "new-session", "-d", "-s", "t", "-x", "120", "-y", "50", cmd)
 
     def _tmux(self, *args: str) -> str:

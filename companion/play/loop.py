@@ -301,7 +301,8 @@ class Loop:
             opts["inches"] = self.ui.number(f"How far does {actor.name} fall (inches)?", 0, 100)
         elif action == "skill":
             skill = self.ui.choose(
-                "Which skill?", numbered([(s, s) for s in actor.skills], "b") + [BACK]
+                "Which skill?",
+                numbered([(s, s) for s in ph.active_skills(self.s.system, actor)], "b") + [BACK],
             )
             opts["skill"] = skill
             t = self.pick_fighter("Its target?", state.fighters, optional=True)

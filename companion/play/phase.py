@@ -123,10 +123,23 @@ def legal_actions(system: RuleSystem, state: GameState, f: FighterState) -> list
             continue
         if a == "attack" and not targets(state, f):
             continue
-        if a == "skill" and not f.skills:
+        if a == "skill" and not active_skills(system, f):
             continue
         out.append(a)
     return out
+
+
+def active_skills(system: RuleSystem, f: FighterState) -> list[str]:
+    """The fighter's skills that are used as an action.
+
+    The systems' look-up topics say which skills are passive (always on) and which names
+    are roles rather than skills; those are never offered as an action.
+    """
+    topics = [t for t in system.topics() if t.kind in ("skill", "role")]
+    if not topics:
+        return list(f.skills)
+    usable = {t.id for t in topics if t.kind == "skill" and "(passive)" not in t.label}
+    return [s for s in f.skills if s in usable]
 
 
 def reactions(system: RuleSystem) -> list[str]:
