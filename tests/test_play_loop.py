@@ -168,3 +168,57 @@ def test_rules_look_up_log_and_status_are_one_key_away(duel):
     assert "Healer (active)" in text
     assert "1. T1 turn" in text
     assert text.count("Robyn's merry men — VP 0") == 2  # at the start and on 's'
+
+
+def test_solo_games_ask_the_solo_guide(demo, monkeypatch):
+    from companion.dice import DiceSource
+    from companion.game.events import set_side
+    from companion.play.solo_hook import SoloGuide
+
+    calls = []
+
+    def upkeep(state, dice: DiceSource):
+        (v,) = dice.roll(6, 1, "the spawn roll")
+        calls.append(("upkeep", state.turn, v))
+        return Outcome(
+            "spawn", f"Spawn roll {v}: nothing arrives", (set_side(1, "flags.spawn", v),)
+        )
+
+    guide = SoloGuide(
+        choose=lambda state, side: "t-999",
+        walkthrough=lambda state, fid: [f"{state.fighter(fid).name} heads for the nearest enemy"],
+        upkeep=upkeep,
+    )
+    monkeypatch.setattr("companion.play.loop.guide_for", lambda system_id: guide)
+    home = Home()
+    sys_ = systems.get("1ss")
+    with home.writing():
+        rosters = [home.find_roster(r.name) for r in sys_.sample_rosters()]
+        gf = home.create_game("solo", sys_.new_game(rosters, "training", {"solo": True}))
+        gf.db.commit()
+        home.set_setting("current", "solo")
+    assert demo("turn", "--game", "solo", "--dice", "7,3").code == 0
+    # e: enter dice; 1: Robyn; e: end; 1: let the procedure pick; e: end; t: end the turn,
+    # spawn die 5, initiative dice 2 and 9; q.
+    out = io.StringIO()
+    ui = Recording()
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        pipe.send_text("e1e1et5\r2\r9\rq")
+        Loop(Session(home, "solo"), Console(file=out, width=120), ui).run()
+    text = out.getvalue()
+    opfor_menu = next(labels for m, labels in ui.menus if "(OpFor) to activate" in m)
+    assert opfor_menu[0] == "1) Let the solo procedure pick the OpFor fighter"
+    assert "T-999 heads for the nearest enemy" in text
+    log = demo("log", "--game", "solo", "--json").json()
+    assert [e["kind"] for e in log] == [
+        "turn",
+        "activate",
+        "activation-end",
+        "activate",
+        "activation-end",
+        "spawn",
+        "turn",
+    ]
+    assert log[3]["summary"].startswith("T-999 activates")
+    assert log[5]["data"]["dice"] == [5]
+    assert calls == [("upkeep", 1, 5)]

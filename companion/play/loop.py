@@ -45,6 +45,13 @@ class Loop:
     # -- the loop ------------------------------------------------------------------------
     def run(self) -> None:
         self.show_board()
+        if ph.opfor_side(self.s.state) is not None and self.solo is None:
+            self.c.print(
+                "No solo procedure is installed for this system here: play the OpFor side "
+                "by hand from the menus.",
+                style="yellow",
+                highlight=False,
+            )
         try:
             if self.s.state.phase != "ended":
                 self.choose_dice_mode()
