@@ -44,6 +44,7 @@ class Term:
             "echo '[exit '$?']'; sleep 600"
         )
         self._tmux("-f", str(conf), "new-session", "-d", "-s", "t", "-x", "120", "-y", "50", cmd)
+        self.socket_path = self._tmux("display-message", "-p", "#{socket_path}").strip()
 
     def _tmux(self, *args: str) -> str:
         out = subprocess.run(
@@ -74,13 +75,30 @@ class Term:
             self._tmux("send-keys", "-t", "t", "Enter")
         self.wait(expect, before + 1)
 
+    def settle(self, quiet: float = 0.3) -> None:
+        """Wait until the screen has not changed for `quiet` seconds (a prompt is up)."""
+        deadline = time.monotonic() + WAIT
+        last, since = self.screen(), time.monotonic()
+        while time.monotonic() < deadline:
+            time.sleep(0.05)
+            now = self.screen()
+            if now != last:
+                last, since = now, time.monotonic()
+            elif time.monotonic() - since >= quiet:
+                return
+        raise AssertionError("the terminal never settled")
+
     def key(self, name: str, expect: str) -> None:
+        # A signal key (Ctrl-C) must reach a waiting prompt, not output being printed.
+        self.settle()
         before = self.count(expect)
         self._tmux("send-keys", "-t", "t", name)
         self.wait(expect, before + 1)
 
     def close(self) -> None:
         subprocess.run(["tmux", "-L", self.sock, "kill-server"], capture_output=True, timeout=10)
+        if self.socket_path:
+            Path(self.socket_path).unlink(missing_ok=True)
 
 
 @pytest.fixture
@@ -117,6 +135,7 @@ def test_play_full_short_game(run, term, tmp_path, home):
     t.key("Enter", "roll for you, or enter")
     # Dice are asked about once per session: these are entered by hand.
     t.press("e", MENU)
+    t.settle()
     assert "Set-up: the game has not started" in t.screen()
     t.press("n", "Roll D10 for Robyn's merry men's initiative")
     t.press("7", "Roll D10 for Cpt. Fawkes' ragtags", enter=True)
@@ -126,10 +145,12 @@ def test_play_full_short_game(run, term, tmp_path, home):
     # Turn 1: a fighter with a token is no longer offered, and sides alternate.
     t.press("1", "Robyn is activating, 2 actions left")
     t.press("e", "Cpt. Fawkes' ragtags to activate")
+    t.settle()
     menu = t.screen().rsplit("Cpt. Fawkes' ragtags to activate", 1)[1]
     assert "Activate Cpt. Fawkes" in menu and "Activate Robyn" not in menu
     t.press("1", "Cpt. Fawkes is activating")
     t.press("e", "Robyn's merry men to activate")
+    t.settle()
     menu = t.screen().rsplit("Robyn's merry men to activate", 1)[1]
     assert "Activate Robyn " not in menu and "1) Activate John" in menu
 
@@ -157,15 +178,16 @@ def test_play_full_short_game(run, term, tmp_path, home):
     t2 = term()
     t2.wait("roll for you, or enter")
     t2.press("r", MENU)
+    t2.settle()
     assert "Turn 1/8 · initiative Robyn's merry men · Robyn's merry men to activate" in t2.screen()
     t2.press("1", "John is activating")
     t2.press("e", "Cpt. Fawkes' ragtags to activate")
     t2.press("t", "Turn 2 begins")
     for n in range(3, 9):
         t2.press("t", f"Turn {n} begins")
-    t2.press("t", "Game over:")
-    assert "The game is over after turn 8" in t2.screen()
+    t2.press("t", "Game over: turn 8 was the last")
     t2.wait("Write the battle report")
+    assert "End of the game" in t2.screen()
     t2.press("w", "Write the report to:")
     t2.key("Enter", "Battle report written")
     t2.press("q", "picks it up from there")
@@ -201,6 +223,7 @@ def test_play_attack_with_entered_dice(run, term, home):
     t.wait("roll for you, or enter")
     t.press("e", MENU)
     t.press("1", "Robyn is activating")
+    t.settle()
     menu = t.screen().rsplit("Robyn is activating", 1)[1]
     key = next(line.split(")")[0].strip() for line in menu.splitlines() if ") Attack" in line)
     t.press(key, "Robyn attacks whom?")

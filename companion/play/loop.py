@@ -133,9 +133,12 @@ class Loop:
 
     def fixed_items(self, p: ph.Phase) -> list[Item]:
         events = self.s.gf.raw_events
-        last = f" ({events[-1]['summary']})" if events else ""
+        last = ""
+        if events:
+            summary = str(events[-1]["summary"])
+            last = f" ({summary if len(summary) <= 60 else summary[:59] + '…'})"
         items = [
-            Item("u", f"Undo the last step{last[:70]}", self.do_undo),
+            Item("u", f"Undo the last step{last}", self.do_undo),
             Item("r", "Redo", self.do_redo),
             Item("l", "Log", self.do_log),
             Item("s", "Status: the board", self.show_board),
