@@ -7,6 +7,7 @@ and always kills the server, so a broken prompt fails the test instead of hangin
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -225,7 +226,9 @@ def test_play_attack_with_entered_dice(run, term, home):
     t.press("1", "Robyn is activating")
     t.settle()
     menu = t.screen().rsplit("Robyn is activating", 1)[1]
-    key = next(line.split(")")[0].strip() for line in menu.splitlines() if ") Attack" in line)
+    found = re.search(r"(\w)\) Attack", menu)
+    assert found, menu
+    key = found.group(1)
     t.press(key, "Robyn attacks whom?")
     t.press("1", "Melee or ranged?")
     t.press("m", "Other friends of Robyn within 1 step")

@@ -17,7 +17,7 @@ from companion.errors import CompanionError, UsageError
 from companion.game.events import Change, set_fighter, set_side
 from companion.game.state import FighterState, freeze
 from companion.play import phase as ph
-from companion.play.session import Session, StepResult
+from companion.play.session import GameChanged, Session, StepResult
 from companion.play.solo_hook import SoloGuide, guide_for
 from companion.play.ui import BACK, Back, Item, Prompter, Quit, numbered
 from companion.systems.base import ActionRequest, Outcome
@@ -64,7 +64,12 @@ class Loop:
                 except Back:
                     continue
                 except CompanionError as e:
-                    self.c.print(f"{e} (nothing was written)", style="bold red", highlight=False)
+                    msg = str(e)
+                    if "nothing was written" not in msg:
+                        msg += " (nothing was written)"
+                    self.c.print(msg, style="bold red", highlight=False)
+                    if isinstance(e, GameChanged):
+                        self.show_board()
         except (Quit, KeyboardInterrupt, EOFError):
             self.c.print(
                 f"Left '{self.s.name}' as it was after the last finished step; "
