@@ -222,3 +222,11 @@ def test_solo_games_ask_the_solo_guide(demo, monkeypatch):
     assert log[3]["summary"].startswith("T-999 activates")
     assert log[5]["data"]["dice"] == [5]
     assert calls == [("upkeep", 1, 5)]
+
+
+def test_a_refused_step_is_one_line_and_the_loop_goes_on(demo):
+    text, ui = drive("ru" + "nq")  # nothing to undo yet; then start turn 1 with digital dice
+    assert "nothing to undo: the game is as it was set up (nothing was written)" in text
+    log = demo("log", "--json").json()
+    assert [e["kind"] for e in log] == ["turn"]
+    assert log[0]["data"]["typed"] is False and len(log[0]["data"]["dice"]) >= 2
