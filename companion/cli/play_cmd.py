@@ -1,0 +1,196 @@
+"""`companion play` (the guided table mode) and `companion report` (the battle report)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from companion import systems
+from companion.cli.common import GameOpt, JsonOpt, console, print_json, reading_game
+from companion.errors import NotFoundError, UsageError
+from companion.game.repo import Home
+
+NO_TTY = (
+    "'companion play' needs a terminal to ask questions; in scripts use the one-shot "
+    "commands (companion status, turn, activate, attack, recover, undo, log; see --help)"
+)
+
+
+def play(
+    game: GameOpt = None,
+    pick: Annotated[
+        bool, typer.Option("--pick", help="Choose or start a game even if one is current.")
+    ] = False,
+    timing: Annotated[
+        bool, typer.Option("--timing", help="Show how long each step takes (without input).")
+    ] = False,
+) -> None:
+    """Play at the table in one guided session: it knows the phase and offers only legal moves.
+
+    Shows the board, whose activation it is and what that fighter may do, asks only what
+    the table knows (range, cover, who is near), rolls or takes your dice, and explains
+    every roll. Undo, redo, log, status, rules look-up and quit are one key away; quit or
+    Ctrl-C leaves the game saved after the last finished step, and 'play' resumes there.
+
+    Example: companion play
+    """
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise UsageError(NO_TTY)
+    from companion.play.loop import Loop
+    from companion.play.session import Session
+    from companion.play.ui import Prompter, Quit
+
+    home = Home()
+    ui = Prompter()
+    c = console()
+    try:
+        name = _pick_game(home, ui, game, pick)
+    except Quit:
+        c.print("Nothing was started.")
+        return
+    with home.writing():
+        home.set_setting("current", name)
+    Loop(Session(home, name), c, ui, timing=timing).run()
+
+
+def _pick_game(home: Home, ui: object, game: str | None, pick: bool) -> str:
+    from companion.play.ui import Item, Prompter, numbered
+
+    assert isinstance(ui, Prompter)
+    if game is not None:
+        with home.reading():
+            return home.resolve_game(game)
+    if not pick:
+        with home.reading():
+            try:
+                return home.resolve_game(None)
+            except NotFoundError:
+                pass
+    with home.reading():
+        names = home.game_names()
+        current = home.current_game_name()
+    labels = [(f"Resume '{n}'" + (" (current)" if n == current else ""), n) for n in names]
+    items = numbered(labels, "ns") + [
+        Item("n", "Start a new game from two rosters", "__new__"),
+        Item("s", "Set up the sample game (1ss training mission)", "__sample__"),
+    ]
+    choice = ui.choose("Which game?", items)
+    if choice == "__sample__":
+        return _sample(home)
+    if choice == "__new__":
+        return _new_game(home, ui)
+    return str(choice)
+
+
+def _sample(home: Home) -> str:
+    from companion.cli.misc import SAMPLE_GAME
+
+    sys_ = systems.get("1ss")
+    with home.writing():
+        db = home.rosters_db()
+        have = {r.name for r in home.rosters(db)}
+        for r in sys_.sample_rosters():
+            if r.name not in have:
+                home.save_roster(db, r)
+        db.commit()
+        if not home.game_path(SAMPLE_GAME).exists():
+            samples = [home.find_roster(r.name, db) for r in sys_.sample_rosters()]
+            gf = home.create_game(SAMPLE_GAME, sys_.new_game(samples, "training", {}))
+            gf.db.commit()
+    return SAMPLE_GAME
+
+
+def _new_game(home: Home, ui: object) -> str:
+    from companion.cli.game_cmd import _free_name
+    from companion.play.ui import BACK, Prompter, numbered
+
+    assert isinstance(ui, Prompter)
+    with home.reading():
+        rosters = home.rosters()
+    by_system: dict[str, list[str]] = {}
+    for r in rosters:
+        by_system.setdefault(r.system, []).append(r.name)
+    playable = {k: v for k, v in by_system.items() if v}
+    if not playable:
+        raise UsageError(
+            "no rosters yet: create them with 'companion roster new' (or try 'companion demo')"
+        )
+    if len(playable) == 1:
+        sid = next(iter(playable))
+    else:
+        sid = ui.choose(
+            "Which rule system?",
+            numbered([(systems.get(k).info.name, k) for k in playable], "b") + [BACK],
+        )
+    sys_ = systems.get(sid)
+    names = playable[sid]
+    first = ui.choose("Roster of side 1:", numbered([(n, n) for n in names], "b") + [BACK])
+    second = ui.choose("Roster of side 2:", numbered([(n, n) for n in names], "b") + [BACK])
+    scen = ui.choose(
+        "Scenario:",
+        numbered([(f"{s.label}: {s.summary}"[:90], s.id) for s in sys_.scenarios()], "b") + [BACK],
+    )
+    with home.reading():
+        default = _free_name(home, scen)
+    name = ui.text("Name of the game:", default).strip() or default
+    with home.writing():
+        db = home.rosters_db()
+        chosen = [home.find_roster(first, db), home.find_roster(second, db)]
+        gf = home.create_game(name, sys_.new_game(chosen, scen, {}))
+        gf.db.commit()
+    return gf.name
+
+
+def report(
+    game: GameOpt = None,
+    fmt: Annotated[str, typer.Option("--format", "-f", help="md (Markdown), html or svg.")] = "md",
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write to this file (default: print).")
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Write a battle report of a finished or running game, built from its event log.
+
+    Rosters, a turn-by-turn account with the dice, victory points per turn as a small
+    chart, casualties, the result, and how lucky each side was against the exact odds.
+
+    Example: companion report --format html -o battle.html
+    """
+    kind = fmt.strip().casefold().lstrip(".")
+    if kind == "markdown":
+        kind = "md"
+    if kind not in ("md", "html", "svg"):
+        raise UsageError(f"--format takes md, html or svg, not '{fmt}'")
+    from companion.report.build import build_report
+
+    with reading_game(game) as gf:
+        pass
+    data = build_report(systems.get(gf.system), gf)
+    if as_json:
+        print_json(data.to_dict())
+        return
+    from companion.report.markdown import to_markdown
+
+    md = to_markdown(data)
+    if kind == "md":
+        text = md
+    else:
+        from companion.report.export import export
+
+        text = export(md, kind)
+    if output is None:
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        return
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as e:
+        raise UsageError(f"cannot write {output}: {e.strerror}") from None
+    typer.echo(f"Battle report written to {output}")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("play")(play)
+    app.command("report")(report)

@@ -1,0 +1,155 @@
+"""Where a game stands and what may be done now, read from the state alone.
+
+Nothing here prompts or writes; the loop asks these functions what to offer, so the
+menus always follow the rules the state already encodes (tokens, status, actions left).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from companion.game.state import FighterState, GameState
+from companion.systems.base import RuleSystem
+
+# Actions that are not chosen during an activation but happen to a fighter (a fall from
+# a height is resolved when it occurs, whoever is active).
+REACTIONS = ("fall",)
+
+
+@dataclass(frozen=True)
+class Phase:
+    """The situation the table is in.
+
+    kind: "setup" (turn 0), "choose" (a side picks who activates), "acting" (the active
+    fighter takes actions), "upkeep" (everyone has activated), "ended".
+    """
+
+    kind: str
+    turn: int
+    last_turn: int | None
+    side: int | None = None  # the side to activate (choose) or acting
+    fighter: str | None = None  # the active fighter (acting)
+    actions_left: int | None = None
+    solo_opfor: bool = False  # the side to act is the solo opponent
+
+    def headline(self, state: GameState) -> str:
+        if self.kind == "ended":
+            return f"Game over: {state.result or 'ended'}"
+        if self.kind == "setup":
+            return "Set-up: the game has not started"
+        of = f"/{self.last_turn}" if self.last_turn else ""
+        head = f"Turn {self.turn}{of}"
+        if state.initiative is not None:
+            head += f" · initiative {state.sides[state.initiative].name}"
+        if self.kind == "choose" and self.side is not None:
+            opfor = " (OpFor)" if self.solo_opfor else ""
+            return f"{head} · {state.sides[self.side].name}{opfor} to activate"
+        if self.kind == "acting" and self.fighter is not None:
+            f = state.fighter(self.fighter)
+            left = ""
+            if self.actions_left is not None:
+                left = f", {self.actions_left} action{'s' if self.actions_left != 1 else ''} left"
+            return f"{head} · {f.name} is activating{left}"
+        return f"{head} · everyone has activated: upkeep"
+
+
+def can_activate(f: FighterState) -> bool:
+    """Out, face-down or token-holding fighters cannot be chosen."""
+    return not f.out and not f.token and f.status != "face-down"
+
+
+def opfor_side(state: GameState) -> int | None:
+    """The side the solo procedures play, if this is a solo game."""
+    solo = state.options.get("solo")
+    if not solo:
+        return None
+    side = state.options.get("opfor_side", 1)
+    return side if isinstance(side, int) and 0 <= side < len(state.sides) else None
+
+
+def actions_left(f: FighterState) -> int | None:
+    n = f.flags.get("actions")
+    return n if isinstance(n, int) else None
+
+
+def current(system: RuleSystem, state: GameState) -> Phase:
+    if state.phase == "ended":
+        return Phase("ended", state.turn, state.last_turn)
+    if state.turn == 0:
+        return Phase("setup", 0, state.last_turn)
+    if state.active is not None:
+        try:
+            f = state.fighter(state.active)
+        except KeyError:
+            f = None
+        if f is not None and not f.out:
+            left = actions_left(f)
+            # A system that counts actions ends the activation when they run out; one
+            # that does not leaves it open until the player ends it.
+            if left is None or left > 0:
+                return Phase(
+                    "acting",
+                    state.turn,
+                    state.last_turn,
+                    f.side,
+                    f.id,
+                    left,
+                    solo_opfor=opfor_side(state) == f.side,
+                )
+    side = system.next_side(state)
+    if side is None:
+        return Phase("upkeep", state.turn, state.last_turn)
+    return Phase("choose", state.turn, state.last_turn, side, solo_opfor=opfor_side(state) == side)
+
+
+def candidates(state: GameState, side: int) -> list[FighterState]:
+    """Fighters of `side` that may take the next activation."""
+    return [f for f in state.side_fighters(side) if can_activate(f)]
+
+
+def legal_actions(system: RuleSystem, state: GameState, f: FighterState) -> list[str]:
+    """The actions the active fighter may take now, in the system's order.
+
+    A fighter that is down (wounded/prone) may only try to recover; an upright one has
+    nothing to recover from. Attacks need someone to attack.
+    """
+    names = [a for a in system.action_names() if a not in REACTIONS]
+    if f.status != "upright":
+        return [a for a in names if a == "recover"]
+    out = []
+    for a in names:
+        if a == "recover":
+            continue
+        if a == "attack" and not targets(state, f):
+            continue
+        if a == "skill" and not active_skills(system, f):
+            continue
+        out.append(a)
+    return out
+
+
+def active_skills(system: RuleSystem, f: FighterState) -> list[str]:
+    """The fighter's skills that are used as an action.
+
+    The systems' look-up topics say which skills are passive (always on) and which names
+    are roles rather than skills; those are never offered as an action.
+    """
+    topics = [t for t in system.topics() if t.kind in ("skill", "role")]
+    if not topics:
+        return list(f.skills)
+    usable = {t.id for t in topics if t.kind == "skill" and "(passive)" not in t.label}
+    return [s for s in f.skills if s in usable]
+
+
+def reactions(system: RuleSystem) -> list[str]:
+    return [a for a in system.action_names() if a in REACTIONS]
+
+
+def targets(state: GameState, f: FighterState) -> list[FighterState]:
+    """Fighters of other sides still in the game."""
+    return [t for t in state.fighters if t.side != f.side and not t.out]
+
+
+def others_near(state: GameState, exclude: Sequence[str]) -> list[FighterState]:
+    return [t for t in state.fighters if t.id not in exclude and not t.out]

@@ -1,0 +1,200 @@
+"""One guided session: the game kept loaded, changed one locked, atomic step at a time.
+
+The session never prompts. The loop shows the board from `state`, gathers the table's
+facts and dice, and hands the finished outcome to `commit`, which takes the home lock,
+checks that no other terminal changed the game since the board was shown, and writes one
+event. The lock is therefore held only while a step is written, never while waiting
+for a person, and one-shot commands in another terminal keep working between steps.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TypeVar
+
+from companion import systems
+from companion.dice import DiceSource, SeededDice
+from companion.errors import RefusedError, UsageError
+from companion.game.events import Event, set_fighter, set_game
+from companion.game.repo import GameFile, Home, event_for
+from companion.game.state import GameState
+from companion.systems.base import ActionRequest, Outcome, RuleSystem
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class StepResult:
+    """What one step wrote, and how long the step took without any waiting for input."""
+
+    events: tuple[Event, ...]
+    announcements: tuple[str, ...] = ()
+    seconds: float = 0.0
+
+
+class GameChanged(RefusedError):
+    """Another terminal changed the game between the board being shown and the step."""
+
+
+class Session:
+    """A game held open across steps: the system, the rules data and the last state."""
+
+    def __init__(self, home: Home, game: str) -> None:
+        self.home = home
+        with home.reading():
+            self.name = home.resolve_game(game)
+            self._gf = home.open_game(self.name)
+        self._stamp = self._file_stamp()
+        self.system: RuleSystem = systems.get(self._gf.system)
+        self.wait_seconds = 0.0  # time spent in prompts during the current step
+        self.step_times: list[float] = []
+
+    # -- reading ---------------------------------------------------------------------
+    @property
+    def gf(self) -> GameFile:
+        return self._gf
+
+    @property
+    def state(self) -> GameState:
+        return self._gf.state
+
+    def _file_stamp(self) -> tuple[int, int, int]:
+        st = os.stat(self.home.game_path(self.name))
+        return (st.st_ino, st.st_mtime_ns, st.st_size)
+
+    def _version(self, gf: GameFile) -> tuple[int, str | None]:
+        last = (
+            gf.raw_events[-1].get("at", "") + gf.raw_events[-1].get("summary", "")
+            if (gf.raw_events)
+            else None
+        )
+        return (len(gf.raw_events), last)
+
+    def _reload_if_changed(self) -> bool:
+        """Re-read the file only if another process replaced it; True if it did."""
+        try:
+            stamp = self._file_stamp()
+        except FileNotFoundError:
+            raise UsageError(
+                f"the game '{self.name}' was deleted in another terminal; nothing was written"
+            ) from None
+        if stamp == self._stamp:
+            return False
+        self._gf = self.home.open_game(self.name)
+        self._stamp = stamp
+        return True
+
+    def refresh(self) -> bool:
+        """Bring the state up to date with the file (another terminal may have written)."""
+        with self.home.reading():
+            return self._reload_if_changed()
+
+    # -- writing ---------------------------------------------------------------------
+    def _locked(self, fn: Callable[[GameFile], T]) -> T:
+        seen = self._version(self._gf)
+        with self.home.writing():
+            if self._reload_if_changed() and self._version(self._gf) != seen:
+                raise GameChanged(
+                    "the game was changed in another terminal since the board was shown; "
+                    "nothing was written: look at the fresh board and choose again"
+                )
+            out = fn(self._gf)
+            self._stamp = self._file_stamp()
+        return out
+
+    def commit(self, outcome: Outcome, dice: DiceSource | None = None) -> StepResult:
+        """Write an outcome computed from `self.state` as one event."""
+        from companion.cli.common import commit as write_event
+
+        t0 = time.perf_counter()
+        event = self._locked(lambda gf: write_event(gf, outcome, dice))
+        return self._done(t0, (event,), outcome.announcements)
+
+    def run(
+        self, make: Callable[[GameState, DiceSource], Outcome], dice: DiceSource | None = None
+    ) -> StepResult:
+        """Compute an outcome from the shown state (dice may be asked for), then write it.
+
+        The time spent waiting for typed dice is left out of the step's time.
+        """
+        self.wait_seconds = 0.0
+        t0 = time.perf_counter()
+        src = dice if dice is not None else SeededDice()
+        outcome = make(self.state, src)
+        compute = time.perf_counter() - t0 - self.wait_seconds
+        res = self.commit(outcome, src)
+        total = compute + res.seconds
+        self.step_times[-1] = total
+        return StepResult(res.events, res.announcements, total)
+
+    def _done(self, t0: float, events: tuple[Event, ...], ann: tuple[str, ...]) -> StepResult:
+        dt = time.perf_counter() - t0
+        self.step_times.append(dt)
+        return StepResult(events, ann, dt)
+
+    # -- the steps of a turn -------------------------------------------------------------
+    def next_turn(self, dice: DiceSource) -> StepResult:
+        return self.run(lambda s, d: self.system.next_turn(s, d), dice)
+
+    def activate(self, fighter_id: str) -> StepResult:
+        return self.run(lambda s, d: self.system.activate(s, fighter_id), None)
+
+    def resolve(self, request: ActionRequest, dice: DiceSource) -> StepResult:
+        return self.run(lambda s, d: self.system.resolve(s, request, d), dice)
+
+    def end_activation(self) -> StepResult:
+        """Close the active fighter's activation (its token stays until upkeep)."""
+        fid = self.state.active
+        if fid is None:
+            raise UsageError("no fighter is activating")
+        f = self.state.fighter(fid)
+        changes = [set_game("active", None)]
+        if "actions" in f.flags:
+            changes.insert(0, set_fighter(fid, "flags.actions", None))
+        return self.run(
+            lambda s, d: Outcome("activation-end", f"{f.name} ends the activation.", tuple(changes))
+        )
+
+    def undo(self) -> StepResult:
+        t0 = time.perf_counter()
+
+        def go(gf: GameFile) -> Event:
+            ev = gf.undo()
+            gf.db.commit()
+            return ev
+
+        ev = self._locked(go)
+        return self._done(t0, (ev,), ())
+
+    def redo(self) -> StepResult:
+        t0 = time.perf_counter()
+
+        def go(gf: GameFile) -> Event:
+            ev = gf.redo_last()
+            gf.db.commit()
+            return ev
+
+        ev = self._locked(go)
+        return self._done(t0, (ev,), ())
+
+    def end_game(self, result: str) -> StepResult:
+        if self.state.phase == "ended":
+            raise RefusedError(f"the game is already over: {self.state.result}")
+        t0 = time.perf_counter()
+
+        def go(gf: GameFile) -> Event:
+            ev = event_for(
+                "end",
+                f"The game is ended: {result}",
+                [set_game("phase", "ended"), set_game("result", result)],
+                gf.state,
+            )
+            gf.append(ev)
+            gf.db.commit()
+            return ev
+
+        ev = self._locked(go)
+        return self._done(t0, (ev,), (f"Game over: {result}",))

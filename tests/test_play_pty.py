@@ -1,0 +1,254 @@
+"""`companion play` driven in a real pseudo-terminal (tmux): a full short game.
+
+Each test runs its own tmux server on a private socket, waits for text with a deadline
+and always kills the server, so a broken prompt fails the test instead of hanging it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from companion import systems
+from companion.dice import TypedDice
+from companion.errors import UsageError
+from companion.game.repo import Home
+from companion.systems.base import ActionRequest
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed"),
+]
+
+ROOT = Path(__file__).resolve().parent.parent
+WAIT = 25.0
+
+
+class Term:
+    """One tmux server with one pane running a command; text is read from its history."""
+
+    def __init__(self, tmp: Path, home: Path, args: str) -> None:
+        self.sock = f"companion-test-{os.getpid()}-{time.monotonic_ns()}"
+        conf = tmp / "tmux.conf"
+        conf.write_text("set -g history-limit 100000\nset -g status off\n")
+        env = f"COMPANION_HOME={home} NO_COLOR=1 COLUMNS=120 TERM=xterm-256color PYTHONPATH={ROOT} "
+        self.cwd = tmp
+        cmd = (
+            f"cd {tmp} && env {env} {sys.executable} -m companion {args}; "
+            "echo '[exit '$?']'; sleep 600"
+        )
+        self._tmux("-f", str(conf), "new-session", "-d", "-s", "t", "-x", "120", "-y", "50", cmd)
+        self.socket_path = self._tmux("display-message", "-p", "#{socket_path}").strip()
+
+    def _tmux(self, *args: str) -> str:
+        out = subprocess.run(
+            ["tmux", "-L", self.sock, *args], capture_output=True, text=True, timeout=10
+        )
+        return out.stdout
+
+    def screen(self) -> str:
+        return self._tmux("capture-pane", "-p", "-J", "-S", "-", "-t", "t")
+
+    def count(self, text: str) -> int:
+        return self.screen().count(text)
+
+    def wait(self, text: str, at_least: int = 1) -> None:
+        deadline = time.monotonic() + WAIT
+        while time.monotonic() < deadline:
+            if self.count(text) >= at_least:
+                return
+            time.sleep(0.05)
+        tail = "\n".join(self.screen().rstrip().splitlines()[-40:])
+        raise AssertionError(f"timed out waiting for {text!r}; the terminal shows:\n{tail}")
+
+    def press(self, keys: str, expect: str, enter: bool = False) -> None:
+        """Send keys, then wait until `expect` shows up once more than before."""
+        before = self.count(expect)
+        self._tmux("send-keys", "-t", "t", "-l", keys)
+        if enter:
+            self._tmux("send-keys", "-t", "t", "Enter")
+        self.wait(expect, before + 1)
+
+    def settle(self, quiet: float = 0.3) -> None:
+        """Wait until the screen has not changed for `quiet` seconds (a prompt is up)."""
+        deadline = time.monotonic() + WAIT
+        last, since = self.screen(), time.monotonic()
+        while time.monotonic() < deadline:
+            time.sleep(0.05)
+            now = self.screen()
+            if now != last:
+                last, since = now, time.monotonic()
+            elif time.monotonic() - since >= quiet:
+                return
+        raise AssertionError("the terminal never settled")
+
+    def key(self, name: str, expect: str) -> None:
+        # A signal key (Ctrl-C) must reach a waiting prompt, not output being printed.
+        self.settle()
+        before = self.count(expect)
+        self._tmux("send-keys", "-t", "t", name)
+        self.wait(expect, before + 1)
+
+    def close(self) -> None:
+        subprocess.run(["tmux", "-L", self.sock, "kill-server"], capture_output=True, timeout=10)
+        if self.socket_path:
+            Path(self.socket_path).unlink(missing_ok=True)
+
+
+@pytest.fixture
+def term(tmp_path, home):
+    started: list[Term] = []
+
+    def start(args: str = "play --timing") -> Term:
+        t = Term(tmp_path, home, args)
+        started.append(t)
+        return t
+
+    yield start
+    for t in started:
+        t.close()
+
+
+def _rosters_only(run) -> None:
+    """The sample rosters exist, but no game: play must offer to start one."""
+    assert run("demo").code == 0
+    assert run("game", "delete", "sample", "--yes").code == 0
+
+
+MENU = "what now?"
+
+
+def test_play_full_short_game(run, term, tmp_path, home):
+    _rosters_only(run)
+    t = term()
+    t.wait("Which game?")
+    t.press("n", "Roster of side 1:")
+    t.press("1", "Roster of side 2:")
+    t.press("2", "Scenario:")
+    t.press("1", "Name of the game:")
+    t.key("Enter", "roll for you, or enter")
+    # Dice are asked about once per session: these are entered by hand.
+    t.press("e", MENU)
+    t.settle()
+    assert "Set-up: the game has not started" in t.screen()
+    t.press("n", "Roll D10 for Robyn's merry men's initiative")
+    t.press("7", "Roll D10 for Cpt. Fawkes' ragtags", enter=True)
+    t.press("3", "Robyn's merry men to activate", enter=True)
+    assert "Turn 1 begins; Robyn's merry men has the initiative." in t.screen()
+
+    # Turn 1: a fighter with a token is no longer offered, and sides alternate.
+    t.press("1", "Robyn is activating, 2 actions left")
+    t.press("e", "Cpt. Fawkes' ragtags to activate")
+    t.settle()
+    menu = t.screen().rsplit("Cpt. Fawkes' ragtags to activate", 1)[1]
+    assert "Activate Cpt. Fawkes" in menu and "Activate Robyn" not in menu
+    t.press("1", "Cpt. Fawkes is activating")
+    t.press("e", "Robyn's merry men to activate")
+    t.settle()
+    menu = t.screen().rsplit("Robyn's merry men to activate", 1)[1]
+    assert "Activate Robyn " not in menu and "1) Activate John" in menu
+
+    # Overrides and VP from the menu, then an undo of the last one.
+    t.press("v", "Whose victory points?")
+    t.press("1", "New total or +N/-N")
+    t.press("+1", "0 → 1 VP", enter=True)
+    t.press("o", "Which fighter?")
+    t.press("2", "John: change what?")
+    t.press("1", "New state:")
+    t.press("2", "John: status = wounded (set by hand)")
+    t.press("u", "Undone: John: status = wounded")
+
+    # Ctrl-C mid-turn leaves the game as it was after the last finished step.
+    t.key("C-c", "picks it up from there")
+    t.wait("[exit 0]")
+    state = run("status", "--json").json()
+    assert state["turn"] == 1 and state["sides"][0]["vp"] == 1
+    john = next(f for f in state["sides"][0]["fighters"] if f["name"] == "John")
+    assert john["status"] == "upright"
+    tokens = {f["name"] for s in state["sides"] for f in s["fighters"] if f["token"]}
+    assert tokens == {"Robyn", "Cpt. Fawkes"}
+
+    # Resuming: the same game, the same place in the turn; dice are asked again.
+    t2 = term()
+    t2.wait("roll for you, or enter")
+    t2.press("r", MENU)
+    t2.settle()
+    assert "Turn 1/8 · initiative Robyn's merry men · Robyn's merry men to activate" in t2.screen()
+    t2.press("1", "John is activating")
+    t2.press("e", "Cpt. Fawkes' ragtags to activate")
+    t2.press("t", "Turn 2 begins")
+    for n in range(3, 9):
+        t2.press("t", f"Turn {n} begins")
+    t2.press("t", "Game over: turn 8 was the last")
+    t2.wait("Write the battle report")
+    assert "End of the game" in t2.screen()
+    t2.press("w", "Write the report to:")
+    t2.key("Enter", "Battle report written")
+    t2.press("q", "picks it up from there")
+    t2.wait("[exit 0]")
+    report = (tmp_path / "training-1-report.md").read_text()
+    assert "# Battle report: training-1" in report
+    assert "Result:** turn 8 was the last" in report
+    assert "### Turn 8" in report
+    log = run("log", "--json").json()
+    kinds = [e["kind"] for e in log]
+    assert kinds[0] == "turn" and kinds[-1] == "end"
+    assert log[0]["data"]["dice"] == [7, 3] and log[0]["data"]["typed"] is True
+    assert [e["summary"] for e in log if e["kind"] == "vp"] == [
+        "Robyn's merry men: 0 → 1 VP (set by hand)"
+    ]
+    assert not any("wounded" in e["summary"] for e in log)
+
+
+def test_play_attack_with_entered_dice(run, term, home):
+    """Runs once the 1ss attack resolution exists; skips only while it does not."""
+    assert run("demo").code == 0
+    assert run("turn", "--dice", "7,3").code == 0
+    gf = Home().open_game(None)
+    sys_ = systems.get("1ss")
+    try:
+        sys_.resolve(gf.state, ActionRequest("attack", "robyn", "cpt-fawkes"), TypedDice([]))
+    except UsageError as e:
+        if "has no 'attack' action" in str(e):
+            pytest.skip("the 1ss attack is not resolved on this branch yet")
+    except Exception:
+        pass
+    t = term()
+    t.wait("roll for you, or enter")
+    t.press("e", MENU)
+    t.press("1", "Robyn is activating")
+    t.settle()
+    menu = t.screen().rsplit("Robyn is activating", 1)[1]
+    found = re.search(r"(\w)\) Attack", menu)
+    assert found, menu
+    key = found.group(1)
+    t.press(key, "Robyn attacks whom?")
+    t.press("1", "Melee or ranged?")
+    t.press("m", "Other friends of Robyn within 1 step")
+    t.press("0", "Roll D", enter=True)
+    # Enter a 3 for every die the resolution asks for, until its result shows.
+    deadline = time.monotonic() + WAIT
+    while "Result:" not in t.screen().rsplit("Robyn attacks whom?", 1)[1]:
+        assert time.monotonic() < deadline, t.screen()[-3000:]
+        before = t.count("? Roll D")
+        t._tmux("send-keys", "-t", "t", "-l", "3")
+        t._tmux("send-keys", "-t", "t", "Enter")
+        end = time.monotonic() + 5
+        while (
+            time.monotonic() < end
+            and t.count("? Roll D") <= before
+            and "Result:" not in (t.screen().rsplit("Robyn attacks whom?", 1)[1])
+        ):
+            time.sleep(0.05)
+    t.key("C-c", "picks it up from there")
+    log = run("log", "--json").json()
+    attack = [e for e in log if e["kind"] == "attack"]
+    assert attack and attack[-1]["data"]["typed"] is True
+    assert set(attack[-1]["data"]["dice"]) == {3}

@@ -1,0 +1,152 @@
+"""The battle report, checked against a game played with fixed dice."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.dice import TypedDice
+from companion.game.events import set_fighter, set_side
+from companion.game.repo import Home
+from companion.play.session import Session
+from companion.report.build import kind_of
+from companion.systems.base import Outcome
+from companion.trace import Trace, roll_test
+
+
+def _attack(who: str, target_id: str, sides: int, stat: int, die: int, out: bool) -> Outcome:
+    """An attack-like resolution with one test, as a rule system would record it."""
+    step = roll_test(
+        TypedDice([die]),
+        title=f"Attack: {who}",
+        who=who,
+        sides=sides,
+        target=stat,
+        compare="<=",
+        success_text="hit",
+        failure_text="miss",
+    )
+    changes = (set_fighter(target_id, "status", "out"),) if out else ()
+    summary = f"{who} attacks: {step.outcome}" + (" and takes the target out" if out else "")
+    return Outcome("attack", summary, changes, Trace("Attack", (step,), step.outcome))
+
+
+@pytest.fixture
+def played(demo):
+    """Two turns of the sample game with fixed dice, then the end."""
+    s = Session(Home(), "sample")
+    s.next_turn(TypedDice([7, 3]))
+    s.activate("robyn")
+    s.run(lambda st, d: _attack("Robyn", "cpt-fawkes", 10, 6, 4, True), TypedDice([]))
+    s.run(lambda st, d: Outcome("vp", "Robyn's merry men: 0 → 1 VP", (set_side(0, "vp", 1),)))
+    s.end_activation()
+    s.next_turn(TypedDice([2, 5]))
+    s.activate("t-999")
+    s.run(lambda st, d: _attack("T-999", "john", 8, 5, 7, False), TypedDice([]))
+    s.end_game("Robyn's merry men win on points")
+    return demo
+
+
+EXPECTED_TURNS = """\
+## Turn by turn
+
+### Turn 1
+
+- Turn 1 begins; Robyn's merry men has the initiative. *(dice entered: 7, 3)*
+- Robyn activates (2 actions).
+- Robyn attacks: hit and takes the target out
+- Robyn's merry men: 0 → 1 VP
+- Robyn ends the activation.
+
+Victory points after the turn: Robyn's merry men 1, Cpt. Fawkes' ragtags 0
+
+### Turn 2
+
+- Turn 2 begins; Cpt. Fawkes' ragtags has the initiative. *(dice entered: 2, 5)*
+- T-999 activates (2 actions).
+- T-999 attacks: miss
+- The game is ended: Robyn's merry men win on points
+
+Victory points after the turn: Robyn's merry men 1, Cpt. Fawkes' ragtags 0
+
+## Victory points per turn
+
+```
+T1  Robyn's merry men     ████████████████████ 1
+    Cpt. Fawkes' ragtags  · 0
+T2  Robyn's merry men     ████████████████████ 1
+    Cpt. Fawkes' ragtags  · 0
+```
+
+## Casualties
+
+- **Cpt. Fawkes** (Cpt. Fawkes' ragtags), turn 1: Robyn attacks: hit and takes the target out
+"""
+
+EXPECTED_LUCK = """\
+### Robyn's merry men
+
+- Attack: 1 of 1 succeeded, expected 0.6 (as expected)
+- Initiative: 2 rolls averaging 4.5, expected 5.5 (low)
+
+### Cpt. Fawkes' ragtags
+
+- Attack: 0 of 1 succeeded, expected 0.6 (unluckier than expected)
+- Initiative: 2 rolls averaging 4, expected 5.5 (low)
+"""
+
+
+def test_report_markdown_tells_the_game(played):
+    r = played("report")
+    assert r.code == 0, r.err
+    md = r.out
+    assert md.startswith(
+        "# Battle report: sample\n\n1 Stat Skirmish · Training Mission · finished\n"
+    )
+    assert "**Result:** Robyn's merry men win on points" in md
+    assert "**Victory points:** Robyn's merry men 1, Cpt. Fawkes' ragtags 0" in md
+    assert "| Cpt. Fawkes | Boss D10 | 6 | rifle (medium shooter) | Command, Sniper | out |" in md
+    assert EXPECTED_TURNS in md
+    assert md.endswith(EXPECTED_LUCK)
+
+
+def test_report_luck_in_json_is_exact(played):
+    data = played("report", "--json").json()
+    luck = {(x["side"], x["kind"]): x for x in data["luck"]}
+    robyn = luck[("Robyn's merry men", "Attack")]
+    assert (robyn["rolls"], robyn["got"], robyn["expected"]) == (1, 1.0, 0.6)
+    # T-999 rolled a D8 needing 5 or less: 5/8 expected.
+    assert luck[("Cpt. Fawkes' ragtags", "Attack")]["expected"] == 0.625
+    # Initiative is a D10 in the training mission: Fawkes' side rolled 3 and 5.
+    init = luck[("Cpt. Fawkes' ragtags", "Initiative")]
+    assert (init["rolls"], init["got"], init["expected"]) == (2, 8.0, 11.0)
+    assert data["finished"] is True and data["casualties"][0]["name"] == "Cpt. Fawkes"
+
+
+def test_report_of_a_running_game(demo):
+    r = demo("report")
+    assert r.code == 0
+    assert "running, turn 0 of 8" in r.out
+    assert "the game is still running" in r.out
+    assert "No turn has been played yet." in r.out
+    assert "No dice were rolled." in r.out
+
+
+@pytest.mark.parametrize(("fmt", "start"), [("html", "<!DOCTYPE html>"), ("svg", "<svg")])
+def test_report_exports_html_and_svg(played, tmp_path, fmt, start):
+    out = tmp_path / f"battle.{fmt}"
+    r = played("report", "--format", fmt, "-o", str(out))
+    assert r.code == 0, r.err
+    text = out.read_text()
+    assert text.lstrip().startswith(start)
+    assert "Battle" in text and "Fawkes" in text
+
+
+def test_report_refuses_an_unknown_format(played):
+    r = played("report", "--format", "pdf")
+    assert r.code == 2
+    assert "md, html or svg" in r.err
+
+
+def test_kind_of_strips_who_and_roll_offs():
+    assert kind_of("Initiative: Robyn's merry men (roll-off 2)") == "Initiative"
+    assert kind_of("Defence") == "Defence"
