@@ -37,12 +37,20 @@ def fighter(
     )
 
 
-def game(*fighters: FighterState, active: str | None = None, scenario: str = "training",
-         actions: int = 2, turn: int = 1, last_turn: int | None = 8) -> GameState:
+def game(
+    *fighters: FighterState,
+    active: str | None = None,
+    scenario: str = "training",
+    actions: int = 2,
+    turn: int = 1,
+    last_turn: int | None = 8,
+) -> GameState:
     fs = []
     for f in fighters:
         if f.id == (active or fighters[0].id):
-            f = FighterState(**{**f.__dict__, "token": True, "flags": freeze({**f.flags, "actions": actions})})
+            f = FighterState(
+                **{**f.__dict__, "token": True, "flags": freeze({**f.flags, "actions": actions})}
+            )
         fs.append(f)
     return GameState(
         system="1ss",
@@ -60,8 +68,14 @@ def sys1():
     return systems.get("1ss")
 
 
-def resolve(state: GameState, action: str, actor: str, target: str | None = None,
-            dice: list[int] | None = None, **options: Any) -> tuple[Outcome, GameState]:
+def resolve(
+    state: GameState,
+    action: str,
+    actor: str,
+    target: str | None = None,
+    dice: list[int] | None = None,
+    **options: Any,
+) -> tuple[Outcome, GameState]:
     src = TypedDice(dice or [])
     out = sys1().resolve(state, ActionRequest(action, actor, target, freeze(options)), src)
     src.finish()
@@ -71,7 +85,9 @@ def resolve(state: GameState, action: str, actor: str, target: str | None = None
     return out, new
 
 
-def attack(state: GameState, a: str, t: str, dice: list[int], **options: Any) -> tuple[Outcome, GameState]:
+def attack(
+    state: GameState, a: str, t: str, dice: list[int], **options: Any
+) -> tuple[Outcome, GameState]:
     options.setdefault("ranged", False)
     options.setdefault("ganging", 0)
     return resolve(state, "attack", a, t, dice, **options)

@@ -196,7 +196,9 @@ def test_ranged_refused_within_one_step():
 
 
 def test_two_light_shooters_roll_one_die_at_normal_range():
-    out, _ = attack(shooter(("light-shooter", "light-shooter")), "ann", "bob", [5], ranged=True, range=8)
+    out, _ = attack(
+        shooter(("light-shooter", "light-shooter")), "ann", "bob", [5], ranged=True, range=8
+    )
     assert step(out, "attacks").roll.count == 1
 
 
@@ -249,7 +251,9 @@ def test_sniper_ignores_cover_and_random_target():
 def test_gunner_and_fighter_roles():
     out, _ = attack(duel(a_kw={"skills": ("fighter",), "rank": "rookie"}), "ann", "bob", [5, 2])
     assert step(out, "attacks").total == 4
-    st = duel(a_kw={"gear": ("light-shooter",), "skills": ("gunner",)}, t_kw={"skills": ("fighter",)})
+    st = duel(
+        a_kw={"gear": ("light-shooter",), "skills": ("gunner",)}, t_kw={"skills": ("fighter",)}
+    )
     out, _ = attack(st, "ann", "bob", [5, 5], ranged=True, range=3)
     assert step(out, "attacks").total == 4
     assert step(out, "defends").total == 4 and not step(out, "defends").success

@@ -64,8 +64,16 @@ CASES = [
     ({"skills": ("brawler",)}, {"skills": ("tank",)}, {"cover": True}),
     ({"skills": ("thug",), "rank": "rookie"}, {"gear": ("melee-1h", "melee-1h")}, {}),
     ({"gear": ("medium-shooter",)}, {"skills": ("veteran",)}, {"ranged": True, "range": 12}),
-    ({"gear": ("light-shooter",), "rank": "rookie"}, {"rank": "rookie"}, {"ranged": True, "range": 7}),
-    ({"gear": ("heavy-shooter",)}, {"rank": "boss", "stat": 3}, {"ranged": True, "range": 9, "heavy": 2}),
+    (
+        {"gear": ("light-shooter",), "rank": "rookie"},
+        {"rank": "rookie"},
+        {"ranged": True, "range": 7},
+    ),
+    (
+        {"gear": ("heavy-shooter",)},
+        {"rank": "boss", "stat": 3},
+        {"ranged": True, "range": 9, "heavy": 2},
+    ),
 ]
 
 
@@ -100,8 +108,11 @@ def test_warrior_counter_in_odds_labels():
 def test_simple_melee_numbers():
     st = game(fighter("ann", 0, stat=6), fighter("bob", 1, stat=5))
     got = odds(st, "ann", "bob")
-    assert got == {"miss": Fraction(1, 4), "defended": Fraction(3, 4) * Fraction(3, 8),
-                   "wounded": Fraction(3, 4) * Fraction(5, 8)}
+    assert got == {
+        "miss": Fraction(1, 4),
+        "defended": Fraction(3, 4) * Fraction(3, 8),
+        "wounded": Fraction(3, 4) * Fraction(5, 8),
+    }
 
 
 def test_attack_trace_carries_odds_and_step_probabilities():

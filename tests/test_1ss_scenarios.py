@@ -8,8 +8,13 @@ from companion.game.events import apply_change
 from tests.onestat_helpers import fighter, game
 
 ROBYN = ["Robyn", "Rabbit with bow", "Rabbit with polearm", "Rabbit with axe", "John"]
-FAWKES = ["Cpt", "T-999", "Frogger with pistol and claw", "Frogger with pistol and axe",
-          "Frogger with rifle"]
+FAWKES = [
+    "Cpt",
+    "T-999",
+    "Frogger with pistol and claw",
+    "Frogger with pistol and axe",
+    "Frogger with rifle",
+]
 
 
 def new(run, scenario):
@@ -179,8 +184,9 @@ def test_action_scenario_respawn_and_automatic_recovery(run):
 
 def test_bomb_explodes_below_one_killing_the_carrier():
     st = game(fighter("ann", 0), fighter("bob", 1), scenario="bombing-run", last_turn=None)
-    st = apply_change(st, __import__("companion.game.events", fromlist=["set_game"]).set_game(
-        "flags.bomb", 1))
+    st = apply_change(
+        st, __import__("companion.game.events", fromlist=["set_game"]).set_game("flags.bomb", 1)
+    )
     from companion.game.events import set_game
 
     st = apply_change(st, set_game("flags.bomb_carrier", "ann"))

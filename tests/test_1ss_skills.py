@@ -103,8 +103,10 @@ def test_thug_keeps_lower_in_melee_and_never_shoots():
     st = game(fighter("ann", 0, rank="rookie", stat=3, skills=("thug",)), fighter("bob", 1))
     out, _ = attack(st, "ann", "bob", [6, 2, 8])
     assert step(out, "attacks").roll.value == 2
-    st = game(fighter("ann", 0, rank="rookie", gear=("light-shooter",), skills=("thug",)),
-              fighter("bob", 1))
+    st = game(
+        fighter("ann", 0, rank="rookie", gear=("light-shooter",), skills=("thug",)),
+        fighter("bob", 1),
+    )
     with pytest.raises(RefusedError, match="Thug"):
         attack(st, "ann", "bob", [1], ranged=True, range=3)
 
@@ -162,8 +164,11 @@ def test_force_user_hits_ignoring_cover_and_failure_wounds():
 
 
 def test_healer_removes_a_wound():
-    st = game(fighter("ann", 0, skills=("healer",)),
-              fighter("cid", 0, status="wounded", wounds=1), fighter("bob", 1))
+    st = game(
+        fighter("ann", 0, skills=("healer",)),
+        fighter("cid", 0, status="wounded", wounds=1),
+        fighter("bob", 1),
+    )
     out, st2 = resolve(st, "skill", "ann", "cid", [3], skill="healer")
     assert st2.fighter("cid").status == "upright" and st2.fighter("cid").wounds == 0
     out, st2 = resolve(st, "skill", "ann", "cid", [6], skill="healer")
@@ -188,8 +193,11 @@ def test_controller_summons_a_demon_and_failure_wounds():
 
 
 def test_driver_gives_a_rookie_an_extra_activation():
-    st = game(fighter("ann", 0, skills=("driver",)),
-              fighter("roo", 0, rank="rookie", token=True), fighter("bob", 1))
+    st = game(
+        fighter("ann", 0, skills=("driver",)),
+        fighter("roo", 0, rank="rookie", token=True),
+        fighter("bob", 1),
+    )
     out, st2 = resolve(st, "skill", "ann", "roo", [3], skill="driver")
     assert st2.active == "roo" and st2.fighter("roo").flags["actions"] == 2
     out, st3 = attack(st2, "roo", "bob", [1, 2])
@@ -197,8 +205,9 @@ def test_driver_gives_a_rookie_an_extra_activation():
 
 
 def test_switcher_failure_wounds():
-    st = game(fighter("ann", 0, skills=("switcher",)), fighter("roo", 0, rank="rookie"),
-              fighter("bob", 1))
+    st = game(
+        fighter("ann", 0, skills=("switcher",)), fighter("roo", 0, rank="rookie"), fighter("bob", 1)
+    )
     out, st2 = resolve(st, "skill", "ann", "roo", [3], skill="switcher")
     assert "swap" in out.summary
     out, st2 = resolve(st, "skill", "ann", "roo", [8], skill="switcher")
@@ -227,8 +236,11 @@ def test_doppelganger_splits_into_two_of_the_rank_below():
 
 
 def test_copycat_uses_a_skill_nearby_with_its_own_stat():
-    st = game(fighter("ann", 0, stat=2, skills=("copycat",)), fighter("bob", 1, skills=("healer",)),
-              fighter("cid", 0, status="wounded", wounds=1))
+    st = game(
+        fighter("ann", 0, stat=2, skills=("copycat",)),
+        fighter("bob", 1, skills=("healer",)),
+        fighter("cid", 0, status="wounded", wounds=1),
+    )
     out, st2 = resolve(st, "skill", "ann", "cid", [3], skill="copycat", copy="healer")
     assert st2.fighter("cid").status == "wounded"  # 3 > its own stat 2
     out, st2 = resolve(st, "skill", "ann", "cid", [2], skill="copycat", copy="healer")
@@ -261,24 +273,41 @@ def test_guard_interrupts_the_enemy_activation():
 
 
 def test_minion_master_passes_wounds_to_a_minion():
-    st = game(fighter("bob", 1), fighter("ann", 0, skills=("minion-master",)),
-              fighter("min", 0, rank="rookie", flags={"minion": True}),
-              fighter("mo", 0, rank="rookie", flags={"minion": True}))
+    st = game(
+        fighter("bob", 1),
+        fighter("ann", 0, skills=("minion-master",)),
+        fighter("min", 0, rank="rookie", flags={"minion": True}),
+        fighter("mo", 0, rank="rookie", flags={"minion": True}),
+    )
     out, st2 = attack(st, "bob", "ann", [1, 2])
     assert st2.fighter("ann").status == "upright" and st2.fighter("min").out
-    st3 = game(fighter("bob", 1), fighter("ann", 0, skills=("minion-master",), status="wounded"),
-               fighter("min", 0, rank="rookie", flags={"minion": True}),
-               fighter("mo", 0, rank="rookie"))
+    st3 = game(
+        fighter("bob", 1),
+        fighter("ann", 0, skills=("minion-master",), status="wounded"),
+        fighter("min", 0, rank="rookie", flags={"minion": True}),
+        fighter("mo", 0, rank="rookie"),
+    )
     # no... the only minion takes it; without minions the master goes out and minions leave
-    out, st4 = attack(game(fighter("bob", 1), fighter("ann", 0, skills=("minion-master",),
-                      status="wounded"), fighter("cid", 0)), "bob", "ann", [1])
+    out, st4 = attack(
+        game(
+            fighter("bob", 1),
+            fighter("ann", 0, skills=("minion-master",), status="wounded"),
+            fighter("cid", 0),
+        ),
+        "bob",
+        "ann",
+        [1],
+    )
     assert st4.fighter("ann").out
     assert st3
 
 
 def test_engineer_works_devices_above_stat_with_two_dice():
-    st = game(fighter("ann", 0, stat=4, skills=("engineer",)), fighter("bob", 1),
-              scenario="trigger-device")
+    st = game(
+        fighter("ann", 0, stat=4, skills=("engineer",)),
+        fighter("bob", 1),
+        scenario="trigger-device",
+    )
     out, st2 = resolve(st, "skill", "ann", None, [2, 6], skill="engineer")
     s = step(out, "device")
     assert (s.roll.count, s.roll.keep, s.compare, s.success) == (2, "h", ">", True)
@@ -286,8 +315,9 @@ def test_engineer_works_devices_above_stat_with_two_dice():
 
 
 def test_command_lets_a_friend_act_at_once():
-    st = game(fighter("boss", 0, rank="boss", skills=("command",)), fighter("cid", 0),
-              fighter("bob", 1))
+    st = game(
+        fighter("boss", 0, rank="boss", skills=("command",)), fighter("cid", 0), fighter("bob", 1)
+    )
     out, st2 = resolve(st, "command", "boss", "cid", [])
     assert st2.fighter("cid").flags["reaction"] == "command"
     out, st3 = attack(st2, "cid", "bob", [1, 2])
@@ -303,7 +333,9 @@ def test_passive_skill_cannot_be_used_as_an_action():
 
 
 def test_magic_device_rerolls_a_failed_skill_roll():
-    st = game(fighter("ann", 0, gear=("magic-device",), skills=("shapeshifter",)), fighter("bob", 1))
+    st = game(
+        fighter("ann", 0, gear=("magic-device",), skills=("shapeshifter",)), fighter("bob", 1)
+    )
     out, st2 = resolve(st, "skill", "ann", None, [8, 2], skill="shapeshifter")
     assert st2.fighter("ann").flags["animal"] is True
 

@@ -192,7 +192,8 @@ def _command(c: SkillCtx, me: FighterState) -> str:
     c.board.set_flag(t.id, "reaction", "command")
     c.roller.info(
         "Command",
-        f'{t.name} (within 5") takes one action at once with its own stat and die; no roll for the boss',
+        f'{t.name} (within 5") takes one action at once with its own stat and die; '
+        "no roll for the boss",
         ("R-1SS-P05",),
     )
     return f"{me.name} commands {t.name}: it may take one action now"
@@ -203,7 +204,8 @@ def _assassin(c: SkillCtx, me: FighterState) -> str:
         c.board.set_flag(me.id, "bonus_attack", "assassin")
         c.roller.info(
             "Assassin",
-            'a straight move ignoring terrain to within 1" of an enemy, then an attack at once (it costs no action)',
+            'a straight move ignoring terrain to within 1" of an enemy, '
+            "then an attack at once (it costs no action)",
         )
         return f"{me.name} strikes from the shadows: move, then attack"
     c.roller.info("Assassin", "the move is an ordinary movement")
@@ -257,7 +259,8 @@ def _doppelganger(c: SkillCtx, me: FighterState) -> str:
     b.cond(me.id).status = "split"
     c.roller.info(
         "Split",
-        f"two {rank}s with stat {stat} (half of {me.stat}, rounded down, R-1SS-P10): {', '.join(names)}",
+        f"two {rank}s with stat {stat} (half of {me.stat}, rounded down, R-1SS-P10): "
+        + ", ".join(names),
         ("R-1SS-P10",),
     )
     return f"{me.name} splits into {names[0]} and {names[1]}"

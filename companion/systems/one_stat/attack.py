@@ -102,7 +102,8 @@ def reminders(state: GameState, a: FighterState, t: FighterState, roller: Roller
         if f.side == t.side and f.id != t.id and fx.has(f, "distraction") and fx.in_play(f):
             roller.info(
                 "Distraction",
-                f'{f.name} is a Distraction: if it is within 10" of {a.name}, it must be the target',
+                f'{f.name} is a Distraction: if it is within 10" of {a.name}, '
+                "it must be the target",
             )
     if a.flags.get("influenced_by"):
         roller.info("Influencer", f"{a.name} acts for the enemy Influencer this action")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 from companion.errors import RefusedError, UsageError
@@ -382,7 +383,8 @@ def defend(
         hurt = defend(
             ctx, t, by.id, "melee", None, f"{by.name} defends the counter-attack", counter=True
         )
-        if hurt and board.fighter(by.id) != before:
+        after = board.fighter(by.id)
+        if hurt and (after.status, after.wounds) != (before.status, before.wounds):
             ctx.counter_wounds.append(by.name)
     return True
 
@@ -542,7 +544,7 @@ def attack_odds(
         if sid == aid:
             continue
         name = state.fighter(sid).name
-        sd = enumerate_outcomes(lambda r, s=sid: run(r, s, True))
+        sd = enumerate_outcomes(partial(run, target=sid, splash=True))
         out += [
             (f'{name} (within 2"): {k}', p)
             for k, p in sorted(sd.items(), key=lambda kv: _order(kv[0]))

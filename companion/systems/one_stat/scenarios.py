@@ -350,7 +350,7 @@ def status_lines(state: GameState) -> list[str]:
     name = {f.id: f.name for f in state.fighters}
     if sc == "treasure-hunt":
         c = state.flags.get("treasure_carrier")
-        lines.append(f"Treasure: {'carried by ' + name.get(c, c) if c else 'on the ground'}")
+        lines.append(f"Treasure: {'carried by ' + str(name.get(c, c)) if c else 'on the ground'}")
         if state.flags.get("treasure_closer") is not None:
             lines.append(f"Treasure closer to {state.sides[state.flags['treasure_closer']].name}")
     if sc == "bombing-run":
@@ -360,7 +360,7 @@ def status_lines(state: GameState) -> list[str]:
             + (f"carried by {name.get(c, c)}" if c else "on the ground")
         )
     if sc == "capture-the-flag":
-        for s, side in enumerate(state.sides):
+        for side in state.sides:
             c = side.flags.get("flag_carrier")
             lines.append(
                 f"{side.name}'s flag: " + (f"carried by {name.get(c, c)}" if c else "in place")
