@@ -378,3 +378,35 @@ def test_odds_change_no_state():
     st = game(fighter("ann", 0), fighter("bob", 1))
     p = odds(st, "ann", "bob", ganging=1)
     assert sum(p.values()) == 1
+
+
+def test_bounty_boss_steps_down_per_wound():
+    boss = fighter(
+        "bob",
+        1,
+        rank="boss",
+        stat=8,
+        die=12,
+        skills=("veteran",),
+        flags={"bounty": True, "opfor": True},
+    )
+    st = game(fighter("ann", 0, stat=6), boss)
+    out, st = attack(st, "ann", "bob", [1, 2])  # first wound of the turn ignored
+    out, st = attack(st, "ann", "bob", [1, 2])
+    b = st.fighter("bob")
+    assert (b.die, b.stat, b.status) == (10, 4, "upright")
+    assert step(out, "defends").roll.sides == 12
+
+
+def test_opfor_fighter_attacks_without_activation():
+    st = game(fighter("ann", 0), fighter("orc", 1, flags={"opfor": True}))
+    out, st2 = attack(st, "orc", "ann", [1, 2])
+    assert st2.fighter("ann").status == "wounded"
+    assert "OpFor" in step(out, "Action").outcome
+
+
+def test_active_skill_once_per_turn():
+    st = game(fighter("ann", 0, skills=("shapeshifter",)), fighter("bob", 1))
+    out, st2 = resolve(st, "skill", "ann", None, [7], skill="shapeshifter")
+    with pytest.raises(RefusedError, match="once per turn"):
+        resolve(st2, "skill", "ann", None, [2], skill="shapeshifter")

@@ -73,11 +73,7 @@ def recover(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSour
     if f.status != "wounded":
         raise RefusedError(f"{f.name} is {f.status}; only a prone (wounded) fighter recovers")
     board, roller = Board(state), DiceRoller(dice)
-    first = (
-        int(f.flags.get("actions", 0) or 0) >= 2
-        or f.flags.get("actions") == 1
-        and not f.flags.get("recover_failed")
-    )
+    first = not f.flags.get("recover_failed")
     spend_action(board, roller, f, req.options, "Recover")
     regen = fx.has(f, "regenerator")
     ok = recover_roll(roller, f, 2 if regen else 1)
@@ -428,6 +424,9 @@ def use_skill(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSo
         raise RefusedError(f"{used} is passive and applies by itself: {what}")
     if me.status != "upright":
         raise RefusedError(f"{me.name} is {me.status}: its only action is Recover (R-1SS-06)")
+    if name in tuple(me.flags.get("skills_used", ())) and not c.opts.get("free"):
+        raise RefusedError(f"{me.name} has already used {name} this turn (once per turn)")
+    c.board.set_flag(me.id, "skills_used", [*me.flags.get("skills_used", ()), name])
     if used not in NO_ACTION:
         spend_action(c.board, c.roller, me, c.opts, f"the {used} skill")
     else:

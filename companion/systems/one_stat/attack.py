@@ -22,7 +22,7 @@ from companion.systems.one_stat.combat import (
 )
 from companion.systems.one_stat.data import OneStatData
 from companion.systems.one_stat.permissions import spend_action
-from companion.systems.one_stat.roller import DiceRoller, Roller
+from companion.systems.one_stat.roller import DiceRoller, Preview, Roller
 from companion.systems.one_stat.scenarios import after_resolution
 from companion.trace import Step, Trace
 
@@ -96,7 +96,9 @@ def _heavy1(d: OneStatData, a: FighterState, o: dict[str, Any], state: GameState
     return fx.carries_heavy(d, a) and heavy_option(a, o, state) == 1
 
 
-def reminders(state: GameState, a: FighterState, t: FighterState, roller: Roller) -> None:
+def reminders(
+    state: GameState, a: FighterState, t: FighterState, roller: Roller, melee: bool
+) -> None:
     """Rules about positions the table checks: Distraction targeting, Thugs stepping in."""
     for f in state.fighters:
         if f.side == t.side and f.id != t.id and fx.has(f, "distraction") and fx.in_play(f):
@@ -105,6 +107,12 @@ def reminders(state: GameState, a: FighterState, t: FighterState, roller: Roller
                 f'{f.name} is a Distraction: if it is within 10" of {a.name}, '
                 "it must be the target",
             )
+    thugs = [f.name for f in state.fighters if fx.has(f, "thug") and fx.in_play(f)]
+    if melee and thugs:
+        roller.info(
+            "Thug",
+            f'{", ".join(thugs)} may step 1" toward this melee if within 10" of it',
+        )
     if a.flags.get("influenced_by"):
         roller.info("Influencer", f"{a.name} acts for the enemy Influencer this action")
 
@@ -130,7 +138,7 @@ def resolve(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSour
         roller.info(
             "Skirmisher", f"{a.name} may finish its move after the attack; no further action"
         )
-    reminders(state, a, t, roller)
+    reminders(state, a, t, roller, atk.melee)
     ctx = Ctx(d, board, roller, atk)
     actual = run_attack(ctx, a.id, t.id)
     result = label(state.fighter(actual), board.fighter(actual), ctx.hits)
@@ -160,7 +168,12 @@ def resolve(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSour
 def odds(d: OneStatData, state: GameState, req: ActionRequest) -> Trace:
     a, t, atk = build(d, state, req)
     dist = attack_odds(d, state, atk, a.id, t.id)
-    steps = [Step(k, odds_mod.fmt(p), probability=p) for k, p in dist]
+    preview = Preview()
+    run_attack(Ctx(d, Board(state), preview, atk), a.id, t.id, with_splash=False)
+    steps = [
+        Step("Main line", "each step below assumes the one before it succeeded"),
+        *preview.steps,
+    ]
     best = max(dist, key=lambda kv: kv[1])
     title = f"Odds: {a.name} {'attacks' if atk.melee else 'shoots at'} {t.name}"
     return Trace(title, tuple(steps), f"most likely: {best[0]} ({odds_mod.fmt(best[1])})", dist)

@@ -23,6 +23,8 @@ class Cond:
     status: str
     wounds: int
     flags: dict[str, Any]
+    die: int
+    stat: int
 
 
 @dataclass
@@ -48,7 +50,10 @@ class Board:
         c = self.conds.get(fid)
         if c is None:
             return base
-        return replace(base, status=c.status, wounds=c.wounds, flags=freeze(c.flags))
+        stats = base.stats if c.stat == base.stat else freeze({**base.stats, "stat": c.stat})
+        return replace(
+            base, status=c.status, wounds=c.wounds, flags=freeze(c.flags), die=c.die, stats=stats
+        )
 
     def fighters(self) -> list[FighterState]:
         return [self.fighter(f.id) for f in (*self.state.fighters, *self.added)]
@@ -56,7 +61,7 @@ class Board:
     def cond(self, fid: str) -> Cond:
         if fid not in self.conds:
             f = self.fighter(fid)
-            self.conds[fid] = Cond(f.status, f.wounds, dict(thaw(f.flags)))
+            self.conds[fid] = Cond(f.status, f.wounds, dict(thaw(f.flags)), f.die, f.stat)
         return self.conds[fid]
 
     def set_flag(self, fid: str, key: str, value: Any) -> None:
@@ -100,6 +105,10 @@ class Board:
                 out.append(set_fighter(fid, "status", c.status))
             if c.wounds != base.wounds:
                 out.append(set_fighter(fid, "wounds", c.wounds))
+            if c.die != base.die:
+                out.append(set_fighter(fid, "die", c.die))
+            if c.stat != base.stat:
+                out.append(set_fighter(fid, "stats.stat", c.stat))
             old = thaw(base.flags)
             for k in sorted(set(old) | set(c.flags)):
                 if old.get(k) != c.flags.get(k):
@@ -205,6 +214,8 @@ def wound(board: Board, roller: Roller, fid: str, why: str) -> str:
         return "wound ignored"
     c = board.cond(fid)
     c.wounds += 1
+    if f.flags.get("bounty"):
+        return _bounty_wound(board, roller, f)
     if f.rank == "rookie":
         take_out(board, roller, fid, f"a rookie leaves at its first wound ({why})")
         return "out"
@@ -228,3 +239,24 @@ def wound(board: Board, roller: Roller, fid: str, why: str) -> str:
         return "face down"
     take_out(board, roller, fid, f"a wound on a fighter already wounded ({why})")
     return "out"
+
+
+BOUNTY_STEPS = {12: 10, 10: 8, 8: 6}
+
+
+def _bounty_wound(board: Board, roller: Roller, f: FighterState) -> str:
+    """The Bounty boss steps his die down and halves his stat per wound; a wound at D6
+    removes him (R-1SS-14). He is never laid prone."""
+    if f.die not in BOUNTY_STEPS:
+        take_out(board, roller, f.id, "a wound at D6 removes the bounty boss (R-1SS-14)")
+        return "out"
+    c = board.cond(f.id)
+    c.die, c.stat = BOUNTY_STEPS[f.die], max(1, f.stat // 2)
+    roller.info(
+        f"{f.name} is worn down",
+        f"die D{f.die} -> D{c.die}, stat {f.stat} -> {c.stat}",
+        rulings=("R-1SS-14",),
+    )
+    if c.die == 6 and board.state.flags.get("hostage") in (f.id, True):
+        board.set_flag(f.id, "stops_fighting", True)
+    return "wounded"

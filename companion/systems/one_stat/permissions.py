@@ -37,6 +37,9 @@ def spend_action(
         roller.info("Action", f"{what} resolved outside the action count (free)", ("R-1SS-P05",))
         return
     check_running(state)
+    if f.flags.get("opfor") and (state.active != f.id or not f.flags.get("actions")):
+        roller.info("Action", f"{f.name} acts for the OpFor by the solo procedure", ("R-1SS-P05",))
+        return
     reaction = f.flags.get("reaction")
     if reaction and state.active != f.id:
         board.set_flag(f.id, "reaction", None)

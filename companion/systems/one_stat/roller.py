@@ -161,6 +161,57 @@ class Branches(Roller):
         return str(self._branch([(o, Fraction(1, len(options))) for o in options]))
 
 
+class Preview(Branches):
+    """Walks the main line (every test succeeds) and writes each step's chance without
+    rolling: what `odds` shows before the final distribution."""
+
+    def __init__(self) -> None:
+        super().__init__([])
+
+    def test(
+        self,
+        *,
+        title: str,
+        who: str,
+        sides: int,
+        target: int,
+        compare: str,
+        count: int = 1,
+        keep: str | None = None,
+        modifiers: Sequence[Modifier] = (),
+        success_text: str = "success",
+        failure_text: str = "failure",
+        rulings: Sequence[str] = (),
+        notes: Sequence[str] = (),
+    ) -> tuple[bool, int | None]:
+        shift = sum(m.value for m in modifiers)
+        dist = odds.pool(count, sides, keep if count > 1 else None, 1)
+        p = odds.chance(dist, compare, target, shift)
+        spec = (
+            f"D{sides}"
+            if count == 1
+            else (f"{count}D{sides} keep {'highest' if keep == 'h' else 'lowest'}")
+        )
+        self.steps.append(
+            Step(
+                title,
+                f"{who} rolls {spec}, needs {compare} {target}: {success_text}",
+                modifiers=tuple(modifiers),
+                target=target,
+                compare=compare,
+                probability=p,
+                rulings=tuple(rulings),
+                notes=tuple(notes),
+            )
+        )
+        return bool(self._branch([(True, p), (False, 1 - p)])), None
+
+    def info(
+        self, title: str, outcome: str, rulings: Sequence[str] = (), notes: Sequence[str] = ()
+    ) -> None:
+        self.steps.append(Step(title, outcome, rulings=tuple(rulings), notes=tuple(notes)))
+
+
 def enumerate_outcomes(run: Callable[[Roller], str]) -> dict[str, Fraction]:
     """Exact distribution of `run`'s result labels over every branch of its tests."""
     out: dict[str, Fraction] = {}

@@ -198,6 +198,7 @@ def next_turn(d: OneStatData, state: GameState, dice: DiceSource) -> Outcome:
                 "recover_failed",
                 "bonus_attack",
                 "reaction",
+                "skills_used",
             ):
                 if flag in f.flags:
                     changes.append(set_fighter(f.id, f"flags.{flag}", None))
