@@ -410,3 +410,12 @@ def test_active_skill_once_per_turn():
     out, st2 = resolve(st, "skill", "ann", None, [7], skill="shapeshifter")
     with pytest.raises(RefusedError, match="once per turn"):
         resolve(st2, "skill", "ann", None, [2], skill="shapeshifter")
+
+
+def test_tank_option_takes_a_name():
+    tank = fighter("tim", 1, rank="boss", stat=2, skills=("tank",))
+    st = game(fighter("ann", 0), fighter("bob", 1, rank="rookie", stat=5), tank)
+    out, _ = attack(st, "ann", "bob", [1, 3], tank="TI")
+    assert step(out, "defends").target == 2
+    with pytest.raises(UsageError):
+        attack(st, "ann", "bob", [1, 3], tank="ann")

@@ -148,6 +148,8 @@ class OneStatSkirmish(RuleSystem):
                 out.append(f"{v} action{'s' if v != 1 else ''} left")
             elif v is True:
                 out.append(k.replace("_", " "))
+            elif isinstance(v, list | tuple):
+                out.append(f"{k.replace('_', ' ')}: {', '.join(str(x) for x in v)}")
             elif v not in (None, False):
                 out.append(f"{k.replace('_', ' ')}: {v}")
         return out

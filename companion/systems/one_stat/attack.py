@@ -36,6 +36,18 @@ def fighter(state: GameState, fid: str | None, what: str) -> FighterState:
         raise UsageError(f"no fighter '{fid}' in this game") from None
 
 
+def find(state: GameState, text: str) -> FighterState:
+    """A fighter by id or by a unique case-insensitive prefix of its name."""
+    key = text.strip().casefold()
+    for f in state.fighters:
+        if f.id == text or f.name.casefold() == key:
+            return f
+    hits = [f for f in state.fighters if f.name.casefold().startswith(key)]
+    if len(hits) != 1:
+        raise UsageError(f"'{text}' names {'no' if not hits else 'more than one'} fighter")
+    return hits[0]
+
+
 def build(
     d: OneStatData, state: GameState, req: ActionRequest
 ) -> tuple[FighterState, FighterState, Attack]:
@@ -69,6 +81,8 @@ def build(
             raise RefusedError(why)
         if o.get("charge") and not fx.has(a, "maniac"):
             raise UsageError(f"--opt charge=true is the Maniac's charge; {a.name} is no Maniac")
+    if o.get("tank") is not None:
+        o["tank"] = find(state, str(o["tank"])).id
     atk = Attack(
         melee=not ranged,
         range=int(rng) if rng is not None else None,

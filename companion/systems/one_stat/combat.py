@@ -356,7 +356,7 @@ def defend(
         failure_text="not defended: a wound",
         rulings=("R-1SS-01", *dice.rulings),
         notes=tuple(
-            ([f"dice: {better[0]}"] if better and dice.count == 2 else [])
+            (["dice: " + "; ".join(better)] if better and dice.count == 2 else [])
             + ([f"dice: {worse[0]}"] if worse and dice.count == 2 else [])
             + (["animal form defends below its stat (Shapeshifter)"] if animal else [])
             + notes
