@@ -149,7 +149,7 @@ def test_capture_the_flag_first_to_two_vp(run):
     assert board(run)["last_turn"] is None
     ok(run("activate", "Robyn"))
     ok(run("act", "Robyn", "pickup"))
-    assert any("Cpt. Fawkes' ragtags's flag: carried by Robyn" in n for n in board(run)["notes"])
+    assert any("Flag of Cpt. Fawkes' ragtags: carried by Robyn" in n for n in board(run)["notes"])
     ok(run("act", "Robyn", "score"))
     assert board(run)["sides"][0]["vp"] == 1
     ok(run("act", "Robyn", "pickup"))

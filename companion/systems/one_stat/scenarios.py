@@ -18,6 +18,7 @@ from companion.systems.one_stat.roller import Roller
 
 ACTION_SCENARIOS = ("bombing-run", "capture-the-flag")
 ACTION_VP = 2
+ACTION_BAND = (1, 2, 2)  # boss, specialists, rookies
 BOMB_START = 8
 DEVICE_START, DEVICE_MIN, DEVICE_MAX = 3, 0, 6
 ZONES = 4
@@ -201,7 +202,7 @@ def carry_key(state: GameState, f: FighterState) -> tuple[str, int | None, str]:
         return "bomb_carrier", None, "bomb"
     if state.scenario == "capture-the-flag":
         enemy = next(s for s in range(len(state.sides)) if s != f.side)
-        return "flag_carrier", enemy, f"{state.sides[enemy].name}'s flag"
+        return "flag_carrier", enemy, f"flag of {state.sides[enemy].name}"
     raise RefusedError(f"there is nothing to pick up in {state.scenario}")
 
 
@@ -363,7 +364,7 @@ def status_lines(state: GameState) -> list[str]:
         for side in state.sides:
             c = side.flags.get("flag_carrier")
             lines.append(
-                f"{side.name}'s flag: " + (f"carried by {name.get(c, c)}" if c else "in place")
+                f"Flag of {side.name}: " + (f"carried by {name.get(c, c)}" if c else "in place")
             )
     if sc == "king-of-the-hill":
         counts = [str(s.flags.get("hill", "-")) for s in state.sides]
@@ -379,6 +380,14 @@ def status_lines(state: GameState) -> list[str]:
         lines.append("Manhunt: 1/2/3 VP per rookie/specialist/boss taken out")
     if sc in ACTION_SCENARIOS:
         lines.append(f"Action scenario: first to {ACTION_VP} VP; the fallen respawn each turn")
+        for s, side in enumerate(state.sides):
+            ranks = [f.rank for f in state.fighters if f.side == s and not f.flags.get("demon")]
+            have = tuple(ranks.count(r) for r in ("boss", "specialist", "rookie"))
+            if have != ACTION_BAND:
+                lines.append(
+                    f"Note: {side.name} fields {have[0]} boss, {have[1]} specialists, "
+                    f"{have[2]} rookies; action scenarios use 1, 2 and 2"
+                )
     if "device" in state.flags or sc == "trigger-device":
         lines.append(
             f"Trigger device: {state.flags.get('device', DEVICE_START)} token(s) (0 or 6 triggers)"
