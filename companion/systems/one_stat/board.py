@@ -179,7 +179,7 @@ def drop_tokens(board: Board, roller: Roller, fid: str) -> None:
         if board.sflag(s, "flag_carrier") == fid:
             board.set_sflag(s, "flag_carrier", None)
             roller.info(
-                "Flag dropped", f"{f.name} drops {board.state.sides[s].name}'s flag in place"
+                "Flag dropped", f"{f.name} drops the flag of {board.state.sides[s].name} in place"
             )
 
 
