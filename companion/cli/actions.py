@@ -144,6 +144,11 @@ def attack(
 ) -> None:
     """Resolve an attack, melee by default, step by step with exact odds.
 
+    Positions are yours to judge; tell the tracker what matters with the options and
+    1ss facts such as --opt tank=NAME (defends with a Tank in contact), --opt
+    preacher=attacker|defender|both, --opt charge=true (Maniac), --opt heavy=2,
+    --opt skirmish=true, --opt free=true (a reaction outside the action count).
+
     Example: companion attack Robyn "Frogger with rifle" --range 7 --dice 3,5
     """
     src = dice_source(dice, seed)
@@ -246,6 +251,10 @@ def skill(
 ) -> None:
     """Use an active skill (a skill roll, with what follows from it).
 
+    1ss: assassin, command, controller (--opt stat=N), copycat (--opt copy=SKILL),
+    doppelganger (--opt merge=true), driver, engineer, force-user (--opt range=N),
+    guard, healer, influencer, shapeshifter, switcher.
+
     Example: companion skill John healer Robyn --dice 3
     """
     options = {"skill": skill_name.strip().casefold().replace(" ", "-"), **_opts(opt)}
@@ -263,6 +272,9 @@ def act(
     as_json: JsonOpt = False,
 ) -> None:
     """Take any other action the game's system knows (e.g. command, pickup, hold, walk).
+
+    1ss: command, pickup, drop, score, device, blast, closer, hill (--opt count=N),
+    zones (--opt z1=N ... z4=N), heavy-option (--opt option=2), minion.
 
     Example: companion act Robyn command John
     """

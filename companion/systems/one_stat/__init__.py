@@ -6,9 +6,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.dice import DiceSource
+from companion.errors import UsageError
 from companion.game.state import FighterState, GameState
 from companion.roster import Roster, RosterFighter
 from companion.systems.base import (
+    ActionRequest,
     Outcome,
     Problem,
     RankInfo,
@@ -21,6 +23,7 @@ from companion.systems.base import (
 from companion.systems.one_stat import data as data_mod
 from companion.systems.one_stat import roster_rules, turns
 from companion.systems.one_stat.data import OneStatData, item_of
+from companion.trace import Trace
 
 
 class OneStatSkirmish(RuleSystem):
@@ -105,6 +108,39 @@ class OneStatSkirmish(RuleSystem):
     def next_side(self, state: GameState) -> int | None:
         return turns.next_side(state)
 
+    def action_names(self) -> Sequence[str]:
+        from companion.systems.one_stat.actions import ACT_NAMES
+
+        return ("attack", "recover", "fall", "skill", *ACT_NAMES)
+
+    def resolve(self, state: GameState, request: ActionRequest, dice: DiceSource) -> Outcome:
+        """Attack, Recover, falling, a skill, or a scenario action, with its trace."""
+        if request.action == "attack":
+            from companion.systems.one_stat import attack
+
+            return attack.resolve(self.data, state, request, dice)
+        from companion.systems.one_stat import actions
+
+        if request.action == "recover":
+            return actions.recover(self.data, state, request, dice)
+        if request.action == "fall":
+            return actions.fall(self.data, state, request, dice)
+        if request.action == "skill":
+            return actions.use_skill(self.data, state, request, dice)
+        return actions.act(self.data, state, request, dice)
+
+    def odds(self, state: GameState, request: ActionRequest) -> Trace:
+        if request.action != "attack":
+            raise UsageError(f"1ss gives odds for attacks, not '{request.action}'")
+        from companion.systems.one_stat import attack
+
+        return attack.odds(self.data, state, request)
+
+    def status_lines(self, state: GameState) -> list[str]:
+        from companion.systems.one_stat.scenarios import status_lines
+
+        return status_lines(state)
+
     def fighter_flags(self, f: FighterState) -> list[str]:
         out = []
         for k, v in f.flags.items():
@@ -112,6 +148,8 @@ class OneStatSkirmish(RuleSystem):
                 out.append(f"{v} action{'s' if v != 1 else ''} left")
             elif v is True:
                 out.append(k.replace("_", " "))
+            elif isinstance(v, list | tuple):
+                out.append(f"{k.replace('_', ' ')}: {', '.join(str(x) for x in v)}")
             elif v not in (None, False):
                 out.append(f"{k.replace('_', ' ')}: {v}")
         return out

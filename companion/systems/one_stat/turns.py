@@ -12,7 +12,10 @@ from companion.game.events import Change, set_fighter, set_game
 from companion.game.state import FighterState, GameState, SideState, freeze
 from companion.roster import Roster
 from companion.systems.base import Outcome
+from companion.systems.one_stat.board import Board
 from companion.systems.one_stat.data import OneStatData, item_of
+from companion.systems.one_stat.roller import DiceRoller
+from companion.systems.one_stat.scenarios import ACTION_SCENARIOS, final_result, upkeep
 from companion.trace import Step, Trace, roll_dice
 
 MAX_INITIATIVE_ROLLS = 20
@@ -64,7 +67,7 @@ def new_game(
 
 
 def can_activate(f: FighterState) -> bool:
-    return not f.out and not f.token and f.status != "face-down"
+    return not f.out and not f.token and f.status not in ("face-down", "split")
 
 
 def next_side(state: GameState) -> int | None:
@@ -99,6 +102,8 @@ def activate(d: OneStatData, state: GameState, fid: str) -> Outcome:
         raise RefusedError(f"{f.name} is out of the game and cannot activate")
     if f.status == "face-down":
         raise RefusedError(f"{f.name} lies face down and cannot activate until upkeep")
+    if f.status == "split":
+        raise RefusedError(f"{f.name} has split in two; activate its halves")
     if f.token:
         raise RefusedError(
             f"{f.name} already has an activation token this turn; tokens come off at upkeep "
@@ -114,13 +119,19 @@ def activate(d: OneStatData, state: GameState, fid: str) -> Outcome:
     if state.active and state.active != fid:
         changes.append(set_fighter(state.active, "flags.actions", None))
     n = actions_for(d, f)
+    note = " It is prone: its first action must be Recover." if f.status == "wounded" else ""
+    if f.flags.get("skip_activation"):
+        n, note = 0, " It loses this activation (failed Influencer roll)."
+        changes.append(set_fighter(fid, "flags.skip_activation", None))
+    elif f.status == "wounded" and state.scenario in ACTION_SCENARIOS:
+        n, note = 0, " It recovers at once (action scenario) but does nothing else."
+        changes += [set_fighter(fid, "status", "upright"), set_fighter(fid, "wounds", 0)]
     changes += [
         set_fighter(fid, "token", True),
         set_fighter(fid, "flags.actions", n),
         set_game("active", fid),
         set_game("flags.last_side", f.side),
     ]
-    note = " It is prone: its first action must be Recover." if f.status == "wounded" else ""
     return Outcome(
         "activate", f"{f.name} activates ({n} action{'s' if n > 1 else ''}).{note}", tuple(changes)
     )
@@ -168,17 +179,33 @@ def next_turn(d: OneStatData, state: GameState, dice: DiceSource) -> Outcome:
         raise RefusedError(f"the game is over: {state.result or 'ended'}")
     changes: list[Change] = []
     steps: list[Step] = []
+    board, roller = Board(state), DiceRoller(dice)
+    if state.turn > 0:
+        upkeep(d, board, roller)
+    ended = state.last_turn is not None and state.turn >= state.last_turn
+    result = final_result(d, board, roller) if ended else None
+    if ended:
+        board.result = None  # set below with the end of the game
+    changes += board.changes()
+    steps += roller.steps
     if state.turn > 0:
         for f in state.fighters:
             if f.token:
                 changes.append(set_fighter(f.id, "token", False))
-            for flag in ("actions", "boss_wound_ignored"):
+            for flag in (
+                "actions",
+                "boss_wound_ignored",
+                "recover_failed",
+                "bonus_attack",
+                "reaction",
+                "skills_used",
+            ):
                 if flag in f.flags:
                     changes.append(set_fighter(f.id, f"flags.{flag}", None))
         changes += [set_game("active", None), set_game("flags.last_side", None)]
         steps.append(Step("Upkeep", f"activation tokens removed after turn {state.turn}"))
-    if state.last_turn is not None and state.turn >= state.last_turn:
-        result = end_result(state) or f"turn {state.last_turn} was the last: score the scenario"
+    if ended:
+        result = result or f"turn {state.last_turn} was the last"
         changes += [set_game("phase", "ended"), set_game("result", result)]
         trace = Trace("End of the game", tuple(steps), result)
         return Outcome(
@@ -186,7 +213,7 @@ def next_turn(d: OneStatData, state: GameState, dice: DiceSource) -> Outcome:
             f"The game is over after turn {state.turn}: {result}",
             tuple(changes),
             trace,
-            announcements=(f"Game over: {result}",),
+            announcements=(*board.announcements, f"Game over: {result}"),
         )
     turn = state.turn + 1
     steps.append(
@@ -203,6 +230,7 @@ def next_turn(d: OneStatData, state: GameState, dice: DiceSource) -> Outcome:
         tuple(changes),
         trace,
         data=freeze({"turn": turn, "initiative": winner}),
+        announcements=tuple(board.announcements),
     )
 
 

@@ -1,0 +1,506 @@
+"""Recover, falling, skill rolls and the scenario actions of 1ss."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from companion.dice import DiceSource
+from companion.errors import RefusedError, UsageError
+from companion.game.state import FighterState, GameState, freeze
+from companion.systems.base import ActionRequest, Outcome
+from companion.systems.one_stat import fighters as fx
+from companion.systems.one_stat import scenarios as sc
+from companion.systems.one_stat.board import Board, wound
+from companion.systems.one_stat.combat import Attack, Ctx, defend, one_attack
+from companion.systems.one_stat.data import OneStatData
+from companion.systems.one_stat.permissions import check_running, spend_action
+from companion.systems.one_stat.roller import DiceRoller, Roller
+from companion.trace import Trace
+
+RANK_BELOW = {"boss": "specialist", "specialist": "rookie"}
+DEMON_DIE = 8
+
+
+def _fighter(state: GameState, fid: str | None, what: str = "fighter") -> FighterState:
+    if not fid:
+        raise UsageError(f"name the {what}")
+    try:
+        return state.fighter(fid)
+    except KeyError:
+        raise UsageError(f"no fighter '{fid}' in this game") from None
+
+
+def _done(
+    kind: str,
+    title: str,
+    summary: str,
+    board: Board,
+    roller: Roller,
+    data: Mapping[str, Any] | None = None,
+) -> Outcome:
+    rulings = tuple(dict.fromkeys(r for s in roller.steps for r in s.rulings))
+    trace = Trace(title, tuple(roller.steps), summary, (), rulings)
+    return Outcome(
+        kind, summary, board.changes(), trace, freeze(dict(data or {})), tuple(board.announcements)
+    )
+
+
+# --- Recover and falling -----------------------------------------------------------
+
+
+def recover_roll(roller: Roller, f: FighterState, n: int = 1) -> bool:
+    """Recover (R-1SS-06): the fighter's die at or above its stat stands it up."""
+    for i in range(n):
+        ok, _ = roller.test(
+            title=f"{f.name} recovers" + (f" (roll {i + 1} of {n}, Regenerator)" if n > 1 else ""),
+            who=f.name,
+            sides=f.die,
+            target=f.stat,
+            compare=">=",
+            success_text="stands up",
+            failure_text="stays down",
+            rulings=("R-1SS-06",),
+        )
+        if ok:
+            return True
+    return False
+
+
+def recover(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource) -> Outcome:
+    f = _fighter(state, req.actor)
+    if f.status != "wounded":
+        raise RefusedError(f"{f.name} is {f.status}; only a prone (wounded) fighter recovers")
+    board, roller = Board(state), DiceRoller(dice)
+    first = not f.flags.get("recover_failed")
+    spend_action(board, roller, f, req.options, "Recover")
+    regen = fx.has(f, "regenerator")
+    ok = recover_roll(roller, f, 2 if regen else 1)
+    if ok:
+        c = board.cond(f.id)
+        c.status, c.wounds = "upright", 0
+        board.set_flag(f.id, "recover_failed", None)
+        if first and not regen and not req.options.get("free"):
+            board.set_flag(f.id, "actions", 0)
+            roller.info(
+                "After recovering",
+                "it stood up with its first action: no second action",
+                ("R-1SS-06",),
+            )
+        elif regen:
+            roller.info("Regenerator", "may still use its remaining action")
+    else:
+        board.set_flag(f.id, "recover_failed", True)
+        left = board.cond(f.id).flags.get("actions", 0)
+        if left:
+            roller.info("Try again", "its second action may be another Recover", ("R-1SS-06",))
+    summary = f"{f.name} {'stands up' if ok else 'stays down'}"
+    return _done("recover", f"Recover: {f.name}", summary, board, roller)
+
+
+def fall(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource) -> Outcome:
+    """Falling: free up to 1"; one hit per started inch after the first, each defended by
+    rolling above the stat; each undefended hit is a wound."""
+    f = _fighter(state, req.actor)
+    if state.phase == "ended":
+        raise RefusedError(f"the game is over: {state.result or 'ended'}")
+    if not fx.in_play(f):
+        raise RefusedError(f"{f.name} is out of the game")
+    inches = int(req.options.get("inches", 0))
+    hits = max(0, inches - 1)
+    board, roller = Board(state), DiceRoller(dice)
+    roller.info("Fall", f'{inches}": {hits} hit(s) (the first inch is free)')
+    ctx = Ctx(d, board, roller, Attack(melee=False))
+    wounds = 0
+    for i in range(hits):
+        if not fx.in_play(board.fighter(f.id)):
+            break
+        if defend(ctx, f, f.id, "fall", None, f"{f.name} defends falling hit {i + 1} of {hits}"):
+            wounds += 1
+    sc.after_resolution(d, board, roller)
+    after = board.fighter(f.id)
+    summary = f'{f.name} falls {inches}": {hits} hit(s), {wounds} wound(s); now {after.status}'
+    return _done("fall", f"Falling: {f.name}", summary, board, roller)
+
+
+# --- skills -------------------------------------------------------------------------
+
+
+def skill_roll(d: OneStatData, roller: Roller, f: FighterState, title: str) -> bool:
+    """An active skill's roll: the fighter's die at or below its stat. A magic device lets
+    the bearer roll a failed skill check again (R-1SS-09)."""
+    ok, _ = roller.test(
+        title=title,
+        who=f.name,
+        sides=f.die,
+        target=f.stat,
+        compare="<=",
+        success_text="success",
+        failure_text="failure",
+    )
+    if not ok and fx.has_magic(d, f):
+        roller.info("Magic device", "a failed skill roll may be rolled again", ("R-1SS-09",))
+        ok, _ = roller.test(
+            title=title + " (again)",
+            who=f.name,
+            sides=f.die,
+            target=f.stat,
+            compare="<=",
+            success_text="success",
+            failure_text="failure",
+            rulings=("R-1SS-09",),
+        )
+    return ok
+
+
+class SkillCtx:
+    def __init__(
+        self, d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource
+    ) -> None:
+        self.d, self.state, self.req = d, state, req
+        self.opts = dict(req.options)
+        self.board = Board(state)
+        self.roller = DiceRoller(dice)
+        self.actor = _fighter(state, req.actor)
+        self.target = _fighter(state, req.target, "target") if req.target else None
+
+    def need_target(self, friendly: bool | None, what: str) -> FighterState:
+        t = self.target
+        if t is None:
+            raise UsageError(f"name the {what}")
+        if friendly is True and t.side != self.actor.side:
+            raise RefusedError(f"{t.name} is not on {self.actor.name}'s side")
+        if friendly is False and t.side == self.actor.side:
+            raise RefusedError(f"{t.name} is on {self.actor.name}'s own side")
+        if not fx.in_play(t):
+            raise RefusedError(f"{t.name} is out of the game")
+        return t
+
+    def roll(self, f: FighterState, name: str) -> bool:
+        return skill_roll(self.d, self.roller, f, f"{f.name} uses {name}")
+
+
+def _command(c: SkillCtx, me: FighterState) -> str:
+    t = c.need_target(True, "fighter to command")
+    if t.id == me.id:
+        raise RefusedError("the boss commands another fighter")
+    c.board.set_flag(t.id, "reaction", "command")
+    c.roller.info(
+        "Command",
+        f'{t.name} (within 5") takes one action at once with its own stat and die; '
+        "no roll for the boss",
+        ("R-1SS-P05",),
+    )
+    return f"{me.name} commands {t.name}: it may take one action now"
+
+
+def _assassin(c: SkillCtx, me: FighterState) -> str:
+    if c.roll(me, "Assassin"):
+        c.board.set_flag(me.id, "bonus_attack", "assassin")
+        c.roller.info(
+            "Assassin",
+            'a straight move ignoring terrain to within 1" of an enemy, '
+            "then an attack at once (it costs no action)",
+        )
+        return f"{me.name} strikes from the shadows: move, then attack"
+    c.roller.info("Assassin", "the move is an ordinary movement")
+    return f"{me.name} fails: an ordinary move"
+
+
+def _doppelganger(c: SkillCtx, me: FighterState) -> str:
+    b = c.board
+    if c.opts.get("merge"):
+        orig_id = me.flags.get("split_of")
+        if not orig_id:
+            raise RefusedError(f"{me.name} is not half of a Doppelganger")
+        halves = [f for f in b.fighters() if f.flags.get("split_of") == orig_id]
+        if any(not fx.in_play(h) for h in halves):
+            raise RefusedError("both halves must be in play (and in base contact) to merge")
+        if not c.roll(me, "Doppelganger (merge)"):
+            return f"{me.name} fails to merge"
+        for h in halves:
+            b.cond(h.id).status = "split"
+        orig = b.fighter(str(orig_id))
+        oc = b.cond(orig.id)
+        oc.status = "wounded" if any(h.status == "wounded" for h in halves) else "upright"
+        return f"the halves merge back into {orig.name}"
+    if me.rank not in RANK_BELOW:
+        raise RefusedError(f"a {me.rank} cannot split")
+    c.roller.info("Doppelganger", "no movement action this turn")
+    if not c.roll(me, "Doppelganger"):
+        return f"{me.name} fails to split"
+    rank = RANK_BELOW[me.rank]
+    stat = max(1, me.stat // 2)
+    names = []
+    for n in (1, 2):
+        half = replace(
+            me,
+            id=f"{me.id}-{n}",
+            name=f"{me.name} {n}",
+            rank=rank,
+            die=c.d.ranks[rank].die,
+            stats=freeze({"stat": stat}),
+            status="upright",
+            wounds=0,
+            token=True,
+            flags=freeze({"split_of": me.id}),
+        )
+        if any(f.id == half.id for f in c.state.fighters):
+            b.cond(half.id).status = "upright"
+            b.cond(half.id).wounds = 0
+        else:
+            b.added.append(half)
+        names.append(half.name)
+    b.cond(me.id).status = "split"
+    c.roller.info(
+        "Split",
+        f"two {rank}s with stat {stat} (half of {me.stat}, rounded down, R-1SS-P10): "
+        + ", ".join(names),
+        ("R-1SS-P10",),
+    )
+    return f"{me.name} splits into {names[0]} and {names[1]}"
+
+
+def _controller(c: SkillCtx, me: FighterState) -> str:
+    b = c.board
+    did = me.flags.get("demon_id")
+    if did and fx.in_play(b.fighter(str(did))) and not b.fighter(str(did)).flags.get("wild"):
+        raise RefusedError(f"{me.name} already controls a demon")
+    stat = c.opts.get("stat")
+    if not isinstance(stat, int) or not 1 <= stat <= 8:
+        raise UsageError("give the demon's stat, 1-8: --opt stat=N")
+    c.roller.info("Controller", "no movement action this turn; a Controller never attacks")
+    if not c.roll(me, "Controller"):
+        wound(b, c.roller, me.id, "a failed summoning")
+        return f"{me.name} fails to summon and takes a wound"
+    n = 1
+    ids = {f.id for f in c.state.fighters}
+    while f"{me.id}-demon-{n}" in ids:
+        n += 1
+    demon = FighterState(
+        id=f"{me.id}-demon-{n}",
+        side=me.side,
+        name=str(c.opts.get("name") or f"Demon of {me.name}"),
+        rank="specialist",
+        die=DEMON_DIE,
+        stats=freeze({"stat": stat}),
+        equipment=("none",),
+        token=True,
+        flags=freeze({"demon": True, "controller": me.id}),
+    )
+    b.added.append(demon)
+    b.set_flag(me.id, "demon_id", demon.id)
+    return f'{me.name} summons {demon.name} (D8, stat {stat}) within 1"'
+
+
+def _driver(c: SkillCtx, me: FighterState) -> str:
+    t = c.need_target(True, "rookie to drive")
+    if t.rank != "rookie":
+        raise RefusedError(f"{t.name} is no rookie")
+    if not c.roll(me, "Driver"):
+        return f"{me.name} loses the action"
+    c.board.set_flag(me.id, "actions", None)
+    c.board.set_flag(t.id, "actions", c.d.actions)
+    c.board.active = t.id
+    return f"{t.name} takes an extra activation now ({c.d.actions} actions)"
+
+
+def _force_user(c: SkillCtx, me: FighterState) -> str:
+    t = c.need_target(False, "target")
+    rng = c.opts.get("range")
+    if isinstance(rng, int) and rng > 20:
+        raise RefusedError('a Force User reaches 20" at most')
+    ctx = Ctx(c.d, c.board, c.roller, Attack(melee=False, force=True, options=c.opts))
+    before = c.board.fighter(t.id)
+    one_attack(ctx, me.id, t.id)
+    after = c.board.fighter(t.id)
+    sc.after_resolution(c.d, c.board, c.roller)
+    return (
+        f"{me.name} strikes {t.name}: now {after.status}"
+        if after != before
+        else f"{me.name} strikes at {t.name}"
+    )
+
+
+def _guard(c: SkillCtx, me: FighterState) -> str:
+    if c.state.active != me.id or int(me.flags.get("actions", 0) or 0) < c.d.actions:
+        raise RefusedError(
+            f"{me.name} goes on guard at the start of its activation, giving up both actions"
+        )
+    c.board.set_flag(me.id, "actions", 0)
+    c.board.set_flag(me.id, "reaction", "guard")
+    return f"{me.name} is on guard: one action at any moment of an enemy activation"
+
+
+def _healer(c: SkillCtx, me: FighterState) -> str:
+    t = c.need_target(None, "prone fighter to heal")
+    if t.status not in ("wounded", "face-down"):
+        raise RefusedError(f"{t.name} is not prone")
+    if not c.roll(me, "Healer"):
+        return f"{me.name} loses the action"
+    tc = c.board.cond(t.id)
+    tc.wounds = max(0, tc.wounds - 1)
+    tc.status = (
+        "wounded" if t.status == "face-down" else ("upright" if tc.wounds == 0 else "wounded")
+    )
+    return f"{t.name} loses a wound: now {tc.status}"
+
+
+def _influencer(c: SkillCtx, me: FighterState) -> str:
+    t = c.need_target(False, "enemy to influence")
+    if not c.roll(me, "Influencer"):
+        c.board.set_flag(me.id, "skip_activation", True)
+        return f"{me.name} fails and loses its next activation"
+    c.board.set_flag(t.id, "reaction", "influenced")
+    c.board.set_flag(t.id, "influenced_by", me.id)
+    return f"{me.name} takes over {t.name} for one action (its die and stat)"
+
+
+def _shapeshifter(c: SkillCtx, me: FighterState) -> str:
+    c.roller.info("Shapeshifter", "no movement action this turn")
+    if not c.roll(me, "Shapeshifter"):
+        return f"{me.name} loses the action"
+    now = not fx.animal(me)
+    c.board.set_flag(me.id, "animal", True if now else None)
+    move = me.die - me.stat
+    return (
+        f'{me.name} takes animal form: hits on {me.stat}+, defends below {me.stat}, moves {move}"'
+        if now
+        else f"{me.name} takes its own shape again"
+    )
+
+
+def _switcher(c: SkillCtx, me: FighterState) -> str:
+    t = c.need_target(True, "rookie to swap with")
+    if t.rank != "rookie":
+        raise RefusedError(f"{t.name} is no rookie")
+    if not c.roll(me, "Switcher"):
+        wound(c.board, c.roller, me.id, "a failed switch")
+        return f"{me.name} fails and takes a wound"
+    return f"{me.name} and {t.name} swap places"
+
+
+def _engineer(c: SkillCtx, me: FighterState) -> str:
+    return sc.device(c.d, c.board, c.roller, me, c.opts)
+
+
+HANDLERS: dict[str, Callable[[SkillCtx, FighterState], str]] = {
+    "command": _command,
+    "assassin": _assassin,
+    "doppelganger": _doppelganger,
+    "controller": _controller,
+    "driver": _driver,
+    "force-user": _force_user,
+    "guard": _guard,
+    "healer": _healer,
+    "influencer": _influencer,
+    "shapeshifter": _shapeshifter,
+    "switcher": _switcher,
+    "engineer": _engineer,
+}
+NO_ACTION = {"guard"}
+
+
+def use_skill(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource) -> Outcome:
+    c = SkillCtx(d, state, req, dice)
+    me = c.actor
+    name = str(c.opts.pop("skill", "") or "")
+    if name not in d.skills and name not in d.roles:
+        raise UsageError(f"unknown 1ss skill '{name}'; see 'companion rules 1ss'")
+    if not fx.has(me, name) and not (name == "doppelganger" and me.flags.get("split_of")):
+        raise RefusedError(
+            f"{me.name} does not have {d.skills[name].label if name in d.skills else name}"
+        )
+    used = name
+    if name == "copycat":
+        copy = str(c.opts.get("copy", ""))
+        if not any(fx.has(f, copy) and f.id != me.id and fx.in_play(f) for f in state.fighters):
+            raise RefusedError(f"no fighter in play has '{copy}' (--opt copy=SKILL, within 5\")")
+        c.roller.info("Copycat", f"{me.name} uses {copy} with its own stat and die")
+        used = copy
+    if used not in HANDLERS:
+        what = d.skills[used].summary if used in d.skills else d.roles[used].summary
+        raise RefusedError(f"{used} is passive and applies by itself: {what}")
+    if me.status != "upright":
+        raise RefusedError(f"{me.name} is {me.status}: its only action is Recover (R-1SS-06)")
+    if name in tuple(me.flags.get("skills_used", ())) and not c.opts.get("free"):
+        raise RefusedError(f"{me.name} has already used {name} this turn (once per turn)")
+    c.board.set_flag(me.id, "skills_used", [*me.flags.get("skills_used", ()), name])
+    if used not in NO_ACTION:
+        spend_action(c.board, c.roller, me, c.opts, f"the {used} skill")
+    else:
+        check_running(state)
+    summary = HANDLERS[used](c, me)
+    sc.after_resolution(d, c.board, c.roller)
+    return _done(
+        "skill", f"Skill: {me.name} uses {used}", summary, c.board, c.roller, {"skill": used}
+    )
+
+
+# --- scenario and table actions (`act`) ------------------------------------------------
+
+
+def act(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource) -> Outcome:
+    f = _fighter(state, req.actor)
+    board, roller = Board(state), DiceRoller(dice)
+    o = dict(req.options)
+    a = req.action
+    if state.phase == "ended":
+        raise RefusedError(f"the game is over: {state.result or 'ended'}")
+    if a == "command":
+        return use_skill(
+            d,
+            state,
+            ActionRequest("skill", req.actor, req.target, freeze({**o, "skill": "command"})),
+            dice,
+        )
+    if a == "pickup":
+        spend_action(board, roller, f, o, "picking it up")
+        summary = sc.pickup(board, roller, f)
+    elif a == "device":
+        spend_action(board, roller, f, o, "working the device")
+        summary = sc.device(d, board, roller, f, o)
+    elif a == "score":
+        summary = sc.score(d, board, roller, f)
+    elif a == "drop":
+        summary = sc.drop(board, f)
+    elif a == "blast":
+        summary = sc.blast(board, roller, f)
+        sc.after_resolution(d, board, roller)
+    elif a == "closer":
+        summary = sc.closer(board, f)
+    elif a == "hill":
+        summary = sc.hill(board, f, o)
+    elif a == "zones":
+        summary = sc.zones(board, f, o)
+    elif a == "heavy-option":
+        opt = o.get("option")
+        if opt not in (1, 2):
+            raise UsageError("--opt option=1 or --opt option=2")
+        board.set_flag(f.id, "heavy_option", opt)
+        summary = f"{f.name}'s heavy shooter uses option {opt}"
+    elif a == "minion":
+        if f.rank != "rookie":
+            raise RefusedError("minions are rookies")
+        board.set_flag(f.id, "minion", True)
+        summary = f"{f.name} is a minion of its Minion Master"
+    else:
+        raise UsageError(f"1ss has no action '{a}'; use one of: " + ", ".join(ACT_NAMES))
+    roller.info(a.replace("-", " ").title(), summary)
+    return _done(a, f"{a.replace('-', ' ').title()}: {f.name}", summary, board, roller)
+
+
+ACT_NAMES = (
+    "command",
+    "pickup",
+    "drop",
+    "score",
+    "device",
+    "blast",
+    "closer",
+    "hill",
+    "zones",
+    "heavy-option",
+    "minion",
+)

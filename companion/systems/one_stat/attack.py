@@ -1,0 +1,201 @@
+"""The `attack` and `odds` requests: checks, then the combat rules, then the trace."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion import odds as odds_mod
+from companion.dice import DiceSource
+from companion.errors import RefusedError, UsageError
+from companion.game.state import FighterState, GameState, freeze
+from companion.systems.base import ActionRequest, Outcome
+from companion.systems.one_stat import fighters as fx
+from companion.systems.one_stat.board import Board
+from companion.systems.one_stat.combat import (
+    Attack,
+    Ctx,
+    attack_odds,
+    band_of,
+    can_melee,
+    label,
+    run_attack,
+)
+from companion.systems.one_stat.data import OneStatData
+from companion.systems.one_stat.permissions import spend_action
+from companion.systems.one_stat.roller import DiceRoller, Preview, Roller
+from companion.systems.one_stat.scenarios import after_resolution
+from companion.trace import Step, Trace
+
+
+def fighter(state: GameState, fid: str | None, what: str) -> FighterState:
+    if not fid:
+        raise UsageError(f"name the {what}")
+    try:
+        return state.fighter(fid)
+    except KeyError:
+        raise UsageError(f"no fighter '{fid}' in this game") from None
+
+
+def find(state: GameState, text: str) -> FighterState:
+    """A fighter by id or by a unique case-insensitive prefix of its name."""
+    key = text.strip().casefold()
+    for f in state.fighters:
+        if f.id == text or f.name.casefold() == key:
+            return f
+    hits = [f for f in state.fighters if f.name.casefold().startswith(key)]
+    if len(hits) != 1:
+        raise UsageError(f"'{text}' names {'no' if not hits else 'more than one'} fighter")
+    return hits[0]
+
+
+def build(
+    d: OneStatData, state: GameState, req: ActionRequest
+) -> tuple[FighterState, FighterState, Attack]:
+    """Check the attack can be made as the table describes it (fighters, reach, weapons)."""
+    o = dict(req.options)
+    a, t = fighter(state, req.actor, "attacker"), fighter(state, req.target, "target")
+    if a.id == t.id:
+        raise UsageError("a fighter cannot attack itself")
+    if a.side == t.side:
+        raise RefusedError(f"{a.name} and {t.name} fight on the same side")
+    if not fx.in_play(a):
+        raise RefusedError(f"{a.name} is out of the game")
+    if not fx.in_play(t):
+        raise RefusedError(f"{t.name} is already out of the game")
+    if a.status != "upright":
+        raise RefusedError(f"{a.name} is {a.status}: its only action is Recover (R-1SS-06)")
+    ranged = bool(o.get("ranged"))
+    rng, band = o.get("range"), o.get("band")
+    if ranged:
+        if rng is None and band is None:
+            raise UsageError("a ranged attack needs --range STEPS or --band short|normal|long")
+        if rng is not None:
+            if int(rng) < 1:
+                raise RefusedError("a ranged attack needs the target at least 1 step away")
+            band = band_of(int(rng)) or "beyond"
+        if int(o.get("ganging", 0) or 0):
+            raise UsageError("ganging up counts in melee only; drop --ganging for a ranged attack")
+    else:
+        why = can_melee(d, a)
+        if why:
+            raise RefusedError(why)
+        if o.get("charge") and not fx.has(a, "maniac"):
+            raise UsageError(f"--opt charge=true is the Maniac's charge; {a.name} is no Maniac")
+    if o.get("tank") is not None:
+        o["tank"] = find(state, str(o["tank"])).id
+    atk = Attack(
+        melee=not ranged,
+        range=int(rng) if rng is not None else None,
+        band=band,
+        cover=o.get("cover"),
+        ganging=int(o.get("ganging", 0) or 0),
+        near=tuple(n for n in o.get("near", ()) if n not in (a.id, t.id)),
+        splash=tuple(o.get("splash", ())),
+        options=o,
+    )
+    if ranged:
+        from companion.systems.one_stat.combat import ranged_dice
+
+        ranged_dice(d, a, band or "short", atk.range, o, state)  # refuses when out of reach
+        if atk.splash and not _heavy1(d, a, o, state):
+            raise UsageError("--splash is for a heavy shooter, option 1")
+    elif atk.splash or atk.near:
+        raise UsageError("--near and --splash belong to ranged attacks")
+    return a, t, atk
+
+
+def _heavy1(d: OneStatData, a: FighterState, o: dict[str, Any], state: GameState) -> bool:
+    from companion.systems.one_stat.combat import heavy_option
+
+    return fx.carries_heavy(d, a) and heavy_option(a, o, state) == 1
+
+
+def reminders(
+    state: GameState, a: FighterState, t: FighterState, roller: Roller, melee: bool
+) -> None:
+    """Rules about positions the table checks: Distraction targeting, Thugs stepping in."""
+    for f in state.fighters:
+        if f.side == t.side and f.id != t.id and fx.has(f, "distraction") and fx.in_play(f):
+            roller.info(
+                "Distraction",
+                f'{f.name} is a Distraction: if it is within 10" of {a.name}, '
+                "it must be the target",
+            )
+    thugs = [f.name for f in state.fighters if fx.has(f, "thug") and fx.in_play(f)]
+    if melee and thugs:
+        roller.info(
+            "Thug",
+            f'{", ".join(thugs)} may step 1" toward this melee if within 10" of it',
+        )
+    if a.flags.get("influenced_by"):
+        roller.info("Influencer", f"{a.name} acts for the enemy Influencer this action")
+
+
+def resolve(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource) -> Outcome:
+    a, t, atk = build(d, state, req)
+    dist = attack_odds(d, state, atk, a.id, t.id)
+    board = Board(state)
+    roller = DiceRoller(dice)
+    if a.flags.get("bonus_attack"):
+        board.set_flag(a.id, "bonus_attack", None)
+        roller.info(
+            "Action", f"the attack that follows the {a.flags['bonus_attack']} move costs no action"
+        )
+    elif atk.options.get("charge"):
+        roller.info(
+            "Action", "the Maniac's charge follows its two moves at once and costs no action"
+        )
+    else:
+        spend_action(board, roller, a, atk.options, "the attack")
+    if atk.options.get("skirmish"):
+        board.set_flag(a.id, "actions", 0)
+        roller.info(
+            "Skirmisher", f"{a.name} may finish its move after the attack; no further action"
+        )
+    reminders(state, a, t, roller, atk.melee)
+    ctx = Ctx(d, board, roller, atk)
+    actual = run_attack(ctx, a.id, t.id)
+    result = label(state.fighter(actual), board.fighter(actual), ctx.hits)
+    after_resolution(d, board, roller)
+    who = board.fighter(actual).name
+    summary = f"{a.name} {'attacks' if atk.melee else 'shoots at'} {t.name}: " + (
+        f"{who} {result}" if actual == t.id else f"the shot hits {who} instead: {result}"
+    )
+    title = f"{'Melee' if atk.melee else 'Ranged'} attack: {a.name} against {t.name}"
+    if not atk.melee:
+        title += (
+            f" ({atk.range} steps, {atk.band} range)"
+            if atk.range is not None
+            else f" ({atk.band} range)"
+        )
+    trace = Trace(title, tuple(roller.steps), summary, dist, _rulings(roller.steps))
+    return Outcome(
+        "attack",
+        summary,
+        board.changes(),
+        trace,
+        data=freeze({"result": result, "target": actual}),
+        announcements=tuple(board.announcements),
+    )
+
+
+def odds(d: OneStatData, state: GameState, req: ActionRequest) -> Trace:
+    a, t, atk = build(d, state, req)
+    dist = attack_odds(d, state, atk, a.id, t.id)
+    preview = Preview()
+    run_attack(Ctx(d, Board(state), preview, atk), a.id, t.id, with_splash=False)
+    steps = [
+        Step("Main line", "each step below assumes the one before it succeeded"),
+        *preview.steps,
+    ]
+    best = max(dist, key=lambda kv: kv[1])
+    title = f"Odds: {a.name} {'attacks' if atk.melee else 'shoots at'} {t.name}"
+    return Trace(title, tuple(steps), f"most likely: {best[0]} ({odds_mod.fmt(best[1])})", dist)
+
+
+def _rulings(steps: list[Step] | tuple[Step, ...]) -> tuple[str, ...]:
+    seen: dict[str, None] = {}
+    for s in steps:
+        for r in s.rulings:
+            seen[r] = None
+    return tuple(seen)

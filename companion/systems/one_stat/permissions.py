@@ -1,0 +1,61 @@
+"""Who may act now, and the action it costs (R-1SS-P05)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.errors import RefusedError
+from companion.game.state import FighterState, GameState
+from companion.systems.one_stat.board import Board
+from companion.systems.one_stat.roller import Roller
+
+REACTIONS = {
+    "command": "ordered by its boss's Command",
+    "influenced": "taken over by an enemy Influencer",
+    "guard": "a Guard interrupting the enemy's activation",
+}
+
+
+def check_running(state: GameState) -> None:
+    if state.phase == "ended":
+        raise RefusedError(f"the game is over: {state.result or 'ended'}")
+    if state.turn == 0:
+        raise RefusedError(
+            "the game has not started; 'companion turn' counts turn 1 and rolls initiative"
+        )
+
+
+def spend_action(
+    board: Board, roller: Roller, f: FighterState, options: Mapping[str, Any], what: str
+) -> None:
+    """Take one action from the active fighter, or use a one-action permission a rule gave
+    (Command, Influencer, Guard), or nothing with `free` (a reaction or correction the
+    players resolve outside the count). Refuses with the reason otherwise (R-1SS-P05)."""
+    state = board.state
+    if options.get("free"):
+        roller.info("Action", f"{what} resolved outside the action count (free)", ("R-1SS-P05",))
+        return
+    check_running(state)
+    if f.flags.get("opfor") and (state.active != f.id or not f.flags.get("actions")):
+        roller.info("Action", f"{f.name} acts for the OpFor by the solo procedure", ("R-1SS-P05",))
+        return
+    reaction = f.flags.get("reaction")
+    if reaction and state.active != f.id:
+        board.set_flag(f.id, "reaction", None)
+        roller.info(
+            "Action",
+            f"{f.name} acts outside its activation: {REACTIONS.get(str(reaction), reaction)}",
+            ("R-1SS-P05",),
+        )
+        return
+    if state.active != f.id:
+        raise RefusedError(
+            f"{f.name} is not the fighter whose activation is under way; activate it first "
+            f"('companion activate {f.name}'), or pass --opt free=true for a reaction"
+        )
+    n = int(f.flags.get("actions", 0) or 0)
+    if n < 1:
+        raise RefusedError(f"{f.name} has no action left this activation")
+    board.set_flag(f.id, "actions", n - 1)
+    roller.info("Action", f"{what} uses one of {f.name}'s actions ({n - 1} left)", ("R-1SS-P05",))

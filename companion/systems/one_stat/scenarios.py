@@ -1,0 +1,400 @@
+"""Scenario bookkeeping: carried tokens, upkeep scoring, the end of the game and who won.
+
+What only the table can see (who stands on the hill, fighters per zone, which side the
+treasure is closer to) is entered with `act` and kept in game and side flags.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.errors import RefusedError, UsageError
+from companion.game.state import FighterState, GameState
+from companion.systems.one_stat import fighters as fx
+from companion.systems.one_stat.board import Board, take_out, wound
+from companion.systems.one_stat.data import OneStatData
+from companion.systems.one_stat.roller import Roller
+
+ACTION_SCENARIOS = ("bombing-run", "capture-the-flag")
+ACTION_VP = 2
+ACTION_BAND = (1, 2, 2)  # boss, specialists, rookies
+BOMB_START = 8
+DEVICE_START, DEVICE_MIN, DEVICE_MAX = 3, 0, 6
+ZONES = 4
+
+
+def is_action(state: GameState) -> bool:
+    return state.scenario in ACTION_SCENARIOS
+
+
+def standing(board: Board, side: int) -> int:
+    return sum(1 for f in board.fighters() if f.side == side and fx.in_play(f))
+
+
+def wiped_out(board: Board) -> str | None:
+    """A side with no fighter left loses at once (every scenario but the action ones,
+    where the fallen come back)."""
+    names = [s.name for s in board.state.sides]
+    left = [s for s in range(len(names)) if standing(board, s)]
+    if len(left) == 1 and len(names) > 1:
+        return f"{names[left[0]]} wins: the other warband is wiped out"
+    if not left:
+        return "draw: no fighter is left standing"
+    return None
+
+
+def after_resolution(d: OneStatData, board: Board, roller: Roller) -> None:
+    """Checks after every resolution: wipe-out, and the action scenarios' 2 VP."""
+    if board.result is not None or board.state.phase == "ended":
+        return
+    if is_action(board.state):
+        for s, side in enumerate(board.state.sides):
+            if board.vp(s) >= ACTION_VP:
+                board.result = f"{side.name} wins with {board.vp(s)} VP"
+        if board.result:
+            board.announcements.append(f"Game over: {board.result}")
+        return
+    res = wiped_out(board)
+    if res:
+        board.result = res
+        board.announcements.append(f"Game over: {res}")
+
+
+def vp_winner(board: Board, what: str = "VP") -> str:
+    sides = board.state.sides
+    scores = [board.vp(s) for s in range(len(sides))]
+    best = max(scores)
+    top = [s for s, v in enumerate(scores) if v == best]
+    tally = ", ".join(f"{sides[s].name} {scores[s]}" for s in range(len(sides)))
+    if len(top) > 1:
+        return f"draw on {what} ({tally})"
+    return f"{sides[top[0]].name} wins on {what} ({tally})"
+
+
+def final_result(d: OneStatData, board: Board, roller: Roller) -> str:
+    """Who won after the last turn, by the scenario's own count."""
+    sc = board.state.scenario
+    sides = board.state.sides
+    wipe = wiped_out(board)
+    if wipe and sc not in ("manhunt", "king-of-the-hill", "supremacy"):
+        return wipe
+    if sc == "last-man-standing":
+        counts = [standing(board, s) for s in range(len(sides))]
+        best = max(counts)
+        top = [s for s, c in enumerate(counts) if c == best]
+        tally = ", ".join(f"{sides[s].name} {counts[s]}" for s in range(len(sides)))
+        if len(top) > 1:
+            return f"draw: as many fighters left ({tally})"
+        return f"{sides[top[0]].name} wins with more fighters left ({tally})"
+    if sc in ("manhunt", "king-of-the-hill"):
+        return vp_winner(board)
+    if sc == "supremacy":
+        zones = [board.sflag(s, "zones") for s in range(len(sides))]
+        if any(z is None for z in zones):
+            return (
+                "the zones were not counted: enter them with "
+                "'companion act FIGHTER zones --opt z1=N ...' before the last 'turn'"
+            )
+        for z in range(ZONES):
+            counts = [int(zs[z]) for zs in zones]
+            best = max(counts)
+            top = [s for s, c in enumerate(counts) if c == best]
+            if len(top) == 1 and best > 0:
+                board.add_vp(top[0], 1)
+                roller.info(f"Zone {z + 1}", f"{sides[top[0]].name} holds it ({counts}): 1 VP")
+            else:
+                roller.info(f"Zone {z + 1}", f"nobody holds it ({counts})")
+        return vp_winner(board, "zones")
+    if sc == "treasure-hunt":
+        closer = board.gflag("treasure_closer")
+        carrier = board.gflag("treasure_carrier")
+        if closer is None and carrier:
+            closer = board.fighter(str(carrier)).side
+            roller.info("Treasure", f"{board.fighter(str(carrier)).name} still carries it")
+        if closer is None:
+            return (
+                "undecided: say which side the treasure is closer to with "
+                "'companion act FIGHTER closer' before the last 'turn'"
+            )
+        return f"{sides[int(closer)].name} wins: the treasure is closer to its starting area"
+    if sc == "trigger-device" and board.gflag("device_winner") is not None:
+        return f"{sides[int(board.gflag('device_winner'))].name} triggered the device"
+    return "no side wiped out the other: a draw"
+
+
+def upkeep(d: OneStatData, board: Board, roller: Roller) -> None:
+    """Upkeep rules beyond the tokens: Regenerator's roll, King of the Hill VP, the bomb's
+    countdown, respawns in the action scenarios, lost activations."""
+    state = board.state
+    for f in board.fighters():
+        if f.status == "face-down" and fx.has(f, "regenerator"):
+            ok, _ = roller.test(
+                title=f"{f.name} regenerates",
+                who=f.name,
+                sides=f.die,
+                target=f.stat,
+                compare=">=",
+                success_text="face up again with one wound (prone)",
+                failure_text="removed from the game",
+                rulings=("R-1SS-06",),
+            )
+            if ok:
+                c = board.cond(f.id)
+                c.status, c.wounds = "wounded", 1
+            else:
+                take_out(board, roller, f.id, "failed its upkeep roll (Regenerator)")
+    if state.scenario == "king-of-the-hill" and state.turn > 0:
+        counts = [board.sflag(s, "hill") for s in range(len(state.sides))]
+        if all(c is None for c in counts):
+            roller.info(
+                "King of the Hill",
+                "no count entered this turn ('companion act FIGHTER hill --opt count=N'): no VP",
+            )
+        else:
+            nums = [int(c or 0) for c in counts]
+            best = max(nums)
+            top = [s for s, n in enumerate(nums) if n == best]
+            if len(top) == 1:
+                board.add_vp(top[0], 1)
+                roller.info(
+                    "King of the Hill", f"{state.sides[top[0]].name} holds the hill {nums}: 1 VP"
+                )
+            else:
+                roller.info("King of the Hill", f"the hill is contested {nums}: no VP")
+            for s in range(len(state.sides)):
+                board.set_sflag(s, "hill", None)
+    if state.scenario == "bombing-run":
+        board.set_gflag("bomb_blast", None)
+        carrier = board.gflag("bomb_carrier")
+        if carrier:
+            face = int(board.gflag("bomb", BOMB_START)) - 1
+            if face < 1:
+                name = board.fighter(str(carrier)).name
+                roller.info("The bomb explodes", f"it blew up in {name}'s hands")
+                board.set_gflag("bomb_carrier", None)
+                take_out(board, roller, str(carrier), "killed by the bomb")
+                board.set_gflag("bomb", BOMB_START)
+                board.set_gflag("bomb_blast", str(carrier))
+                board.announcements.append(
+                    f'The bomb exploded on {name}: every fighter within 2" is killed '
+                    "('companion act FIGHTER blast' for each); the bomb is back in the centre"
+                )
+            else:
+                board.set_gflag("bomb", face)
+                roller.info("Bomb countdown", f"the carried bomb now shows {face}")
+    if is_action(state):
+        for f in board.fighters():
+            if f.out and not f.flags.get("demon"):
+                c = board.cond(f.id)
+                c.status, c.wounds = "upright", 0
+                roller.info("Respawn", f"{f.name} comes back in its starting area", ("R-1SS-P09",))
+
+
+# --- scenario actions (`companion act FIGHTER ACTION`) ---------------------------------
+
+
+def carry_key(state: GameState, f: FighterState) -> tuple[str, int | None, str]:
+    """Where the scenario token a fighter may pick up is tracked."""
+    if state.scenario == "treasure-hunt":
+        return "treasure_carrier", None, "treasure"
+    if state.scenario == "bombing-run":
+        return "bomb_carrier", None, "bomb"
+    if state.scenario == "capture-the-flag":
+        enemy = next(s for s in range(len(state.sides)) if s != f.side)
+        return "flag_carrier", enemy, f"flag of {state.sides[enemy].name}"
+    raise RefusedError(f"there is nothing to pick up in {state.scenario}")
+
+
+def _carrier(board: Board, key: str, side: int | None) -> Any:
+    return board.gflag(key) if side is None else board.sflag(side, key)
+
+
+def _set_carrier(board: Board, key: str, side: int | None, value: Any) -> None:
+    if side is None:
+        board.set_gflag(key, value)
+    else:
+        board.set_sflag(side, key, value)
+
+
+def pickup(board: Board, roller: Roller, f: FighterState) -> str:
+    key, side, what = carry_key(board.state, f)
+    holder = _carrier(board, key, side)
+    if holder:
+        raise RefusedError(f"{board.fighter(str(holder)).name} already carries the {what}")
+    if f.status != "upright":
+        raise RefusedError(f"{f.name} is {f.status} and cannot pick anything up")
+    if fx.animal(f):
+        raise RefusedError(f"{f.name} cannot carry it in animal shape (Shapeshifter)")
+    _set_carrier(board, key, side, f.id)
+    return f"{f.name} picks up the {what}"
+
+
+def score(d: OneStatData, board: Board, roller: Roller, f: FighterState) -> str:
+    state = board.state
+    key, side, what = carry_key(state, f)
+    if _carrier(board, key, side) != f.id:
+        raise RefusedError(f"{f.name} does not carry the {what}")
+    me = state.sides[f.side].name
+    if state.scenario == "treasure-hunt":
+        board.result = f"{me} wins: {f.name} carried the treasure home"
+        board.announcements.append(f"Game over: {board.result}")
+        return f"{f.name} carries the treasure into its starting area"
+    _set_carrier(board, key, side, None)
+    board.add_vp(f.side, 1)
+    if state.scenario == "bombing-run":
+        board.set_gflag("bomb", BOMB_START)
+        msg = f"{f.name} detonates the bomb in the enemy start area: {me} scores 1 VP"
+    else:
+        msg = f"{f.name} brings {what} home: {me} scores 1 VP; the flag goes back"
+    roller.info("Victory point", msg)
+    after_resolution(d, board, roller)
+    return msg
+
+
+def drop(board: Board, f: FighterState) -> str:
+    key, side, what = carry_key(board.state, f)
+    if _carrier(board, key, side) != f.id:
+        raise RefusedError(f"{f.name} does not carry the {what}")
+    _set_carrier(board, key, side, None)
+    return f"{f.name} drops the {what}"
+
+
+def blast(board: Board, roller: Roller, f: FighterState) -> str:
+    if not board.gflag("bomb_blast"):
+        raise RefusedError("no bomb has just exploded")
+    take_out(board, roller, f.id, 'within 2" of the exploding bomb')
+    return f"{f.name} is caught in the blast"
+
+
+def closer(board: Board, f: FighterState) -> str:
+    if board.state.scenario != "treasure-hunt":
+        raise RefusedError("'closer' belongs to the Treasure Hunt")
+    board.set_gflag("treasure_closer", f.side)
+    return f"the treasure is closer to {board.state.sides[f.side].name}'s starting area"
+
+
+def hill(board: Board, f: FighterState, opts: Mapping[str, Any]) -> str:
+    if board.state.scenario != "king-of-the-hill":
+        raise RefusedError("'hill' belongs to King of the Hill")
+    n = opts.get("count")
+    if not isinstance(n, int) or n < 0:
+        raise UsageError('give the fighters within 1" of the token: --opt count=N')
+    board.set_sflag(f.side, "hill", n)
+    return f"{board.state.sides[f.side].name}: {n} fighter(s) on the hill"
+
+
+def zones(board: Board, f: FighterState, opts: Mapping[str, Any]) -> str:
+    if board.state.scenario != "supremacy":
+        raise RefusedError("'zones' belongs to Supremacy")
+    counts = []
+    for z in range(1, ZONES + 1):
+        v = opts.get(f"z{z}", 0)
+        if not isinstance(v, int) or v < 0:
+            raise UsageError(f"--opt z{z}= takes a count of fighters")
+        counts.append(v)
+    board.set_sflag(f.side, "zones", counts)
+    return f"{board.state.sides[f.side].name}'s fighters per zone: {counts}"
+
+
+def device(
+    d: OneStatData, board: Board, roller: Roller, f: FighterState, opts: Mapping[str, Any]
+) -> str:
+    """Manipulate the trigger device: roll below stat (an Engineer rolls above stat with 2
+    keep higher); the side's direction adds or removes a token; 0 or 6 triggers it."""
+    state = board.state
+    direction = (
+        board.sflag(f.side, "device_dir") or opts.get("dir") or ("add" if f.side == 0 else "remove")
+    )
+    if direction not in ("add", "remove"):
+        raise UsageError("--opt dir= takes add or remove")
+    board.set_sflag(f.side, "device_dir", direction)
+    stack = int(board.gflag("device", DEVICE_START))
+    if board.gflag("device_winner") is not None:
+        raise RefusedError("the device has already been triggered")
+    if fx.has(f, "engineer"):
+        ok, _ = roller.test(
+            title=f"{f.name} works the device (Engineer)",
+            who=f.name,
+            sides=f.die,
+            count=2,
+            keep="h",
+            target=f.stat,
+            compare=">",
+            success_text="done",
+            failure_text="no luck",
+        )
+    else:
+        ok, _ = roller.test(
+            title=f"{f.name} works the device",
+            who=f.name,
+            sides=f.die,
+            target=f.stat,
+            compare="<",
+            success_text="done",
+            failure_text="no luck",
+        )
+    if ok:
+        stack += 1 if direction == "add" else -1
+        board.set_gflag("device", stack)
+        roller.info("Trigger device", f"{stack} token(s) on the stack")
+        if stack in (DEVICE_MIN, DEVICE_MAX):
+            board.set_gflag("device_winner", f.side)
+            board.announcements.append(f"The device works for {state.sides[f.side].name}!")
+    return f"device stack {stack}"
+
+
+def status_lines(state: GameState) -> list[str]:
+    """What the scenario tracks, for the board."""
+    lines: list[str] = []
+    sc = state.scenario
+    name = {f.id: f.name for f in state.fighters}
+    if sc == "treasure-hunt":
+        c = state.flags.get("treasure_carrier")
+        lines.append(f"Treasure: {'carried by ' + str(name.get(c, c)) if c else 'on the ground'}")
+        if state.flags.get("treasure_closer") is not None:
+            lines.append(f"Treasure closer to {state.sides[state.flags['treasure_closer']].name}")
+    if sc == "bombing-run":
+        c = state.flags.get("bomb_carrier")
+        lines.append(
+            f"Bomb: shows {state.flags.get('bomb', BOMB_START)}, "
+            + (f"carried by {name.get(c, c)}" if c else "on the ground")
+        )
+    if sc == "capture-the-flag":
+        for side in state.sides:
+            c = side.flags.get("flag_carrier")
+            lines.append(
+                f"Flag of {side.name}: " + (f"carried by {name.get(c, c)}" if c else "in place")
+            )
+    if sc == "king-of-the-hill":
+        counts = [str(s.flags.get("hill", "-")) for s in state.sides]
+        lines.append(
+            "On the hill this turn: " + " vs ".join(counts) + " (1 VP at upkeep to the larger)"
+        )
+    if sc == "supremacy":
+        for side in state.sides:
+            lines.append(
+                f"{side.name} per zone: {list(side.flags.get('zones', ())) or 'not counted'}"
+            )
+    if sc == "manhunt":
+        lines.append("Manhunt: 1/2/3 VP per rookie/specialist/boss taken out")
+    if sc in ACTION_SCENARIOS:
+        lines.append(f"Action scenario: first to {ACTION_VP} VP; the fallen respawn each turn")
+        for s, side in enumerate(state.sides):
+            ranks = [f.rank for f in state.fighters if f.side == s and not f.flags.get("demon")]
+            have = tuple(ranks.count(r) for r in ("boss", "specialist", "rookie"))
+            if have != ACTION_BAND:
+                lines.append(
+                    f"Note: {side.name} fields {have[0]} boss, {have[1]} specialists, "
+                    f"{have[2]} rookies; action scenarios use 1, 2 and 2"
+                )
+    if "device" in state.flags or sc == "trigger-device":
+        lines.append(
+            f"Trigger device: {state.flags.get('device', DEVICE_START)} token(s) (0 or 6 triggers)"
+        )
+    if state.flags.get("bomb_blast"):
+        lines.append("The bomb just exploded: remove fighters within 2\" with 'act FIGHTER blast'")
+    return lines
+
+
+__all__ = ["wound"]
