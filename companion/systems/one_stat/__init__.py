@@ -105,6 +105,13 @@ class OneStatSkirmish(RuleSystem):
     def next_side(self, state: GameState) -> int | None:
         return turns.next_side(state)
 
+    def status_lines(self, state: GameState) -> list[str]:
+        if state.options.get("solo"):
+            from companion.solo.scenarios import status_lines
+
+            return status_lines(state)
+        return []
+
     def fighter_flags(self, f: FighterState) -> list[str]:
         out = []
         for k, v in f.flags.items():
