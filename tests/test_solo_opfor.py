@@ -30,7 +30,9 @@ def test_can_attack_in_the_open_moves_to_cover_first():
     s = state_with(opfor("grunt-1", "rookie", 3))
     d = decide(s, "grunt-1", Facts(can_attack=True, in_cover=False, target="john"), TypedDice([]))
     assert d.branch == "cover-then-attack"
-    assert d.instruction == "move to the nearest cover, then attack John, the closest of your fighters"
+    assert (
+        d.instruction == "move to the nearest cover, then attack John, the closest of your fighters"
+    )
     assert d.request.target == "john"
 
 
@@ -49,7 +51,12 @@ def test_a_fighter_with_both_asks_melee_or_ranged():
     s = state_with(opfor("guard", "rookie", 3, ("melee-1h", "light-shooter")))
     q = next_question(s, "guard", Facts(can_attack=True, in_cover=False, target="robyn"))
     assert q is not None and q.key == "ranged"
-    d = decide(s, "guard", Facts(can_attack=True, in_cover=False, target="robyn", ranged=False), TypedDice([]))
+    d = decide(
+        s,
+        "guard",
+        Facts(can_attack=True, in_cover=False, target="robyn", ranged=False),
+        TypedDice([]),
+    )
     assert d.request.options["ranged"] is False
 
 
@@ -89,7 +96,8 @@ def test_a_boss_has_no_one_to_follow_and_is_not_asked():
 
 
 @pytest.mark.parametrize(
-    ("face", "hour"), [(1, 1), (2, 2), (3, 4), (4, 5), (5, 6), (6, 7), (7, 8), (8, 10), (9, 11), (10, 12)]
+    ("face", "hour"),
+    [(1, 1), (2, 2), (3, 4), (4, 5), (5, 6), (6, 7), (7, 8), (8, 10), (9, 11), (10, 12)],
 )
 def test_direction_clock(face, hour):
     assert clock(face) == (face * 36, hour)

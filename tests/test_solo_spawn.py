@@ -21,17 +21,47 @@ def hand(values):
     [
         # six singles: a straight is six rookies, not "six in a row"
         ([1, 2, 3, 4, 5, 6], [(f, 1, ("rookie",)) for f in range(1, 7)], (6, 0, 0)),
-        ([3, 3, 1, 2, 4, 5], [(1, 1, ("rookie",)), (2, 1, ("rookie",)), (3, 2, ("specialist",)), (4, 1, ("rookie",)), (5, 1, ("rookie",))], (4, 1, 0)),
-        ([2, 2, 4, 4, 6, 6], [(2, 2, ("specialist",)), (4, 2, ("specialist",)), (6, 2, ("specialist",))], (0, 3, 0)),
-        ([5, 5, 5, 1, 2, 3], [(1, 1, ("rookie",)), (2, 1, ("rookie",)), (3, 1, ("rookie",)), (5, 3, ("boss",))], (3, 0, 1)),
-        ([4, 4, 4, 4, 1, 2], [(1, 1, ("rookie",)), (2, 1, ("rookie",)), (4, 4, ("specialist", "specialist"))], (2, 2, 0)),
+        (
+            [3, 3, 1, 2, 4, 5],
+            [
+                (1, 1, ("rookie",)),
+                (2, 1, ("rookie",)),
+                (3, 2, ("specialist",)),
+                (4, 1, ("rookie",)),
+                (5, 1, ("rookie",)),
+            ],
+            (4, 1, 0),
+        ),
+        (
+            [2, 2, 4, 4, 6, 6],
+            [(2, 2, ("specialist",)), (4, 2, ("specialist",)), (6, 2, ("specialist",))],
+            (0, 3, 0),
+        ),
+        (
+            [5, 5, 5, 1, 2, 3],
+            [(1, 1, ("rookie",)), (2, 1, ("rookie",)), (3, 1, ("rookie",)), (5, 3, ("boss",))],
+            (3, 0, 1),
+        ),
+        (
+            [4, 4, 4, 4, 1, 2],
+            [(1, 1, ("rookie",)), (2, 1, ("rookie",)), (4, 4, ("specialist", "specialist"))],
+            (2, 2, 0),
+        ),
         ([6, 6, 6, 6, 6, 3], [(3, 1, ("rookie",)), (6, 5, ("boss", "specialist"))], (1, 1, 1)),
         ([1, 1, 1, 1, 1, 1], [(1, 6, ("boss", "boss"))], (0, 0, 2)),
-        ([2, 2, 5, 6, 6, 6], [(2, 2, ("specialist",)), (5, 1, ("rookie",)), (6, 3, ("boss",))], (1, 1, 1)),
+        (
+            [2, 2, 5, 6, 6, 6],
+            [(2, 2, ("specialist",)), (5, 1, ("rookie",)), (6, 3, ("boss",))],
+            (1, 1, 1),
+        ),
         ([3, 3, 3, 4, 4, 4], [(3, 3, ("boss",)), (4, 3, ("boss",))], (0, 0, 2)),
-        ([1, 1, 1, 1, 2, 2], [(1, 4, ("specialist", "specialist")), (2, 2, ("specialist",))], (0, 3, 0)),
+        (
+            [1, 1, 1, 1, 2, 2],
+            [(1, 4, ("specialist", "specialist")), (2, 2, ("specialist",))],
+            (0, 3, 0),
+        ),
     ],
-)  # fmt: skip
+)
 def test_grouping_every_pattern(values, expected, totals):
     assert hand(values) == expected
     t = tally(group(values))
@@ -83,7 +113,14 @@ def test_shut_spawnpoints_spawn_nobody():
 def test_spawnpoints_reroll_a_taken_square():
     dice = TypedDice([1, 1, 1, 1, 2, 3, 4, 4, 2, 3, 5, 6, 6, 6, 1, 2])
     squares, steps = place(dice, [f"S{i}" for i in range(1, 7)], 6, 6.0)
-    assert squares == [Square(1, 1), Square(2, 3), Square(4, 4), Square(5, 6), Square(6, 6), Square(1, 2)]
+    assert squares == [
+        Square(1, 1),
+        Square(2, 3),
+        Square(4, 4),
+        Square(5, 6),
+        Square(6, 6),
+        Square(1, 2),
+    ]
     assert sum("taken" in s.outcome for s in steps) == 2
 
 

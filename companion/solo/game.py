@@ -247,7 +247,7 @@ def next_turn(state: GameState, dice: DiceSource) -> Outcome:
             Step("Upkeep", f"activation tokens removed after turn {state.turn}", notes=notes)
         )
         ending = state.last_turn is not None and state.turn >= state.last_turn
-        result = sc_mod.check(state, ending=ending)
+        result = sc_mod.check(state, ending=ending, upkeep=True)
         if result is not None:
             changes += end_changes(result)
             text = f"{'You win' if result[0] == 'won' else 'You lose'}: {result[1]}"

@@ -153,7 +153,6 @@ def all_profiles(db: Any) -> list[Profile]:
 
 def find(db: Any, name: str) -> Profile:
     from companion.names import match
-
     from companion.solo.data import load
 
     profiles = all_profiles(db)

@@ -146,8 +146,9 @@ def _tokens(state: GameState, kind: str) -> list[Mapping[str, Any]]:
     return [t for t in state.flags.get("tokens") or () if t["kind"] == kind]
 
 
-def met(state: GameState, objective: str, ending: bool = False) -> bool:
-    """Whether an objective holds now. `ending`: the last turn has just been played."""
+def met(state: GameState, objective: str, ending: bool = False, upkeep: bool = False) -> bool:
+    """Whether an objective holds now. `upkeep`: the turn in `state.turn` is over;
+    `ending`: and it was the last one."""
     declared = set(state.flags.get("declared") or ())
     if objective in declared:
         return True
@@ -190,19 +191,20 @@ def met(state: GameState, objective: str, ending: bool = False) -> bool:
         return False
     if objective == "event-failed":
         ev = state.flags.get("event")
-        return bool(
-            ev and ev.get("deadline") and not ev.get("done") and state.turn > ev["deadline"]
-        )
+        if not ev or not ev.get("deadline") or ev.get("done"):
+            return False
+        # "done by the end of turn N": it fails at the upkeep that ends turn N
+        return bool(state.turn > ev["deadline"] or (upkeep and state.turn >= ev["deadline"]))
     return False
 
 
-def check(state: GameState, ending: bool = False) -> tuple[str, str] | None:
+def check(state: GameState, ending: bool = False, upkeep: bool = False) -> tuple[str, str] | None:
     """('won'|'lost', why) once the game is decided, else None. Losses are checked first:
     a warband wiped out on the turn it wins has not won."""
     win = list(state.options.get("win") or ())
     lose = list(state.options.get("lose") or ())
     for obj in lose:
-        if met(state, obj, ending):
+        if met(state, obj, ending, upkeep):
             return "lost", OBJECTIVE_TEXT.get(obj, obj)
     if win and all(met(state, w, ending) for w in win):
         return "won", "; ".join(OBJECTIVE_TEXT.get(w, w) for w in win)
