@@ -315,3 +315,67 @@ def test_themed_final_countdown_three_stations_before_turn_8(solo):
 def test_every_themed_setup_starts(solo, setup):
     new(solo, "--setup", setup)
     assert solo("solo", "map").code == 0
+
+
+def test_dark_ritual_questioning_places_the_clues_and_reveals_gaunts(solo):
+    b = new(solo, "--setup", "the-dark-ritual")
+    assert b["last_turn"] == 7
+    assert solo("solo", "map", "--json").json()["tokens"] == []  # clues come from questions
+    # Marian: stat 5, D8. Civilian 3, Marian 4: between 3 and 5 -> an answer
+    r = solo("solo", "question", "Marian", "--dice", "3,4", "--json")
+    assert r.code == 0, r.err
+    assert "an answer" in r.json()["events"][0]["summary"]
+    # civilian 2, Marian 7: outside 2-5 -> nothing
+    r = solo("solo", "question", "Marian", "--dice", "2,7", "--json")
+    assert "nothing useful" in r.json()["events"][0]["summary"]
+    # second answer places clue X (column 4, row 4)
+    r = solo("solo", "question", "Marian", "--dice", "6,5,4,4", "--json")
+    assert r.code == 0, r.err
+    tokens = solo("solo", "map", "--json").json()["tokens"]
+    assert [(t["id"], t["col"], t["row"]) for t in tokens] == [("X", 4, 4)]
+    # a civilian's 1 is a gaunt with three actions
+    r = solo("solo", "question", "Tuck", "--dice", "1")
+    assert r.code == 0, r.err
+    gaunt = next(f for f in board(solo)["sides"][1]["fighters"] if f["flags"].get("gaunt"))
+    assert gaunt["rank"] == "specialist" and gaunt["name"].startswith("Gaunt")
+    solo("turn")
+    for name in PLAYERS:
+        solo("activate", name)
+    r = solo(
+        "solo",
+        "opfor",
+        gaunt["name"],
+        "--cannot-attack",
+        "--no-los",
+        "--leader",
+        "none",
+        "--dice",
+        "5",
+        "--json",
+    )
+    assert r.code == 0, r.err
+    g = next(f for f in board(solo)["sides"][1]["fighters"] if f["flags"].get("gaunt"))
+    assert g["flags"]["actions"] == 3
+
+
+def test_question_only_in_the_dark_ritual(solo):
+    new(solo, "--scenario", "investigate")
+    assert solo("solo", "question", "Marian", "--dice", "3,4").code == 2
+
+
+def test_mammoth_reminds_of_its_charge(solo):
+    new(solo, "--setup", "the-big-kill")
+    solo("turn")
+    for name in PLAYERS:
+        solo("activate", name)
+    r = solo("solo", "opfor", "Mammoth", "--cannot-attack", "--no-los", "--dice", "4", "--json")
+    assert r.code == 0, r.err
+    steps = r.json()["events"][0]["trace"]["steps"]
+    assert any(s["title"] == "Charge" for s in steps)
+
+
+def test_jfk_part_2_is_won_by_taking_the_president_out(solo):
+    new(solo, "--setup", "who-killed-jfk-2")
+    for _ in range(4):
+        solo("solo", "wound", "The president")
+    won(solo, "the boss is taken out")

@@ -490,6 +490,17 @@ def opfor(
             if f.side != 1:
                 raise UsageError(f"{f.name} is not an OpFor fighter")
         act = sys_.activate(state, f.id)
+        extra_actions = f.flags.get("actions_per_activation")
+        if isinstance(extra_actions, int):
+            # A gaunt of The Dark Ritual has a third action as its specialization.
+            from companion.game.events import set_fighter
+
+            act = Outcome(
+                act.kind,
+                act.summary,
+                tuple(c for c in act.changes if not (c.key == f.id and c.field == "flags.actions"))
+                + (set_fighter(f.id, "flags.actions", extra_actions),),
+            )
         state2 = apply_event(state, Event(act.kind, act.summary, act.changes))
         facts = Facts(ganging=ganging)
         given = {
@@ -513,7 +524,8 @@ def opfor(
         )
         outcomes = [o1]
         if decision.request is not None and resolve:
-            outcomes.append(sys_.resolve(state2, decision.request, src))
+            attack = sys_.resolve(state2, decision.request, src)
+            outcomes.append(_with_warstomp(f, attack))
         events = record(gf, outcomes, src)
     extra: dict[str, Any] = {
         "fighter": f.name,
@@ -543,6 +555,23 @@ def opfor(
             typer.echo(
                 "Every OpFor fighter has acted: 'companion turn' for upkeep and the new spawn."
             )
+
+
+def _with_warstomp(f: Any, attack: Outcome) -> Outcome:
+    """The Big Kill: an even attack roll of the mammoth hits every fighter within 1"."""
+    if "warstomp" not in f.skills or attack.trace is None:
+        return attack
+    roll = next((s.roll for s in attack.trace.steps if s.roll and s.roll.who == f.name), None)
+    if roll is None or roll.value % 2:
+        return attack
+    note = (
+        f"Warstomp: {f.name}'s attack roll is even ({roll.value}): every fighter of yours "
+        f"within 1\" of it takes a hit (resolve each with 'companion attack')"
+    )
+    return Outcome(
+        attack.kind, attack.summary, attack.changes, attack.trace, attack.data,
+        attack.announcements + (note,),
+    )  # fmt: skip
 
 
 # --- objectives ---------------------------------------------------------------------------
@@ -596,6 +625,28 @@ def shutdown_(
     with writing_game(game) as gf:
         state = _solo_game(gf)
         o = shutdown(state, target, _find(state, by), src)
+        events = record(gf, [o], src)
+    show(events, [o], as_json)
+
+
+@app.command("question")
+def question_(
+    fighter: FighterArg,
+    dice: DiceOpt = None,
+    seed: SeedOpt = None,
+    game: GameOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """The Dark Ritual: question a civilian (D6 for the civilian, the fighter's die).
+
+    Example: companion solo question Marian --dice 5,3
+    """
+    from companion.solo.objectives import question
+
+    src = dice_source(dice, seed)
+    with writing_game(game) as gf:
+        state = _solo_game(gf)
+        o = question(state, _find(state, fighter), src)
         events = record(gf, [o], src)
     show(events, [o], as_json)
 

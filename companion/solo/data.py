@@ -103,6 +103,8 @@ class Setup:
     escort_name: str | None
     event: str | None
     stations: int
+    questioning: bool = False
+    charge: bool = False
 
 
 @dataclass(frozen=True)
@@ -232,7 +234,8 @@ def load() -> SoloData:
     for k, r in top.items("setups"):
         r.only(
             "label", "scenarios", "theme", "profile", "summary", "notes", "last_turn", "win",
-            "lose", "boss_name", "boss_skills", "escort_name", "event", "stations",
+            "lose", "boss_name", "boss_skills", "escort_name", "event", "stations", "questioning",
+            "charge",
         )  # fmt: skip
         scs = r.texts("scenarios")
         for sc in scs:
@@ -261,6 +264,8 @@ def load() -> SoloData:
             r.text("escort_name", "") or None,
             ev,
             r.num("stations", 0, lo=0, hi=6),
+            r.flag("questioning", False),
+            r.flag("charge", False),
         )
     rulings = tuple(
         Ruling(r.text("id"), r.text("title"), r.text("text")) for r in top.tables("rulings")

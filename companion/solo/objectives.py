@@ -7,6 +7,7 @@ Outcome; the CLI records it and then runs the scenario check.
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 from typing import Any
 
 from companion.dice import DiceSource
@@ -301,4 +302,82 @@ def end_if_decided(state: GameState) -> Outcome | None:
         tuple(end_changes(result)),
         Trace("Scenario check", (Step("Scenario check", text),), text),
         announcements=(f"Game over: {text}",),
+    )
+
+
+def question(state: GameState, f: FighterState, dice: DiceSource) -> Outcome:
+    """The Dark Ritual: question a civilian. A D6 for the civilian and the fighter's die;
+    an answer when the fighter's roll lies between his stat and the civilian's roll (both
+    included). Every second answer places a coordinate clue; a civilian's 1 is a gaunt."""
+    from companion.solo.game import dice_by_rank, profile_of
+    from companion.solo.spawn import next_numbers, opfor_fighter
+    from companion.solo.spawnpoints import Square, place, square_size
+
+    _player(state, f)
+    d = load()
+    setup_id = state.options.get("setup")
+    st = d.setups.get(setup_id) if isinstance(setup_id, str) else None
+    if st is None or not st.questioning:
+        raise UsageError("questioning civilians belongs to The Dark Ritual set-up")
+    civ = dice.roll(6, 1, purpose="the civilian's D6")[0]
+    steps = [
+        Step("Civilian", f"D6 = {civ}", roll=Roll("Civilian", 6, 1, None, 1, (civ,), (0,))),
+    ]
+    changes: list[Change] = []
+    if civ == 1:
+        profile = profile_of(state)
+        numbers = next_numbers(state)
+        numbers["specialist"] += 1
+        g = opfor_fighter(
+            profile, "specialist", numbers["specialist"], None, dice_by_rank()["specialist"]
+        )
+        g = replace(
+            g,
+            id=f"gaunt-{numbers['specialist']}",
+            name=f"Gaunt {numbers['specialist']}",
+            flags=freeze({**g.flags, "gaunt": True, "actions_per_activation": 3}),
+        )
+        changes += [add_fighter(g), set_game("flags.opfor_count", numbers)]
+        steps.append(
+            Step("The veil drops", f"a 1: the civilian is {g.name}, a specialist with 3 actions")
+        )
+        trace = Trace(f"{f.name} questions a civilian", tuple(steps), steps[-1].outcome)
+        return Outcome(
+            "question", f"{f.name} questions a civilian: a gaunt!", tuple(changes), trace
+        )
+    # No roll of the fighter when the civilian turns out to be a gaunt.
+    own = dice.roll(f.die, 1, purpose=f"{f.name}'s D{f.die}")[0]
+    lo, hi = sorted((f.stat, civ))
+    ok = lo <= own <= hi
+    p = Fraction(max(0, min(hi, f.die) - lo + 1), f.die)
+    steps.append(
+        Step(
+            f"{f.name} asks",
+            f"D{f.die} = {own}: "
+            + ("an answer" if ok else "nothing useful")
+            + f" (an answer needs {lo}-{hi})",
+            roll=Roll(f.name, f.die, 1, None, 1, (own,), (0,)),
+            success=ok,
+            probability=p,
+        )
+    )
+    if ok:
+        answers = int(state.flags.get("answers") or 0) + 1
+        changes.append(set_game("flags.answers", answers))
+        if answers % 2 == 0 and answers <= 4:
+            tokens = _tokens(state)
+            kind, tid = ("clue-x", "X") if answers == 2 else ("clue-y", "Y")
+            taken = [Square(t["col"], t["row"]) for t in tokens]
+            size = square_size(int(state.options.get("board") or d.board), d.grid)
+            squares, psteps = place(dice, [f"Token {tid}"], d.grid, size, taken)
+            tokens.append(
+                {"id": tid, "kind": kind, "col": squares[0].col, "row": squares[0].row,
+                 "state": "board", "carrier": None}
+            )  # fmt: skip
+            changes.append(set_game("flags.tokens", tokens))
+            steps += psteps
+            steps.append(Step("Coordinate clue", f"{answers} answers: clue {tid} is on the map"))
+    trace = Trace(f"{f.name} questions a civilian", tuple(steps), steps[-1].outcome)
+    return Outcome(
+        "question", f"{f.name} questions a civilian: {trace.outcome}", tuple(changes), trace
     )

@@ -233,6 +233,14 @@ def decide(state: GameState, fid: str, facts: Facts, dice: DiceSource) -> Decisi
         steps.append(Step("Hostage boss", "not attacked yet: he keeps heading for his far corner"))
         return done("boss-flees", f'move {f.name} {stat}" toward the bottom-right corner')
 
+    if f.flags.get("charge_left"):
+        steps.append(
+            Step(
+                "Charge",
+                "its one Charge of the game is still unused: you may call it now instead "
+                "(both actions; mark it with 'companion set --flag charge_left=')",
+            )
+        )
     target = state.fighter(facts.target) if facts.target else None
     if facts.can_attack:
         steps.append(Step("Can it attack?", "yes, you said one of your fighters is in its reach"))

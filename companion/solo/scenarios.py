@@ -65,6 +65,8 @@ def scenario_fighters(
                 "corner": list(sc.boss_corner),
             }
             flags["bounty" if sc.boss == "bounty" else "hostage_boss"] = True
+            if setup is not None and setup.charge:
+                flags["charge_left"] = True
             out.append(
                 FighterState(
                     id=f"{sc.boss}-boss",
@@ -122,6 +124,9 @@ def token_kinds(scenarios: Sequence[SoloScenario], setup: Setup | None) -> list[
     out: list[tuple[str, str]] = []
     counts: dict[str, int] = {}
     kinds = [k for sc in scenarios for k in sc.tokens]
+    if setup is not None and setup.questioning:
+        # The coordinate clues are placed later, as the questioning turns them up.
+        kinds = [k for k in kinds if not k.startswith("clue")]
     kinds += ["station"] * (setup.stations if setup else 0)
     for k in kinds:
         counts[k] = counts.get(k, 0) + 1
@@ -237,7 +242,10 @@ OBJECTIVE_TEXT = {
 
 def status_lines(state: GameState) -> list[str]:
     """Board lines: objectives with a tick or a dash, tokens, shut spawnpoints."""
-    out = []
+    prof = state.options.get("profile") or {}
+    out = [f"solo: {state.options.get('label')} against {prof.get('name', 'the OpFor')}"]
+    if state.flags.get("answers"):
+        out.append(f"answers from civilians: {state.flags['answers']}")
     win = list(state.options.get("win") or ())
     lose = list(state.options.get("lose") or ())
     for w in win:
