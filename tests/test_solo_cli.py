@@ -272,3 +272,59 @@ def test_scenarios_list(solo):
         "shutdown",
     } <= ids
     assert len(d["setups"]) == 9
+
+
+def test_opfor_attack_hands_the_request_to_the_1ss_resolution(solo, monkeypatch):
+    """The walk builds the request and records whatever the 1ss resolution decides."""
+    from companion.game.events import set_fighter
+    from companion.systems.base import Outcome
+    from companion.systems.one_stat import OneStatSkirmish
+    from companion.trace import Roll, Step, Trace
+
+    seen = {}
+
+    def fake_resolve(self, state, request, dice):
+        seen["request"] = request
+        seen["active"] = state.active
+        v = dice.roll(6, 1, "attack")[0]
+        step = Step(
+            "Attack", "hit", roll=Roll(state.fighter(request.actor).name, 6, 1, None, 1, (v,), (0,))
+        )
+        return Outcome(
+            "attack",
+            "hit and wounded",
+            (set_fighter(request.target, "status", "out"),),
+            Trace("Attack", (step,), "out"),
+        )
+
+    monkeypatch.setattr(OneStatSkirmish, "resolve", fake_resolve)
+    solo("solo", "new", "-r", "Outlaws", "--dice", "1,1,2,2,3,3,4,4,5,5,6,6,1,1,1,1,1,6")
+    solo("turn")
+    for name in PLAYERS:
+        solo("activate", name)
+    r = solo(
+        "solo",
+        "opfor",
+        "Grunt 1",
+        "--can-attack",
+        "--in-open",
+        "--target",
+        "Will",
+        "--ganging",
+        "1",
+        "--dice",
+        "2",
+        "--json",
+    )
+    assert r.code == 0, r.err
+    req = seen["request"]
+    assert (req.action, req.actor, req.target) == ("attack", "opfor-rookie-1", "will")
+    assert dict(req.options) == {"ranged": False, "ganging": 1}
+    assert seen["active"] == "opfor-rookie-1"  # resolved within the fighter's activation
+    assert [e["kind"] for e in r.json()["events"]] == ["opfor", "attack"]
+    will = next(f for f in state(solo)["sides"][0]["fighters"] if f["name"] == "Will")
+    assert will["status"] == "out"
+    # undo takes the attack back, then the walk
+    assert solo("undo").code == 0
+    will = next(f for f in state(solo)["sides"][0]["fighters"] if f["name"] == "Will")
+    assert will["status"] == "upright"

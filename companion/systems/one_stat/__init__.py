@@ -53,7 +53,9 @@ class OneStatSkirmish(RuleSystem):
         return list(self.data.scenarios.values())
 
     def rulings(self) -> Sequence[Ruling]:
-        return self.data.rulings
+        from companion.solo.data import load as solo_data  # the solo rulings R-1SS-S..
+
+        return tuple(self.data.rulings) + solo_data().rulings
 
     def topics(self) -> Sequence[Topic]:
         d = self.data
