@@ -75,9 +75,9 @@ def test_forecast_matches_counting_face_patterns():
 def test_forecast_by_turn():
     f = forecast()
     rows = f.by_turn(3)
-    assert rows[0] == (0, f.expected_total)
-    assert rows[3] == (3, 4 * f.expected_total)
-    assert f.by_turn(1, shut=3)[1][1] == 2 * f.expected_total / 2
+    assert rows[0] == (1, f.expected_total)
+    assert rows[2] == (3, 3 * f.expected_total)
+    assert f.by_turn(2, shut=3)[1][1] == f.expected_total
 
 
 def test_trek_is_a_full_warband():

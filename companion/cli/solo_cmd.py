@@ -362,19 +362,23 @@ def odds_(
             odds.fmt(p) if hasattr(odds, "fmt") else f"{float(p):.2%}",
         )
     c.print(t)
+    plural = {"rookie": "rookies", "specialist": "specialists", "boss": "bosses"}
     for r in RANKS:
-        c.print(f"expected {r}s per spawn: {float(f.expected[r]):.3f} ({f.expected[r]})")
+        dist = ", ".join(f"{k}: {float(p):.1%}" for k, p in f.per_rank[r])
+        c.print(
+            f"{plural[r]} per spawn: expected {float(f.expected[r]):.3f} ({f.expected[r]}); {dist}"
+        )
     c.print(
         f"expected fighters per spawn: {float(f.expected_total):.3f}; "
         f"at least one boss: {float(f.at_least_one_boss):.1%}"
     )
-    t2 = Table("after turn", "expected OpFor spawned")
+    t2 = Table("turn", "expected OpFor arrived")
     for turn, v in by_turn:
-        t2.add_row("set-up" if turn == 0 else str(turn), f"{float(v):.1f}")
+        t2.add_row(str(turn), f"{float(v):.1f}")
     c.print(t2)
     c.print(
-        "Counts the set-up spawn and one spawn per upkeep; fighters taken out are not subtracted."
-        + (f" {shut} spawnpoints shut." if shut else ""),
+        "Turn N has seen the set-up spawn and N-1 upkeep spawns; "
+        "fighters taken out are not subtracted." + (f" {shut} spawnpoints shut." if shut else ""),
         style="dim",
     )
 

@@ -27,14 +27,14 @@ class Forecast:
         return sum(self.expected.values(), Fraction(0))
 
     def by_turn(self, turns: int, shut: int = 0) -> list[tuple[int, Fraction]]:
-        """Expected OpFor fighters spawned by the end of each turn's upkeep.
+        """Expected OpFor fighters that have arrived by each turn: turn N has seen the
+        set-up spawn and N-1 upkeep spawns; no one taken out is subtracted.
 
-        The set-up spawn plus one spawn at each upkeep, no one taken out. With `shut`
-        spawnpoints shut down, each face is lost with its fighters (by symmetry every
-        face carries 1/6 of the expectation).
+        With `shut` spawnpoints shut down, every face carries 1/6 of the expectation (the
+        faces are symmetric), so each shut point removes a sixth.
         """
         per = self.expected_total * Fraction(6 - shut, 6)
-        return [(t, per * (t + 1)) for t in range(turns + 1)]
+        return [(t, per * t) for t in range(1, turns + 1)]
 
 
 @lru_cache(maxsize=1)
