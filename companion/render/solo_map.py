@@ -74,7 +74,9 @@ def render_map(console: Console, data: dict[str, Any]) -> None:
         for j, ch in enumerate(s):
             if start + j < len(chars):
                 chars[start + j] = ch
-    out.append("".join(chars).rstrip() + "   (inches; row 1 is your edge)\n", style="dim")
+    note = "(inches; row 1 is your edge)"
+    gap = "\n" + " " * lab_w if compact else "   "
+    out.append("".join(chars).rstrip() + gap + note + "\n", style="dim")
     legend = data["legend"]
     sep_l = "\n" if compact else "   "
     out.append(sep_l.join(f"{k} {v}" for k, v in legend.items()), style="dim")

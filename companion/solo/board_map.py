@@ -51,6 +51,10 @@ def map_data(state: GameState) -> dict[str, Any]:
         c = f.flags.get("corner")
         if c and not f.out:
             put(c[0], c[1], {"kind": "start", "label": f.name[:1].upper(), "fighter": f.name})
+    trek = [f for f in state.fighters if f.flags.get("trek")]
+    if trek and any(not f.out for f in trek):
+        # The trek walks from the far corner to yours (Ambush).
+        put(grid, grid, {"kind": "start", "label": "K", "fighter": "the trek"})
     legend = {"1-6": "spawnpoints" + (" (x = shut down)" if shut else ""), "@": "your corner"}
     kinds = {t["kind"] for t in tokens}
     for kind, key, text in (
@@ -67,6 +71,8 @@ def map_data(state: GameState) -> dict[str, Any]:
     for f in state.fighters:
         if f.flags.get("corner") and not f.out:
             legend[f.name[:1].upper()] = f"{f.name}'s starting corner"
+    if trek and any(not f.out for f in trek):
+        legend["K"] = "the trek's starting corner (it heads for yours)"
     return {
         "board_inches": board,
         "grid": grid,
