@@ -379,3 +379,11 @@ def test_jfk_part_2_is_won_by_taking_the_president_out(solo):
     for _ in range(4):
         solo("solo", "wound", "The president")
     won(solo, "the boss is taken out")
+
+
+def test_table_commands_end_a_decided_solo_game_at_once(solo):
+    new(solo, "--scenario", "bounty")
+    r = solo("set", "Bounty boss", "--state", "out", "--json")
+    assert r.code == 0, r.err
+    assert r.json()["announcements"] == ["Game over: You win: the boss is taken out"]
+    won(solo, "the boss is taken out")
