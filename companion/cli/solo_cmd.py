@@ -548,10 +548,14 @@ def opfor(
     if not as_json:
         if decision.request is not None and not resolve:
             r = decision.request
-            typer.echo(
-                f"Resolve it with: companion attack {r.actor} {r.target}"
-                + (" --ranged" if r.options.get("ranged") else "")
+            a, t = gf.state.fighter(r.actor or "").name, gf.state.fighter(r.target or "").name
+            rng = r.options.get("range")
+            how = (
+                (f" --range {rng}" if rng is not None else " --ranged")
+                if r.options["ranged"]
+                else ""
             )
+            typer.echo(f'Resolve it with: companion attack "{a}" "{t}"{how}')
         nxt = systems.get("1ss").next_side(gf.state)
         if nxt == 1:
             typer.echo("Next: 'companion solo opfor' for the next OpFor fighter.")
