@@ -388,14 +388,18 @@ def test_bounty_boss_steps_down_per_wound():
         stat=8,
         die=12,
         skills=("veteran",),
-        flags={"bounty": True, "opfor": True},
+        flags={"bounty": True, "ladder": [12, 10, 8, 6], "opfor": True},
     )
     st = game(fighter("ann", 0, stat=6), boss)
-    out, st = attack(st, "ann", "bob", [1, 2])  # first wound of the turn ignored
+    # The ladder replaces the boss's ignored first wound (R-1SS-S03).
     out, st = attack(st, "ann", "bob", [1, 2])
     b = st.fighter("bob")
     assert (b.die, b.stat, b.status) == (10, 4, "upright")
     assert step(out, "defends").roll.sides == 12
+    out, st = attack(st, "ann", "bob", [1, 2])
+    b = st.fighter("bob")
+    assert (b.die, b.stat, b.status, b.wounds) == (8, 2, "upright", 2)
+    assert step(out, "defends").roll.sides == 10
 
 
 def test_opfor_fighter_attacks_without_activation():

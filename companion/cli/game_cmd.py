@@ -51,12 +51,24 @@ def new(
         str | None, typer.Option(help="Name of the game (default: from the scenario).")
     ] = None,
     solo: Annotated[bool, typer.Option(help="Solo play against the OpFor.")] = False,
+    profile: Annotated[
+        str | None, typer.Option("--profile", help="OpFor profile for --solo.")
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Start a game from rosters and a scenario, and make it the current game.
 
     Example: companion game new -r "Robyn" -r "Cpt" --scenario training --name first
     """
+    if solo:
+        # Solo set-up rolls spawnpoints and the first spawn: it lives with the solo commands.
+        from companion.cli.solo_cmd import start_solo
+
+        if len(roster) != 1:
+            raise UsageError("a solo game takes one roster (yours); the OpFor comes from --profile")
+        solo_scenario = scenario
+        start_solo(roster[0], profile, solo_scenario, None, None, name, None, None, None, as_json)
+        return
     home = Home()
     with home.writing():
         db = home.rosters_db()
@@ -69,8 +81,6 @@ def new(
                 f"the rosters play different systems ({', '.join(sorted(system_ids))})"
             )
         sys_ = systems.get(rosters[0].system)
-        if solo:
-            raise UsageError("solo games are set up with 'companion solo new' (1ss only)")
         scenario = scenario or sys_.default_scenario
         state = sys_.new_game(rosters, scenario, {})
         base = name or scenario

@@ -42,11 +42,21 @@ def _root(
 
 
 def _register() -> None:
-    from companion.cli import actions, game_cmd, misc, play_cmd, roster_cmd, rules_cmd, table
+    from companion.cli import (
+        actions,
+        game_cmd,
+        misc,
+        play_cmd,
+        roster_cmd,
+        rules_cmd,
+        solo_cmd,
+        table,
+    )
 
     app.add_typer(roster_cmd.app, name="roster")
     app.add_typer(game_cmd.app, name="game")
     app.add_typer(rules_cmd.app, name="rules")
+    app.add_typer(solo_cmd.app, name="solo")
     table.register(app)
     actions.register(app)
     misc.register(app)

@@ -72,7 +72,16 @@ def report(gf: GameFile, event: Event, as_json: bool, announcements: tuple[str, 
 
 def run_outcome(gf: GameFile, outcome: Outcome, as_json: bool, dice: Any = None) -> None:
     event = commit(gf, outcome, dice)
-    report(gf, event, as_json, outcome.announcements)
+    announcements = outcome.announcements
+    if gf.state.options.get("solo") and gf.state.phase != "ended":
+        # A solo scenario is won or lost the moment its objectives say so.
+        from companion.solo.objectives import end_if_decided
+
+        end = end_if_decided(gf.state)
+        if end is not None:
+            commit(gf, end)
+            announcements += end.announcements
+    report(gf, event, as_json, announcements)
 
 
 def status(game: GameOpt = None, as_json: JsonOpt = False) -> None:

@@ -56,7 +56,9 @@ class OneStatSkirmish(RuleSystem):
         return list(self.data.scenarios.values())
 
     def rulings(self) -> Sequence[Ruling]:
-        return self.data.rulings
+        from companion.solo.data import load as solo_data  # the solo rulings R-1SS-S..
+
+        return tuple(self.data.rulings) + solo_data().rulings
 
     def topics(self) -> Sequence[Topic]:
         d = self.data
@@ -137,6 +139,10 @@ class OneStatSkirmish(RuleSystem):
         return attack.odds(self.data, state, request)
 
     def status_lines(self, state: GameState) -> list[str]:
+        if state.options.get("solo"):
+            from companion.solo.scenarios import status_lines as solo_lines
+
+            return solo_lines(state)
         from companion.systems.one_stat.scenarios import status_lines
 
         return status_lines(state)

@@ -204,6 +204,9 @@ def wound(board: Board, roller: Roller, fid: str, why: str) -> str:
             )
             wound(board, roller, m.id, f"a wound passed on by {f.name}")
             return "passed to a minion"
+    if f.flags.get("ladder"):
+        board.cond(fid).wounds += 1
+        return _ladder_wound(board, roller, f)
     if f.rank == "boss" and not f.flags.get("boss_wound_ignored"):
         board.set_flag(fid, "boss_wound_ignored", True)
         roller.info(
@@ -214,8 +217,6 @@ def wound(board: Board, roller: Roller, fid: str, why: str) -> str:
         return "wound ignored"
     c = board.cond(fid)
     c.wounds += 1
-    if f.flags.get("bounty"):
-        return _bounty_wound(board, roller, f)
     if f.rank == "rookie":
         take_out(board, roller, fid, f"a rookie leaves at its first wound ({why})")
         return "out"
@@ -241,22 +242,23 @@ def wound(board: Board, roller: Roller, fid: str, why: str) -> str:
     return "out"
 
 
-BOUNTY_STEPS = {12: 10, 10: 8, 8: 6}
+def _ladder_wound(board: Board, roller: Roller, f: FighterState) -> str:
+    """A ladder boss (Bounty, Hostage) steps his die down and halves his stat per wound;
+    a wound on his last die removes him (R-1SS-14). He is never laid prone, and the ladder
+    replaces the boss's ignored first wound (R-1SS-S03)."""
+    from companion.solo.bounty import next_rung, surrenders
 
-
-def _bounty_wound(board: Board, roller: Roller, f: FighterState) -> str:
-    """The Bounty boss steps his die down and halves his stat per wound; a wound at D6
-    removes him (R-1SS-14). He is never laid prone."""
-    if f.die not in BOUNTY_STEPS:
-        take_out(board, roller, f.id, "a wound at D6 removes the bounty boss (R-1SS-14)")
+    die = next_rung(f)
+    if die is None:
+        take_out(board, roller, f.id, f"a wound at D{f.die}, his last die (R-1SS-14)")
         return "out"
     c = board.cond(f.id)
-    c.die, c.stat = BOUNTY_STEPS[f.die], max(1, f.stat // 2)
+    c.die, c.stat = die, f.stat // 2
     roller.info(
         f"{f.name} is worn down",
         f"die D{f.die} -> D{c.die}, stat {f.stat} -> {c.stat}",
         rulings=("R-1SS-14",),
     )
-    if c.die == 6 and board.state.flags.get("hostage") in (f.id, True):
-        board.set_flag(f.id, "stops_fighting", True)
+    if surrenders(f, die):
+        board.set_flag(f.id, "surrendered", True)
     return "wounded"

@@ -71,6 +71,10 @@ def can_activate(f: FighterState) -> bool:
 
 
 def next_side(state: GameState) -> int | None:
+    if state.options.get("solo"):  # the player, then the OpFor (R-1SS-S01)
+        from companion.solo import game as solo
+
+        return solo.next_side(state)
     if state.turn == 0 or state.phase == "ended":
         return None
     ready = [
@@ -175,6 +179,10 @@ def end_result(state: GameState) -> str | None:
 
 
 def next_turn(d: OneStatData, state: GameState, dice: DiceSource) -> Outcome:
+    if state.options.get("solo"):  # upkeep with a new spawn, no initiative (R-1SS-S01)
+        from companion.solo import game as solo
+
+        return solo.next_turn(state, dice)
     if state.phase == "ended":
         raise RefusedError(f"the game is over: {state.result or 'ended'}")
     changes: list[Change] = []

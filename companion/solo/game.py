@@ -1,0 +1,294 @@
+"""A solo game of 1ss: set-up, the solo turn order and upkeep with a new spawn."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from companion.dice import DiceSource
+from companion.errors import RefusedError, UsageError
+from companion.game.events import Change, set_fighter, set_game
+from companion.game.state import FighterState, GameState, SideState, freeze
+from companion.roster import Roster
+from companion.solo import scenarios as sc_mod
+from companion.solo.data import Setup, SoloScenario, load
+from companion.solo.profiles import Profile, from_dict
+from companion.solo.spawn import spawn
+from companion.solo.spawnpoints import Square, place, square_size
+from companion.systems.base import Outcome
+from companion.trace import Step, Trace
+
+
+@dataclass(frozen=True)
+class SoloChoice:
+    scenarios: tuple[SoloScenario, ...]
+    setup: Setup | None
+
+
+def choose(scenario: str | None, objectives: str | None, setup: str | None) -> SoloChoice:
+    """The scenarios to play, from --scenario, --mixed A,B or --setup."""
+    d = load()
+    picked: list[str] = []
+    st: Setup | None = None
+    if setup:
+        key = setup.strip().casefold().replace(" ", "-")
+        if key not in d.setups:
+            raise UsageError(f"unknown themed set-up '{setup}'; use one of {', '.join(d.setups)}")
+        st = d.setups[key]
+        picked = list(st.scenarios)
+    if objectives:
+        picked += [p.strip().casefold() for p in objectives.split(",") if p.strip()]
+    if scenario:
+        picked.append(scenario.strip().casefold())
+    if not picked:
+        picked = ["skirmish"]
+    for p in picked:
+        if p not in d.scenarios:
+            raise UsageError(
+                f"unknown solitaire scenario '{p}'; use one of {', '.join(d.scenarios)}"
+            )
+    uniq = list(dict.fromkeys(picked))
+    if len(uniq) > 1 and "skirmish" in uniq:
+        uniq.remove("skirmish")
+    return SoloChoice(tuple(d.scenarios[p] for p in uniq), st)
+
+
+def check_warband(roster: Roster) -> None:
+    """The solo warband: 1 boss, 3 specialists, 6 rookies (R-1SS-15), and the usual checks."""
+    from companion import systems
+
+    d = load()
+    counts = {r: sum(1 for f in roster.fighters if f.rank == r) for r in d.warband}
+    wrong = [f"{counts[r]} {r}s (needs {n})" for r, n in d.warband.items() if counts[r] != n]
+    problems = [p.message for p in systems.get("1ss").check_roster(roster) if p.severity == "error"]
+    if wrong or problems:
+        raise UsageError(
+            f"'{roster.name}' cannot play solo: "
+            + "; ".join(
+                (
+                    ["a solo warband is 1 boss, 3 specialists and 6 rookies: " + ", ".join(wrong)]
+                    if wrong
+                    else []
+                )
+                + problems
+            )
+        )
+
+
+def new_solo_game(
+    roster: Roster, profile: Profile, choice: SoloChoice, board: int | None = None
+) -> GameState:
+    """The game as set up before any dice: the player's warband and scenario fighters."""
+    from companion.systems.one_stat import data as one_stat
+    from companion.systems.one_stat.turns import slug
+
+    d = load()
+    d1 = one_stat.load()
+    if roster.system != "1ss":
+        raise UsageError(f"solo play is for 1ss warbands; '{roster.name}' plays {roster.system}")
+    check_warband(roster)
+    fighters: list[FighterState] = []
+    used: set[str] = set()
+    for rf in roster.fighters:
+        base = slug(rf.name)
+        fid, n = base, 2
+        while fid in used:
+            fid, n = f"{base}-{n}", n + 1
+        used.add(fid)
+        fighters.append(
+            FighterState(
+                id=fid,
+                side=0,
+                name=rf.name,
+                rank=rf.rank,
+                die=d1.ranks[rf.rank].die,
+                stats=rf.stats,
+                equipment=rf.equipment,
+                skills=rf.skills,
+                notes=rf.notes,
+            )
+        )
+    fighters += sc_mod.scenario_fighters(d, choice.scenarios, profile, choice.setup)
+    win, lose, last = sc_mod.objectives(choice.scenarios, choice.setup)
+    size = board or d.board
+    label = choice.setup.label if choice.setup else " + ".join(s.label for s in choice.scenarios)
+    options: dict[str, Any] = {
+        "solo": True,
+        "profile": profile.to_dict(),
+        "board": size,
+        "grid": d.grid,
+        "scenarios": [s.id for s in choice.scenarios],
+        "setup": choice.setup.id if choice.setup else None,
+        "label": label,
+        "win": win,
+        "lose": lose,
+    }
+    return GameState(
+        system="1ss",
+        scenario="solo-" + (choice.setup.id if choice.setup else "-".join(options["scenarios"])),
+        sides=(SideState(roster.name, roster.name), SideState(profile.name, "OpFor")),
+        fighters=tuple(fighters),
+        last_turn=last or None,
+        options=freeze(options),
+    )
+
+
+def profile_of(state: GameState) -> Profile:
+    return from_dict(dict(state.options["profile"]), "the game's OpFor profile")
+
+
+def dice_by_rank() -> dict[str, int]:
+    from companion.systems.one_stat import data as one_stat
+
+    return {k: r.die for k, r in one_stat.load().ranks.items()}
+
+
+def setup_outcome(state: GameState, dice: DiceSource) -> Outcome:
+    """Spawnpoints, then the scenario's tokens, each on its own square (R-1SS-12)."""
+    d = load()
+    size = square_size(int(state.options.get("board") or d.board), d.grid)
+    labels = [f"Spawnpoint {i + 1}" for i in range(d.spawnpoints)]
+    points, steps = place(dice, labels, d.grid, size)
+    setup_id = state.options.get("setup")
+    st = d.setups.get(setup_id) if isinstance(setup_id, str) else None
+    scs = [d.scenarios[s] for s in state.options.get("scenarios") or ()]
+    kinds = sc_mod.token_kinds(scs, st)
+    tokens: list[dict[str, Any]] = []
+    if kinds:
+        squares, tsteps = place(dice, [f"Token {tid}" for tid, _ in kinds], d.grid, size)
+        steps += tsteps
+        for (tid, kind), sq in zip(kinds, squares, strict=True):
+            tokens.append(
+                {
+                    "id": tid,
+                    "kind": kind,
+                    "col": sq.col,
+                    "row": sq.row,
+                    "state": "board",
+                    "carrier": None,
+                }
+            )
+    if any(s.hostage for s in scs):
+        tokens.append(
+            {
+                "id": "H",
+                "kind": "hostage",
+                "col": d.grid,
+                "row": d.grid,
+                "state": "board",
+                "carrier": None,
+            }
+        )
+        steps.append(
+            Step("Hostage", f"waits in the opposing corner (column {d.grid}, row {d.grid})")
+        )
+    for f in state.fighters:
+        if f.flags.get("corner"):
+            c = f.flags["corner"]
+            steps.append(Step(f.name, f"starts in the corner square column {c[0]}, row {c[1]}"))
+    changes = [
+        set_game("flags.spawnpoints", [[p.col, p.row] for p in points]),
+        set_game("flags.tokens", tokens),
+    ]
+    trace = Trace(
+        "Solo set-up",
+        tuple(steps),
+        f"{len(points)} spawnpoints" + (f" and {len(tokens)} tokens" if tokens else "") + " placed",
+        rulings=("R-1SS-12",),
+    )
+    return Outcome("solo-setup", trace.outcome, tuple(changes), trace)
+
+
+def spawn_outcome(state: GameState, dice: DiceSource, title: str) -> Outcome:
+    changes, trace, placed = spawn(state, profile_of(state), dice, dice_by_rank(), title)
+    return Outcome("spawn", trace.outcome, tuple(changes), trace, data=freeze({"placed": placed}))
+
+
+# --- turn order (called from the 1ss plug-in when options.solo is set) -------------
+
+
+def can_activate(f: FighterState) -> bool:
+    return not f.out and not f.token and f.status != "face-down"
+
+
+def next_side(state: GameState) -> int | None:
+    """The player activates every fighter, then the OpFor, one by one (R-1SS-S01)."""
+    if state.turn == 0 or state.phase == "ended":
+        return None
+    for side in (0, 1):
+        if any(can_activate(f) for f in state.side_fighters(side)):
+            return side
+    return None
+
+
+def end_changes(result: tuple[str, str]) -> list[Change]:
+    verdict, why = result
+    text = f"{'you win' if verdict == 'won' else 'you lose'}: {why}"
+    return [set_game("phase", "ended"), set_game("result", text)]
+
+
+def next_turn(state: GameState, dice: DiceSource) -> Outcome:
+    """Upkeep (tokens off, a new spawn), the check, and the next turn. No initiative."""
+    if state.phase == "ended":
+        raise RefusedError(f"the game is over: {state.result or 'ended'}")
+    changes: list[Change] = []
+    steps: list[Step] = []
+    if state.turn > 0:
+        waiting = [f.name for f in state.side_fighters(1) if can_activate(f)]
+        for f in state.fighters:
+            if f.token:
+                changes.append(set_fighter(f.id, "token", False))
+            for flag in ("actions", "boss_wound_ignored"):
+                if flag in f.flags:
+                    changes.append(set_fighter(f.id, f"flags.{flag}", None))
+        changes += [set_game("active", None), set_game("flags.last_side", None)]
+        notes = (f"not walked this turn: {', '.join(waiting)}",) if waiting else ()
+        steps.append(
+            Step("Upkeep", f"activation tokens removed after turn {state.turn}", notes=notes)
+        )
+        ending = state.last_turn is not None and state.turn >= state.last_turn
+        result = sc_mod.check(state, ending=ending, upkeep=True)
+        if result is not None:
+            changes += end_changes(result)
+            text = f"{'You win' if result[0] == 'won' else 'You lose'}: {result[1]}"
+            steps.append(Step("Scenario check", text, rulings=("R-1SS-S07",) if ending else ()))
+            trace = Trace("End of the game", tuple(steps), text)
+            return Outcome(
+                "end",
+                f"The game is over after turn {state.turn}: {text}",
+                tuple(changes),
+                trace,
+                announcements=(f"Game over: {text}",),
+            )
+        spawn_changes, spawn_trace, placed = spawn(state, profile_of(state), dice, dice_by_rank())
+        changes += spawn_changes
+        steps += [Step("Upkeep spawn", spawn_trace.outcome, rulings=("R-1SS-11",))]
+        steps += list(spawn_trace.steps)
+    turn = state.turn + 1
+    steps.append(
+        Step(
+            "Turn count",
+            f"turn {turn}"
+            + (f" of {state.last_turn}" if state.last_turn else "")
+            + ": activate all your fighters, then walk the OpFor ('companion solo opfor')",
+            rulings=("R-1SS-S01",),
+        )
+    )
+    changes += [set_game("turn", turn), set_game("phase", "action"), set_game("initiative", 0)]
+    trace = Trace(f"Turn {turn} (solo)", tuple(steps), f"turn {turn}: your fighters first")
+    return Outcome(
+        "turn",
+        f"Turn {turn} begins; your fighters act first, then the OpFor.",
+        tuple(changes),
+        trace,
+        data=freeze({"turn": turn}),
+    )
+
+
+def squares(state: GameState) -> list[Square]:
+    return [Square(c, r) for c, r in state.flags.get("spawnpoints") or ()]
+
+
+def solo_or_refuse(state: GameState) -> None:
+    if not state.options.get("solo"):
+        raise UsageError("this is not a solo game; start one with 'companion solo new'")

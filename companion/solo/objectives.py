@@ -1,0 +1,383 @@
+"""What the player does to scenario objectives: tokens, devices, declarations, wounds.
+
+Each function takes the state and the player's choices (and dice), and returns an
+Outcome; the CLI records it and then runs the scenario check.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+from companion.dice import DiceSource
+from companion.errors import RefusedError, UsageError
+from companion.game.events import Change, add_fighter, set_fighter, set_game
+from companion.game.state import FighterState, GameState, freeze, thaw
+from companion.solo.bounty import bounty_wound, has_ladder
+from companion.solo.data import DECLARED, load
+from companion.solo.scenarios import OBJECTIVE_TEXT, check
+from companion.systems.base import Outcome
+from companion.trace import Roll, Step, Trace, roll_test
+
+
+def _tokens(state: GameState) -> list[dict[str, Any]]:
+    return [dict(thaw(t)) for t in state.flags.get("tokens") or ()]
+
+
+def _player(state: GameState, f: FighterState) -> None:
+    if f.side != 0:
+        raise UsageError(f"{f.name} is not one of your fighters")
+    if f.out:
+        raise RefusedError(f"{f.name} is out of the game")
+
+
+def _find_token(tokens: list[dict[str, Any]], tid: str) -> dict[str, Any]:
+    for t in tokens:
+        if t["id"].casefold() == tid.strip().casefold():
+            return t
+    known = ", ".join(t["id"] for t in tokens) or "none in this game"
+    raise UsageError(f"no token '{tid}'; tokens: {known}")
+
+
+def token_action(
+    state: GameState,
+    tid: str,
+    action: str,
+    fighter: FighterState | None,
+    dice: DiceSource,
+    event: str | None = None,
+) -> Outcome:
+    """pick (a fighter takes it), drop (its carrier lets it fall), home (carried home)."""
+    tokens = _tokens(state)
+    t = _find_token(tokens, tid)
+    steps: list[Step] = []
+    changes: list[Change] = []
+    if action == "pick":
+        if fighter is None:
+            raise UsageError("say who picks it up with --by FIGHTER")
+        _player(state, fighter)
+        if t["state"] not in ("board", "dropped"):
+            raise RefusedError(f"token {t['id']} is {t['state']}, not lying on the table")
+        if t["kind"] in ("station", "hostage"):
+            raise UsageError(f"token {t['id']} cannot be picked up")
+        if t["kind"].startswith("clue"):
+            axis = "column" if t["kind"] == "clue-x" else "row"
+            v = dice.roll(6, 1, purpose=f"clue {t['id']}: the {axis} it gives")[0]
+            t.update(state="found", carrier=None, value=v)
+            steps.append(
+                Step(
+                    f"Clue {t['id']}",
+                    f"{fighter.name} finds it: {axis} {v}",
+                    roll=Roll(fighter.name, 6, 1, None, 1, (v,), (0,)),
+                    rulings=("R-1SS-S05",),
+                )
+            )
+            clues = [x for x in tokens if x["kind"].startswith("clue")]
+            if all(x["state"] == "found" for x in clues) and not state.flags.get("event"):
+                col = next(x["value"] for x in clues if x["kind"] == "clue-x")
+                row = next(x["value"] for x in clues if x["kind"] == "clue-y")
+                ev_changes, ev_steps = reveal_event(state, col, row, dice, event)
+                changes += ev_changes
+                steps += ev_steps
+        else:
+            t.update(state="carried", carrier=fighter.name)
+            steps.append(Step(f"Token {t['id']}", f"{fighter.name} picks it up"))
+    elif action == "drop":
+        if t["state"] != "carried":
+            raise RefusedError(f"token {t['id']} is not carried")
+        steps.append(Step(f"Token {t['id']}", f"{t['carrier']} drops it where he stands"))
+        t.update(state="dropped", carrier=None)
+    elif action == "home":
+        if t["state"] != "carried":
+            raise RefusedError(
+                f"token {t['id']} must be carried to your corner (it is {t['state']})"
+            )
+        steps.append(Step(f"Token {t['id']}", f"{t['carrier']} brings it home"))
+        t.update(state="home", carrier=None)
+    else:
+        raise UsageError(f"'{action}': use pick, drop or home")
+    changes.insert(0, set_game("flags.tokens", tokens))
+    trace = Trace(f"Token {t['id']}", tuple(steps), steps[-1].outcome)
+    return Outcome("token", trace.outcome, tuple(changes), trace)
+
+
+def reveal_event(
+    state: GameState, col: int, row: int, dice: DiceSource, chosen: str | None
+) -> tuple[list[Change], list[Step]]:
+    """Place the event token where the clues meet, and roll (or take) what happens there."""
+    from companion.solo.game import dice_by_rank, profile_of
+    from companion.solo.spawn import next_numbers, opfor_fighter
+
+    d = load()
+    setup_id = state.options.get("setup")
+    st = d.setups.get(setup_id) if isinstance(setup_id, str) else None
+    steps = [
+        Step("Event spot", f"the clues meet at column {col}, row {row}", rulings=("R-1SS-S05",))
+    ]
+    key = chosen or (st.event if st else None)
+    if key:
+        if key not in d.events:
+            raise UsageError(f"unknown event '{key}'; use one of {', '.join(d.events)}")
+        ev = d.events[key]
+        steps.append(Step("What happens", f"{ev.label} (chosen): {ev.summary}"))
+    else:
+        face = dice.roll(6, 1, purpose="what happens at the event spot (D6)")[0]
+        ev = next(e for e in d.events.values() if e.roll == face)
+        steps.append(
+            Step(
+                "What happens",
+                f"D6 = {face}: {ev.label}: {ev.summary}",
+                roll=Roll("Event", 6, 1, None, 1, (face,), (0,)),
+            )
+        )
+    info: dict[str, Any] = {
+        "id": ev.id, "label": ev.label, "col": col, "row": row, "done": False,
+        "check": ev.check, "clear": ev.clear, "spawn": list(ev.spawn), "deadline": None,
+    }  # fmt: skip
+    changes: list[Change] = []
+    if ev.deadline_die:
+        n = dice.roll(ev.deadline_die, 1, purpose="turns left at the event spot")[0]
+        info["deadline"] = state.turn + n
+        steps.append(
+            Step(
+                "Deadline",
+                f"D{ev.deadline_die} = {n}: done by the end of turn {state.turn + n}",
+                roll=Roll("Deadline", ev.deadline_die, 1, None, 1, (n,), (0,)),
+            )
+        )
+    if ev.spawn:
+        profile = profile_of(state)
+        numbers = next_numbers(state)
+        names = []
+        for rank in ev.spawn:
+            numbers[rank] += 1
+            f = opfor_fighter(profile, rank, numbers[rank], None, dice_by_rank()[rank])
+            f = replace(f, flags=freeze({**f.flags, "event_spawn": True}))
+            changes.append(add_fighter(f))
+            names.append(f.name)
+        changes.append(set_game("flags.opfor_count", numbers))
+        steps.append(Step("Arrivals", f"at the spot: {', '.join(names)}"))
+    changes.append(set_game("flags.event", info))
+    return changes, steps
+
+
+def shutdown(state: GameState, target: str, fighter: FighterState, dice: DiceSource) -> Outcome:
+    """A roll at or below stat shuts a device down: a spawnpoint (Shutdown), a station,
+    or the event spot's machine (Investigate)."""
+    _player(state, fighter)
+    tokens = _tokens(state)
+    shut = list(state.flags.get("shut") or ())
+    key = target.strip().casefold()
+    scenarios = [load().scenarios[s] for s in state.options.get("scenarios") or ()]
+    label: str
+    if key.isdigit():
+        n = int(key)
+        if not any(s.devices for s in scenarios):
+            raise UsageError("spawnpoints are devices only in Shutdown")
+        if not 1 <= n <= len(state.flags.get("spawnpoints") or ()):
+            raise UsageError(f"there is no spawnpoint {n}")
+        if n in shut:
+            raise RefusedError(f"spawnpoint {n} is already shut down")
+        label = f"spawnpoint {n}"
+    elif key == "event":
+        ev = state.flags.get("event")
+        if not ev or not ev.get("check"):
+            raise UsageError("there is no device at an event spot in this game")
+        if ev.get("done"):
+            raise RefusedError("the event spot is already dealt with")
+        label = str(ev["label"])
+    else:
+        t = _find_token(tokens, target)
+        if t["kind"] != "station":
+            raise UsageError(f"token {t['id']} is not a device")
+        if t["state"] == "shut":
+            raise RefusedError(f"station {t['id']} is already shut down")
+        label = f"station {t['id']}"
+    step = roll_test(
+        dice,
+        title=f"Shut down {label}",
+        who=fighter.name,
+        sides=fighter.die,
+        target=fighter.stat,
+        compare="<=",
+        success_text=f"{label} is shut down",
+        failure_text=f"{label} keeps running",
+        purpose=f"{fighter.name}'s roll to shut down {label}",
+    )
+    changes: list[Change] = []
+    if step.success:
+        if key.isdigit():
+            changes.append(set_game("flags.shut", sorted(shut + [int(key)])))
+        elif key == "event":
+            ev2 = dict(thaw(state.flags["event"]))
+            ev2["done"] = True
+            changes.append(set_game("flags.event", ev2))
+        else:
+            for t in tokens:
+                if t["id"].casefold() == key:
+                    t["state"] = "shut"
+            changes.append(set_game("flags.tokens", tokens))
+    trace = Trace(f"{fighter.name}: shut down {label}", (step,), step.outcome)
+    return Outcome(
+        "shutdown",
+        f"{fighter.name} tries to shut down {label}: {step.outcome}",
+        tuple(changes),
+        trace,
+    )
+
+
+def declare(state: GameState, objective: str) -> Outcome:
+    """The player says something only the table can see (a miniature reached a corner)."""
+    key = objective.strip().casefold()
+    wanted = set(state.options.get("win") or ()) | set(state.options.get("lose") or ())
+    if key not in DECLARED:
+        raise UsageError(
+            f"'{objective}' is not an objective to declare; use one of {', '.join(DECLARED)}"
+        )
+    if key not in wanted:
+        raise UsageError(
+            f"'{key}' does not count in this game; it counts: "
+            + ", ".join(sorted(w for w in wanted if w in DECLARED))
+        )
+    if key == "boss-home":
+        bosses = [f for f in state.fighters if f.flags.get("hostage_boss")]
+        if bosses and not all(f.flags.get("surrendered") for f in bosses):
+            raise RefusedError("the hostage boss still fights: bring him down to his D6 first")
+    declared = list(state.flags.get("declared") or ())
+    if key in declared:
+        raise RefusedError(f"'{key}' is already declared")
+    text = OBJECTIVE_TEXT.get(key, key)
+    return Outcome(
+        "objective", f"Declared: {text}.", (set_game("flags.declared", declared + [key]),)
+    )
+
+
+def provoke(state: GameState, f: FighterState) -> Outcome:
+    """The trek or the hostage boss was attacked: from now on it fights back."""
+    if f.flags.get("trek"):
+        return Outcome(
+            "provoke",
+            "The trek was attacked: all of it fights back from now on.",
+            (set_game("flags.trek_attacked", True),),
+        )
+    if f.flags.get("hostage_boss"):
+        return Outcome(
+            "provoke",
+            f"{f.name} was attacked: he stops to fight back.",
+            (set_fighter(f.id, "flags.provoked", True),),
+        )
+    raise UsageError(f"{f.name} is neither in the trek nor the hostage boss")
+
+
+def ladder_wound(state: GameState, f: FighterState) -> Outcome:
+    """One wound to a ladder boss (R-1SS-14), for a wound dealt at the table."""
+    if not has_ladder(f):
+        raise UsageError(f"{f.name} is not a Bounty or Hostage boss")
+    if f.out:
+        raise RefusedError(f"{f.name} is already out")
+    changes, text = bounty_wound(f)
+    extra: tuple[Change, ...] = ()
+    if f.flags.get("hostage_boss") and not f.flags.get("provoked"):
+        extra = (set_fighter(f.id, "flags.provoked", True),)
+    trace = Trace(
+        f"Wound: {f.name}", (Step("Ladder", text, rulings=("R-1SS-14", "R-1SS-S03")),), text
+    )
+    return Outcome("wound", text, changes + extra, trace)
+
+
+def end_if_decided(state: GameState) -> Outcome | None:
+    """An 'end' outcome when the scenario is decided, else None."""
+    from companion.solo.game import end_changes
+
+    if state.phase == "ended" or state.turn == 0 and not state.fighters:
+        return None
+    result = check(state)
+    if result is None:
+        return None
+    text = f"{'You win' if result[0] == 'won' else 'You lose'}: {result[1]}"
+    return Outcome(
+        "end",
+        f"The game is over: {text}",
+        tuple(end_changes(result)),
+        Trace("Scenario check", (Step("Scenario check", text),), text),
+        announcements=(f"Game over: {text}",),
+    )
+
+
+def question(state: GameState, f: FighterState, dice: DiceSource) -> Outcome:
+    """The Dark Ritual: question a civilian. A D6 for the civilian and the fighter's die;
+    an answer when the fighter's roll lies between his stat and the civilian's roll (both
+    included). Every second answer places a coordinate clue; a civilian's 1 is a gaunt."""
+    from companion.solo.game import dice_by_rank, profile_of
+    from companion.solo.spawn import next_numbers, opfor_fighter
+    from companion.solo.spawnpoints import Square, place, square_size
+
+    _player(state, f)
+    d = load()
+    setup_id = state.options.get("setup")
+    st = d.setups.get(setup_id) if isinstance(setup_id, str) else None
+    if st is None or not st.questioning:
+        raise UsageError("questioning civilians belongs to The Dark Ritual set-up")
+    civ = dice.roll(6, 1, purpose="the civilian's D6")[0]
+    steps = [
+        Step("Civilian", f"D6 = {civ}", roll=Roll("Civilian", 6, 1, None, 1, (civ,), (0,))),
+    ]
+    changes: list[Change] = []
+    if civ == 1:
+        profile = profile_of(state)
+        numbers = next_numbers(state)
+        numbers["specialist"] += 1
+        g = opfor_fighter(
+            profile, "specialist", numbers["specialist"], None, dice_by_rank()["specialist"]
+        )
+        g = replace(
+            g,
+            id=f"gaunt-{numbers['specialist']}",
+            name=f"Gaunt {numbers['specialist']}",
+            flags=freeze({**g.flags, "gaunt": True, "actions_per_activation": 3}),
+        )
+        changes += [add_fighter(g), set_game("flags.opfor_count", numbers)]
+        steps.append(
+            Step("The veil drops", f"a 1: the civilian is {g.name}, a specialist with 3 actions")
+        )
+        trace = Trace(f"{f.name} questions a civilian", tuple(steps), steps[-1].outcome)
+        return Outcome(
+            "question", f"{f.name} questions a civilian: a gaunt!", tuple(changes), trace
+        )
+    # No roll of the fighter when the civilian turns out to be a gaunt.
+    own = dice.roll(f.die, 1, purpose=f"{f.name}'s D{f.die}")[0]
+    lo, hi = sorted((f.stat, civ))
+    ok = lo <= own <= hi
+    p = Fraction(max(0, min(hi, f.die) - lo + 1), f.die)
+    steps.append(
+        Step(
+            f"{f.name} asks",
+            f"D{f.die} = {own}: "
+            + ("an answer" if ok else "nothing useful")
+            + f" (an answer needs {lo}-{hi})",
+            roll=Roll(f.name, f.die, 1, None, 1, (own,), (0,)),
+            success=ok,
+            probability=p,
+        )
+    )
+    if ok:
+        answers = int(state.flags.get("answers") or 0) + 1
+        changes.append(set_game("flags.answers", answers))
+        if answers % 2 == 0 and answers <= 4:
+            tokens = _tokens(state)
+            kind, tid = ("clue-x", "X") if answers == 2 else ("clue-y", "Y")
+            taken = [Square(t["col"], t["row"]) for t in tokens]
+            size = square_size(int(state.options.get("board") or d.board), d.grid)
+            squares, psteps = place(dice, [f"Token {tid}"], d.grid, size, taken)
+            tokens.append(
+                {"id": tid, "kind": kind, "col": squares[0].col, "row": squares[0].row,
+                 "state": "board", "carrier": None}
+            )  # fmt: skip
+            changes.append(set_game("flags.tokens", tokens))
+            steps += psteps
+            steps.append(Step("Coordinate clue", f"{answers} answers: clue {tid} is on the map"))
+    trace = Trace(f"{f.name} questions a civilian", tuple(steps), steps[-1].outcome)
+    return Outcome(
+        "question", f"{f.name} questions a civilian: {trace.outcome}", tuple(changes), trace
+    )

@@ -1,0 +1,294 @@
+"""The OpFor decision procedure: what one OpFor fighter does on its activation.
+
+The flowchart of the solo rules, walked one question at a time. The app works out what
+the state already knows (who is prone, who outranks whom, the trek's orders) and asks the
+player only what the table alone can tell: can it attack, is it in cover, does it see one
+of your fighters, which fighter is closest, who is within 15". Each answer becomes a step
+of the trace, so the player sees which branch fired and why.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from companion.dice import DiceSource
+from companion.errors import UsageError
+from companion.game.state import FighterState, GameState, freeze
+from companion.systems.base import ActionRequest
+from companion.trace import Roll, Step, Trace
+
+RANK_ORDER = {"rookie": 1, "specialist": 2, "boss": 3}
+LEADER_RANGE = 15
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What the player told about the table; None = not asked yet."""
+
+    can_attack: bool | None = None
+    in_cover: bool | None = None
+    los: bool | None = None
+    target: str | None = None  # id of the player's fighter concerned
+    leader: str | None = None  # id of the higher-ranked OpFor fighter, or "none"
+    ranged: bool | None = None
+    range: int | None = None
+    target_cover: bool | None = None
+    ganging: int = 0
+
+    def with_(self, **kw: Any) -> Facts:
+        return replace(self, **kw)
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question for the player, with the flag that answers it in scripts."""
+
+    key: str
+    text: str
+    flag: str
+    kind: str  # yesno | player | leader | number
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Decision:
+    fighter: str
+    branch: str
+    instruction: str
+    trace: Trace
+    request: ActionRequest | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+def clock(face: int) -> tuple[int, int]:
+    """D10 face -> (degrees clockwise from 12 o'clock, nearest clock hour) (R-1SS-S02)."""
+    degrees = face * 36
+    hour = round(face * 1.2) % 12 or 12
+    return degrees, hour
+
+
+def shooter(f: FighterState) -> bool:
+    return any("shooter" in e.split(":", 1)[0] for e in f.equipment)
+
+
+def leaders(state: GameState, f: FighterState) -> list[FighterState]:
+    """OpFor fighters that outrank `f` and still stand."""
+    mine = RANK_ORDER.get(f.rank, 0)
+    return [
+        x
+        for x in state.side_fighters(f.side)
+        if not x.out and RANK_ORDER.get(x.rank, 0) > mine and x.id != f.id
+    ]
+
+
+def players(state: GameState) -> list[FighterState]:
+    return [x for x in state.side_fighters(0) if not x.out]
+
+
+def special(state: GameState, f: FighterState) -> str | None:
+    """Orders that replace the flowchart: trek, hostage boss, prone."""
+    if f.status == "wounded":
+        return "recover"
+    if f.flags.get("trek") and not state.flags.get("trek_attacked"):
+        return "trek-march"
+    if f.flags.get("hostage_boss"):
+        if f.flags.get("surrendered"):
+            return "surrendered"
+        if not f.flags.get("provoked"):
+            return "boss-flees"
+    return None
+
+
+def next_question(state: GameState, fid: str, facts: Facts) -> Question | None:
+    """The next thing only the table can answer, or None when the walk can finish."""
+    f = state.fighter(fid)
+    if special(state, f):
+        return None
+    names = tuple(x.name for x in players(state))
+    if facts.can_attack is None:
+        return Question(
+            "can_attack",
+            f"Can {f.name} attack one of your fighters this activation "
+            "(in reach after a move, or in range and sight of its shooter)?",
+            "--can-attack/--cannot-attack",
+            "yesno",
+        )
+    if facts.can_attack:
+        if facts.in_cover is None:
+            return Question("in_cover", f"Is {f.name} in cover?", "--in-cover/--in-open", "yesno")
+        if facts.target is None:
+            return Question(
+                "target",
+                f"Which of your fighters is closest to {f.name}?",
+                "--target NAME",
+                "player",
+                names,
+            )
+        if facts.ranged is None and shooter(f) and _has_melee_weapon(f):
+            return Question(
+                "ranged",
+                f"Does {f.name} shoot (yes) or fight in melee (no)?",
+                "--ranged/--melee",
+                "yesno",
+            )
+        if _is_ranged(f, facts) and facts.range is None:
+            return Question(
+                "range",
+                f"How many inches from {f.name} to its target?",
+                "--range N",
+                "number",
+            )
+        return None
+    if facts.los is None:
+        return Question(
+            "los",
+            f"Can {f.name} see any of your fighters?",
+            "--los/--no-los",
+            "yesno",
+        )
+    if facts.los:
+        if facts.target is None:
+            return Question(
+                "target",
+                f"Which of your fighters that {f.name} can see is closest?",
+                "--target NAME",
+                "player",
+                names,
+            )
+        return None
+    if facts.leader is None and leaders(state, f):
+        return Question(
+            "leader",
+            f'Which higher-ranked OpFor fighter is nearest to {f.name} within {LEADER_RANGE}"? '
+            "(none if no one is)",
+            "--leader NAME|none",
+            "leader",
+            tuple(x.name for x in leaders(state, f)) + ("none",),
+        )
+    return None
+
+
+def _has_melee_weapon(f: FighterState) -> bool:
+    return any(e.split(":", 1)[0].startswith("melee") for e in f.equipment)
+
+
+def _is_ranged(f: FighterState, facts: Facts) -> bool:
+    if facts.ranged is not None:
+        return facts.ranged
+    return shooter(f) and not _has_melee_weapon(f)
+
+
+def attack_request(f: FighterState, facts: Facts) -> ActionRequest:
+    """The request for the 1ss attack resolution, from the facts the player gave."""
+    assert facts.target is not None
+    options: dict[str, Any] = {"ranged": _is_ranged(f, facts), "ganging": facts.ganging}
+    if options["ranged"] and facts.range is not None:
+        options["range"] = facts.range
+    if facts.target_cover is not None:
+        options["cover"] = facts.target_cover
+    return ActionRequest("attack", f.id, facts.target, freeze(options))
+
+
+def decide(state: GameState, fid: str, facts: Facts, dice: DiceSource) -> Decision:
+    """Walk the flowchart for one OpFor fighter with the facts given."""
+    f = state.fighter(fid)
+    q = next_question(state, fid, facts)
+    if q is not None:
+        raise UsageError(f"{q.text} Answer with {q.flag}.")
+    stat = f.stat
+    steps: list[Step] = []
+    sp = special(state, f)
+    title = f"OpFor: {f.name}"
+
+    def done(
+        branch: str, instruction: str, request: ActionRequest | None = None, **data: Any
+    ) -> Decision:
+        steps.append(Step("Instruction", instruction))
+        return Decision(
+            f.id,
+            branch,
+            instruction,
+            Trace(title, tuple(steps), instruction, rulings=("R-1SS-S01",)),
+            request,
+            {"branch": branch, **data},
+        )
+
+    if sp == "recover":
+        steps.append(
+            Step("Prone?", "yes: a prone fighter's first action must be Recover (R-1SS-06)")
+        )
+        return done(
+            "recover", f'{f.name} tries to stand up: roll Recover (companion recover "{f.name}")'
+        )
+    if sp == "trek-march":
+        steps.append(Step("Trek", "the trek has not been attacked yet, so it keeps marching"))
+        return done(
+            "trek-march", f"move {f.name} {stat}\" along the trek's way toward its far corner"
+        )
+    if sp == "surrendered":
+        steps.append(Step("Hostage boss", "down to his D6: he has given up fighting (R-1SS-14)"))
+        return done("surrendered", f"you move {f.name} where you want (he no longer fights)")
+    if sp == "boss-flees":
+        steps.append(Step("Hostage boss", "not attacked yet: he keeps heading for his far corner"))
+        return done("boss-flees", f'move {f.name} {stat}" toward the bottom-right corner')
+
+    if f.flags.get("charge_left"):
+        steps.append(
+            Step(
+                "Charge",
+                "its one Charge of the game is still unused: you may call it now instead "
+                "(both actions; mark it with 'companion set --flag charge_left=')",
+            )
+        )
+    target = state.fighter(facts.target) if facts.target else None
+    if facts.can_attack:
+        steps.append(Step("Can it attack?", "yes, you said one of your fighters is in its reach"))
+        req = attack_request(f, facts)
+        how = "shoot" if req.options["ranged"] else "attack"
+        assert target is not None
+        if facts.in_cover:
+            steps.append(Step("Is it in cover?", "yes: it keeps its position"))
+            text = f"stay in cover and {how} {target.name}, the closest of your fighters"
+            return done("attack-from-cover", text, req, target=target.id)
+        steps.append(Step("Is it in cover?", "no: it first moves to the nearest cover"))
+        text = f"move to the nearest cover, then {how} {target.name}, the closest of your fighters"
+        return done("cover-then-attack", text, req, target=target.id)
+    steps.append(Step("Can it attack?", "no, you said none of your fighters is in its reach"))
+    if facts.los:
+        assert target is not None
+        steps.append(Step("Does it see one of your fighters?", f"yes: {target.name}"))
+        text = f'move {stat}" toward {target.name}, staying in cover as well as possible'
+        return done("close-in", text, target=target.id)
+    steps.append(Step("Does it see one of your fighters?", "no"))
+    candidates = leaders(state, f)
+    if not candidates:
+        steps.append(
+            Step(
+                f'Higher-ranked friend within {LEADER_RANGE}"?',
+                "no: no OpFor fighter that outranks it is on the table",
+            )
+        )
+    elif facts.leader and facts.leader != "none":
+        leader = state.fighter(facts.leader)
+        steps.append(
+            Step(
+                f'Higher-ranked friend within {LEADER_RANGE}"?',
+                f"yes: {leader.name} ({leader.rank})",
+            )
+        )
+        return done("follow-leader", f'move {stat}" toward {leader.name}', leader=leader.id)
+    else:
+        steps.append(Step(f'Higher-ranked friend within {LEADER_RANGE}"?', "no, you said none is"))
+    face = dice.roll(10, 1, purpose=f"{f.name}'s direction (D10)")[0]
+    degrees, hour = clock(face)
+    steps.append(
+        Step(
+            "Direction roll",
+            f"D10 = {face}: {degrees} degrees clockwise from the far edge, about {hour} o'clock",
+            roll=Roll(f.name, 10, 1, None, 1, (face,), (0,)),
+            rulings=("R-1SS-13", "R-1SS-S02"),
+        )
+    )
+    text = f"roll for direction: D10 = {face}, move {stat}\" toward {hour} o'clock"
+    return done("wander", text, direction=face, degrees=degrees, hour=hour)
