@@ -42,7 +42,7 @@ def _root(
 
 
 def _register() -> None:
-    from companion.cli import actions, game_cmd, misc, roster_cmd, rules_cmd, table
+    from companion.cli import actions, game_cmd, misc, roster_cmd, rules_cmd, table, warstuff_cmd
 
     app.add_typer(roster_cmd.app, name="roster")
     app.add_typer(game_cmd.app, name="game")
@@ -50,6 +50,7 @@ def _register() -> None:
     table.register(app)
     actions.register(app)
     misc.register(app)
+    warstuff_cmd.register(app)
 
 
 _register()

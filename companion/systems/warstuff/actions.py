@@ -42,9 +42,11 @@ def attack_preconditions(d: WarStuffData, state: GameState, atk: combat.Attack) 
     _active(state, f, "attack")
     if f.flags.get("stunned"):
         raise RefusedError(f"{f.name} is stunned: its action must be Recover, with no attack")
+    action = f.flags.get("action")
+    if action == "recover":
+        raise RefusedError(f"{f.name} took Recover: no attack this activation")
     if f.flags.get("attacked"):
         raise RefusedError(f"{f.name} has already attacked this activation")
-    action = f.flags.get("action")
     changes: list[Change] = [set_fighter(f.id, "flags.attacked", True)]
     if atk.ranged:
         if action is None:
@@ -117,7 +119,6 @@ def _move(
             text = f"{f.name} stands up again: Quality {f.stats.get('quality')} restored"
         else:
             text = f"{f.name} was not stunned; Recover changes nothing"
-        changes.append(set_fighter(f.id, "flags.attacked", True))
         steps.append(Step("Recover", text + "; no shooting this activation"))
         trace = Trace(f"{f.name}: Recover", tuple(steps), text)
         return Outcome("action", text, tuple(changes), trace)

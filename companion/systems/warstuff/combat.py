@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from fractions import Fraction
 from typing import Any
 
@@ -269,6 +270,7 @@ def _add(dist: Dist, key: Pair, p: Fraction) -> None:
         dist[key] = dist.get(key, Fraction(0)) + p
 
 
+@lru_cache(maxsize=4096)
 def hit_dist(u: Unit, hits: int) -> dict[Unit, Fraction]:
     """Distribution of a unit after `hits` hits: Tough, kill roll, Regeneration each."""
     dist = {u: Fraction(1)}
@@ -284,6 +286,7 @@ def hit_dist(u: Unit, hits: int) -> dict[Unit, Fraction]:
     return dist
 
 
+@lru_cache(maxsize=4096)
 def one_hit(u: Unit) -> dict[Unit, Fraction]:
     out: dict[Unit, Fraction] = {}
     p_take = Fraction(1, 2) if u.has("tough") else Fraction(1)
@@ -299,6 +302,7 @@ def one_hit(u: Unit) -> dict[Unit, Fraction]:
     return out
 
 
+@lru_cache(maxsize=4096)
 def killed(u: Unit) -> dict[Unit, Fraction]:
     """A unit that would be killed: Regeneration turns it into a wound on 4+."""
     dead = replace(u, dead=True)
@@ -307,6 +311,7 @@ def killed(u: Unit) -> dict[Unit, Fraction]:
     return {dead: Fraction(1)}
 
 
+@lru_cache(maxsize=4096)
 def morale_dist(u: Unit) -> dict[Unit, Fraction]:
     if u.has("fearless") or u.dead:
         return {u: Fraction(1)}
@@ -581,7 +586,7 @@ class _Run:
                 compare=">=",
                 success_text="shrugs the hit off",
                 failure_text="the hit goes in",
-                notes=(source,),
+                notes=(source,) if source else (),
                 purpose=f"{u.name}'s Tough roll",
             )
             self.steps.append(s)
@@ -685,7 +690,8 @@ def resolve_attack(
         changes += unit_changes(before, after)
     a, t = run.units[aid], run.units[tid]
     outcome = result_of(atk.defender, t)
-    summary = f"{t.name} {outcome}"
+    verb = "shoots at" if atk.ranged else "attacks"
+    summary = f"{a.name} {verb} {t.name}: {t.name} {outcome}"
     if a.dead:
         summary += f"; {a.name} killed"
     elif result_of(atk.attacker, a) != "no effect":
@@ -697,7 +703,6 @@ def resolve_attack(
         notes.append(f"Hit & Run: {a.name} may now move up to 6\", ending 3\" or more from enemies.")
     if notes:
         run.steps.append(Step("After the fight", " ".join(notes)))
-    verb = "shoots at" if atk.ranged else "attacks"
     trace = Trace(f"{atk.attacker.name} {verb} {atk.defender.name}", tuple(run.steps), summary, table)
     return changes, trace, run.units
 
@@ -817,6 +822,11 @@ def attack_outcome(
         trace.outcome,
         tuple(all_changes),
         trace,
-        data=freeze({"result": result_of(atk.defender, units[atk.defender.id])}),
+        data=freeze(
+            {
+                "result": result_of(atk.defender, units[atk.defender.id]),
+                "attacker_result": result_of(atk.attacker, units[atk.attacker.id]),
+            }
+        ),
         announcements=announcements,
     )

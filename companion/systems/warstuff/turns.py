@@ -255,7 +255,7 @@ def roll_off(state: GameState, dice: DiceSource) -> tuple[int, list[Step]]:
             steps.append(
                 Step(
                     f"Roll-off: {name}" + (f" (again, {attempt})" if attempt > 1 else ""),
-                    f"rolled {r.value}",
+                    f"{name} {r.value}",
                     roll=r,
                 )
             )
