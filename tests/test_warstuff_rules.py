@@ -18,9 +18,9 @@ from warstuff_helpers import (
 
 from companion.dice import TypedDice
 from companion.errors import RefusedError, UsageError
+from companion.game.state import freeze
 from companion.systems.base import ActionRequest
 from companion.systems.warstuff import combat
-from companion.game.state import freeze
 
 
 def resolve(state, req, dice):
@@ -315,15 +315,24 @@ def test_game_ends_when_a_side_is_wiped_out():
 
 
 def test_moves_fast_slow_difficult_and_fear():
-    s = game([unit("A", 2, "fast"), unit("S", 2, "slow"), unit("P", 2, "pathfinder")],
-             [unit("F", 2, "fear")], active="a")
-    assert "18\"" in resolve(s, ActionRequest("run", "a"), []).summary
-    assert "9\"" in resolve(s, ActionRequest("run", "a", options=freeze({"difficult": True})), []).summary
-    assert "9\"" in resolve(s, ActionRequest("run", "a", "f"), []).summary  # Fear halves 18
+    s = game(
+        [unit("A", 2, "fast"), unit("S", 2, "slow"), unit("P", 2, "pathfinder")],
+        [unit("F", 2, "fear")],
+        active="a",
+    )
+    assert '18"' in resolve(s, ActionRequest("run", "a"), []).summary
+    assert (
+        '9"'
+        in resolve(s, ActionRequest("run", "a", options=freeze({"difficult": True})), []).summary
+    )
+    assert '9"' in resolve(s, ActionRequest("run", "a", "f"), []).summary  # Fear halves 18
     s = replace_active(s, "s")
-    assert "3\"" in resolve(s, ActionRequest("walk", "s"), []).summary
+    assert '3"' in resolve(s, ActionRequest("walk", "s"), []).summary
     s = replace_active(s, "p")
-    assert "12\"" in resolve(s, ActionRequest("run", "p", options=freeze({"difficult": True})), []).summary
+    assert (
+        '12"'
+        in resolve(s, ActionRequest("run", "p", options=freeze({"difficult": True})), []).summary
+    )
 
 
 def replace_active(s, fid):
@@ -393,8 +402,11 @@ CASES = [
     ([unit("A", 2, "frenzy", "sweep-attack")], [unit("D", 4, "counter-attack", "trapper")], {}),
     ([unit("A", 4, "intimidating", "deadly")], [unit("D", 3, "regeneration", "death-blow")], {}),
     ([unit("A", 3, "death-blow")], [unit("D", 2, "intimidating", "counter-attack")], {}),
-    ([unit("A", 2, "shooter-long", "pinning")], [unit("D", 2, "undead", "camouflaged")],
-     {"ranged": True}),
+    (
+        [unit("A", 2, "shooter-long", "pinning")],
+        [unit("D", 2, "undead", "camouflaged")],
+        {"ranged": True},
+    ),
 ]
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from warstuff_helpers import WS, unit
 
-from companion.roster import Roster
 from companion.game.state import freeze
+from companion.roster import Roster
 
 # Every quickplay unit: (name, listed cost in the text, cost worked out by hand as
 # Quality x 10 + special rules, at least 5). Where they differ both are kept (R-WS-03).
@@ -147,12 +147,23 @@ def test_every_quickplay_unit_cost_is_pinned():
 
 def test_library_has_the_twelve_genres_and_known_differences():
     assert [g.label for g in WS.genres()] == [
-        "Fantasy", "Napoleonic", "Modern", "Tank Battles", "Animals & Monsters",
-        "Space Dogfights", "Space Battles", "Science Fiction", "Ancient", "Superheroes",
-        "Dinosaurs", "Medieval",
+        "Fantasy",
+        "Napoleonic",
+        "Modern",
+        "Tank Battles",
+        "Animals & Monsters",
+        "Space Dogfights",
+        "Space Battles",
+        "Science Fiction",
+        "Ancient",
+        "Superheroes",
+        "Dinosaurs",
+        "Medieval",
     ]
     differ = {
-        u.name: (u.listed, WS.unit_cost(u)) for u in WS.data.library() if u.listed != WS.unit_cost(u)
+        u.name: (u.listed, WS.unit_cost(u))
+        for u in WS.data.library()
+        if u.listed != WS.unit_cost(u)
     }
     assert differ["Wizard"] == (50, 45)
     assert len(differ) == 14

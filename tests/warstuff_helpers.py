@@ -9,7 +9,7 @@ from typing import Any
 
 from companion import systems
 from companion.dice import DiceRequest, DiceSource
-from companion.game.events import apply_event, Event
+from companion.game.events import Event, apply_event
 from companion.game.state import GameState, freeze
 from companion.roster import Roster, RosterFighter
 from companion.systems.base import ActionRequest, Outcome
@@ -32,9 +32,7 @@ def game(
     state = WS.new_game(rosters, "skirmish", {})
     state = replace(state, turn=1, phase="action", initiative=0)
     if active is not None:
-        fighters = tuple(
-            replace(f, token=True) if f.id == active else f for f in state.fighters
-        )
+        fighters = tuple(replace(f, token=True) if f.id == active else f for f in state.fighters)
         state = replace(state, fighters=fighters, active=active)
     return state
 
@@ -83,9 +81,7 @@ class PrefixDice(DiceSource):
         return (v,), True
 
 
-def enumerate_outcomes(
-    state: GameState, req: ActionRequest, key: Any
-) -> dict[Any, Fraction]:
+def enumerate_outcomes(state: GameState, req: ActionRequest, key: Any) -> dict[Any, Fraction]:
     """Every dice sequence a resolution can ask for, with its chance: brute force."""
     out: dict[Any, Fraction] = {}
 

@@ -75,7 +75,10 @@ def units(
             diff = r["difference"]
             computed = str(r["computed"]) + (f" ({diff:+d})" if diff else "")
             t.add_row(
-                r["name"], str(r["quality"]), ", ".join(r["rules"]) or "-", str(r["listed"]),
+                r["name"],
+                str(r["quality"]),
+                ", ".join(r["rules"]) or "-",
+                str(r["listed"]),
                 computed,
             )
         c.print(t)
@@ -175,8 +178,9 @@ def concede(
         changes, result = concede_changes(gf.state, idx)
         name = gf.state.sides[idx].name
         ann = (f"Game over: {result}",) if result else ()
-        run_outcome(gf, Outcome("concede", f"{name} concede.", tuple(changes), announcements=ann),
-                    as_json)
+        run_outcome(
+            gf, Outcome("concede", f"{name} concede.", tuple(changes), announcements=ann), as_json
+        )
 
 
 def register(app: typer.Typer) -> None:

@@ -72,7 +72,10 @@ class WarStuff(RuleSystem):
                 Topic("rule", r.id, f"{r.label} ({r.cost:+d} pts)", r.summary)
                 for r in d.rules.values()
             ]
-            + [Topic("action", a.id, f"{a.label} ({a.move})", a.summary) for a in d.actions.values()]
+            + [
+                Topic("action", a.id, f"{a.label} ({a.move})", a.summary)
+                for a in d.actions.values()
+            ]
             + [Topic("scenario", s.id, s.label, s.summary) for s in d.scenarios.values()]
         )
 
@@ -112,14 +115,14 @@ class WarStuff(RuleSystem):
         exact = [u for u in pool if u.name.casefold() == q]
         if len(exact) > 1:
             where = ", ".join(d.genres[u.genre].label for u in exact)
-            raise UsageError(
-                f"'{name}' is in more than one genre ({where}); pick one with --genre"
-            )
+            raise UsageError(f"'{name}' is in more than one genre ({where}); pick one with --genre")
         if exact:
             return exact[0]
         return match(name, pool, lambda u: u.name, "quickplay unit")
 
-    def unit_fighter(self, unit: LibraryUnit, taken: list[str], name: str | None = None) -> RosterFighter:
+    def unit_fighter(
+        self, unit: LibraryUnit, taken: list[str], name: str | None = None
+    ) -> RosterFighter:
         return data_mod.unit_fighter(self.data, unit, taken, name)
 
     def unit_cost(self, unit: LibraryUnit) -> int:

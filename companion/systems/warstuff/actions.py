@@ -126,14 +126,14 @@ def _move(
     dist = {"hold": 0, "walk": walk, "run": run}[action]
     notes: list[str] = []
     if kind:
-        notes.append(f"{kind}: walks {walk}\", runs {run}\"")
+        notes.append(f'{kind}: walks {walk}", runs {run}"')
     flying = "flying" in f.skills
     if o.get("difficult") and dist > walk:
         if flying or "pathfinder" in f.skills:
             notes.append(("Flying" if flying else "Pathfinder") + ": difficult terrain ignored")
         else:
             dist = walk
-            notes.append(f"difficult terrain: no more than the Walk distance ({walk}\")")
+            notes.append(f'difficult terrain: no more than the Walk distance ({walk}")')
     if t is not None:
         if t.side == f.side:
             raise UsageError(f"{t.name} is a friend; name an enemy to charge, or no target")
@@ -144,7 +144,7 @@ def _move(
         shown = f"{dist / 2:g}"
         notes.append(f"{t.name} causes Fear: the move into contact is halved")
     allowed = "may shoot" if a.shoot else "may attack in melee" if a.melee else ""
-    text = f"{f.name} takes {a.label}: up to {shown}\"" + (f", then {allowed}" if allowed else "")
+    text = f'{f.name} takes {a.label}: up to {shown}"' + (f", then {allowed}" if allowed else "")
     steps.append(Step(a.label, text, notes=tuple(notes)))
     summary = text
     extra: list[Change] = []
@@ -214,8 +214,9 @@ def _dangerous(state: GameState, f: FighterState, dice: DiceSource) -> Outcome:
     changes, steps = _dangerous_roll(state, f, dice)
     end = _end_if_over(state, f, changes)
     trace = Trace(f"{f.name} crosses dangerous terrain", tuple(steps), steps[-1].outcome)
-    return Outcome("action", f"{f.name} in dangerous terrain: {steps[-1].outcome}",
-                   tuple(changes + end), trace)
+    return Outcome(
+        "action", f"{f.name} in dangerous terrain: {steps[-1].outcome}", tuple(changes + end), trace
+    )
 
 
 def _morale(state: GameState, f: FighterState, dice: DiceSource) -> Outcome:
@@ -284,9 +285,7 @@ def _heal(state: GameState, f: FighterState, t: FighterState | None, dice: DiceS
     return Outcome("action", summary, tuple(changes), trace)
 
 
-def _command(
-    state: GameState, f: FighterState, o: Mapping[str, Any], dice: DiceSource
-) -> Outcome:
+def _command(state: GameState, f: FighterState, o: Mapping[str, Any], dice: DiceSource) -> Outcome:
     _active(state, f, "command")
     if "leader" not in f.skills:
         raise RefusedError(f"{f.name} is not a Leader")
@@ -299,9 +298,7 @@ def _command(
     if not isinstance(n, int) or not 1 <= n <= 3:
         raise UsageError("a Leader commands 1 to 3 units: --opt units=N")
     waiting = [
-        x
-        for x in state.side_fighters(f.side)
-        if x.id != f.id and turns.can_activate(state, x)
+        x for x in state.side_fighters(f.side) if x.id != f.id and turns.can_activate(state, x)
     ]
     if not waiting:
         raise RefusedError(f"every other unit of {state.sides[f.side].name} has already activated")
@@ -323,7 +320,7 @@ def _command(
             compare=">=",
             probability=Fraction(p_any),
             notes=(
-                "each 4+ lets one friendly unit within 3\" that has not activated act now, "
+                'each 4+ lets one friendly unit within 3" that has not activated act now, '
                 "in any order, without passing the turn (R-WS-P08)",
                 "the chance shown is of at least one 4+",
             ),

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from companion import odds
@@ -108,14 +108,18 @@ class Attack:
 
     @property
     def intimidated_defender(self) -> bool:
-        return self.melee and self.attacker.has("intimidating") and not self.defender.has(
-            "intimidating"
+        return (
+            self.melee
+            and self.attacker.has("intimidating")
+            and not self.defender.has("intimidating")
         )
 
     @property
     def intimidated_attacker(self) -> bool:
-        return self.melee and self.defender.has("intimidating") and not self.attacker.has(
-            "intimidating"
+        return (
+            self.melee
+            and self.defender.has("intimidating")
+            and not self.attacker.has("intimidating")
         )
 
     @property
@@ -134,9 +138,9 @@ def shooting_range(d: WarStuffData, u: Unit, entangle: bool) -> int | None:
     return max((r for r in ranges if r is not None), default=None)
 
 
-def quality_mods(d: WarStuffData, a: Unit, t: Unit, ranged: bool, cover: bool) -> tuple[
-    list[Modifier], list[Modifier]
-]:
+def quality_mods(
+    d: WarStuffData, a: Unit, t: Unit, ranged: bool, cover: bool
+) -> tuple[list[Modifier], list[Modifier]]:
     """Fixed Quality modifiers of attacker and defender (Frenzy's D3 comes later)."""
     am: list[Modifier] = []
     dm: list[Modifier] = []
@@ -231,7 +235,7 @@ def build_attack(d: WarStuffData, state: GameState, req: ActionRequest) -> Attac
                 + (" (Entangle: add --opt entangle=true)" if a.has("entangle") else "")
             )
         if range_ is not None and range_ > reach:
-            raise RefusedError(f"{t.name} is {range_}\" away, beyond {a.name}'s {reach}\" range")
+            raise RefusedError(f'{t.name} is {range_}" away, beyond {a.name}\'s {reach}" range')
     cover = bool(o.get("cover"))
     if cover and not ranged:
         raise UsageError("cover only counts against shooting; leave out --cover in melee")
@@ -467,7 +471,9 @@ def odds_trace(d: WarStuffData, atk: Attack) -> Trace:
     aq, _ = _quality_note(atk.attacker, atk.att_mods)
     tq, _ = _quality_note(atk.defender, atk.def_mods)
     if atk.entangle:
-        steps.append(Step("To hit", "Entangle hits on 4+ whatever the qualities", probability=Fraction(1, 2)))
+        steps.append(
+            Step("To hit", "Entangle hits on 4+ whatever the qualities", probability=Fraction(1, 2))
+        )
     elif not atk.frenzy:
         need = need_to_hit(aq, tq)
         steps.append(
@@ -522,7 +528,7 @@ def _setup_step(atk: Attack) -> Step:
     kind = "shooting" if atk.ranged else "melee"
     if atk.entangle:
         kind = "Entangle shot"
-    rng = f" at {atk.range_}\"" if atk.range_ is not None else ""
+    rng = f' at {atk.range_}"' if atk.range_ is not None else ""
     notes = [an, tn]
     if atk.intimidated_defender:
         notes.append(f"{atk.defender.name} first takes a morale test (Intimidating, R-WS-P05)")
@@ -665,12 +671,12 @@ def resolve_attack(
     if t.dead and atk.melee and a.has("brutal") and not a.dead:
         for uid in atk.brutal_targets:
             if uid != tid:
-                run.morale(uid, f"{a.name} is Brutal: a kill in melee shakes enemies within 6\"")
+                run.morale(uid, f'{a.name} is Brutal: a kill in melee shakes enemies within 6"')
         if not atk.brutal_targets:
             run.steps.append(
                 Step(
                     "Brutal",
-                    "no units named: every enemy within 6\" must take a morale test "
+                    'no units named: every enemy within 6" must take a morale test '
                     "(list them with --opt brutal=A,B)",
                 )
             )
@@ -684,8 +690,12 @@ def resolve_attack(
             _death_blow(run, tid, atk.attacker.name)
     changes: list[Change] = []
     for uid, after in run.units.items():
-        before = atk.attacker if uid == aid else atk.defender if uid == tid else Unit.of(
-            state.fighter(uid)
+        before = (
+            atk.attacker
+            if uid == aid
+            else atk.defender
+            if uid == tid
+            else Unit.of(state.fighter(uid))
         )
         changes += unit_changes(before, after)
     a, t = run.units[aid], run.units[tid]
@@ -698,12 +708,14 @@ def resolve_attack(
         summary += f"; {a.name} {result_of(atk.attacker, a)}"
     notes: list[str] = []
     if atk.melee and not t.dead and not a.dead:
-        notes.append(f"{a.name} did not kill: move it back 1\" from {t.name}.")
+        notes.append(f'{a.name} did not kill: move it back 1" from {t.name}.')
     if atk.melee and a.has("hit-run") and not a.dead:
-        notes.append(f"Hit & Run: {a.name} may now move up to 6\", ending 3\" or more from enemies.")
+        notes.append(f'Hit & Run: {a.name} may now move up to 6", ending 3" or more from enemies.')
     if notes:
         run.steps.append(Step("After the fight", " ".join(notes)))
-    trace = Trace(f"{atk.attacker.name} {verb} {atk.defender.name}", tuple(run.steps), summary, table)
+    trace = Trace(
+        f"{atk.attacker.name} {verb} {atk.defender.name}", tuple(run.steps), summary, table
+    )
     return changes, trace, run.units
 
 
@@ -720,7 +732,7 @@ def _death_blow(run: _Run, uid: str, source: str) -> None:
         compare=">=",
         success_text="takes a hit",
         failure_text="escapes",
-        notes=(f"{source} had Death Blow; enemies within 3\" roll",),
+        notes=(f'{source} had Death Blow; enemies within 3" roll',),
         purpose=f"{u.name}'s Death Blow roll",
     )
     run.steps.append(s)
@@ -775,21 +787,29 @@ def _roll_attack(run: _Run, atk: Attack) -> None:
     hits = 1
     if roll == 6:
         if a.has("deadly"):
-            run.steps.append(Step("Deadly", f"a 6: {t.name} is killed outright", rulings=("R-WS-P04",)))
+            run.steps.append(
+                Step("Deadly", f"a 6: {t.name} is killed outright", rulings=("R-WS-P04",))
+            )
             run.kill(tid)
             return
         if a.has("poison"):
             if t.has("undead"):
-                run.steps.append(Step("Poison", f"{t.name} is Undead: immune", rulings=("R-WS-P04",)))
+                run.steps.append(
+                    Step("Poison", f"{t.name} is Undead: immune", rulings=("R-WS-P04",))
+                )
             else:
                 t = replace(run.units[tid], wounds=run.units[tid].wounds + 1)
                 run.units[tid] = t
                 run.steps.append(
-                    Step("Poison", f"a 6: {t.name} takes a wound ({t.wounds})", rulings=("R-WS-P04",))
+                    Step(
+                        "Poison", f"a 6: {t.name} takes a wound ({t.wounds})", rulings=("R-WS-P04",)
+                    )
                 )
         if a.has("sweep-attack"):
             run.units[tid] = replace(run.units[tid], stunned=True)
-            run.steps.append(Step("Sweep Attack", f"a 6: {t.name} is stunned", rulings=("R-WS-P04",)))
+            run.steps.append(
+                Step("Sweep Attack", f"a 6: {t.name} is stunned", rulings=("R-WS-P04",))
+            )
         if a.has("fire"):
             hits += 1
             run.steps.append(Step("Fire", "a 6: one more hit", rulings=("R-WS-P04",)))

@@ -75,7 +75,9 @@ class WarStuffData:
 
     def cost(self, quality: int, rules: tuple[str, ...] | list[str]) -> int:
         """Quality x 10 plus the rules' costs, never below the minimum (5 points)."""
-        raw = quality * self.quality_cost + sum(self.rules[r].cost for r in rules if r in self.rules)
+        raw = quality * self.quality_cost + sum(
+            self.rules[r].cost for r in rules if r in self.rules
+        )
         return max(self.min_cost, raw)
 
     def library(self) -> list[LibraryUnit]:
@@ -106,7 +108,9 @@ def load() -> WarStuffData:
             moves_r.fail("expected [walk, run]", key)
         moves[key] = (pair[0], pair[1])
     actions = {
-        k: Action(k, r.text("label"), r.text("move"), r.text("summary"), r.flag("shoot"), r.flag("melee"))
+        k: Action(
+            k, r.text("label"), r.text("move"), r.text("summary"), r.flag("shoot"), r.flag("melee")
+        )
         for k, r in top.items("actions")
     }
     rules: dict[str, SpecialRule] = {}
@@ -114,7 +118,9 @@ def load() -> WarStuffData:
         if rule_id(r.text("label")) != k:
             r.fail(f"the id must be the label's slug {rule_id(r.text('label'))!r}", "label")
         rng = r.opt_num("range")
-        rules[k] = SpecialRule(k, r.text("label"), r.num("cost", lo=-50, hi=100), r.text("summary"), rng)
+        rules[k] = SpecialRule(
+            k, r.text("label"), r.num("cost", lo=-50, hi=100), r.text("summary"), rng
+        )
     scenarios = {
         k: Scenario(k, r.text("label"), r.text("summary"), None, freeze({}))
         for k, r in top.items("scenarios")

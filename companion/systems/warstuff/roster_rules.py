@@ -128,9 +128,7 @@ def check_roster(d: WarStuffData, roster: Roster) -> list[Problem]:
     ]
     total = sum(counted_cost(d, f, roster.options) for f in valid)
     if total > limit:
-        out.append(
-            Problem(f"the warband costs {total} pts, over its limit of {limit} pts")
-        )
+        out.append(Problem(f"the warband costs {total} pts, over its limit of {limit} pts"))
     return out
 
 

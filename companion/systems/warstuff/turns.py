@@ -112,8 +112,7 @@ def _refuse_if_not_running(state: GameState) -> None:
         raise RefusedError(f"the game is over: {state.result or 'ended'}")
     if state.turn == 0:
         raise RefusedError(
-            "the game has not started; 'companion turn' rolls off for deployment and "
-            "begins round 1"
+            "the game has not started; 'companion turn' rolls off for deployment and begins round 1"
         )
 
 
@@ -152,9 +151,7 @@ def activate(d: WarStuffData, state: GameState, fid: str) -> Outcome:
                 changes.append(set_side(i, "flags.commanded", None))
         note = ""
     # The side that runs out of units to activate first goes first next round.
-    rest = [
-        x for x in state.side_fighters(f.side) if x.id != fid and can_activate(state, x)
-    ]
+    rest = [x for x in state.side_fighters(f.side) if x.id != fid and can_activate(state, x)]
     if not rest and state.flags.get("first_done") is None:
         changes.append(set_game("flags.first_done", f.side))
     if f.flags.get("stunned"):
@@ -175,9 +172,7 @@ def next_turn(d: WarStuffData, state: GameState, dice: DiceSource) -> Outcome:
     changes: list[Change] = []
     steps: list[Step] = []
     if state.turn > 0:
-        waiting = [
-            f.name for f in state.fighters if can_activate(state, f)
-        ]
+        waiting = [f.name for f in state.fighters if can_activate(state, f)]
         for f in state.fighters:
             if f.token:
                 changes.append(set_fighter(f.id, "token", False))
@@ -205,7 +200,7 @@ def next_turn(d: WarStuffData, state: GameState, dice: DiceSource) -> Outcome:
             Step(
                 "Deployment",
                 f"{who} win the roll-off: they choose a table edge and deploy first, within "
-                "12\" of it; the others follow",
+                '12" of it; the others follow',
                 notes=_deployment_notes(d, state),
             )
         )
@@ -236,10 +231,10 @@ def _deployment_notes(d: WarStuffData, state: GameState) -> tuple[str, ...]:
     vanguard = [f.name for f in state.fighters if "vanguard" in f.skills]
     if scouts:
         notes.append(
-            "Scout (deploy after everyone else, anywhere 12\"+ from enemies): " + ", ".join(scouts)
+            'Scout (deploy after everyone else, anywhere 12"+ from enemies): ' + ", ".join(scouts)
         )
     if vanguard:
-        notes.append("Vanguard (may move 12\" after deploying): " + ", ".join(vanguard))
+        notes.append('Vanguard (may move 12" after deploying): ' + ", ".join(vanguard))
     return tuple(notes)
 
 
