@@ -20,7 +20,8 @@ from companion.dice import TypedDice
 from companion.errors import RefusedError, UsageError
 from companion.game.state import freeze
 from companion.systems.base import ActionRequest
-from companion.systems.warstuff import combat
+from companion.systems.warstuff import attack as wa
+from companion.systems.warstuff import chances
 
 
 def resolve(state, req, dice):
@@ -42,7 +43,7 @@ def test_hit_table_every_quality_difference(gap, need):
     # gap = defender Quality - attacker Quality; capped at 2+ and 6+ (R-WS-01).
     aq = 5 if gap < 0 else 1
     dq = aq + gap
-    assert combat.need_to_hit(aq, dq) == need
+    assert wa.need_to_hit(aq, dq) == need
     s = game([unit("Att", aq)], [unit("Def", dq)], active="att")
     hit = resolve(s, attack("att", "def"), [need, 1])  # hit, then a kill roll of 1
     miss = resolve(s, attack("att", "def"), [need - 1])
@@ -75,7 +76,7 @@ def test_kill_roll_ignores_stunned_quality_zero():
 def test_kill_chance_matches_enumeration():
     for q in range(1, 6):
         for w in range(0, 6):
-            assert combat.kill_chance(q, w) == Fraction(sum(f + w > q for f in range(1, 7)), 6)
+            assert wa.kill_chance(q, w) == Fraction(sum(f + w > q for f in range(1, 7)), 6)
 
 
 # --- stun and recover ----------------------------------------------------------------------
@@ -416,14 +417,14 @@ def test_odds_match_brute_force(a, d, opts):
     s = set_unit(s, "d", wounds=1)
     req = attack("a", "d", **opts)
     brute = enumerate_outcomes(s, req, lambda o: (o.data["result"], o.data["attacker_result"]))
-    atk = combat.build_attack(WS.data, s, req)
-    dist = combat.attack_dist(atk)
+    atk = wa.build_attack(WS.data, s, req)
+    dist = chances.attack_dist(atk)
     exact: dict = {}
     for (ua, ud), p in dist.items():
-        k = (combat.result_of(atk.defender, ud), combat.result_of(atk.attacker, ua))
+        k = (wa.result_of(atk.defender, ud), wa.result_of(atk.attacker, ua))
         exact[k] = exact.get(k, Fraction(0)) + p
     assert exact == brute
-    assert sum(p for _, p in combat.odds_table(atk)) == 1
+    assert sum(p for _, p in chances.odds_table(atk)) == 1
 
 
 def test_odds_of_the_largest_attack_are_fast():
@@ -431,7 +432,7 @@ def test_odds_of_the_largest_attack_are_fast():
     d = unit("D", 5, "tough", "regeneration", "counter-attack", "trapper", "death-blow", "armored")
     s = set_unit(game([a], [d], active="a"), "d", wounds=2)
     WS.odds(s, attack("a", "d"))  # load the data file first
-    for cached in (combat.hit_dist, combat.one_hit, combat.killed, combat.morale_dist):
+    for cached in (chances.hit_dist, chances.one_hit, chances.killed, chances.morale_dist):
         cached.cache_clear()
     t = time.perf_counter()
     trace = WS.odds(s, attack("a", "d"))

@@ -12,7 +12,7 @@ from companion.errors import RefusedError, UsageError
 from companion.game.events import Change, set_fighter, set_side
 from companion.game.state import FighterState, GameState, freeze
 from companion.systems.base import ActionRequest, Outcome
-from companion.systems.warstuff import combat, turns
+from companion.systems.warstuff import attack, combat, turns
 from companion.systems.warstuff.data import WarStuffData
 from companion.trace import Step, Trace, roll_dice, roll_test
 
@@ -36,7 +36,7 @@ def _active(state: GameState, f: FighterState, what: str) -> None:
         raise RefusedError(f"{f.name} is not the active unit; 'companion activate {f.name}' first")
 
 
-def attack_preconditions(d: WarStuffData, state: GameState, atk: combat.Attack) -> list[Change]:
+def attack_preconditions(d: WarStuffData, state: GameState, atk: attack.Attack) -> list[Change]:
     """An attack is the active unit's one attack, after an action that allows it (R-WS-P10)."""
     f = state.fighter(atk.attacker.id)
     _active(state, f, "attack")
@@ -162,16 +162,16 @@ def _end_if_over(state: GameState, f: FighterState, changes: list[Change]) -> li
     died = any(c.key == f.id and c.field == "status" and c.value == "out" for c in changes)
     if not died:
         return []
-    return turns.end_changes(state, {f.id: replace(combat.Unit.of(f), dead=True)})
+    return turns.end_changes(state, {f.id: replace(attack.Unit.of(f), dead=True)})
 
 
 def _dangerous_roll(
     state: GameState, f: FighterState, dice: DiceSource
 ) -> tuple[list[Change], list[Step]]:
-    u = combat.Unit.of(f)
+    u = attack.Unit.of(f)
     if u.has("flying"):
         return [], [Step("Dangerous terrain", f"{f.name} flies over it: no roll")]
-    run = combat._Run(dice, {u.id: u})
+    run = combat.Resolution(dice, {u.id: u})
     s = roll_test(
         dice,
         title="Dangerous terrain",
@@ -202,8 +202,8 @@ def _dangerous_roll(
                 return [], run.steps
         run.hit(u.id, "dangerous terrain", "the terrain")
     after = run.units[u.id]
-    changes = combat.unit_changes(u, after)
-    result = combat.result_of(u, after)
+    changes = attack.unit_changes(u, after)
+    result = attack.result_of(u, after)
     run.steps.append(Step("Result", f"{f.name}: {result}"))
     return changes, run.steps
 
@@ -222,11 +222,11 @@ def _dangerous(state: GameState, f: FighterState, dice: DiceSource) -> Outcome:
 def _morale(state: GameState, f: FighterState, dice: DiceSource) -> Outcome:
     if f.out:
         raise RefusedError(f"{f.name} is dead")
-    u = combat.Unit.of(f)
-    run = combat._Run(dice, {u.id: u})
+    u = attack.Unit.of(f)
+    run = combat.Resolution(dice, {u.id: u})
     run.morale(u.id, "a morale test called by the table")
     after = run.units[u.id]
-    changes = combat.unit_changes(u, after)
+    changes = attack.unit_changes(u, after)
     end = _end_if_over(state, f, changes)
     result = run.steps[-1].outcome
     trace = Trace(f"Morale test: {f.name}", tuple(run.steps), f"{f.name} {result}")
