@@ -173,3 +173,21 @@ def test_seeded_simulation_keeps_the_invariants():
                 break
         assert state.phase == "ended", seed
         assert "win" in (state.result or "") or "draw" in (state.result or "")
+
+
+def test_game_limit_is_checked_when_the_game_starts(run):
+    setup_game(run)
+    run("roster", "new", "Big", "-s", "warstuff")
+    run("roster", "add-unit", "Big", "Dragon", "--count", "2")
+    r = run("game", "new", "-r", "Big", "-r", "Orcs", "--scenario", "skirmish")
+    assert r.code == 2 and "190 pts" in r.err
+    run("roster", "option", "Big", "points=300")
+    r = run("game", "new", "-r", "Big", "-r", "Orcs", "--scenario", "skirmish", "--json")
+    assert r.code == 0, r.err
+    assert "Points limit 300" in r.json()["notes"]
+
+
+def test_concede_works_in_other_systems(demo):
+    r = demo("concede", "2", "--json")
+    assert r.code == 0, r.err
+    assert demo("status", "--json").json()["phase"] == "ended"

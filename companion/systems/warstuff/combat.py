@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from companion.dice import DiceSource
-from companion.game.events import Change
+from companion.game.events import Change, set_game
 from companion.game.state import GameState, freeze
 from companion.systems.base import ActionRequest, Outcome
 from companion.systems.warstuff.attack import (
@@ -313,6 +313,16 @@ def attack_outcome(
     pre = actions.attack_preconditions(d, state, atk)
     changes, trace, units = resolve_attack(d, state, atk, dice)
     all_changes = pre + changes
+    # A side whose last units waiting to activate were just killed has finished too.
+    if state.flags.get("first_done") is None and any(u.dead for u in units.values()):
+        side = state.fighter(atk.defender.id).side
+        waiting = [
+            f
+            for f in state.side_fighters(side)
+            if turns.can_activate(state, f) and not (f.id in units and units[f.id].dead)
+        ]
+        if not waiting:
+            all_changes.append(set_game("flags.first_done", side))
     end = turns.end_changes(state, units)
     announcements: tuple[str, ...] = ()
     if end:

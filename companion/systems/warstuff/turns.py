@@ -12,6 +12,7 @@ from companion.game.events import Change, set_fighter, set_game, set_side
 from companion.game.state import FighterState, GameState, SideState, freeze
 from companion.roster import Roster
 from companion.systems.base import Outcome
+from companion.systems.warstuff import roster_rules
 from companion.systems.warstuff.data import WarStuffData
 from companion.trace import Step, Trace, roll_dice
 
@@ -33,11 +34,21 @@ def new_game(
         )
     if len(rosters) < 2:
         raise UsageError("a WarStuff game needs at least two warbands (one --roster each)")
-    points = options.get("points", rosters[0].options.get("points", d.default_points))
+    # The limit is chosen per game: a game option, else the largest any roster asks for.
+    asked = [str(r.options.get("points")) for r in rosters if "points" in r.options]
+    numbers = [int(p) for p in asked if p.isdigit()]
+    points = options.get("points", max(numbers, default=d.default_points))
     if str(points) not in {str(p) for p in d.points_limits}:
         raise UsageError(
             f"the points limit is one of {', '.join(map(str, d.points_limits))}, not {points}"
         )
+    for r in rosters:
+        total, _ = roster_rules.roster_total(d, r)
+        if total > int(points):
+            raise UsageError(
+                f"'{r.name}' costs {total} pts, over this game's limit of {points} pts "
+                "('companion roster option NAME points=300' raises a roster's limit)"
+            )
     fighters: list[FighterState] = []
     used: set[str] = set()
     for side, roster in enumerate(rosters):
