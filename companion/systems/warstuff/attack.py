@@ -287,7 +287,7 @@ def setup_step(atk: Attack) -> Step:
         notes.append(f"{atk.attacker.name} first takes a morale test (Intimidating, R-WS-P05)")
     return Step(
         "Qualities",
-        f"{kind}{rng}: {atk.attacker.name} {aq} against {atk.defender.name} {tq}",
+        f"{kind}{rng}: {atk.attacker.name} Q{aq} against {atk.defender.name} Q{tq}",
         notes=tuple(notes),
         rulings=("R-WS-01",),
     )

@@ -256,7 +256,7 @@ def _roll_attack(run: Resolution, atk: Attack) -> None:
         if roll == 1 and atk.melee:
             if t.has("counter-attack"):
                 run.steps.append(Step("Counter-Attack", f"{a.name} rolled a 1: it takes a hit"))
-                run.hit(aid, f"{t.name}'s Counter-Attack", a.name)
+                run.hit(aid, f"{t.name}'s Counter-Attack", t.name)
             if t.has("trapper") and not run.units[aid].dead:
                 run.units[aid] = replace(run.units[aid], stunned=True)
                 run.steps.append(Step("Trapper", f"{a.name} rolled a 1: it is stunned"))
