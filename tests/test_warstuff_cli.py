@@ -191,3 +191,16 @@ def test_concede_works_in_other_systems(demo):
     r = demo("concede", "2", "--json")
     assert r.code == 0, r.err
     assert demo("status", "--json").json()["phase"] == "ended"
+
+
+def test_attack_json_carries_the_trace_with_odds(run):
+    setup_game(run)
+    run("turn", "--dice", "5,2")
+    run("activate", "Wizard")
+    r = run("attack", "Wizard", "Thorin", "--ranged", "--range", "18", "--dice", "6,1,2,3,4")
+    assert r.code == 0, r.err
+    assert "Fire" in r.out
+    r = run("log", "--json")
+    trace = r.json()[-1]["trace"]
+    assert trace["odds"] and trace["steps"][1]["title"] == "To hit"
+    assert trace["steps"][1]["probability"]["fraction"] == "1/3"

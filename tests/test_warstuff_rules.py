@@ -438,3 +438,56 @@ def test_odds_of_the_largest_attack_are_fast():
     trace = WS.odds(s, attack("a", "d"))
     assert time.perf_counter() - t < 0.02
     assert sum(p for _, p in trace.odds) == 1
+
+
+def test_hit_and_run_and_push_back_reminders():
+    s = game([unit("A", 3, "hit-run")], [unit("D", 5)], active="a")
+    o = resolve(s, attack("a", "d"), [2])
+    last = o.trace.steps[-1]
+    assert 'move it back 1"' in last.outcome and "Hit & Run" in last.outcome
+
+
+def test_death_blow_reaches_a_listed_shooter():
+    s = game([unit("A", 3, "shooter-short")], [unit("D", 1, "death-blow")], active="a")
+    o = resolve(s, attack("a", "d", ranged=True, deathblow="A"), [2, 6, 6, 4])
+    s2 = apply(s, o)
+    assert s2.fighter("d").out and s2.fighter("a").out
+    far = resolve(s, attack("a", "d", ranged=True), [2, 6])  # not listed: no roll
+    assert far.data["attacker_result"] == "no effect"
+
+
+def test_scout_and_vanguard_are_reminded_at_deployment():
+    from dataclasses import replace
+
+    s = game([unit("S", 3, "scout")], [unit("V", 3, "vanguard")])
+    s = replace(s, turn=0, phase="setup")
+    o = WS.next_turn(s, TypedDice([6, 1]))
+    notes = " ".join(n for st in o.trace.steps for n in st.notes)
+    assert "Scout" in notes and "S" in notes and "Vanguard" in notes
+
+
+def test_conceded_players_are_skipped_and_the_last_one_wins():
+    from dataclasses import replace
+
+    from companion.game.concede import concede_changes
+    from companion.game.events import Event, apply_event
+    from companion.roster import Roster
+
+    rosters = [Roster(n, "warstuff", (unit(n + "1", 2),)) for n in ("A", "B", "C")]
+    s = replace(WS.new_game(rosters, "skirmish", {}), turn=1, phase="action", initiative=0)
+    changes, result = concede_changes(s, 1)
+    assert result is None
+    s = apply_event(s, Event("concede", "", tuple(changes)))
+    s = apply(s, WS.activate(s, "a1"))
+    assert WS.next_side(s) == 2
+    changes, result = concede_changes(s, 2)
+    assert result and result.startswith("A win")
+
+
+def test_healer_refuses_enemies_and_a_second_try():
+    s = game([unit("H", 2, "healer")], [unit("D", 2)], active="h")
+    with pytest.raises(RefusedError, match="enemy"):
+        resolve(s, ActionRequest("heal", "h", "d"), [4])
+    s2 = after(s, ActionRequest("heal", "h", "h"), [4])
+    with pytest.raises(RefusedError, match="already"):
+        resolve(s2, ActionRequest("heal", "h", "h"), [4])
