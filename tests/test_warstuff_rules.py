@@ -399,7 +399,8 @@ def test_first_round_goes_to_the_deployment_roll_off_winner():
 CASES = [
     ([unit("A", 3)], [unit("D", 3)], {}),
     ([unit("A", 2, "fire", "shooter-medium")], [unit("D", 3, "tough")], {"ranged": True}),
-    ([unit("A", 3, "vicious", "poison")], [unit("D", 3, "regeneration")], {}),
+    ([unit("A", 3, "vicious", "poison")], [unit("D", 3)], {}),
+    ([unit("A", 3, "fire")], [unit("D", 3, "regeneration")], {}),
     ([unit("A", 2, "frenzy", "sweep-attack")], [unit("D", 4, "counter-attack", "trapper")], {}),
     ([unit("A", 4, "intimidating", "deadly")], [unit("D", 3, "regeneration", "death-blow")], {}),
     ([unit("A", 3, "death-blow")], [unit("D", 2, "intimidating", "counter-attack")], {}),
