@@ -120,9 +120,10 @@ class Resolution:
                 return
         self.units[uid] = replace(u, dead=True)
 
-    def d3(self, who: str, why: str) -> int:
+    def d3(self, who: str, why: str, what: str) -> int:
+        """Roll a D3; `what` words the result, e.g. '+{n} Quality' (R-WS-P09)."""
         r = roll_dice(self.dice, who, 3, purpose=f"{why} (D3)")
-        self.steps.append(Step(why, f"D3 → {r.value}", roll=r, rulings=("R-WS-P09",)))
+        self.steps.append(Step(why, what.format(n=r.value), roll=r, rulings=("R-WS-P09",)))
         return r.value
 
 
@@ -224,7 +225,7 @@ def _death_blow(run: Resolution, uid: str, source: str) -> None:
 def _roll_attack(run: Resolution, atk: Attack) -> None:
     aid, tid = atk.attacker.id, atk.defender.id
     a, t = run.units[aid], run.units[tid]
-    fr = run.d3(a.name, f"Frenzy: {a.name}") if atk.frenzy else 0
+    fr = run.d3(a.name, f"Frenzy: {a.name}", "+{n} Quality for this attack") if atk.frenzy else 0
     aq, an = quality_note(a, atk.att_mods, fr)
     tq, tn = quality_note(t, atk.def_mods)
     if atk.entangle:
@@ -295,7 +296,7 @@ def _roll_attack(run: Resolution, atk: Attack) -> None:
             hits += 1
             run.steps.append(Step("Fire", "a 6: one more hit", rulings=("R-WS-P04",)))
         if a.has("vicious"):
-            hits += run.d3(a.name, "Vicious: extra hits")
+            hits += run.d3(a.name, "Vicious", "a 6: {n} more hit(s)")
     for i in range(hits):
         if run.units[tid].dead:
             run.steps.append(Step("Spare hits", f"{hits - i} hit(s) left over: {t.name} is dead"))
