@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 from warstuff_helpers import WS, apply
 
 from companion.dice import SeededDice
 from companion.errors import CompanionError
-from companion.game.state import freeze
+from companion.game.state import GameState, freeze
 from companion.systems.base import ActionRequest
 
 
@@ -169,6 +170,7 @@ def test_seeded_simulation_keeps_the_invariants():
                 for x in state.fighters:
                     assert x.wounds >= 0
                     assert not (x.out and x.flags.get("stunned"))
+            assert GameState.from_dict(json.loads(json.dumps(state.to_dict()))) == state
             if state.phase == "ended":
                 break
         assert state.phase == "ended", seed
