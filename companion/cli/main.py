@@ -51,6 +51,7 @@ def _register() -> None:
         rules_cmd,
         solo_cmd,
         table,
+        warstuff_cmd,
     )
 
     app.add_typer(roster_cmd.app, name="roster")
@@ -61,6 +62,7 @@ def _register() -> None:
     actions.register(app)
     misc.register(app)
     play_cmd.register(app)
+    warstuff_cmd.register(app)
 
 
 _register()

@@ -1,0 +1,189 @@
+"""WarStuff (One Page Rules): units of Quality 1-5 with special rules, costed in points."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.dice import DiceSource
+from companion.errors import UsageError
+from companion.game.state import FighterState, GameState
+from companion.names import match
+from companion.roster import Roster, RosterFighter
+from companion.systems.base import (
+    ActionRequest,
+    Outcome,
+    Problem,
+    RankInfo,
+    RuleSystem,
+    Ruling,
+    Scenario,
+    SystemInfo,
+    Topic,
+)
+from companion.systems.warstuff import actions, attack, chances, roster_rules, turns
+from companion.systems.warstuff import data as data_mod
+from companion.systems.warstuff.data import RANK, Genre, LibraryUnit, WarStuffData
+from companion.trace import Trace
+
+
+class WarStuff(RuleSystem):
+    default_scenario = "skirmish"
+
+    def __init__(self) -> None:
+        d = self.data
+        self.info = SystemInfo("warstuff", d.name, d.aliases, d.dice, d.board, d.length)
+
+    @property
+    def data(self) -> WarStuffData:
+        return data_mod.load()
+
+    # --- data and rosters -------------------------------------------------------------
+    def ranks(self) -> Sequence[RankInfo]:
+        d = self.data
+        return [RankInfo(RANK, "Unit", 6, d.quality_min, d.quality_max)]
+
+    def stat_names(self) -> Sequence[str]:
+        return ("quality",)
+
+    def check_fighter(self, fighter: RosterFighter, preset: bool = False) -> list[Problem]:
+        return roster_rules.check_fighter(self.data, fighter, preset)
+
+    def check_roster(self, roster: Roster) -> list[Problem]:
+        return roster_rules.check_roster(self.data, roster)
+
+    def roster_options(self) -> Mapping[str, tuple[str, ...]]:
+        """Options a WarStuff roster may set: the points limit and which cost counts."""
+        return roster_rules.OPTION_VALUES
+
+    def sample_rosters(self) -> Sequence[Roster]:
+        return self.data.samples
+
+    def scenarios(self) -> Sequence[Scenario]:
+        return list(self.data.scenarios.values())
+
+    def rulings(self) -> Sequence[Ruling]:
+        return self.data.rulings
+
+    def topics(self) -> Sequence[Topic]:
+        d = self.data
+        return (
+            [
+                Topic("rule", r.id, f"{r.label} ({r.cost:+d} pts)", r.summary)
+                for r in d.rules.values()
+            ]
+            + [
+                Topic("action", a.id, f"{a.label} ({a.move})", a.summary)
+                for a in d.actions.values()
+            ]
+            + [Topic("scenario", s.id, s.label, s.summary) for s in d.scenarios.values()]
+        )
+
+    def describe_fighter(self, f: FighterState | RosterFighter) -> Mapping[str, str]:
+        d = self.data
+        q = f.stats.get("quality", "?")
+        known = all(s in d.rules for s in f.skills) and isinstance(q, int)
+        cost = roster_rules.unit_cost(d, f) if known else None
+        unit = roster_rules.library_unit(d, f) if known else None
+        cost_text = f"{cost} pts" if cost is not None else "? pts"
+        if unit is not None and cost is not None and unit.listed != cost:
+            cost_text += f" (listed {unit.listed}, {cost - unit.listed:+d})"
+        return {
+            "rank": cost_text,
+            "stat": f"Q{q}",
+            "equipment": "-",
+            "skills": ", ".join(d.rule_label(s) for s in f.skills) or "-",
+        }
+
+    # --- the quickplay library --------------------------------------------------------
+    def genres(self) -> Sequence[Genre]:
+        return list(self.data.genres.values())
+
+    def find_genre(self, name: str) -> Genre:
+        d = self.data
+        key = data_mod.rule_id(name)
+        for g in d.genres.values():
+            if key == g.id or key in g.aliases or key == data_mod.rule_id(g.label):
+                return g
+        return match(name, list(d.genres.values()), lambda g: g.label, "genre")
+
+    def find_unit(self, name: str, genre: str | None = None) -> LibraryUnit:
+        """A library unit by name (or unique prefix); a name in two genres needs the genre."""
+        d = self.data
+        pool = list(self.find_genre(genre).units) if genre else d.library()
+        q = name.strip().casefold()
+        exact = [u for u in pool if u.name.casefold() == q]
+        if len(exact) > 1:
+            where = ", ".join(d.genres[u.genre].label for u in exact)
+            raise UsageError(f"'{name}' is in more than one genre ({where}); pick one with --genre")
+        if exact:
+            return exact[0]
+        return match(name, pool, lambda u: u.name, "quickplay unit")
+
+    def unit_fighter(
+        self, unit: LibraryUnit, taken: list[str], name: str | None = None
+    ) -> RosterFighter:
+        return data_mod.unit_fighter(self.data, unit, taken, name)
+
+    def unit_cost(self, unit: LibraryUnit) -> int:
+        return self.data.cost(unit.quality, unit.rules)
+
+    def roster_total(self, roster: Roster) -> tuple[int, int]:
+        return roster_rules.roster_total(self.data, roster)
+
+    # --- games ------------------------------------------------------------------------
+    def new_game(
+        self, rosters: Sequence[Roster], scenario: str, options: Mapping[str, Any]
+    ) -> GameState:
+        return turns.new_game(self.data, rosters, scenario, options)
+
+    def next_turn(self, state: GameState, dice: DiceSource) -> Outcome:
+        return turns.next_turn(self.data, state, dice)
+
+    def activate(self, state: GameState, fighter_id: str) -> Outcome:
+        return turns.activate(self.data, state, fighter_id)
+
+    def next_side(self, state: GameState) -> int | None:
+        return turns.next_side(state)
+
+    def action_names(self) -> Sequence[str]:
+        return ("attack",) + actions.ACTION_NAMES
+
+    def resolve(self, state: GameState, request: ActionRequest, dice: DiceSource) -> Outcome:
+        return actions.resolve(self.data, state, request, dice)
+
+    def odds(self, state: GameState, request: ActionRequest) -> Trace:
+        if request.action != "attack":
+            raise UsageError(f"WarStuff gives odds for attacks, not '{request.action}'")
+        atk = attack.build_attack(self.data, state, request)
+        return chances.odds_trace(self.data, atk)
+
+    def status_lines(self, state: GameState) -> list[str]:
+        lines = [f"Round {state.turn}" if state.turn else "Not started: 'companion turn'"]
+        lines.append(f"Points limit {state.options.get('points', self.data.default_points)}")
+        first = state.flags.get("first_done")
+        if first is not None:
+            lines.append(f"{state.sides[int(first)].name} finished activating first this round")
+        for s in state.sides:
+            if s.flags.get("conceded"):
+                lines.append(f"{s.name} conceded")
+            if s.flags.get("commanded"):
+                lines.append(f"{s.name}: {s.flags['commanded']} commanded unit(s) may act now")
+        return lines
+
+    def fighter_flags(self, f: FighterState) -> list[str]:
+        out = []
+        if f.flags.get("stunned"):
+            out.append("stunned (Quality 0, must Recover)")
+        if f.wounds:
+            out.append(f"{f.wounds} wound{'s' if f.wounds > 1 else ''}")
+        action = f.flags.get("action")
+        if action:
+            out.append(f"action: {action}")
+        if f.flags.get("attacked"):
+            out.append("has attacked")
+        for k, v in f.flags.items():
+            if k in ("stunned", "action", "attacked", "commanded"):
+                continue
+            out.append(k if v is True else f"{k}={v}")
+        return out
