@@ -41,18 +41,70 @@ def _root(
     """Example: companion --version"""
 
 
-def _register() -> None:
-    from companion.cli import actions, game_cmd, misc, roster_cmd, rules_cmd, table
+# Which module defines each top-level command. A table command pays start-up time only
+# for its own module: building every command (and importing every module) costs more
+# than the command itself. A name not listed here (help, a typo, a command added
+# elsewhere) registers everything, so behaviour and help never depend on this table.
+_MODULE_OF = {
+    "roster": "roster_cmd",
+    "game": "game_cmd",
+    "rules": "rules_cmd",
+    **dict.fromkeys(
+        ("status", "turn", "activate", "set", "vp", "initiative", "undo", "redo", "log"),
+        "table",
+    ),
+    **dict.fromkeys(("attack", "odds", "recover", "fall", "skill", "act"), "actions"),
+    **dict.fromkeys(("systems", "roll", "demo"), "misc"),
+}
+_ORDER = ("roster_cmd", "game_cmd", "rules_cmd", "table", "actions", "misc")
+_registered: set[str] = set()
 
-    app.add_typer(roster_cmd.app, name="roster")
-    app.add_typer(game_cmd.app, name="game")
-    app.add_typer(rules_cmd.app, name="rules")
-    table.register(app)
-    actions.register(app)
-    misc.register(app)
+
+def _register(only: str | None = None) -> None:
+    """Add the commands of one module (`only`) or of all of them, in help order."""
+    import importlib
+
+    for name in _ORDER if only is None else (only,):
+        if name in _registered:
+            continue
+        _registered.add(name)
+        module = importlib.import_module(f"companion.cli.{name}")
+        if hasattr(module, "register"):
+            module.register(app)
+        else:
+            app.add_typer(module.app, name=name.removesuffix("_cmd"))
+    if only is None and _registered.issuperset(_ORDER):
+        _sort_commands()
 
 
-_register()
+def _sort_commands() -> None:
+    """Keep the help's order the same however the commands were registered."""
+    rank = {m: i for i, m in enumerate(_ORDER)}
+
+    def key_cmd(c: typer.models.CommandInfo) -> int:
+        return rank.get(_MODULE_OF.get(c.name or "", ""), len(rank))
+
+    def key_group(g: typer.models.TyperInfo) -> int:
+        return rank.get(_MODULE_OF.get(g.name or "", ""), len(rank))
+
+    app.registered_commands.sort(key=key_cmd)
+    app.registered_groups.sort(key=key_group)
+
+
+def build(args: Sequence[str] = ()) -> typer.Typer:
+    """The app with the commands `args` can reach (all of them unless args name one)."""
+    first = args[0] if args else None
+    module = _MODULE_OF.get(first) if first else None
+    _register(module)
+    return app
+
+
+def __getattr__(name: str) -> object:
+    # `companion.cli.main.full_app` is the app with every command, for tools and tests.
+    if name == "full_app":
+        _register()
+        return app
+    raise AttributeError(name)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -62,7 +114,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     from companion.cli.errors import fail
 
     args = list(sys.argv[1:] if argv is None else argv)
-    command = typer.main.get_command(app)
+    command = typer.main.get_command(build(args))
     try:
         rv = command.main(args=args, prog_name="companion", standalone_mode=False)
     except CompanionError as e:
