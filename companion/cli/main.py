@@ -1,119 +1,29 @@
-"""The `companion` command: the Typer app, and the edge where errors become one line."""
+"""The `companion` command: the entry point, and the edge where errors become one line."""
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from typing import Annotated
 
-import typer
-
-from companion import __version__
 from companion.errors import CompanionError
-
-app = typer.Typer(
-    name="companion",
-    help="A table-side assistant for skirmish wargames: rosters, a live game tracker, "
-    "explained dice rolls with exact odds, rules look-ups and solo play.\n\n"
-    "Example: companion demo",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
-
-
-def _version(value: bool) -> None:
-    if value:
-        typer.echo(f"companion {__version__}")
-        raise typer.Exit()
-
-
-@app.callback()
-def _root(
-    version: Annotated[
-        bool,
-        typer.Option(
-            "--version", callback=_version, is_eager=True, help="Show the version and exit."
-        ),
-    ] = False,
-) -> None:
-    """Example: companion --version"""
-
-
-# Which module defines each top-level command. A table command pays start-up time only
-# for its own module: building every command (and importing every module) costs more
-# than the command itself. A name not listed here (help, a typo, a command added
-# elsewhere) registers everything, so behaviour and help never depend on this table.
-_MODULE_OF = {
-    "roster": "roster_cmd",
-    "game": "game_cmd",
-    "rules": "rules_cmd",
-    **dict.fromkeys(
-        ("status", "turn", "activate", "set", "vp", "initiative", "undo", "redo", "log"),
-        "table",
-    ),
-    **dict.fromkeys(("attack", "odds", "recover", "fall", "skill", "act"), "actions"),
-    **dict.fromkeys(("systems", "roll", "demo"), "misc"),
-}
-_ORDER = ("roster_cmd", "game_cmd", "rules_cmd", "table", "actions", "misc")
-_registered: set[str] = set()
-
-
-def _register(only: str | None = None) -> None:
-    """Add the commands of one module (`only`) or of all of them, in help order."""
-    import importlib
-
-    for name in _ORDER if only is None else (only,):
-        if name in _registered:
-            continue
-        _registered.add(name)
-        module = importlib.import_module(f"companion.cli.{name}")
-        if hasattr(module, "register"):
-            module.register(app)
-        else:
-            app.add_typer(module.app, name=name.removesuffix("_cmd"))
-    if only is None and _registered.issuperset(_ORDER):
-        _sort_commands()
-
-
-def _sort_commands() -> None:
-    """Keep the help's order the same however the commands were registered."""
-    rank = {m: i for i, m in enumerate(_ORDER)}
-
-    def key_cmd(c: typer.models.CommandInfo) -> int:
-        return rank.get(_MODULE_OF.get(c.name or "", ""), len(rank))
-
-    def key_group(g: typer.models.TyperInfo) -> int:
-        return rank.get(_MODULE_OF.get(g.name or "", ""), len(rank))
-
-    app.registered_commands.sort(key=key_cmd)
-    app.registered_groups.sort(key=key_group)
-
-
-def build(args: Sequence[str] = ()) -> typer.Typer:
-    """The app with the commands `args` can reach (all of them unless args name one)."""
-    first = args[0] if args else None
-    module = _MODULE_OF.get(first) if first else None
-    _register(module)
-    return app
-
-
-def __getattr__(name: str) -> object:
-    # `companion.cli.main.full_app` is the app with every command, for tools and tests.
-    if name == "full_app":
-        _register()
-        return app
-    raise AttributeError(name)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the CLI; every error leaves as one line on stderr with a clear exit status."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    from companion.cli.fast import serve
+
+    try:
+        if serve(args):
+            return
+    except BrokenPipeError:
+        sys.exit(1)
+    import typer
     from typer.exceptions import TyperException
 
     from companion.cli.errors import fail
+    from companion.cli.root import build
 
-    args = list(sys.argv[1:] if argv is None else argv)
     command = typer.main.get_command(build(args))
     try:
         rv = command.main(args=args, prog_name="companion", standalone_mode=False)
@@ -136,3 +46,13 @@ def _usage_line(e: Exception, args: list[str]) -> str:
     ctx = getattr(e, "ctx", None)
     where = ctx.command_path if ctx is not None else "companion"
     return f"{msg} (see '{where} --help')"
+
+
+def __getattr__(name: str) -> object:
+    # The Typer app is built on demand: `app` (commands registered so far) and
+    # `full_app` (every command) stay importable from here for tools and tests.
+    if name in ("app", "full_app"):
+        from companion.cli import root
+
+        return getattr(root, name)
+    raise AttributeError(name)

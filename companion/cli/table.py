@@ -53,7 +53,7 @@ def report(gf: GameFile, event: Event, as_json: bool, announcements: tuple[str, 
         print_json(
             {
                 "event": event.to_dict(),
-                "index": len(gf.raw_events),
+                "index": gf.count,
                 "announcements": list(announcements),
             }
         )
@@ -238,12 +238,12 @@ def undo(
     Example: companion undo
     """
     with writing_game(game) as gf:
-        if steps > len(gf.raw_events):
-            raise UsageError(f"only {len(gf.raw_events)} events to undo, not {steps}")
+        if steps > gf.count:
+            raise UsageError(f"only {gf.count} events to undo, not {steps}")
         undone = [gf.undo() for _ in range(steps)]
         gf.db.commit()
     if as_json:
-        print_json({"undone": [e.to_dict() for e in undone], "events": len(gf.raw_events)})
+        print_json({"undone": [e.to_dict() for e in undone], "events": gf.count})
     else:
         for e in undone:
             typer.echo(f"Undone: {e.summary}")
@@ -264,7 +264,7 @@ def redo(
         done = [gf.redo_last() for _ in range(steps)]
         gf.db.commit()
     if as_json:
-        print_json({"redone": [e.to_dict() for e in done], "events": len(gf.raw_events)})
+        print_json({"redone": [e.to_dict() for e in done], "events": gf.count})
     else:
         for e in done:
             typer.echo(f"Redone: {e.summary}")
