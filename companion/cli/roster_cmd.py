@@ -63,10 +63,11 @@ def _equipment(items: list[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _refuse_fighter_errors(problems: list[Problem]) -> None:
+def _refuse_fighter_errors(problems: list[Problem], source: str | None = None) -> None:
     errors = [p for p in problems if p.severity == "error"]
     if errors:
-        raise UsageError("; ".join(p.message for p in errors))
+        where = f"{source}: " if source else ""
+        raise UsageError(where + "; ".join(p.message for p in errors))
 
 
 @app.command("new")
@@ -350,7 +351,7 @@ def import_(
     if name:
         r = Roster(name, sys_.info.id, r.fighters, r.notes, r.preset, r.options)
     for f in r.fighters:
-        _refuse_fighter_errors(sys_.check_fighter(f, r.preset))
+        _refuse_fighter_errors(sys_.check_fighter(f, r.preset), str(file))
     home = Home()
     with home.writing():
         db = home.rosters_db()

@@ -70,7 +70,7 @@ def read_json_file(path: Path, kind: str = "companion database") -> Any:
         raise StoreError(f"cannot read {path}: {e.strerror}") from None
     try:
         return json.loads(raw)
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
+    except (ValueError, RecursionError) as e:  # bad UTF-8 and huge integers are ValueErrors
         detail = str(e).split("\n", 1)[0][:80]
         raise StoreError(
             f"{path} is not a valid {kind} ({detail}); it was left untouched: move it aside "

@@ -1,0 +1,21 @@
+"""F3, quick: generated bad command lines get one clear line and change nothing."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench import faults  # noqa: E402
+
+
+def test_generated_command_lines_never_trace_back_or_write_when_refused() -> None:
+    rep = faults.f3_fuzz(200, seed=3)
+    assert rep.ok, rep.failures
+    assert rep.figures["refused"] > 100
+
+
+def test_every_command_is_fuzzed() -> None:
+    paths = {" ".join(p) for p, _ in faults.command_specs()}
+    assert {"status", "vp", "undo", "roster import", "game new", "attack", "roll"} <= paths
