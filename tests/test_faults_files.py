@@ -102,3 +102,15 @@ def test_status_fast_path_ignores_a_board_drawn_by_other_code(demo, home: Path) 
     data["game"]["1"]["board"]["data"]["sides"][0]["vp"] = 77
     game.write_text(json.dumps(data))
     assert demo("status", "--json").json()["sides"][0]["vp"] == 3
+
+
+def test_backup_kept_twice_of_the_same_file_leaves_no_temporary(tmp_path: Path) -> None:
+    # A command killed after keeping the backup and before replacing the file leaves the
+    # backup a link of the live file; the next backup must not leave its link behind.
+    from companion.game.store import keep_backup
+
+    live, bak = tmp_path / "g.json", tmp_path / "g.json.bak"
+    live.write_text("{}")
+    keep_backup(live, bak)
+    keep_backup(live, bak)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.json", "g.json.bak"]

@@ -122,6 +122,10 @@ def keep_backup(path: Path, backup: Path) -> None:
         except OSError:
             return
     os.replace(tmp, backup)
+    # Renaming a hard link onto another link of the same file does nothing (POSIX), which
+    # happens when a command was killed between keeping the backup and replacing the file.
+    with contextlib.suppress(FileNotFoundError):
+        tmp.unlink()
 
 
 def clean_stray_temps(folder: Path) -> None:
