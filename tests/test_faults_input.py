@@ -19,3 +19,15 @@ def test_generated_command_lines_never_trace_back_or_write_when_refused() -> Non
 def test_every_command_is_fuzzed() -> None:
     paths = {" ".join(p) for p, _ in faults.command_specs()}
     assert {"status", "vp", "undo", "roster import", "game new", "attack", "roll"} <= paths
+
+
+def test_unusable_file_names_are_one_clear_line(run, tmp_path) -> None:
+    run("demo")
+    long_name = str(tmp_path / ("a" * 300))
+    for args in (["roster", "import", long_name], ["roster", "export", "Robyn", long_name]):
+        r = run(*args)
+        assert r.code == 2, r.err
+        assert r.err.startswith("companion: error: ") and "file name too long" in r.err
+        assert len(r.err) < 200
+    r = run("roster", "import", "a\0b")
+    assert r.code == 2 and r.err.count("\n") == 1

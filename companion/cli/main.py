@@ -11,6 +11,10 @@ from companion.errors import CompanionError
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the CLI; every error leaves as one line on stderr with a clear exit status."""
     args = list(sys.argv[1:] if argv is None else argv)
+    if any("\0" in a for a in args):  # no shell can pass one; file functions choke on it
+        from companion.cli.errors import fail
+
+        fail("an argument contains a NUL character", 2)
     from companion.cli.fast import serve
 
     try:
