@@ -680,7 +680,7 @@ def main(argv: list[str] | None = None) -> int:
         rep = RUNS[key][1 if args.full else 0]()
         print(f"{rep.line()} [{time.perf_counter() - t:.0f} s]", flush=True)
         for f in rep.failures[:10]:
-            print(f"    {f}")
+            print(f"    {f[:300]}")
         failed |= not rep.ok
     return 1 if failed else 0
 
