@@ -74,6 +74,22 @@ main()
 """
 
 
+def measured(home: Path, args: Sequence[str]) -> tuple[int, str, str, float, int | None]:
+    """Exit status, stdout, stderr, seconds and peak memory (KiB) of one command."""
+    with tempfile.NamedTemporaryFile("r", suffix=".hwm") as fh:
+        t = time.perf_counter()
+        r = subprocess.run(
+            [sys.executable, "-c", _HWM, *args],
+            env=env_for(home, BENCH_HWM_OUT=fh.name),
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+        )
+        took = time.perf_counter() - t
+        text = Path(fh.name).read_text() if Path("/proc/self/status").exists() else ""
+    return r.returncode, r.stdout, r.stderr, took, int(text) if text.strip() else None
+
+
 def peak_memory_kib(home: Path, args: Sequence[str]) -> int | None:
     """Peak resident memory of one command, from the kernel's high-water mark.
 
