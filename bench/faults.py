@@ -613,7 +613,7 @@ def hostile_files(big_mb: int, good: dict[str, Any]) -> Iterator[tuple[str, byte
     ]
 
 
-def f5_hostile(big_mb: int, max_seconds: float = 5.0, max_mib: float = 60.0) -> Report:
+def f5_hostile(big_mb: int, max_seconds: float = 5.0, max_mib: float = 100.0) -> Report:
     """Each hostile file imported by a real process, timed, its peak memory measured."""
     rep = Report("F5", "hostile roster files")
     home = Path(tempfile.mkdtemp(prefix="companion-f5-"))
