@@ -31,3 +31,12 @@ def test_unusable_file_names_are_one_clear_line(run, tmp_path) -> None:
         assert len(r.err) < 200
     r = run("roster", "import", "a\0b")
     assert r.code == 2 and r.err.count("\n") == 1
+
+
+def test_the_app_is_importable_with_every_command() -> None:
+    import typer
+
+    from companion.cli.main import app
+
+    names = set(typer.main.get_command(app).commands)  # type: ignore[attr-defined]
+    assert {"status", "attack", "roster", "game", "demo", "roll"} <= names

@@ -53,10 +53,10 @@ def _usage_line(e: Exception, args: list[str]) -> str:
 
 
 def __getattr__(name: str) -> object:
-    # The Typer app is built on demand: `app` (commands registered so far) and
-    # `full_app` (every command) stay importable from here for tools and tests.
+    # The Typer app is built on demand; `app` (every command registered) stays importable
+    # from here for tools and tests, e.g. typer's CliRunner.
     if name in ("app", "full_app"):
         from companion.cli import root
 
-        return getattr(root, name)
+        return root.full_app
     raise AttributeError(name)
