@@ -318,12 +318,19 @@ def _state_in_play(system_id: str) -> Any:
     state = system.new_game(system.sample_rosters(), scen, {})
     out = system.next_turn(state, SeededDice(3))
     state = apply_event(state, event_for(out.kind, out.summary, out.changes, state))
+    # Attacks are made by an active fighter: activate the first of the side to move.
+    side = system.next_side(state)
+    if side is not None:
+        first = state.side_fighters(side)[0]
+        out = system.activate(state, first.id)
+        state = apply_event(state, event_for(out.kind, out.summary, out.changes, state))
     return system, state
 
 
 def _attack_pairs(state: Any) -> list[tuple[str, str]]:
+    """Every attacker/target pair across sides, the active fighter's first."""
     pairs = []
-    for a in state.fighters:
+    for a in sorted(state.fighters, key=lambda f: f.id != state.active):
         for t in state.fighters:
             if a.side != t.side:
                 pairs.append((a.id, t.id))
