@@ -124,13 +124,22 @@ def _text(d: Mapping[str, Any], key: str, where: str, required: bool = False) ->
         raise DataError(f"{where}: {key}: longer than {MAX_TEXT} characters")
     if required and not v.strip():
         raise DataError(f"{where}: {key}: is empty")
+    if _has_control(v):
+        # Escape sequences in a shared file would reach the player's terminal.
+        raise DataError(f"{where}: {key}: contains control characters")
     return v
+
+
+def _has_control(v: str) -> bool:
+    return any((ord(c) < 32 and c not in "\t\n") or 0x7F <= ord(c) < 0xA0 for c in v)
 
 
 def _texts(d: Mapping[str, Any], key: str, where: str) -> tuple[str, ...]:
     v = d.get(key, [])
     if not isinstance(v, list) or not all(isinstance(x, str) and len(x) <= MAX_TEXT for x in v):
         raise DataError(f"{where}: {key}: expected a list of text")
+    if any(_has_control(x) for x in v):
+        raise DataError(f"{where}: {key}: contains control characters")
     if len(v) > 50:
         raise DataError(f"{where}: {key}: more than 50 entries")
     return tuple(v)

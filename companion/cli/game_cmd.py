@@ -120,7 +120,7 @@ def list_(as_json: JsonOpt = False) -> None:
                     "scenario": gf.state.scenario,
                     "turn": gf.state.turn,
                     "phase": gf.state.phase,
-                    "events": len(gf.raw_events),
+                    "events": gf.count,
                     "current": gf.name == current,
                 }
             )

@@ -1,81 +1,34 @@
-"""The `companion` command: the Typer app, and the edge where errors become one line."""
+"""The `companion` command: the entry point, and the edge where errors become one line."""
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from typing import Annotated
 
-import typer
-
-from companion import __version__
 from companion.errors import CompanionError
-
-app = typer.Typer(
-    name="companion",
-    help="A table-side assistant for skirmish wargames: rosters, a live game tracker, "
-    "explained dice rolls with exact odds, rules look-ups and solo play.\n\n"
-    "Example: companion demo",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
-
-
-def _version(value: bool) -> None:
-    if value:
-        typer.echo(f"companion {__version__}")
-        raise typer.Exit()
-
-
-@app.callback()
-def _root(
-    version: Annotated[
-        bool,
-        typer.Option(
-            "--version", callback=_version, is_eager=True, help="Show the version and exit."
-        ),
-    ] = False,
-) -> None:
-    """Example: companion --version"""
-
-
-def _register() -> None:
-    from companion.cli import (
-        actions,
-        game_cmd,
-        misc,
-        play_cmd,
-        roster_cmd,
-        rules_cmd,
-        solo_cmd,
-        table,
-        warstuff_cmd,
-    )
-
-    app.add_typer(roster_cmd.app, name="roster")
-    app.add_typer(game_cmd.app, name="game")
-    app.add_typer(rules_cmd.app, name="rules")
-    app.add_typer(solo_cmd.app, name="solo")
-    table.register(app)
-    actions.register(app)
-    misc.register(app)
-    play_cmd.register(app)
-    warstuff_cmd.register(app)
-
-
-_register()
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the CLI; every error leaves as one line on stderr with a clear exit status."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if any("\0" in a for a in args):  # no shell can pass one; file functions choke on it
+        from companion.cli.errors import fail
+
+        fail("an argument contains a NUL character", 2)
+    from companion.cli.fast import serve
+
+    try:
+        if serve(args):
+            return
+    except BrokenPipeError:
+        sys.exit(1)
+    import typer
     from typer.exceptions import TyperException
 
     from companion.cli.errors import fail
+    from companion.cli.root import build
 
-    args = list(sys.argv[1:] if argv is None else argv)
-    command = typer.main.get_command(app)
+    command = typer.main.get_command(build(args))
     try:
         rv = command.main(args=args, prog_name="companion", standalone_mode=False)
     except CompanionError as e:
@@ -97,3 +50,13 @@ def _usage_line(e: Exception, args: list[str]) -> str:
     ctx = getattr(e, "ctx", None)
     where = ctx.command_path if ctx is not None else "companion"
     return f"{msg} (see '{where} --help')"
+
+
+def __getattr__(name: str) -> object:
+    # The Typer app is built on demand; `app` (every command registered) stays importable
+    # from here for tools and tests, e.g. typer's CliRunner.
+    if name in ("app", "full_app"):
+        from companion.cli import root
+
+        return root.full_app
+    raise AttributeError(name)

@@ -63,10 +63,11 @@ def _equipment(items: list[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _refuse_fighter_errors(problems: list[Problem]) -> None:
+def _refuse_fighter_errors(problems: list[Problem], source: str | None = None) -> None:
     errors = [p for p in problems if p.severity == "error"]
     if errors:
-        raise UsageError("; ".join(p.message for p in errors))
+        where = f"{source}: " if source else ""
+        raise UsageError(where + "; ".join(p.message for p in errors))
 
 
 @app.command("new")
@@ -324,8 +325,23 @@ def export(
         return
     from companion.game.store import atomic_write
 
-    atomic_write(Path(file), text)
+    try:
+        atomic_write(Path(file), text)
+    except (OSError, ValueError) as e:
+        raise UsageError(f"cannot write {_shown(file)}: {_reason(e)}") from None
     typer.echo(f"Exported '{r.name}' to {file}.")
+
+
+def _shown(name: str) -> str:
+    """A file name as an error line shows it: quoted when odd, cut when very long."""
+    shown = name if name.isprintable() else repr(name)
+    return shown if len(shown) <= 120 else shown[:117] + "..."
+
+
+def _reason(e: Exception) -> str:
+    if isinstance(e, OSError) and e.strerror:
+        return e.strerror.lower()
+    return "not a usable file name"
 
 
 @app.command("import")
@@ -337,9 +353,13 @@ def import_(
 
     Example: companion roster import robyn.json --name "Robyn (copy)"
     """
-    if not file.is_file():
-        raise UsageError(f"no such file: {file}")
-    if file.stat().st_size > MAX_IMPORT_BYTES:
+    try:
+        if not file.is_file():
+            raise UsageError(f"no such file: {_shown(str(file))}")
+        size = file.stat().st_size
+    except (OSError, ValueError) as e:  # a name with a NUL byte, or too long for the system
+        raise UsageError(f"cannot read {_shown(str(file))}: {_reason(e)}") from None
+    if size > MAX_IMPORT_BYTES:
         raise DataError(
             f"{file} is larger than {MAX_IMPORT_BYTES // (1024 * 1024)} MB; "
             "a roster file is a few KB"
@@ -350,7 +370,7 @@ def import_(
     if name:
         r = Roster(name, sys_.info.id, r.fighters, r.notes, r.preset, r.options)
     for f in r.fighters:
-        _refuse_fighter_errors(sys_.check_fighter(f, r.preset))
+        _refuse_fighter_errors(sys_.check_fighter(f, r.preset), str(file))
     home = Home()
     with home.writing():
         db = home.rosters_db()

@@ -53,7 +53,7 @@ def report(gf: GameFile, event: Event, as_json: bool, announcements: tuple[str, 
         print_json(
             {
                 "event": event.to_dict(),
-                "index": len(gf.raw_events),
+                "index": gf.count,
                 "announcements": list(announcements),
             }
         )
@@ -240,7 +240,7 @@ def initiative(
 def _history(direction: str, steps: int, game: str | None, as_json: bool) -> None:
     """Undo or redo `steps` events, all in one write."""
     with writing_game(game) as gf:
-        pending = len(gf.raw_events) if direction == "undo" else len(gf.redo)
+        pending = gf.count if direction == "undo" else len(gf.redo)
         if not pending:
             raise UsageError(
                 "nothing to undo: the game is as it was set up"
@@ -254,7 +254,7 @@ def _history(direction: str, steps: int, game: str | None, as_json: bool) -> Non
         gf.db.commit()
     word = "Undone" if direction == "undo" else "Redone"
     if as_json:
-        print_json({word.lower(): [e.to_dict() for e in done], "events": len(gf.raw_events)})
+        print_json({word.lower(): [e.to_dict() for e in done], "events": gf.count})
     else:
         for e in done:
             typer.echo(f"{word}: {e.summary}")

@@ -8,6 +8,7 @@ commit, nothing is written.
 from __future__ import annotations
 
 import contextlib
+import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -19,10 +20,12 @@ from companion.game.events import Event, apply_event, replay
 from companion.game.state import GameState, thaw
 from companion.game.store import (
     Database,
+    atomic_write,
     clean_stray_temps,
     default_home,
     file_slug,
     home_lock,
+    read_json_file,
 )
 from companion.names import match
 from companion.roster import Roster
@@ -37,20 +40,68 @@ def now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+# Events live in segment files of this many events beside the game file, so a command
+# that adds an event rewrites one small segment and the small game file, whatever the
+# length of the game.
+SEGMENT = 100
+
+
+def events_dir(path: Path) -> Path:
+    return path.with_name(path.stem + ".events")
+
+
+def backup_path(path: Path) -> Path:
+    return path.with_name(path.name + ".bak")
+
+
+def segment_path(path: Path, k: int) -> Path:
+    return events_dir(path) / f"{k:06d}.json"
+
+
 @dataclass
 class GameFile:
-    """A game as read from its file: setup, events (raw until needed) and redo stack."""
+    """A game as read from its file: setup, state, redo stack; events read when needed.
+
+    On disk a game is its game file (`games/NAME.json`: setup, the state after the last
+    event, the event count, the redo stack and the board as last drawn) and its events
+    in segments (`games/NAME.events/000000.json`, ...). The game file is written last
+    and is what counts: a segment may hold events past the count (written by a command
+    that was killed, or undone), and those are not part of the game.
+    """
 
     db: Database
     name: str
     system: str
     created: str
     setup: GameState
-    raw_events: list[dict[str, Any]]
+    count: int
     redo: list[dict[str, Any]]
     state: GameState
     ended: bool = False
+    _raw: list[dict[str, Any]] | None = field(default=None, repr=False)
     _events: list[Event] | None = field(default=None, repr=False)
+    _segments: dict[int, list[dict[str, Any]]] = field(default_factory=dict, repr=False)
+    _dirty: set[int] = field(default_factory=set, repr=False)
+    _legacy: bool = False
+
+    @property
+    def path(self) -> Path:
+        return self.db.path
+
+    @property
+    def raw_events(self) -> list[dict[str, Any]]:
+        """Every event as stored (reads every segment: use `count` for the number)."""
+        if self._raw is None:
+            self._raw = [e for k in range(self._nsegments()) for e in self._segment(k)][
+                : self.count
+            ]
+            if len(self._raw) < self.count:
+                raise StoreError(
+                    f"{events_dir(self.path)} holds {len(self._raw)} events but {self.path} "
+                    f"counts {self.count}; both were left untouched: restore the folder from "
+                    "a backup, or move both aside and start a new game"
+                )
+        return self._raw
 
     @property
     def events(self) -> list[Event]:
@@ -58,60 +109,153 @@ class GameFile:
             self._events = [Event.from_dict(e) for e in self.raw_events]
         return self._events
 
+    def _nsegments(self) -> int:
+        return (self.count + SEGMENT - 1) // SEGMENT
+
+    def _segment(self, k: int) -> list[dict[str, Any]]:
+        """Segment k as stored (it may run past the count)."""
+        if k not in self._segments:
+            p = segment_path(self.path, k)
+            docs: list[dict[str, Any]] = []
+            if p.exists():
+                data = read_json_file(p, "companion event segment")
+                table = data.get("events") if isinstance(data, dict) else None
+                if not isinstance(table, dict) or not all(
+                    isinstance(d, dict) for d in table.values()
+                ):
+                    raise StoreError(
+                        f"{p} is JSON but not a segment of events; it was left untouched: "
+                        "restore it from a backup, or move the game aside"
+                    )
+                docs = list(table.values())
+            self._segments[k] = docs
+        return self._segments[k]
+
+    def _put(self, index: int, raw: dict[str, Any]) -> None:
+        """Store event number `index` (0-based), dropping anything stored after it."""
+        k, i = divmod(index, SEGMENT)
+        seg = self._segment(k)[:i]
+        if len(seg) < i:
+            raise StoreError(
+                f"{segment_path(self.path, k)} is missing events the game counts; it was left "
+                "untouched: restore it from a backup, or move the game aside"
+            )
+        seg.append(raw)
+        self._segments[k] = seg
+        self._dirty.add(k)
+        self._schedule()
+
+    def _schedule(self) -> None:
+        if self._flush not in self.db.before_commit:
+            self.db.before_commit.append(self._flush)
+
+    def _flush(self) -> None:
+        for k in sorted(self._dirty):
+            seg = self._segments[k]
+            atomic_write(
+                segment_path(self.path, k),
+                json.dumps(
+                    {"events": {str(i + 1): e for i, e in enumerate(seg)}},
+                    separators=(",", ":"),
+                ),
+            )
+        self._dirty.clear()
+
+    def _migrate(self) -> None:
+        """Move the events of a game file written before segments into segments."""
+        raw = self.raw_events
+        self._legacy = False
+        self._segments = {}
+        for k in range(self._nsegments()):
+            self._segments[k] = raw[k * SEGMENT : (k + 1) * SEGMENT]
+            self._dirty.add(k)
+        self.db.drop_table("events")
+        self._schedule()
+
     def append(self, event: Event) -> GameState:
+        raw = event.to_dict()
+        if self._legacy:
+            self._migrate()
         self.state = apply_event(self.state, event)
-        self.raw_events.append(event.to_dict())
+        self._put(self.count, raw)
+        self.count += 1
+        if self._raw is not None:
+            self._raw.append(raw)
         if self._events is not None:
             self._events.append(event)
         self.redo = []
-        self._save(new_event=event)
+        self._save()
         return self.state
 
     def undo(self) -> Event:
-        if not self.raw_events:
+        if not self.count:
             raise UsageError("nothing to undo: the game is as it was set up")
-        last = self.raw_events.pop()
-        events = self.events[:-1] if self._events is not None else None
+        if self._legacy:
+            self._migrate()
+        events = self.events[:-1]
+        last = self.raw_events[-1]
+        self._raw = self.raw_events[:-1]
         self._events = events
+        self.count -= 1
         self.redo.append(last)
         self.state = replay(self.setup, self.events)
-        self._save(removed=True)
+        self._save()
         return Event.from_dict(last)
 
     def redo_last(self) -> Event:
         if not self.redo:
             raise UsageError("nothing to redo")
+        if self._legacy:
+            self._migrate()
         raw = self.redo.pop()
         event = Event.from_dict(raw)
         self.state = apply_event(self.state, event)
-        self.raw_events.append(raw)
+        self._put(self.count, raw)
+        self.count += 1
+        if self._raw is not None:
+            self._raw.append(raw)
         if self._events is not None:
             self._events.append(event)
-        self._save(new_event=event, keep_redo=True)
+        self._save()
         return event
 
-    def _save(
-        self, new_event: Event | None = None, removed: bool = False, keep_redo: bool = False
-    ) -> None:
-        meta = self.db.table("game")
-        events = self.db.table("events")
-        if new_event is not None:
-            events.insert(self.raw_events[-1])
-        if removed:
-            last_id = max((d.doc_id for d in events.all()), default=None)
-            if last_id is not None:
-                events.remove(doc_ids=[last_id])
-        meta.update(
+    def _save(self) -> None:
+        self.db.table("game").update(
             {
-                "snapshot": {"count": len(self.raw_events), "state": self.state.to_dict()},
+                "snapshot": {"count": self.count, "state": self.state.to_dict()},
                 "redo": self.redo,
                 "updated": now(),
+                "board": board_cache(self.system, self.name, self.state),
             },
             doc_ids=[1],
         )
 
     def set_meta(self, **values: Any) -> None:
         self.db.table("game").update(values, doc_ids=[1])
+
+
+def board_cache(system_id: str, name: str, state: GameState) -> dict[str, Any] | None:
+    """The board as `status` shows it, stamped with the code that drew it."""
+    from companion import systems
+    from companion.errors import CompanionError
+    from companion.render.board_data import board
+    from companion.stamp import code_stamp
+
+    try:
+        return {"stamp": code_stamp(), "data": board(systems.get(system_id), name, state)}
+    except CompanionError:
+        return None
+
+
+def with_backup_hint(message: str, path: Path) -> str:
+    """Add where the newest good copy of a game file is, when one is kept."""
+    bak = backup_path(path)
+    if bak.exists():
+        return (
+            f"{message}. The newest good copy is {bak}: to go back to it, keep the bad "
+            f"file aside and copy {bak.name} to {path.name}"
+        )
+    return message
 
 
 class Home:
@@ -126,6 +270,8 @@ class Home:
         with home_lock(self.root, exclusive=True):
             clean_stray_temps(self.root)
             clean_stray_temps(self.root / GAMES)
+            for folder in (self.root / GAMES).glob("*.events"):
+                clean_stray_temps(folder)
             yield
 
     @contextlib.contextmanager
@@ -211,7 +357,11 @@ class Home:
                 f"a game called '{file_slug(name)}' already exists; pick another "
                 "--name or delete it with 'companion game delete'"
             )
-        db = Database(path)
+        if events_dir(path).exists():  # left by a game deleted half-way: not this game's
+            import shutil
+
+            shutil.rmtree(events_dir(path))
+        db = Database(path, keep=backup_path(path))
         db.table("game").insert(
             {
                 "name": file_slug(name),
@@ -220,6 +370,7 @@ class Home:
                 "setup": state.to_dict(),
                 "redo": [],
                 "snapshot": {"count": 0, "state": state.to_dict()},
+                "board": board_cache(state.system, file_slug(name), state),
                 "ended": False,
             }
         )
@@ -230,7 +381,14 @@ class Home:
         path = self.game_path(resolved)
         if not path.exists():
             raise NotFoundError(f"no game named '{resolved}'")
-        return self._game_from(Database(path))
+        try:
+            db = Database(path, keep=backup_path(path))
+        except StoreError as e:
+            raise StoreError(with_backup_hint(str(e), path)) from None
+        try:
+            return self._game_from(db)
+        except StoreError as e:
+            raise StoreError(with_backup_hint(str(e), path)) from None
 
     def _game_from(self, db: Database) -> GameFile:
         docs = db.table("game").all()
@@ -239,33 +397,28 @@ class Home:
         meta = docs[0]
         try:
             setup = GameState.from_dict(meta["setup"])
-            raw = [dict(e) for e in db.table("events").all()]
             snap = meta.get("snapshot") or {}
-            if snap.get("count") == len(raw) and "state" in snap:
-                state = GameState.from_dict(snap["state"])
-                gf = GameFile(
-                    db,
-                    meta["name"],
-                    meta["system"],
-                    meta.get("created", ""),
-                    setup,
-                    raw,
-                    list(meta.get("redo", [])),
-                    state,
-                    bool(meta.get("ended")),
-                )
+            legacy = db.has_table("events")
+            raw = [dict(e) for e in db.table("events").all()] if legacy else None
+            count = len(raw) if raw is not None else snap.get("count")
+            if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+                raise ValueError("the event count is missing")
+            gf = GameFile(
+                db,
+                meta["name"],
+                meta["system"],
+                meta.get("created", ""),
+                setup,
+                count,
+                list(meta.get("redo", [])),
+                setup,
+                bool(meta.get("ended")),
+                _raw=raw,
+                _legacy=legacy,
+            )
+            if snap.get("count") == count and "state" in snap:
+                gf.state = GameState.from_dict(snap["state"])
             else:
-                gf = GameFile(
-                    db,
-                    meta["name"],
-                    meta["system"],
-                    meta.get("created", ""),
-                    setup,
-                    raw,
-                    list(meta.get("redo", [])),
-                    setup,
-                    bool(meta.get("ended")),
-                )
                 gf.state = replay(setup, gf.events)
         except (KeyError, TypeError, ValueError, AttributeError) as e:
             raise StoreError(
@@ -275,7 +428,13 @@ class Home:
         return gf
 
     def delete_game(self, name: str) -> None:
-        self.game_path(name).unlink()
+        import shutil
+
+        path = self.game_path(name)
+        path.unlink()
+        shutil.rmtree(events_dir(path), ignore_errors=True)
+        with contextlib.suppress(FileNotFoundError):
+            backup_path(path).unlink()
 
 
 def event_for(

@@ -14,7 +14,7 @@ import contextlib
 import json
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -70,7 +70,7 @@ def read_json_file(path: Path, kind: str = "companion database") -> Any:
         raise StoreError(f"cannot read {path}: {e.strerror}") from None
     try:
         return json.loads(raw)
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
+    except (ValueError, RecursionError) as e:  # bad UTF-8 and huge integers are ValueErrors
         detail = str(e).split("\n", 1)[0][:80]
         raise StoreError(
             f"{path} is not a valid {kind} ({detail}); it was left untouched: move it aside "
@@ -78,8 +78,12 @@ def read_json_file(path: Path, kind: str = "companion database") -> Any:
         ) from None
 
 
-def atomic_write(path: Path, text: str) -> None:
-    """Write the whole file or nothing: temporary file, fsync, rename, fsync folder."""
+def atomic_write(path: Path, text: str, keep: Path | None = None) -> None:
+    """Write the whole file or nothing: temporary file, fsync, rename, fsync folder.
+
+    With `keep`, the file being replaced is kept there first (a hard link, so the
+    backup costs no copy): the newest good version before this write.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
@@ -87,6 +91,8 @@ def atomic_write(path: Path, text: str) -> None:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
+        if keep is not None:
+            keep_backup(path, keep)
         os.replace(tmp, path)
     finally:
         with contextlib.suppress(FileNotFoundError):
@@ -97,6 +103,29 @@ def atomic_write(path: Path, text: str) -> None:
             os.fsync(dfd)
         finally:
             os.close(dfd)
+
+
+def keep_backup(path: Path, backup: Path) -> None:
+    """Make `backup` the current content of `path` (if any), atomically."""
+    tmp = backup.with_name(f".{backup.name}.{os.getpid()}.tmp")
+    with contextlib.suppress(FileNotFoundError):
+        tmp.unlink()
+    try:
+        os.link(path, tmp)
+    except FileNotFoundError:
+        return
+    except OSError:  # no hard links here (some network or FAT file systems): copy
+        import shutil
+
+        try:
+            shutil.copy2(path, tmp)
+        except OSError:
+            return
+    os.replace(tmp, backup)
+    # Renaming a hard link onto another link of the same file does nothing (POSIX), which
+    # happens when a command was killed between keeping the backup and replacing the file.
+    with contextlib.suppress(FileNotFoundError):
+        tmp.unlink()
 
 
 def clean_stray_temps(folder: Path) -> None:
@@ -115,6 +144,7 @@ class AtomicStorage:
         self.path = Path(path)
         self._data: dict[str, Any] | None = None
         self._dirty = False
+        self.keep: Path | None = None  # where to keep the replaced file, if anywhere
 
     def read(self) -> dict[str, Any] | None:
         if self._data is None:
@@ -138,7 +168,7 @@ class AtomicStorage:
 
     def commit(self) -> None:
         if self._dirty and self._data is not None:
-            atomic_write(self.path, json.dumps(self._data, separators=(",", ":")))
+            atomic_write(self.path, json.dumps(self._data, separators=(",", ":")), self.keep)
             self._dirty = False
 
     def close(self) -> None:
@@ -146,18 +176,35 @@ class AtomicStorage:
 
 
 class Database:
-    """One TinyDB file opened for one command."""
+    """One TinyDB file opened for one command.
 
-    def __init__(self, path: Path) -> None:
+    `before_commit` holds writes of other files that this one refers to (a game's event
+    segments): they are made durable first, so the file committed last is the one that
+    makes them count.
+    """
+
+    def __init__(self, path: Path, keep: Path | None = None) -> None:
         from tinydb import TinyDB
 
         self.path = path
         self.db = TinyDB(path, storage=AtomicStorage)
         self.storage: AtomicStorage = self.db.storage  # type: ignore[assignment]
+        self.storage.keep = keep
+        self.before_commit: list[Callable[[], None]] = []
         self.storage.read()  # refuse a bad file before anything else happens
 
     def table(self, name: str) -> Any:
         return self.db.table(name, cache_size=0)
 
+    def has_table(self, name: str) -> bool:
+        data = self.storage.read() or {}
+        return bool(data.get(name))
+
+    def drop_table(self, name: str) -> None:
+        self.db.drop_table(name)
+
     def commit(self) -> None:
+        for write in self.before_commit:
+            write()
+        self.before_commit.clear()
         self.storage.commit()

@@ -1,0 +1,159 @@
+"""What the benchmark and the fault runs share: a throw-away home, the CLI, timing."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def companion_cmd() -> list[str]:
+    """The command a player types: the installed script next to this interpreter."""
+    script = Path(sys.executable).parent / "companion"
+    if script.exists():
+        return [str(script)]
+    return [sys.executable, "-m", "companion"]
+
+
+def env_for(home: Path, **extra: str) -> dict[str, str]:
+    env = dict(os.environ)
+    env.pop("CI", None)
+    env.update({"COMPANION_HOME": str(home), "NO_COLOR": "1", "COLUMNS": "120", **extra})
+    return env
+
+
+def run(home: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+    r = subprocess.run(
+        [*companion_cmd(), *args],
+        env=env_for(home),
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+    )
+    if check and r.returncode != 0:
+        raise RuntimeError(f"companion {' '.join(args)} failed ({r.returncode}): {r.stderr}")
+    return r
+
+
+def timed(cmd: Sequence[str], env: dict[str, str] | None = None) -> tuple[float, int, int]:
+    """Wall time (s), peak RSS (KiB) and exit status of one process, output discarded."""
+    start = time.perf_counter()
+    p = subprocess.Popen(
+        list(cmd),
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    _, status, usage = os.wait4(p.pid, 0)
+    elapsed = time.perf_counter() - start
+    p.returncode = os.waitstatus_to_exitcode(status)
+    return elapsed, int(usage.ru_maxrss), p.returncode
+
+
+_HWM = """
+import atexit, os, sys
+def _hwm():
+    with open('/proc/self/status') as fh:
+        kb = next(int(l.split()[1]) for l in fh if l.startswith('VmHWM:'))
+    with open(os.environ['BENCH_HWM_OUT'], 'w') as out:
+        out.write(str(kb))
+atexit.register(_hwm)
+sys.argv = ['companion', *sys.argv[1:]]
+from companion.cli.main import main
+main()
+"""
+
+
+def measured(home: Path, args: Sequence[str]) -> tuple[int, str, str, float, int | None]:
+    """Exit status, stdout, stderr, seconds and peak memory (KiB) of one command."""
+    with tempfile.NamedTemporaryFile("r", suffix=".hwm") as fh:
+        t = time.perf_counter()
+        r = subprocess.run(
+            [sys.executable, "-c", _HWM, *args],
+            env=env_for(home, BENCH_HWM_OUT=fh.name),
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+        )
+        took = time.perf_counter() - t
+        text = Path(fh.name).read_text() if Path("/proc/self/status").exists() else ""
+    return r.returncode, r.stdout, r.stderr, took, int(text) if text.strip() else None
+
+
+def peak_memory_kib(home: Path, args: Sequence[str]) -> int | None:
+    """Peak resident memory of one command, from the kernel's high-water mark.
+
+    The rusage of a child counts the memory of the parent it was forked from, so the
+    command reports its own high-water mark (reset by exec) as it exits. Linux only.
+    """
+    if not Path("/proc/self/status").exists():
+        return None
+    with tempfile.NamedTemporaryFile("r", suffix=".hwm") as fh:
+        env = env_for(home, BENCH_HWM_OUT=fh.name)
+        subprocess.run(
+            [sys.executable, "-c", _HWM, *args],
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        text = Path(fh.name).read_text()
+        return int(text) if text.strip() else None
+
+
+def floor_memory_kib() -> int | None:
+    if not Path("/proc/self/status").exists():
+        return None
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "print(next(l.split()[1] for l in open('/proc/self/status') if l[:6]=='VmHWM:'))",
+        ],
+        capture_output=True,
+        text=True,
+    )
+    return int(r.stdout.strip())
+
+
+def fresh_home(prefix: str = "companion-bench-") -> Path:
+    return Path(tempfile.mkdtemp(prefix=prefix))
+
+
+def copy_home(src: Path, dst: Path) -> None:
+    if dst.exists():
+        shutil.rmtree(dst)
+    shutil.copytree(src, dst)
+
+
+def sample_home(home: Path) -> dict[str, Any]:
+    """Set up the sample game in `home` and return its board."""
+    run(home, "demo")
+    return json.loads(run(home, "status", "--json").stdout)
+
+
+def game_in_play(home: Path, seed: int = 3) -> dict[str, Any]:
+    """The sample game with turn 1 started and the next side's first fighter active."""
+    sample_home(home)
+    run(home, "turn", "--seed", str(seed))
+    board = json.loads(run(home, "status", "--json").stdout)
+    side = board["next_side"] if board["next_side"] is not None else 0
+    actor = board["sides"][side]["fighters"][0]["name"]
+    run(home, "activate", actor)
+    return json.loads(run(home, "status", "--json").stdout)
+
+
+def median(xs: Sequence[float]) -> float:
+    s = sorted(xs)
+    n = len(s)
+    return s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2

@@ -1,0 +1,689 @@
+"""Fault, fuzz and crash runs (F1-F5): what a player must never see.
+
+    python bench/faults.py            # quick: the sizes CI runs (tests/test_faults_*.py)
+    python bench/faults.py --full     # 300 kills, 2x200 events, 5,000 fuzz cases, ...
+    python bench/faults.py --only F1 --full
+
+Each run prints one line of figures and exits 1 if anything failed, with the first
+failures listed. The same functions back the quick tests in tests/test_faults_*.py.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import os
+import random  # noqa: TID251 - a test driver picks kill times, no rules roll here
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.common import companion_cmd, env_for, measured, median  # noqa: E402
+
+
+@dataclass
+class Report:
+    id: str
+    what: str
+    cases: int = 0
+    figures: dict[str, Any] = field(default_factory=dict)
+    failures: list[str] = field(default_factory=list)
+
+    def fail(self, msg: str) -> None:
+        if len(self.failures) < 50:
+            self.failures.append(msg)
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+    def line(self) -> str:
+        figs = ", ".join(f"{k} {v}" for k, v in self.figures.items())
+        verdict = "ok" if self.ok else f"FAILED ({len(self.failures)}+)"
+        return f"{self.id} {self.what}: {self.cases} cases{', ' + figs if figs else ''}: {verdict}"
+
+
+# -- in-process calls (F3, F4): the real entry point, output captured -----------------------
+
+
+@dataclass
+class Call:
+    code: int
+    out: str
+    err: str
+    crash: str | None = None  # an exception that escaped the entry point
+
+
+@contextlib.contextmanager
+def home_env(home: Path) -> Iterator[None]:
+    old = {k: os.environ.get(k) for k in ("COMPANION_HOME", "NO_COLOR", "COLUMNS", "CI")}
+    os.environ.update({"COMPANION_HOME": str(home), "NO_COLOR": "1", "COLUMNS": "120"})
+    os.environ.pop("CI", None)
+    try:
+        yield
+    finally:
+        for k, v in old.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
+def call(args: list[str]) -> Call:
+    """Run `companion ARGS` in this process (COMPANION_HOME must be set)."""
+    import traceback
+
+    from companion.cli.main import main
+
+    out, err = io.StringIO(), io.StringIO()
+    code = 0
+    crash = None
+    old_in = sys.stdin
+    sys.stdin = io.StringIO("")
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                main(list(args))
+            except SystemExit as e:
+                code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+            except BaseException:  # noqa: BLE001 - that is the finding
+                crash = traceback.format_exc()
+                code = -1
+    finally:
+        sys.stdin = old_in
+    return Call(code, out.getvalue(), err.getvalue(), crash)
+
+
+def files_of(home: Path) -> dict[str, bytes]:
+    """Every file of a home (not the lock, which holds nothing)."""
+    out = {}
+    for p in sorted(home.rglob("*")):
+        if p.is_file() and p.name != ".lock":
+            out[str(p.relative_to(home))] = p.read_bytes()
+    return out
+
+
+def restore(home: Path, snap: dict[str, bytes]) -> None:
+    for p in sorted(home.rglob("*"), reverse=True):
+        rel = str(p.relative_to(home))
+        if p.is_file() and p.name != ".lock" and rel not in snap:
+            p.unlink()
+        elif p.is_dir() and not any(k.startswith(rel + os.sep) for k in snap):
+            shutil.rmtree(p, ignore_errors=True)
+    for rel, data in snap.items():
+        p = home / rel
+        if not p.exists() or p.read_bytes() != data:
+            p.parent.mkdir(parents=True, exist_ok=True)
+            p.write_bytes(data)
+
+
+def cli(home: Path, *args: str, check: bool = True) -> Call:
+    """`companion ARGS` in this process against `home` (quicker than a process)."""
+    with home_env(home):
+        c = call(list(args))
+    if check and (c.code != 0 or c.crash):
+        raise RuntimeError(f"companion {' '.join(args)} failed ({c.code}): {c.err}{c.crash}")
+    return c
+
+
+def game_in_play(home: Path, seed: int = 3) -> dict[str, Any]:
+    """The sample game with turn 1 started and the next side's first fighter active."""
+    cli(home, "demo")
+    cli(home, "turn", "--seed", str(seed))
+    board = json.loads(cli(home, "status", "--json").out)
+    side = board["next_side"] if board["next_side"] is not None else 0
+    cli(home, "activate", board["sides"][side]["fighters"][0]["name"])
+    return dict(json.loads(cli(home, "status", "--json").out))
+
+
+def one_clear_line(c: Call) -> str | None:
+    """What is wrong with a refused command's output, or None."""
+    if c.crash:
+        return f"escaped the entry point: {c.crash.strip().splitlines()[-1]}"
+    if "Traceback" in c.err or "Traceback" in c.out:
+        return "printed a traceback"
+    if c.code not in (1, 2):
+        return f"exit status {c.code}"
+    lines = c.err.splitlines()
+    if len(lines) != 1 or not lines[0].startswith("companion: error: ") or len(lines[0]) < 25:
+        return f"stderr is not one clear line: {c.err!r:.200}"
+    return None
+
+
+# -- F1: SIGKILL at random moments ---------------------------------------------------------
+
+WRITES = [["vp", "1", "+1"], ["vp", "2", "+1"], ["vp", "1", "+1"], ["undo"], ["redo"]]
+
+
+def game_log(home: Path) -> list[tuple[str, str]] | str:
+    r = cli(home, "log", "--json", check=False)
+    if r.code != 0 or r.crash:
+        return f"log refused after a kill: {r.err.strip()}{r.crash or ''}"
+    return [(e["kind"], e["summary"]) for e in json.loads(r.out)]
+
+
+def stray_temps(home: Path) -> list[str]:
+    return [str(p.relative_to(home)) for p in home.rglob("*.tmp")]
+
+
+def f1_crash(kills: int, seed: int = 1) -> Report:
+    rep = Report("F1", "SIGKILL during table commands")
+    rnd = random.Random(seed)
+    home = Path(tempfile.mkdtemp(prefix="companion-f1-"))
+    try:
+        game_in_play(home)
+        acked = game_log(home)
+        assert isinstance(acked, list)
+        # How long a write takes here, to aim the kills at its whole life.
+        took = []
+        for _ in range(3):
+            t = time.perf_counter()
+            subprocess.run(
+                [*companion_cmd(), "vp", "1", "+1"],
+                env=env_for(home),
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                check=True,
+            )
+            took.append(time.perf_counter() - t)
+        acked = game_log(home)
+        assert isinstance(acked, list)
+        span = median(took)
+        landed = 0
+        while rep.cases < kills:
+            args = rnd.choice(WRITES)
+            p = subprocess.Popen(
+                [*companion_cmd(), *args],
+                env=env_for(home),
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+            # Half the kills anywhere in a command's life, half near its end, where
+            # it writes (start-up takes most of a command's time).
+            late = rnd.random() < 0.5
+            time.sleep(rnd.uniform(0.6 * span, 1.1 * span) if late else rnd.uniform(0, span))
+            p.send_signal(signal.SIGKILL)
+            code = p.wait()
+            now = game_log(home)
+            if isinstance(now, str):
+                rep.fail(now)
+                break
+            if code == 0:  # it finished first: an acknowledged command
+                acked = now
+                continue
+            rep.cases += 1
+            landed += now != acked
+            # The killed command either happened whole or not at all.
+            ok = (
+                now == acked
+                or (args[0] == "undo" and now == acked[:-1])
+                or (args[0] != "undo" and now[:-1] == acked and len(now) == len(acked) + 1)
+            )
+            if not ok:
+                rep.fail(
+                    f"after killing '{' '.join(args)}': {len(acked)} acknowledged "
+                    f"events, {len(now)} on disk, not a whole command's difference"
+                )
+            st = cli(home, "status", "--json", check=False)
+            if st.code != 0:
+                rep.fail(f"status refused after a kill: {st.err.strip()}")
+            nxt = cli(home, "vp", "2", "+1", check=False)
+            if nxt.code != 0:
+                rep.fail(f"the next command after a kill failed: {nxt.err.strip()}")
+            if stray_temps(home):
+                rep.fail(f"stray temporary files after the next command: {stray_temps(home)}")
+            after = game_log(home)
+            if isinstance(after, str) or after[:-1] != now:
+                rep.fail("the command after a kill did not add exactly its event")
+            acked = after if isinstance(after, list) else acked
+        rep.figures = {
+            "kills after which the command had taken effect": landed,
+            "events at the end": len(acked),
+        }
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+    return rep
+
+
+# -- F2: two writers at once ----------------------------------------------------------------
+
+_WRITER = """
+import sys
+from companion.cli.main import main
+side, n = sys.argv[1], int(sys.argv[2])
+for i in range(n):
+    try:
+        main(["vp", side, "+1", "--json"])
+    except SystemExit as e:
+        if e.code:
+            sys.exit(f"vp {side} failed at {i}: exit {e.code}")
+"""
+
+
+def f2_concurrency(per_writer: int) -> Report:
+    from companion.game.events import replay
+    from companion.game.repo import Home
+
+    rep = Report("F2", "two processes appending to one game")
+    home = Path(tempfile.mkdtemp(prefix="companion-f2-"))
+    try:
+        game_in_play(home)
+        base = game_log(home)
+        assert isinstance(base, list)
+        t = time.perf_counter()
+        procs = [
+            subprocess.Popen(
+                [sys.executable, "-c", _WRITER, side, str(per_writer)],
+                env=env_for(home),
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            for side in ("1", "2")
+        ]
+        for p in procs:
+            _, err = p.communicate()
+            if p.returncode != 0:
+                rep.fail(f"a writer failed: {err.strip()[-300:]}")
+        took = time.perf_counter() - t
+        log = game_log(home)
+        if isinstance(log, str):
+            rep.fail(log)
+            return rep
+        new = log[len(base) :]
+        rep.cases = len(new)
+        if len(new) != 2 * per_writer:
+            rep.fail(f"{len(new)} events on disk, {2 * per_writer} written")
+        for side_no in (0, 1):
+            mine = [s for k, s in new if k == "vp" and s.startswith(_side_name(home, side_no))]
+            want = [f"{i} → {i + 1} VP" for i in range(per_writer)]
+            got = [s.split(": ", 1)[1].removesuffix(" (set by hand)") for s in mine]
+            if got != want:
+                rep.fail(f"side {side_no + 1}'s events are not each writer's, in its order")
+        with home_env(home):
+            h = Home(home)
+            with h.reading():
+                gf = h.open_game(None)
+                if replay(gf.setup, gf.events) != gf.state:
+                    rep.fail("replaying the events does not give the stored state")
+                vps = [s.vp for s in gf.state.sides]
+                if vps != [per_writer, per_writer]:
+                    rep.fail(f"victory points {vps}, not {per_writer} each")
+        rep.figures = {"time": f"{took:.1f} s"}
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+    return rep
+
+
+def _side_name(home: Path, i: int) -> str:
+    return str(json.loads(cli(home, "status", "--json").out)["sides"][i]["name"])
+
+
+# -- F3: generated bad command lines ----------------------------------------------------------
+
+
+def command_specs() -> list[tuple[list[str], list[Any]]]:
+    """Every command path with its click parameters."""
+    import typer
+
+    from companion.cli.main import full_app
+
+    out: list[tuple[list[str], list[Any]]] = []
+
+    def walk(cmd: Any, path: list[str]) -> None:
+        subs = getattr(cmd, "commands", None)
+        if subs:
+            for name, sub in subs.items():
+                walk(sub, [*path, name])
+        else:
+            out.append((path, list(cmd.params)))
+
+    walk(typer.main.get_command(full_app), [])
+    return out
+
+
+def f3_fuzz(examples: int, seed: int = 0) -> Report:
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import seed as hseed
+    from hypothesis import strategies as st
+
+    rep = Report("F3", "generated bad command lines")
+    home = Path(tempfile.mkdtemp(prefix="companion-f3-"))
+    try:
+        game_in_play(home)
+        cli(home, "roster", "export", "Robyn", str(home / "robyn.json"))
+        snap = files_of(home)
+        specs = command_specs()
+        board = json.loads(cli(home, "status", "--json").out)
+        names = [f["name"] for s in board["sides"] for f in s["fighters"]]
+        words = (
+            names
+            + [n[:3] for n in names]
+            + [
+                "Robyn",
+                "Frog",
+                "Rabbit",
+                "sample",
+                "training",
+                "1ss",
+                "1",
+                "2",
+                "boss",
+                "stat=4",
+                "stat=99",
+                "stat=-3",
+                "specialist",
+                "rookie",
+                "sword",
+                "nobody",
+            ]
+        )
+        text = st.one_of(
+            st.sampled_from(words),
+            st.text(max_size=12),
+            st.text(min_size=200, max_size=3000),
+            st.sampled_from(["", " ", "-", "--", "é", "Ωmega", "😀", "\u202e", "a\nb", "0x10"]),
+            st.integers(-(10**30), 10**30).map(str),
+            st.sampled_from(["-1", "0", "+0", "999", "1000", "1e9", "+-1", "nan", "9" * 50]),
+        )
+        dice = st.one_of(
+            st.lists(st.integers(-5, 30), max_size=12).map(lambda v: ",".join(map(str, v))),
+            text,
+        )
+
+        def args_for(params: list[Any]) -> st.SearchStrategy[list[str]]:
+            parts: list[st.SearchStrategy[list[str]]] = []
+            for p in params:
+                if p.param_type_name == "argument":
+                    parts.append(st.lists(text, min_size=0, max_size=2))
+                else:
+                    opt = p.opts[0]
+                    if getattr(p, "is_flag", False):
+                        val: st.SearchStrategy[list[str]] = st.just([opt])
+                    elif opt == "--dice":
+                        val = dice.map(lambda d, o=opt: [o, d])
+                    else:
+                        val = text.map(lambda v, o=opt: [o, v])
+                    parts.append(st.one_of(st.just([]), val))
+            junk = st.lists(
+                st.sampled_from(["--nope", "-x", "--json", "--game", "extra"]), max_size=1
+            )
+            return st.tuples(*parts, junk).map(lambda t: [a for part in t for a in part])
+
+        cases = st.sampled_from(specs).flatmap(
+            lambda s: args_for(s[1]).map(lambda a, path=s[0]: [*path, *a])
+        )
+        prefixes = st.sampled_from(sorted({p[0][:n] for p, _ in specs for n in (1, 2)}))
+        cmdline = st.one_of(
+            cases,
+            cases,
+            cases,
+            st.tuples(prefixes, st.lists(text, max_size=2)).map(lambda t: [t[0], *t[1]]),
+        )
+        counts = {"refused": 0, "done": 0}
+
+        @hseed(seed)
+        @settings(
+            max_examples=examples,
+            deadline=None,
+            database=None,
+            derandomize=False,
+            suppress_health_check=list(HealthCheck),
+        )
+        @given(cmdline)
+        def check(args: list[str]) -> None:
+            rep.cases += 1
+            c = call(args)
+            if c.code == 0 and not c.crash:
+                counts["done"] += 1
+                restore(home, snap)
+                return
+            counts["refused"] += 1
+            bad = one_clear_line(c)
+            if bad:
+                rep.fail(f"companion {_show(args)}: {bad}")
+            elif files_of(home) != snap:
+                rep.fail(f"companion {_show(args)}: refused but changed the files")
+            restore(home, snap)
+
+        with home_env(home):
+            check()
+        rep.figures = counts
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+    return rep
+
+
+def _show(args: list[str]) -> str:
+    return " ".join(repr(a) if (not a or " " in a or len(a) > 30) else a for a in args)[:300]
+
+
+# -- F4: damaged files ----------------------------------------------------------------------
+
+JUNK: list[tuple[str, bytes]] = [
+    ("empty", b""),
+    ("null", b"null"),
+    ("a list", b"[]"),
+    ("a string", b'"game"'),
+    ("an empty object", b"{}"),
+    ("another program's JSON", b'{"name": "x", "version": 3, "items": [1, 2, 3]}'),
+    ("a table of non-documents", b'{"game": {"1": 5}}'),
+    ("a game without fields", b'{"game": {"1": {}}}'),
+    ("a game of wrong types", b'{"game": {"1": {"name": 1, "system": [], "setup": "x"}}}'),
+    ("binary junk", bytes(range(256)) * 4),
+    ("UTF-16", '{"game": {}}'.encode("utf-16")),
+    ("deep nesting", b"[" * 100_000 + b"]" * 100_000),
+]
+
+COMMANDS_F4 = [["status", "--json"], ["status"], ["vp", "1", "+1"], ["log", "--json"]]
+
+
+def damaged(
+    home: Path, rel: str, data: bytes, label: str, rep: Report, commands: list[list[str]]
+) -> None:
+    """Put `data` in place of one file; every command must refuse and leave it be."""
+    path = home / rel
+    snap = files_of(home)
+    path.write_bytes(data)
+    try:
+        for args in commands:
+            rep.cases += 1
+            c = call(args)
+            where = f"{rel} {label}, companion {' '.join(args)}"
+            if c.code == 0:
+                # A damaged file nobody needed for this command may go unnoticed, but it
+                # must never be replaced.
+                if path.read_bytes() != data:
+                    rep.fail(f"{where}: the damaged file was overwritten")
+                continue
+            bad = one_clear_line(c)
+            if bad:
+                rep.fail(f"{where}: {bad}")
+                continue
+            if path.read_bytes() != data:
+                rep.fail(f"{where}: the damaged file was changed")
+            if not rel.startswith("games/") and _database_shape(data):
+                continue  # a valid, empty database: "no current game" is the right answer
+            if str(path) not in c.err:
+                rep.fail(f"{where}: the message does not name the file: {c.err.strip()}")
+            if "backup" not in c.err and "move it aside" not in c.err:
+                rep.fail(f"{where}: the message says nothing of how to recover")
+            bak = path.with_name(path.name + ".bak")
+            if bak.exists() and str(bak) not in c.err:
+                rep.fail(f"{where}: a backup is kept but the message does not name it")
+    finally:
+        restore(home, snap)
+
+
+def _database_shape(data: bytes) -> bool:
+    """Whether `data` is a well-formed database file (tables of documents), if empty."""
+    try:
+        d = json.loads(data)
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(d, dict) and all(
+        isinstance(t, dict) and all(isinstance(doc, dict) for doc in t.values()) for t in d.values()
+    )
+
+
+def f4_corruption(full: bool) -> Report:
+    rep = Report("F4", "truncated, replaced and junk files")
+    home = Path(tempfile.mkdtemp(prefix="companion-f4-"))
+    try:
+        game_in_play(home)
+        cli(home, "vp", "1", "+1")  # a write, so the game file has a backup beside it
+        with home_env(home):
+            files = {
+                "games/sample.json": COMMANDS_F4,
+                "games/sample.events/000000.json": [["log", "--json"], ["undo"]],
+                "settings.json": [["status", "--json"], ["vp", "1", "+1"]],
+                "rosters.json": [["roster", "list", "--json"]],
+            }
+            for rel, commands in files.items():
+                good = (home / rel).read_bytes()
+                if full:
+                    offsets: list[int] = list(range(len(good)))
+                    cmds = commands
+                else:
+                    # every offset of the small settings file; a spread over the others
+                    step = 1 if len(good) < 100 else max(1, len(good) // 40)
+                    offsets = list(range(0, len(good), step))
+                    cmds = commands[:1]
+                for n in offsets:
+                    damaged(home, rel, good[:n], f"cut at byte {n}", rep, cmds)
+                for label, data in JUNK:
+                    damaged(home, rel, data, f"replaced by {label}", rep, commands)
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+    return rep
+
+
+# -- F5: hostile imports ---------------------------------------------------------------------
+
+
+def hostile_files(big_mb: int, good: dict[str, Any]) -> Iterator[tuple[str, bytes]]:
+    """Roster files to refuse; `good` is a valid roster (the sample's) to spoil."""
+    good = {**good, "name": "Hostile"}
+    yield f"{big_mb} MB of JSON", b'{"name": "' + b"x" * (big_mb * 1024 * 1024) + b'"}'
+    yield f"{big_mb} MB of spaces then JSON", b" " * (big_mb * 1024 * 1024) + b"{}"
+    # just under the import size limit, so the parser and the checks do run on it
+    yield "4 MB of notes", json.dumps({**good, "notes": "n" * (4 * 1024 * 1024)}).encode()
+    yield "4 MB of fighters", json.dumps({**good, "fighters": good["fighters"] * 6_000}).encode()
+    yield from [
+        ("deeply nested lists", b"[" * 200_000 + b"]" * 200_000),
+        ("deeply nested objects", b'{"a":' * 100_000 + b"1" + b"}" * 100_000),
+        ("a list", b"[1, 2, 3]"),
+        ("wrong types", json.dumps({"name": 5, "system": ["1ss"], "fighters": "many"}).encode()),
+        ("unknown keys", json.dumps({**good, "__class__": "os.system", "eval": "1+1"}).encode()),
+        (
+            "a fighter with unknown keys",
+            json.dumps({**good, "fighters": [{**good["fighters"][0], "exec": "x"}]}).encode(),
+        ),
+        (
+            "huge numbers",
+            json.dumps(
+                {**good, "fighters": [{**good["fighters"][0], "stats": {"stat": 10**4000}}]}
+            ).encode(),
+        ),
+        (
+            "a huge integer literal",
+            b'{"name": "H", "system": "1ss", "fighters": [{"stats": '
+            b'{"stat": ' + b"9" * 100_000 + b"}}]}",
+        ),
+        ("a pickle", b"\x80\x04\x95\x1a\x00\x00\x00\x00\x00\x00\x00\x8c\x05posix\x94."),
+        ("YAML with an object tag", b"!!python/object/apply:os.system ['echo pwned']\n"),
+        ("a Python expression", b"__import__('os').system('echo pwned')"),
+        ("10,000 fighters", json.dumps({**good, "fighters": good["fighters"] * 10_000}).encode()),
+        ("NaN and Infinity", b'{"name": NaN, "system": Infinity, "fighters": []}'),
+        ("a very long name", json.dumps({**good, "name": "n" * 100_000}).encode()),
+        ("control characters", json.dumps({**good, "name": "a\u0000b\u001b[31m"}).encode()),
+    ]
+
+
+def f5_hostile(big_mb: int, max_seconds: float = 5.0, max_mib: float = 100.0) -> Report:
+    """Each hostile file imported by a real process, timed, its peak memory measured."""
+    rep = Report("F5", "hostile roster files")
+    home = Path(tempfile.mkdtemp(prefix="companion-f5-"))
+    slowest, peak = 0.0, 0
+    try:
+        cli(home, "demo")
+        cli(home, "roster", "export", "Robyn", str(home / "good.json"))
+        good = json.loads((home / "good.json").read_text())
+        for label, data in hostile_files(big_mb, good):
+            f = home / "hostile.json"
+            f.write_bytes(data)
+            del data
+            snap = files_of(home)
+            rep.cases += 1
+            code, out, err, took, kib = measured(home, ["roster", "import", str(f)])
+            slowest = max(slowest, took)
+            peak = max(peak, kib or 0)
+            c = Call(code, out, err)
+            where = f"roster import of {label}"
+            if code == 0:
+                rep.fail(f"{where}: accepted")
+                restore(home, snap)
+                continue
+            bad = one_clear_line(c)
+            if bad:
+                rep.fail(f"{where}: {bad}")
+            elif str(f) not in err:
+                rep.fail(f"{where}: the message does not name the file: {err.strip()}")
+            if "pwned" in out + err:
+                rep.fail(f"{where}: something was evaluated")
+            if took > max_seconds:
+                rep.fail(f"{where}: took {took:.1f} s")
+            if kib and kib / 1024 > max_mib:
+                rep.fail(f"{where}: peak memory {kib / 1024:.0f} MiB")
+            if files_of(home) != snap:
+                rep.fail(f"{where}: refused but changed the files")
+            restore(home, snap)
+        rep.figures = {
+            "slowest": f"{slowest * 1000:.0f} ms",
+            "peak memory": f"{peak / 1024:.0f} MiB" if peak else "not measured here",
+        }
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+    return rep
+
+
+RUNS: dict[str, tuple[Callable[[], Report], Callable[[], Report]]] = {
+    "F1": (lambda: f1_crash(8), lambda: f1_crash(300)),
+    "F2": (lambda: f2_concurrency(30), lambda: f2_concurrency(200)),
+    "F3": (lambda: f3_fuzz(300), lambda: f3_fuzz(5000)),
+    "F4": (lambda: f4_corruption(False), lambda: f4_corruption(True)),
+    "F5": (lambda: f5_hostile(8), lambda: f5_hostile(50)),
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--full", action="store_true", help="the full runs (minutes)")
+    ap.add_argument("--only", choices=sorted(RUNS), action="append", help="run only these")
+    args = ap.parse_args(argv)
+    failed = False
+    for key in args.only or sorted(RUNS):
+        t = time.perf_counter()
+        rep = RUNS[key][1 if args.full else 0]()
+        print(f"{rep.line()} [{time.perf_counter() - t:.0f} s]", flush=True)
+        for f in rep.failures[:10]:
+            print(f"    {f[:300]}")
+        failed |= not rep.ok
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

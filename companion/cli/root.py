@@ -1,0 +1,125 @@
+"""The Typer app of `companion`, built with only the commands a command line can reach."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Annotated
+
+import typer
+
+from companion import __version__
+
+app = typer.Typer(
+    name="companion",
+    help="A table-side assistant for skirmish wargames: rosters, a live game tracker, "
+    "explained dice rolls with exact odds, rules look-ups and solo play.\n\n"
+    "Example: companion demo",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"companion {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Show the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Example: companion --version"""
+
+
+# Which module defines each top-level command. A table command pays start-up time only
+# for its own module: building every command (and importing every module) costs more
+# than the command itself. A name not listed here (help, a typo, a command added
+# elsewhere) registers everything, so behaviour and help never depend on this table.
+_MODULE_OF: dict[str, str | tuple[str, ...]] = {
+    # WarStuff adds `roster add-unit` and `roster option` to the roster group.
+    "roster": ("roster_cmd", "warstuff_cmd"),
+    "solo": "solo_cmd",
+    "game": "game_cmd",
+    "rules": "rules_cmd",
+    **dict.fromkeys(
+        ("status", "turn", "activate", "set", "vp", "initiative", "undo", "redo", "log"),
+        "table",
+    ),
+    **dict.fromkeys(("attack", "odds", "recover", "fall", "skill", "act"), "actions"),
+    **dict.fromkeys(("systems", "roll", "demo"), "misc"),
+    **dict.fromkeys(("play", "report"), "play_cmd"),
+    **dict.fromkeys(("units", "concede"), "warstuff_cmd"),
+}
+_ORDER = (
+    "roster_cmd",
+    "game_cmd",
+    "rules_cmd",
+    "solo_cmd",
+    "table",
+    "actions",
+    "misc",
+    "play_cmd",
+    "warstuff_cmd",
+)
+_registered: set[str] = set()
+
+
+def _register(only: str | tuple[str, ...] | None = None) -> None:
+    """Add the commands of some modules (`only`) or of all of them, in help order."""
+    import importlib
+
+    names = _ORDER if only is None else (only,) if isinstance(only, str) else only
+    for name in names:
+        if name in _registered:
+            continue
+        _registered.add(name)
+        module = importlib.import_module(f"companion.cli.{name}")
+        if hasattr(module, "register"):
+            module.register(app)
+        else:
+            app.add_typer(module.app, name=name.removesuffix("_cmd"))
+    if only is None and _registered.issuperset(_ORDER):
+        _sort_commands()
+
+
+def _sort_commands() -> None:
+    """Keep the help's order the same however the commands were registered."""
+    rank = {m: i for i, m in enumerate(_ORDER)}
+
+    def rank_of(name: str | None) -> int:
+        module = _MODULE_OF.get(name or "", "")
+        first = module if isinstance(module, str) else module[0]
+        return rank.get(first, len(rank))
+
+    def key_cmd(c: typer.models.CommandInfo) -> int:
+        return rank_of(c.name)
+
+    def key_group(g: typer.models.TyperInfo) -> int:
+        return rank_of(g.name)
+
+    app.registered_commands.sort(key=key_cmd)
+    app.registered_groups.sort(key=key_group)
+
+
+def build(args: Sequence[str] = ()) -> typer.Typer:
+    """The app with the commands `args` can reach (all of them unless args name one)."""
+    first = args[0] if args else None
+    module = _MODULE_OF.get(first) if first else None
+    _register(module)
+    return app
+
+
+def __getattr__(name: str) -> object:
+    # `companion.cli.main.full_app` is the app with every command, for tools and tests.
+    if name == "full_app":
+        _register()
+        return app
+    raise AttributeError(name)
