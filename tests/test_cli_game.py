@@ -128,3 +128,9 @@ def test_rules_lookup_and_rulings(run):
 def test_no_current_game_is_explained(run):
     r = run("status")
     assert r.code == 2 and "companion demo" in r.err
+
+
+def test_log_text_shows_the_dice(demo):
+    demo("turn", "--dice", "9,1")
+    r = demo("log")
+    assert "[dice 9, 1]" in r.out

@@ -302,7 +302,12 @@ def log(
         e = events[i]
         dice = e.data.get("dice")
         dice_txt = f"  [dice {', '.join(map(str, dice))}]" if dice else ""
-        c.print(f"{i + 1:>4}. T{e.turn} {e.kind:<9} {e.summary}{dice_txt}", highlight=False)
+        # Printed as plain text: summaries and "[dice ...]" are not Rich markup.
+        c.print(
+            f"{i + 1:>4}. T{e.turn} {e.kind:<9} {e.summary}{dice_txt}",
+            markup=False,
+            highlight=False,
+        )
         if traces and e.trace:
             from companion.render.trace_view import render_trace
             from companion.trace import Trace
