@@ -40,7 +40,7 @@ class Phase:
             return "Set-up: the game has not started"
         of = f"/{self.last_turn}" if self.last_turn else ""
         head = f"Turn {self.turn}{of}"
-        if state.initiative is not None:
+        if state.initiative is not None and opfor_side(state) is None:
             head += f" · initiative {state.sides[state.initiative].name}"
         if self.kind == "choose" and self.side is not None:
             opfor = " (OpFor)" if self.solo_opfor else ""
