@@ -217,7 +217,7 @@ def test_solo_games_ask_the_solo_guide(solo_game):
     assert follow["data"]["branch"] == "follow-leader"
     assert follow["summary"] == 'Grunt 1: move 3" toward Sergeant 1'
     # The OpFor side is walked by the procedure, the next fighter in order first.
-    opfor_menu = next(labels for m, labels in ui.menus if "(OpFor) to activate" in m)
+    opfor_menu = next(labels for m, labels in ui.menus if "OpFor to activate" in m)
     assert opfor_menu[0].startswith("1) Walk Sergeant 1 (")
     assert opfor_menu[0].endswith("through the OpFor procedure (next in order)")
     asked = [m for m, _ in ui.menus]
