@@ -237,6 +237,21 @@ def test_solo_games_ask_the_solo_guide(solo_game):
     assert setup_menu[0] == "n) Start turn 1"
 
 
+def test_a_prone_opfor_fighter_is_told_to_recover_without_questions(solo_game):
+    assert solo_game("set", "Sergeant 1", "--state", "wounded", "--game", "solo").code == 0
+    # e; n; your ten activations; 1: walk Sergeant 1 (no question: it is prone);
+    # 1: Recover from its menu, its D8 shows 2; then q.
+    text, ui = drive_solo("en" + PLAYER_TURN + "1" + "12\rq")
+    log = solo_game("log", "--game", "solo", "--json").json()
+    assert [e["kind"] for e in log[-2:]] == ["opfor", "recover"]
+    assert log[-2]["data"]["branch"] == "recover"
+    assert log[-1]["data"]["dice"] == [2]
+    assert not any(m.startswith("Can Sergeant 1") for m, _ in ui.menus)
+    menu = next(labels for m, labels in ui.menus if "Sergeant 1 is activating" in m)
+    assert menu[0] == "1) Recover (try to stand up)"
+    assert "a prone fighter's first action must be Recover" in text
+
+
 def test_solo_upkeep_spawns_once_inside_the_turn(solo_game):
     before = len(solo_game("status", "--game", "solo", "--json").json()["sides"][1]["fighters"])
     # e: enter dice; n: turn 1; t: end turn 1 at once; the upkeep's six spawn dice.
