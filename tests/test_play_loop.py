@@ -287,3 +287,12 @@ def test_a_refused_step_is_one_line_and_the_loop_goes_on(demo):
     log = demo("log", "--json").json()
     assert [e["kind"] for e in log] == ["turn"]
     assert log[0]["data"]["typed"] is False and len(log[0]["data"]["dice"]) >= 2
+
+
+def test_menu_keys_are_never_shared(solo_game):
+    # A real 1ss fighter offers many actions: their keys must not collide with the fixed
+    # entries (end activation, a fall, end the turn). e; n; Robyn activates; q.
+    _, ui = drive_solo("en1q")
+    for message, labels in ui.menus:
+        keys = [label.split(")", 1)[0] for label in labels]
+        assert len(keys) == len(set(keys)), (message, keys)

@@ -23,6 +23,8 @@ from companion.play.ui import BACK, Back, Item, Prompter, Quit, numbered
 from companion.systems.base import ActionRequest, Outcome
 
 FIXED = "urls?vodqnex"
+# Keys the phase menus give their own entries: end the turn, a fall, write the report.
+PHASE_KEYS = "tfw"
 ACTION_LABELS = {
     "attack": "Attack",
     "recover": "Recover (try to stand up)",
@@ -135,7 +137,7 @@ class Loop:
                     labels.append(
                         (f"Activate {f.name} ({self.brief(f)})", _bind(self.do_activate, f.id))
                     )
-            items = numbered(labels, FIXED)
+            items = numbered(labels, FIXED + PHASE_KEYS)
             items.append(
                 Item("t", f"End turn {p.turn} now (no more activations)", self.do_next_turn)
             )
@@ -146,7 +148,7 @@ class Loop:
                 (ACTION_LABELS.get(a, a.replace("-", " ").capitalize()), _bind(self.do_action, a))
                 for a in ph.legal_actions(self.s.system, state, f)
             ]
-            items = numbered(labels, FIXED)
+            items = numbered(labels, FIXED + PHASE_KEYS)
             items.append(Item("e", f"End {f.name}'s activation", self.do_end_activation))
             for a in ph.reactions(self.s.system):
                 items.append(Item("f", ACTION_LABELS.get(a, a), _bind(self.do_action, a, True)))
