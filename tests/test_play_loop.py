@@ -1,7 +1,8 @@
 """The guided loop in-process, on prompt_toolkit pipe input: facts, typed dice, legal menus.
 
-1ss resolutions live on another branch, so a small stand-in system resolves attacks and
-recoveries here with one test each; the loop only sees the generic interface.
+The table-mode tests use a small stand-in system that records the requests the loop
+builds (the loop only sees the generic interface); the solo tests play a real 1ss solo
+game set up as 'companion solo new' does, with the real OpFor procedure and resolution.
 """
 
 from __future__ import annotations
@@ -170,58 +171,114 @@ def test_rules_look_up_log_and_status_are_one_key_away(duel):
     assert text.count("Robyn's merry men — VP 0") == 2  # at the start and on 's'
 
 
-def test_solo_games_ask_the_solo_guide(demo, monkeypatch):
-    from companion.dice import DiceSource
-    from companion.game.events import set_side
-    from companion.play.solo_hook import SoloGuide
+@pytest.fixture
+def solo_game(run, tmp_path):
+    """A real 1ss solo game, set up as 'companion solo new' does (seed 3: two Sergeants
+    and two Grunts arrive, Sergeant 1 first)."""
+    from tests.solo_helpers import warband_file
 
-    calls = []
+    assert run("roster", "import", warband_file(tmp_path)).code == 0
+    r = run("solo", "new", "-r", "Outlaws", "--seed", "3", "--name", "solo")
+    assert r.code == 0, r.err
+    return run
 
-    def upkeep(state, dice: DiceSource):
-        (v,) = dice.roll(6, 1, "the spawn roll")
-        calls.append(("upkeep", state.turn, v))
-        return Outcome(
-            "spawn", f"Spawn roll {v}: nothing arrives", (set_side(1, "flags.spawn", v),)
-        )
 
-    guide = SoloGuide(
-        choose=lambda state, side: "t-999",
-        walkthrough=lambda state, fid: [f"{state.fighter(fid).name} heads for the nearest enemy"],
-        upkeep=upkeep,
-    )
-    monkeypatch.setattr("companion.play.loop.guide_for", lambda system_id: guide)
-    home = Home()
-    sys_ = systems.get("1ss")
-    with home.writing():
-        rosters = [home.find_roster(r.name) for r in sys_.sample_rosters()]
-        gf = home.create_game("solo", sys_.new_game(rosters, "training", {"solo": True}))
-        gf.db.commit()
-        home.set_setting("current", "solo")
-    assert demo("turn", "--game", "solo", "--dice", "7,3").code == 0
-    # e: enter dice; 1: Robyn; e: end; 1: let the procedure pick; e: end; t: end the turn,
-    # spawn die 5, initiative dice 2 and 9; q.
+def drive_solo(keys: str) -> tuple[str, Recording]:
     out = io.StringIO()
     ui = Recording()
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-        pipe.send_text("e1e1et5\r2\r9\rq")
-        Loop(Session(home, "solo"), Console(file=out, width=120), ui).run()
-    text = out.getvalue()
-    opfor_menu = next(labels for m, labels in ui.menus if "(OpFor) to activate" in m)
-    assert opfor_menu[0] == "1) Let the solo procedure pick the OpFor fighter"
-    assert "T-999 heads for the nearest enemy" in text
-    log = demo("log", "--game", "solo", "--json").json()
-    assert [e["kind"] for e in log] == [
-        "turn",
-        "activate",
-        "activation-end",
-        "activate",
-        "activation-end",
-        "spawn",
-        "turn",
-    ]
-    assert log[3]["summary"].startswith("T-999 activates")
-    assert log[5]["data"]["dice"] == [5]
-    assert calls == [("upkeep", 1, 5)]
+        pipe.send_text(keys)
+        Loop(Session(Home(), "solo"), Console(file=out, width=120), ui).run()
+    return out.getvalue(), ui
+
+
+PLAYER_TURN = "1e" * 10  # each of the ten Outlaws activates (first in the menu) and ends
+
+
+def test_solo_games_ask_the_solo_guide(solo_game):
+    # e: enter dice; n: start turn 1 (no initiative roll); the ten activations;
+    # 1: walk Sergeant 1; y: it can attack; y: it is in cover; 5: Will is closest;
+    # Enter: no other OpFor fighter gangs up; dice 1 (its D8), 1 and 1 (Will's 2D6);
+    # e: end its activation; 1: walk Grunt 1; n: cannot attack; n: sees no one;
+    # 1: Sergeant 1 is the higher-ranked friend within 15"; e; q.
+    text, ui = drive_solo("en" + PLAYER_TURN + "1yy5\r1\r1\r1\r" + "e" + "1nn1" + "eq")
+    log = solo_game("log", "--game", "solo", "--json").json()
+    kinds = [e["kind"] for e in log]
+    assert kinds[:3] == ["solo-setup", "spawn", "turn"]
+    assert kinds[3:23] == ["activate", "activation-end"] * 10
+    assert kinds[23:] == ["opfor", "attack", "activation-end", "opfor", "activation-end"]
+    walk, attack, _, follow, _ = log[23:]
+    assert walk["data"]["branch"] == "attack-from-cover"
+    assert walk["summary"] == (
+        "Sergeant 1: stay in cover and attack Will, the closest of your fighters"
+    )
+    assert attack["summary"] == "Sergeant 1 attacks Will: Will out"
+    assert attack["data"]["dice"] == [1, 1, 1] and attack["data"]["typed"] is True
+    assert follow["data"]["branch"] == "follow-leader"
+    assert follow["summary"] == 'Grunt 1: move 3" toward Sergeant 1'
+    # The OpFor side is walked by the procedure, the next fighter in order first.
+    opfor_menu = next(labels for m, labels in ui.menus if "OpFor to activate" in m)
+    assert opfor_menu[0].startswith("1) Walk Sergeant 1 (")
+    assert opfor_menu[0].endswith("through the OpFor procedure (next in order)")
+    asked = [m for m, _ in ui.menus]
+    assert any(m.startswith("Can Sergeant 1 attack one of your fighters") for m in asked)
+    assert "Is Sergeant 1 in cover?" in asked
+    assert "Which of your fighters is closest to Sergeant 1?" in asked
+    assert any(
+        m.startswith("Which higher-ranked OpFor fighter is nearest to Grunt 1") for m in asked
+    )
+    # Which branch fired and why, the instruction, and the full 1ss attack trace.
+    assert "Is it in cover?: yes: it keeps its position" in text
+    assert "→ Sergeant 1 (attack from cover): stay in cover and attack Will" in text
+    assert "Will defends: Will rolls 2D6 keep lowest" in text
+    assert "Odds before the dice" in text
+    # No initiative in a solo turn.
+    setup_menu = next(labels for m, labels in ui.menus if m.startswith("Set-up"))
+    assert setup_menu[0] == "n) Start turn 1"
+
+
+def test_a_prone_opfor_fighter_is_told_to_recover_without_questions(solo_game):
+    assert solo_game("set", "Sergeant 1", "--state", "wounded", "--game", "solo").code == 0
+    # e; n; your ten activations; 1: walk Sergeant 1 (no question: it is prone);
+    # 1: Recover from its menu, its D8 shows 2; then q.
+    text, ui = drive_solo("en" + PLAYER_TURN + "1" + "12\rq")
+    log = solo_game("log", "--game", "solo", "--json").json()
+    assert [e["kind"] for e in log[-2:]] == ["opfor", "recover"]
+    assert log[-2]["data"]["branch"] == "recover"
+    assert log[-1]["data"]["dice"] == [2]
+    assert not any(m.startswith("Can Sergeant 1") for m, _ in ui.menus)
+    menu = next(labels for m, labels in ui.menus if "Sergeant 1 is activating" in m)
+    assert menu[0] == "1) Recover (try to stand up)"
+    assert "a prone fighter's first action must be Recover" in text
+
+
+def test_solo_upkeep_spawns_once_inside_the_turn(solo_game):
+    before = len(solo_game("status", "--game", "solo", "--json").json()["sides"][1]["fighters"])
+    # e: enter dice; n: turn 1; t: end turn 1 at once; the upkeep's six spawn dice.
+    text, ui = drive_solo("ent" + "2\r2\r5\r6\r6\r6\r" + "q")
+    log = solo_game("log", "--game", "solo", "--json").json()
+    assert [e["kind"] for e in log] == ["solo-setup", "spawn", "turn", "turn"]
+    assert log[-1]["data"]["dice"] == [2, 2, 5, 6, 6, 6]
+    after = solo_game("status", "--game", "solo", "--json").json()
+    assert len(after["sides"][1]["fighters"]) == before + 3
+    assert "Upkeep spawn" in text and "three of a kind of 6s" in text
+    assert text.count("Outlaws — VP 0") == 3  # the board: at the start, turn 1, turn 2
+
+
+def test_a_solo_scenario_decided_by_a_step_ends_the_game_in_that_step(solo_game):
+    from tests.solo_helpers import PLAYERS
+
+    for name in PLAYERS:
+        if name != "Will":
+            assert solo_game("set", name, "--state", "out", "--game", "solo").code == 0
+    # r: digital dice; n: turn 1; o: override; 5: Will; 1: his state; 3: out; q.
+    text, ui = drive_solo("rno513q")
+    log = solo_game("log", "--game", "solo", "--json").json()
+    assert [e["kind"] for e in log[-2:]] == ["override", "end"]
+    assert log[-1]["summary"] == "The game is over: You lose: your warband is wiped out"
+    assert "Game over: You lose: your warband is wiped out" in text
+    last = [m for m, _ in ui.menus][-1]
+    assert last.startswith("Game over: you lose: your warband is wiped out")
 
 
 def test_a_refused_step_is_one_line_and_the_loop_goes_on(demo):
@@ -230,3 +287,12 @@ def test_a_refused_step_is_one_line_and_the_loop_goes_on(demo):
     log = demo("log", "--json").json()
     assert [e["kind"] for e in log] == ["turn"]
     assert log[0]["data"]["typed"] is False and len(log[0]["data"]["dice"]) >= 2
+
+
+def test_menu_keys_are_never_shared(solo_game):
+    # A real 1ss fighter offers many actions: their keys must not collide with the fixed
+    # entries (end activation, a fall, end the turn). e; n; Robyn activates; q.
+    _, ui = drive_solo("en1q")
+    for message, labels in ui.menus:
+        keys = [label.split(")", 1)[0] for label in labels]
+        assert len(keys) == len(set(keys)), (message, keys)

@@ -237,3 +237,63 @@ def test_play_attack_with_entered_dice(run, term, home):
     attack = [e for e in log if e["kind"] == "attack"]
     assert attack and attack[-1]["data"]["typed"] is True
     assert set(attack[-1]["data"]["dice"]) == {3}
+
+
+def test_play_short_solo_game(run, term, tmp_path, home):
+    """A solo game set up on the command line, then played: your activations, one OpFor
+    fighter walked through the procedure with an attack on entered dice, quit and resume."""
+    from tests.solo_helpers import PLAYERS, warband_file
+
+    assert run("roster", "import", warband_file(tmp_path)).code == 0
+    assert run("solo", "new", "-r", "Outlaws", "--seed", "3", "--name", "solo").code == 0
+    t = term()
+    t.wait("roll for you, or enter")
+    t.press("e", MENU)
+    t.settle()
+    assert "Set-up: the game has not started" in t.screen()
+    t.press("n", "Turn 1 begins; your fighters act first, then the OpFor.")
+    for name in PLAYERS:
+        t.press("1", f"{name} is activating, 2 actions left")
+        t.press("e", f"{name} ends the activation.")
+    t.wait("OpFor to activate")
+    t.settle()
+    menu = t.screen().rsplit("OpFor to activate", 1)[1]
+    assert "1) Walk Sergeant 1" in menu and "(next in order)" in menu
+    t.press("1", "Can Sergeant 1 attack one of your fighters")
+    t.press("y", "Is Sergeant 1 in cover?")
+    t.press("y", "Which of your fighters is closest to Sergeant 1?")
+    t.press("5", "Other OpFor fighters within 1 step of Will")
+    t.key("Enter", "Roll D8")
+    # A 1 for every die the attack asks for, until the procedure's instruction shows.
+    deadline = time.monotonic() + WAIT
+    while "→ Sergeant 1" not in t.screen():
+        assert time.monotonic() < deadline, t.screen()[-3000:]
+        before = t.count("? Roll D")
+        t._tmux("send-keys", "-t", "t", "-l", "1")
+        t._tmux("send-keys", "-t", "t", "Enter")
+        end = time.monotonic() + 5
+        while time.monotonic() < end and t.count("? Roll D") <= before:
+            if "→ Sergeant 1" in t.screen():
+                break
+            time.sleep(0.05)
+    screen = t.screen()
+    assert "Is it in cover?: yes: it keeps its position" in screen
+    assert "Result: Sergeant 1 attacks Will: Will out" in screen
+    t.press("e", "Sergeant 1 ends the activation.")
+    t.key("C-c", "picks it up from there")
+    t.wait("[exit 0]")
+
+    # Resuming: the next OpFor fighter in order is offered first.
+    t2 = term()
+    t2.wait("roll for you, or enter")
+    t2.press("r", MENU)
+    t2.settle()
+    assert "Turn 1/8 · OpFor to activate" in t2.screen()
+    assert "1) Walk Grunt 1" in t2.screen().rsplit("OpFor to activate", 1)[1]
+    t2.press("q", "picks it up from there")
+    t2.wait("[exit 0]")
+    log = run("log", "--game", "solo", "--json").json()
+    kinds = [e["kind"] for e in log]
+    assert kinds[-3:] == ["opfor", "attack", "activation-end"]
+    attack = log[-2]
+    assert attack["data"]["typed"] is True and attack["data"]["dice"] == [1, 1, 1]

@@ -471,7 +471,7 @@ def opfor(
 
     Example: companion solo opfor --can-attack --in-cover --target Robyn --dice 2,5
     """
-    from companion.solo.opfor import Facts, decide, next_question
+    from companion.solo.opfor import Facts, activation, next_fighter, next_question, walk
 
     src = dice_source(dice, seed)
     with writing_game(game) as gf:
@@ -481,31 +481,16 @@ def opfor(
             raise RefusedError(f"the game is over: {state.result}")
         side = sys_.next_side(state)
         if fighter is None:
-            if side != 1:
+            first = next_fighter(state) if side == 1 else None
+            if first is None:
                 who = "your fighters still have to act" if side == 0 else "no OpFor fighter can act"
                 raise RefusedError(f"no OpFor fighter is next: {who} (see 'companion status')")
-            f = next(
-                x
-                for x in state.side_fighters(1)
-                if not x.out and not x.token and x.status != "face-down"
-            )
+            f = first
         else:
             f = _find(state, fighter)
             if f.side != 1:
                 raise UsageError(f"{f.name} is not an OpFor fighter")
-        act = sys_.activate(state, f.id)
-        extra_actions = f.flags.get("actions_per_activation")
-        if isinstance(extra_actions, int):
-            # A gaunt of The Dark Ritual has a third action as its specialization.
-            from companion.game.events import set_fighter
-
-            act = Outcome(
-                act.kind,
-                act.summary,
-                tuple(c for c in act.changes if not (c.key == f.id and c.field == "flags.actions"))
-                + (set_fighter(f.id, "flags.actions", extra_actions),),
-            )
-        state2 = apply_event(state, Event(act.kind, act.summary, act.changes))
+        _, state2 = activation(sys_, state, f.id)
         facts = Facts(ganging=ganging)
         given = {
             "can_attack": can_attack, "in_cover": in_cover, "los": los, "target": target,
@@ -518,18 +503,7 @@ def opfor(
             if not interactive():
                 raise UsageError(f"{q.text} Answer with {q.flag}.")
             facts = _facts_answer(state2, facts, q.key, _ask(q))
-        decision = decide(state2, f.id, facts, src)
-        o1 = Outcome(
-            "opfor",
-            f"{f.name}: {decision.instruction}",
-            act.changes,
-            decision.trace,
-            data=decision.data,
-        )
-        outcomes = [o1]
-        if decision.request is not None and resolve:
-            attack = sys_.resolve(state2, decision.request, src)
-            outcomes.append(_with_warstomp(f, attack))
+        decision, outcomes = walk(sys_, state, f.id, facts, src, resolve)
         events = record(gf, outcomes, src)
     extra: dict[str, Any] = {
         "fighter": f.name,
@@ -563,23 +537,6 @@ def opfor(
             typer.echo(
                 "Every OpFor fighter has acted: 'companion turn' for upkeep and the new spawn."
             )
-
-
-def _with_warstomp(f: Any, attack: Outcome) -> Outcome:
-    """The Big Kill: an even attack roll of the mammoth hits every fighter within 1"."""
-    if "warstomp" not in f.skills or attack.trace is None:
-        return attack
-    roll = next((s.roll for s in attack.trace.steps if s.roll and s.roll.who == f.name), None)
-    if roll is None or roll.value % 2:
-        return attack
-    note = (
-        f"Warstomp: {f.name}'s attack roll is even ({roll.value}): every fighter of yours "
-        f"within 1\" of it takes a hit (resolve each with 'companion attack')"
-    )
-    return Outcome(
-        attack.kind, attack.summary, attack.changes, attack.trace, attack.data,
-        attack.announcements + (note,),
-    )  # fmt: skip
 
 
 # --- objectives ---------------------------------------------------------------------------

@@ -18,11 +18,13 @@ from companion.game.events import Change, set_fighter, set_side
 from companion.game.state import FighterState, freeze
 from companion.play import phase as ph
 from companion.play.session import GameChanged, Session, StepResult
-from companion.play.solo_hook import SoloGuide, guide_for
+from companion.play.solo_hook import Ask, SoloGuide, Walk, guide_for
 from companion.play.ui import BACK, Back, Item, Prompter, Quit, numbered
 from companion.systems.base import ActionRequest, Outcome
 
 FIXED = "urls?vodqnex"
+# Keys the phase menus give their own entries: end the turn, a fall, write the report.
+PHASE_KEYS = "tfw"
 ACTION_LABELS = {
     "attack": "Attack",
     "recover": "Recover (try to stand up)",
@@ -41,6 +43,9 @@ class Loop:
         self.solo: SoloGuide | None = (
             guide_for(session.system.info.id) if ph.opfor_side(session.state) is not None else None
         )
+        if self.solo is not None:
+            # A solo scenario is won or lost the moment a step decides it.
+            session.after = self.solo.check
 
     # -- the loop ------------------------------------------------------------------------
     def run(self) -> None:
@@ -98,14 +103,18 @@ class Loop:
     # -- menus ---------------------------------------------------------------------------
     def phase_items(self, p: ph.Phase) -> list[Item]:
         state = self.s.state
+        solo = self.solo is not None
         if p.kind == "setup":
-            return [Item("n", "Start turn 1 (roll initiative)", self.do_next_turn)]
+            first = "Start turn 1" + ("" if solo else " (roll initiative)")
+            return [Item("n", first, self.do_next_turn)]
         if p.kind == "upkeep":
             last = p.last_turn is not None and p.turn >= p.last_turn
+            then = "scenario check and the OpFor spawn" if solo else "roll initiative"
             label = (
                 f"Finish: turn {p.turn} was the last, end the game"
+                + (" (scenario check)" if solo else "")
                 if last
-                else f"Upkeep: end turn {p.turn}, start turn {p.turn + 1} (roll initiative)"
+                else f"Upkeep: end turn {p.turn}, start turn {p.turn + 1} ({then})"
             )
             return [Item("n", label, self.do_next_turn)]
         if p.kind == "ended":
@@ -113,12 +122,22 @@ class Loop:
         if p.kind == "choose" and p.side is not None:
             labels: list[tuple[str, Any]] = []
             if p.solo_opfor and self.solo is not None:
-                labels.append(("Let the solo procedure pick the OpFor fighter", self.do_solo_pick))
-            for f in ph.candidates(state, p.side):
-                labels.append(
-                    (f"Activate {f.name} ({self.brief(f)})", _bind(self.do_activate, f.id))
-                )
-            items = numbered(labels, FIXED)
+                # Every OpFor activation goes through the procedure, in its order.
+                for i, fid in enumerate(self.solo.order(state, p.side)):
+                    f = state.fighter(fid)
+                    when = "next in order" if i == 0 else "out of order"
+                    labels.append(
+                        (
+                            f"Walk {f.name} ({self.brief(f)}) through the OpFor procedure ({when})",
+                            _bind(self.do_walk, fid),
+                        )
+                    )
+            else:
+                for f in ph.candidates(state, p.side):
+                    labels.append(
+                        (f"Activate {f.name} ({self.brief(f)})", _bind(self.do_activate, f.id))
+                    )
+            items = numbered(labels, FIXED + PHASE_KEYS)
             items.append(
                 Item("t", f"End turn {p.turn} now (no more activations)", self.do_next_turn)
             )
@@ -129,7 +148,7 @@ class Loop:
                 (ACTION_LABELS.get(a, a.replace("-", " ").capitalize()), _bind(self.do_action, a))
                 for a in ph.legal_actions(self.s.system, state, f)
             ]
-            items = numbered(labels, FIXED)
+            items = numbered(labels, FIXED + PHASE_KEYS)
             items.append(Item("e", f"End {f.name}'s activation", self.do_end_activation))
             for a in ph.reactions(self.s.system):
                 items.append(Item("f", ACTION_LABELS.get(a, a), _bind(self.do_action, a, True)))
@@ -234,30 +253,52 @@ class Loop:
 
     # -- steps ---------------------------------------------------------------------------
     def do_next_turn(self) -> None:
-        state = self.s.state
-        if self.solo is not None and state.turn > 0:
-            # The solo upkeep (the spawn roll) is its own step, before the turn ends.
-            src = self.dice()
-            spawned = self.solo.upkeep(state, src)
-            if spawned is not None:
-                self.show(self.s.commit(spawned, src), board=False)
+        # A solo system rolls its upkeep spawn inside next_turn: its trace explains it.
         self.show(self.s.next_turn(self.dice()))
 
     def do_activate(self, fid: str) -> None:
-        res = self.s.activate(fid)
-        self.show(res, board=False)
-        if self.solo is not None and ph.opfor_side(self.s.state) == self.s.state.fighter(fid).side:
-            for line in self.solo.walkthrough(self.s.state, fid):
-                self.c.print(f"  • {line}", highlight=False)
+        self.show(self.s.activate(fid), board=False)
 
-    def do_solo_pick(self) -> None:
+    def do_walk(self, fid: str) -> None:
+        """Walk one OpFor fighter through the solo procedure, then do what it decides."""
         assert self.solo is not None
-        p = ph.current(self.s.system, self.s.state)
-        fid = self.solo.choose(self.s.state, p.side if p.side is not None else 0)
-        if fid is None:
-            self.c.print("The procedure leaves the choice to you.")
-            return
-        self.do_activate(fid)
+        guide = self.solo
+        name = self.s.state.fighter(fid).name
+        self.c.print(f"OpFor procedure for {name}:", style="bold", highlight=False)
+        answers: dict[str, Any] = {}
+        while (q := guide.ask(self.s.state, fid, answers)) is not None:
+            answers[q.key] = self.answer(q)
+        walked: list[Walk] = []
+
+        def make(state: Any, dice: DiceSource) -> tuple[Outcome, ...]:
+            w = guide.walk(state, fid, answers, dice)
+            walked.append(w)
+            return w.outcomes
+
+        res = self.s.run_all(make, self.dice())
+        self.show(res, board=False)
+        w = walked[-1]
+        self.c.print(
+            f"→ {name} ({w.branch.replace('-', ' ')}): {w.instruction}",
+            style="bold cyan",
+            highlight=False,
+        )
+        state = self.s.state
+        if state.phase != "ended" and state.active == fid:
+            self.c.print(
+                f"Do it on the table; any further roll of {name} is in the menu, "
+                "then end its activation.",
+                style="dim",
+                highlight=False,
+            )
+        self.show_board()
+
+    def answer(self, q: Ask) -> Any:
+        if q.kind == "yesno":
+            return self.ui.choose(q.text, [Item("y", "Yes", True), Item("n", "No", False), BACK])
+        if q.kind == "pick":
+            return self.ui.choose(q.text, numbered(list(q.options), "b") + [BACK])
+        return self.ui.number(q.text, q.low, q.high, q.default)
 
     def do_end_activation(self) -> None:
         self.show(self.s.end_activation(), board=False)

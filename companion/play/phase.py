@@ -40,11 +40,12 @@ class Phase:
             return "Set-up: the game has not started"
         of = f"/{self.last_turn}" if self.last_turn else ""
         head = f"Turn {self.turn}{of}"
-        if state.initiative is not None:
+        if state.initiative is not None and opfor_side(state) is None:
             head += f" · initiative {state.sides[state.initiative].name}"
         if self.kind == "choose" and self.side is not None:
-            opfor = " (OpFor)" if self.solo_opfor else ""
-            return f"{head} · {state.sides[self.side].name}{opfor} to activate"
+            name = state.sides[self.side].name
+            opfor = " (OpFor)" if self.solo_opfor and "opfor" not in name.casefold() else ""
+            return f"{head} · {name}{opfor} to activate"
         if self.kind == "acting" and self.fighter is not None:
             f = state.fighter(self.fighter)
             left = ""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -50,6 +50,9 @@ class Session:
         self._stamp = self._file_stamp()
         self.system: RuleSystem = systems.get(self._gf.system)
         self.wait_seconds = 0.0  # time spent in prompts during the current step
+        # Called on the state after every written step, inside the same lock: an outcome
+        # it returns (a solo scenario won or lost) is written with the step.
+        self.after: Callable[[GameState], Outcome | None] | None = None
         self.step_times: list[float] = []
 
     # -- reading ---------------------------------------------------------------------
@@ -107,11 +110,29 @@ class Session:
 
     def commit(self, outcome: Outcome, dice: DiceSource | None = None) -> StepResult:
         """Write an outcome computed from `self.state` as one event."""
-        from companion.cli.common import commit as write_event
+        return self.commit_all((outcome,), dice)
 
+    def commit_all(self, outcomes: Sequence[Outcome], dice: DiceSource | None = None) -> StepResult:
+        """Write outcomes computed in order from `self.state` as one step (one write).
+
+        The dice of the step are recorded with the last outcome that rolled them.
+        """
         t0 = time.perf_counter()
-        event = self._locked(lambda gf: write_event(gf, outcome, dice))
-        return self._done(t0, (event,), outcome.announcements)
+        announcements = tuple(a for o in outcomes for a in o.announcements)
+
+        def go(gf: GameFile) -> tuple[tuple[Event, ...], tuple[str, ...]]:
+            last = len(outcomes) - 1
+            events = [_append(gf, o, dice if i == last else None) for i, o in enumerate(outcomes)]
+            more: tuple[str, ...] = ()
+            end = self.after(gf.state) if self.after is not None else None
+            if end is not None:
+                events.append(_append(gf, end, None))
+                more = end.announcements
+            gf.db.commit()
+            return tuple(events), more
+
+        events, more = self._locked(go)
+        return self._done(t0, events, announcements + more)
 
     def run(
         self, make: Callable[[GameState, DiceSource], Outcome], dice: DiceSource | None = None
@@ -120,12 +141,20 @@ class Session:
 
         The time spent waiting for typed dice is left out of the step's time.
         """
+        return self.run_all(lambda st, d: (make(st, d),), dice)
+
+    def run_all(
+        self,
+        make: Callable[[GameState, DiceSource], Sequence[Outcome]],
+        dice: DiceSource | None = None,
+    ) -> StepResult:
+        """Like `run`, for a step that writes several outcomes (an OpFor walk and attack)."""
         self.wait_seconds = 0.0
         t0 = time.perf_counter()
         src = dice if dice is not None else SeededDice()
-        outcome = make(self.state, src)
+        outcomes = make(self.state, src)
         compute = time.perf_counter() - t0 - self.wait_seconds
-        res = self.commit(outcome, src)
+        res = self.commit_all(outcomes, src)
         total = compute + res.seconds
         self.step_times[-1] = total
         return StepResult(res.events, res.announcements, total)
@@ -198,3 +227,25 @@ class Session:
 
         ev = self._locked(go)
         return self._done(t0, (ev,), (f"Game over: {result}",))
+
+
+def _append(gf: GameFile, outcome: Outcome, dice: DiceSource | None) -> Event:
+    """Append one outcome as an event (not yet written to disk)."""
+    data = dict(outcome.data)
+    if dice is not None:
+        dice.finish()
+        if dice.history:
+            data["dice"] = list(dice.all_values)
+            data["typed"] = any(r.typed for r in dice.history)
+            if isinstance(dice, SeededDice):
+                data["seed"] = dice.seed
+    event = event_for(
+        outcome.kind,
+        outcome.summary,
+        outcome.changes,
+        gf.state,
+        trace=outcome.trace.to_dict() if outcome.trace else None,
+        data=data,
+    )
+    gf.append(event)
+    return event

@@ -1,42 +1,74 @@
 """The seam where solo procedures plug into `companion play`.
 
 A solo game has `options.solo` set in its state and one side played by the procedures
-(`options.opfor_side`, default the second side). When that side is to act, or when upkeep
-comes, the loop asks the system's `SoloGuide`, found through `GUIDES` below: a solo
-module makes itself known with one line there ("1ss": "package.module:NAME"), no other
-change to the loop. Without a guide the loop says so and lets the player run the
-opposing side by hand from the ordinary menus.
+(`options.opfor_side`, default the second side). When that side is to act the loop asks
+the system's `SoloGuide`, found through `GUIDES` below, which OpFor fighter comes next,
+what only the table can tell about it (one question at a time), and then what it does.
+Upkeep belongs to the system's own `next_turn` (a solo turn brings its spawn there), so
+the guide adds no step of its own at upkeep. After every written step the guide's `check`
+may end the game when the scenario is won or lost. Without a guide the loop says so and
+lets the player run the opposing side by hand from the ordinary menus.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from companion.dice import DiceSource
 from companion.game.state import GameState
 from companion.systems.base import Outcome
 
-# system id -> "module:attribute" of its SoloGuide. Filled in by the solo feature.
-GUIDES: dict[str, str] = {}
+# system id -> "module:attribute" of its SoloGuide.
+GUIDES: dict[str, str] = {"1ss": "companion.solo.guide:GUIDE"}
+
+
+@dataclass(frozen=True)
+class Ask:
+    """One question only the table can answer.
+
+    kind: "yesno", "pick" (one of `options`, each a label and the value recorded) or
+    "number" (a whole number from `low` to `high`).
+    """
+
+    key: str
+    text: str
+    kind: str
+    options: tuple[tuple[str, Any], ...] = ()
+    low: int = 0
+    high: int = 100
+    default: int | None = None
+
+
+@dataclass(frozen=True)
+class Walk:
+    """What the procedure decided for one fighter, and the outcomes to write as one step."""
+
+    fighter: str
+    branch: str
+    instruction: str
+    outcomes: tuple[Outcome, ...]
 
 
 @dataclass(frozen=True)
 class SoloGuide:
     """What the solo procedures tell the guided loop.
 
-    choose: the opposing fighter the procedure activates next on `side` (an id), or None
-        to let the player pick among the legal ones.
-    walkthrough: the lines that walk the player through that fighter's decision (what it
-        moves towards, whom it attacks), shown before its actions are offered.
-    upkeep: an outcome to record at upkeep before the next turn starts (the spawn roll),
-        or None when nothing spawns.
+    order: the opposing fighters that may act now on `side` (ids), the procedure's next
+        one first.
+    ask: the next question about fighter `fid` given the answers so far, or None when
+        the procedure can decide.
+    walk: activate `fid`, decide with the answers and resolve what needs dice (an
+        attack), as outcomes computed from the shown state; nothing is written here.
+    check: an outcome that ends the game when the scenario is decided, else None.
     """
 
-    choose: Callable[[GameState, int], str | None]
-    walkthrough: Callable[[GameState, str], Sequence[str]]
-    upkeep: Callable[[GameState, DiceSource], Outcome | None]
+    order: Callable[[GameState, int], Sequence[str]]
+    ask: Callable[[GameState, str, Mapping[str, Any]], Ask | None]
+    walk: Callable[[GameState, str, Mapping[str, Any], DiceSource], Walk]
+    check: Callable[[GameState], Outcome | None]
 
 
 def guide_for(system_id: str) -> SoloGuide | None:

@@ -15,7 +15,7 @@ from typing import Any
 from companion.dice import DiceSource
 from companion.errors import UsageError
 from companion.game.state import FighterState, GameState, freeze
-from companion.systems.base import ActionRequest
+from companion.systems.base import ActionRequest, Outcome, RuleSystem
 from companion.trace import Roll, Step, Trace
 
 RANK_ORDER = {"rookie": 1, "specialist": 2, "boss": 3}
@@ -292,3 +292,83 @@ def decide(state: GameState, fid: str, facts: Facts, dice: DiceSource) -> Decisi
     )
     text = f"roll for direction: D10 = {face}, move {stat}\" toward {hour} o'clock"
     return done("wander", text, direction=face, degrees=degrees, hour=hour)
+
+
+# --- one OpFor activation, shared by `solo opfor` and the guided `play` -------------------
+
+
+def next_fighter(state: GameState) -> FighterState | None:
+    """The OpFor fighter the procedure walks next: the first one still able to act."""
+    return next(
+        (
+            x
+            for x in state.side_fighters(1)
+            if not x.out and not x.token and x.status != "face-down"
+        ),
+        None,
+    )
+
+
+def activation(system: RuleSystem, state: GameState, fid: str) -> tuple[Outcome, GameState]:
+    """The OpFor fighter's activation, and the state the questions are asked in."""
+    from companion.game.events import Event, apply_event, set_fighter
+
+    f = state.fighter(fid)
+    act = system.activate(state, f.id)
+    extra_actions = f.flags.get("actions_per_activation")
+    if isinstance(extra_actions, int):
+        # A gaunt of The Dark Ritual has a third action as its specialization.
+        act = Outcome(
+            act.kind,
+            act.summary,
+            tuple(c for c in act.changes if not (c.key == f.id and c.field == "flags.actions"))
+            + (set_fighter(f.id, "flags.actions", extra_actions),),
+        )
+    return act, apply_event(state, Event(act.kind, act.summary, act.changes))
+
+
+def walk(
+    system: RuleSystem,
+    state: GameState,
+    fid: str,
+    facts: Facts,
+    dice: DiceSource,
+    resolve: bool = True,
+) -> tuple[Decision, list[Outcome]]:
+    """Activate, decide and (when it attacks) resolve the attack with the 1ss resolution.
+
+    The outcomes are recorded in order: the activation with the decision's trace, then
+    the attack. `state` is the state before the activation.
+    """
+    act, active = activation(system, state, fid)
+    f = active.fighter(fid)
+    decision = decide(active, fid, facts, dice)
+    outcomes = [
+        Outcome(
+            "opfor",
+            f"{f.name}: {decision.instruction}",
+            act.changes,
+            decision.trace,
+            data=decision.data,
+        )
+    ]
+    if decision.request is not None and resolve:
+        outcomes.append(with_warstomp(f, system.resolve(active, decision.request, dice)))
+    return decision, outcomes
+
+
+def with_warstomp(f: FighterState, attack: Outcome) -> Outcome:
+    """The Big Kill: an even attack roll of the mammoth hits every fighter within 1"."""
+    if "warstomp" not in f.skills or attack.trace is None:
+        return attack
+    roll = next((s.roll for s in attack.trace.steps if s.roll and s.roll.who == f.name), None)
+    if roll is None or roll.value % 2:
+        return attack
+    note = (
+        f"Warstomp: {f.name}'s attack roll is even ({roll.value}): every fighter of yours "
+        f"within 1\" of it takes a hit (resolve each with 'companion attack')"
+    )
+    return Outcome(
+        attack.kind, attack.summary, attack.changes, attack.trace, attack.data,
+        attack.announcements + (note,),
+    )  # fmt: skip

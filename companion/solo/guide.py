@@ -1,0 +1,90 @@
+"""The 1ss solo procedures for the guided `companion play` loop.
+
+Everything here delegates to the OpFor flowchart in `companion.solo.opfor` (the very
+functions `companion solo opfor` uses): the loop only asks the questions one by one
+through its own menus and writes the outcomes the walk returns. Two more facts are asked
+before an attack, as `companion attack` would: whether a shot's target is in cover and,
+in melee, how many other OpFor fighters gang up on the target.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.dice import DiceSource
+from companion.game.state import GameState
+from companion.play.solo_hook import Ask, SoloGuide, Walk
+from companion.solo import opfor
+from companion.systems.base import Outcome, RuleSystem
+
+
+def _system() -> RuleSystem:
+    from companion import systems
+
+    return systems.get("1ss")
+
+
+def order(state: GameState, side: int) -> Sequence[str]:
+    """The OpFor fighters that may act, the procedure's next one first (R-1SS-S01)."""
+    first = opfor.next_fighter(state)
+    if first is None or first.side != side:
+        return []
+    rest = [
+        f.id
+        for f in state.side_fighters(side)
+        if f.id != first.id and not f.out and not f.token and f.status != "face-down"
+    ]
+    return [first.id, *rest]
+
+
+def _facts(answers: Mapping[str, Any]) -> opfor.Facts:
+    return opfor.Facts(**dict(answers))
+
+
+def ask(state: GameState, fid: str, answers: Mapping[str, Any]) -> Ask | None:
+    """The flowchart's next question, asked in the state the fighter activates in."""
+    _, active = opfor.activation(_system(), state, fid)
+    f = active.fighter(fid)
+    facts = _facts(answers)
+    q = opfor.next_question(active, fid, facts)
+    if q is not None:
+        if q.kind == "player":
+            return Ask(q.key, q.text, "pick", tuple((x.name, x.id) for x in opfor.players(active)))
+        if q.kind == "leader":
+            picks = tuple((x.name, x.id) for x in opfor.leaders(active, f))
+            return Ask(q.key, q.text, "pick", picks + (("none of them", "none"),))
+        if q.kind == "number":
+            return Ask(q.key, q.text, "number", low=0, high=100)
+        return Ask(q.key, q.text, "yesno")
+    if not facts.can_attack or opfor.special(active, f) is not None:
+        return None
+    request = opfor.attack_request(f, facts)
+    target = active.fighter(request.target or "")
+    if request.options["ranged"]:
+        if "target_cover" not in answers:
+            return Ask("target_cover", f"Is {target.name} in cover from {f.name}?", "yesno")
+    elif "ganging" not in answers:
+        return Ask(
+            "ganging",
+            f"Other OpFor fighters within 1 step of {target.name} (ganging up):",
+            "number",
+            low=0,
+            high=20,
+            default=0,
+        )
+    return None
+
+
+def walk(state: GameState, fid: str, answers: Mapping[str, Any], dice: DiceSource) -> Walk:
+    decision, outcomes = opfor.walk(_system(), state, fid, _facts(answers), dice)
+    return Walk(fid, decision.branch, decision.instruction, tuple(outcomes))
+
+
+def check(state: GameState) -> Outcome | None:
+    from companion.solo.objectives import end_if_decided
+
+    return end_if_decided(state)
+
+
+GUIDE = SoloGuide(order=order, ask=ask, walk=walk, check=check)
