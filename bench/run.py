@@ -431,19 +431,47 @@ def _solo_forecast(runs: int) -> tuple[float, str] | str:
 
 
 def _play_step(runs: int) -> tuple[float, str] | str:
-    """One step of `companion play` without human input, found by name (issue 6 adds it)."""
-    import importlib
+    """One step of `companion play` without human input: the same Session the guided
+    loop uses, alternating a resolved attack (written under the lock) and its undo."""
+    import tempfile
 
-    for module, name in (("companion.play", "bench_step"), ("companion.cli.play", "bench_step")):
+    from companion.dice import SeededDice
+    from companion.errors import CompanionError
+    from companion.game.repo import Home
+    from companion.game.state import freeze
+    from companion.systems.base import ActionRequest
+
+    try:
+        from companion.play.session import Session
+    except ImportError:
+        return "no 'companion play' session in this build"
+    home = Home(Path(tempfile.mkdtemp(prefix="companion-bench-play-")))
+    system, state = _state_in_play("1ss")
+    with home.writing():
+        gf = home.create_game("bench", state)
+        gf.db.commit()
+    session = Session(home, "bench")
+    request = None
+    for (a, t), opts in ((p, o) for p in _attack_pairs(state)[:4] for o in _option_sets()):
+        candidate = ActionRequest("attack", a, t, freeze(opts))
         try:
-            fn = getattr(importlib.import_module(module), name)
-        except (ImportError, AttributeError):
+            system.resolve(state, candidate, SeededDice(1))
+        except CompanionError:
             continue
-        return best_of(fn, runs), f"{module}.{name}"
-    return (
-        "no 'companion play' step in this build (looked for companion.play.bench_step: "
-        "a no-argument callable doing one step with scripted input)"
-    )
+        request = candidate
+        break
+    if request is None:
+        return "no legal attack to time in play"
+    flip = [True]
+
+    def step() -> None:
+        if flip[0]:
+            session.resolve(request, SeededDice(1))
+        else:
+            session.undo()
+        flip[0] = not flip[0]
+
+    return best_of(step, runs * 4), "attack then undo, alternating (companion.play.session)"
 
 
 def inprocess_benchmarks(runs: int) -> list[Figure]:

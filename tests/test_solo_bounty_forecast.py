@@ -89,3 +89,14 @@ def test_trek_is_a_full_warband():
     trek = scenario_fighters(load(), choose("ambush", None, None).scenarios, p, None)
     assert Counter(f.rank for f in trek) == {"boss": 1, "specialist": 3, "rookie": 6}
     assert all(f.flags["trek"] and f.side == 1 for f in trek)
+
+
+def test_forecast_matches_brute_force_over_every_roll():
+    """Every one of the 6^6 ordered rolls, grouped by the spawn rules themselves."""
+    from companion.solo.spawn import group, tally
+
+    want: Counter[tuple[int, int, int]] = Counter()
+    for values in product(range(1, 7), repeat=6):
+        t = tally(group(values))
+        want[(t["rookie"], t["specialist"], t["boss"])] += 1
+    assert dict(forecast().hands) == {h: Fraction(c, 6**6) for h, c in want.items()}

@@ -6,11 +6,13 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from itertools import product
+from itertools import combinations_with_replacement
+from math import factorial, prod
 
 from companion.solo.spawn import group, tally
 
 RANKS = ("rookie", "specialist", "boss")
+_ORDERINGS = factorial(6)
 
 
 @dataclass(frozen=True)
@@ -39,10 +41,14 @@ class Forecast:
 
 @lru_cache(maxsize=1)
 def forecast() -> Forecast:
+    # The spawn depends only on which faces came up how often, so each of the 462
+    # multisets of six faces stands for all its orderings (its multinomial weight):
+    # the same 6^6 outcomes, counted without listing them one by one.
     hands: Counter[tuple[int, int, int]] = Counter()
-    for values in product(range(1, 7), repeat=6):
+    for values in combinations_with_replacement(range(1, 7), 6):
         t = tally(group(values))
-        hands[(t["rookie"], t["specialist"], t["boss"])] += 1
+        weight = _ORDERINGS // prod(factorial(c) for c in Counter(values).values())
+        hands[(t["rookie"], t["specialist"], t["boss"])] += weight
     n = 6**6
     hand_p = tuple(sorted(((h, Fraction(c, n)) for h, c in hands.items()), key=lambda x: -x[1]))
     per_rank: dict[str, tuple[tuple[int, Fraction], ...]] = {}
