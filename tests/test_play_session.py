@@ -18,19 +18,6 @@ from companion.play.session import GameChanged, Session
 from companion.systems.base import ActionRequest, Outcome
 
 
-class WithActions:
-    """1ss as it stands, plus the action names the resolution branch will bring."""
-
-    def __init__(self, inner):
-        self._inner = inner
-
-    def __getattr__(self, name):
-        return getattr(self._inner, name)
-
-    def action_names(self):
-        return ("attack", "recover", "skill", "fall")
-
-
 @pytest.fixture
 def started(demo):
     assert demo("turn", "--dice", "7,3").code == 0
@@ -78,17 +65,18 @@ def test_upkeep_once_everyone_has_activated(started):
 
 
 def test_legal_actions_depend_on_the_fighter(started):
-    sys_ = WithActions(started.system)
+    sys_ = started.system
     state = started.state
     robyn = state.fighter("robyn")
-    assert ph.legal_actions(sys_, state, robyn) == ["attack", "skill"]
+    # Robyn is the boss: Command is hers; the training mission has no scenario actions.
+    assert ph.legal_actions(sys_, state, robyn) == ["attack", "skill", "command"]
     prone = replace_fighter(state, "robyn", status="wounded").fighter("robyn")
     assert ph.legal_actions(sys_, state, prone) == ["recover"]
     # With every enemy out there is no one to attack.
     alone = state
     for f in state.side_fighters(1):
         alone = replace_fighter(alone, f.id, status="out")
-    assert ph.legal_actions(sys_, alone, alone.fighter("robyn")) == ["skill"]
+    assert ph.legal_actions(sys_, alone, alone.fighter("robyn")) == ["skill", "command"]
     assert ph.legal_actions(sys_, state, state.fighter("rabbit-with-bow")) == ["attack"]
     assert ph.reactions(sys_) == ["fall"]
 

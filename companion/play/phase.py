@@ -115,7 +115,7 @@ def legal_actions(system: RuleSystem, state: GameState, f: FighterState) -> list
     A fighter that is down (wounded/prone) may only try to recover; an upright one has
     nothing to recover from. Attacks need someone to attack.
     """
-    names = [a for a in system.action_names() if a not in REACTIONS]
+    names = [a for a in system.actions_for(state, f) if a not in REACTIONS]
     if f.status != "upright":
         return [a for a in names if a == "recover"]
     out = []

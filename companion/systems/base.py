@@ -164,6 +164,11 @@ class RuleSystem(ABC):
         """Actions `resolve` understands, for help texts and the guided mode."""
         return ()
 
+    def actions_for(self, state: GameState, fighter: FighterState) -> Sequence[str]:
+        """The actions that make sense for this fighter in this game (its scenario, its
+        gear and skills), for menus; `resolve` still checks each one when it is taken."""
+        return self.action_names()
+
     def resolve(self, state: GameState, request: ActionRequest, dice: DiceSource) -> Outcome:
         """Resolve one action with dice: the outcome holds the trace and the changes."""
         raise UsageError(f"{self.info.name} has no '{request.action}' action")

@@ -115,6 +115,11 @@ class OneStatSkirmish(RuleSystem):
 
         return ("attack", "recover", "fall", "skill", *ACT_NAMES)
 
+    def actions_for(self, state: GameState, fighter: FighterState) -> Sequence[str]:
+        from companion.systems.one_stat.actions import offered
+
+        return offered(self.data, state, fighter, self.action_names())
+
     def resolve(self, state: GameState, request: ActionRequest, dice: DiceSource) -> Outcome:
         """Attack, Recover, falling, a skill, or a scenario action, with its trace."""
         if request.action == "attack":

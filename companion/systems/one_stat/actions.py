@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -14,7 +14,7 @@ from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat import scenarios as sc
 from companion.systems.one_stat.board import Board, wound
 from companion.systems.one_stat.combat import Attack, Ctx, defend, one_attack
-from companion.systems.one_stat.data import OneStatData
+from companion.systems.one_stat.data import OneStatData, item_of
 from companion.systems.one_stat.permissions import check_running, spend_action
 from companion.systems.one_stat.roller import DiceRoller, Roller
 from companion.trace import Trace
@@ -489,6 +489,43 @@ def act(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource) 
         raise UsageError(f"1ss has no action '{a}'; use one of: " + ", ".join(ACT_NAMES))
     roller.info(a.replace("-", " ").title(), summary)
     return _done(a, f"{a.replace('-', ' ').title()}: {f.name}", summary, board, roller)
+
+
+# Which scenarios each scenario action belongs to; the others fit any game.
+SCENARIO_OF_ACT = {
+    "pickup": ("treasure-hunt", "bombing-run", "capture-the-flag"),
+    "drop": ("treasure-hunt", "bombing-run", "capture-the-flag"),
+    "score": ("treasure-hunt", "bombing-run", "capture-the-flag"),
+    "blast": ("bombing-run",),
+    "closer": ("treasure-hunt",),
+    "hill": ("king-of-the-hill",),
+    "zones": ("supremacy",),
+    "device": ("trigger-device",),
+}
+
+
+def offered(d: OneStatData, state: GameState, f: FighterState, names: Sequence[str]) -> list[str]:
+    """The actions worth offering `f` in a menu: scenario actions of this scenario only,
+    Command for a fighter that has it, the heavy-shooter option for its carrier, and
+    `minion` for a rookie whose side fields a Minion Master."""
+    friends = state.side_fighters(f.side)
+    out = []
+    for a in names:
+        if a in SCENARIO_OF_ACT and state.scenario not in SCENARIO_OF_ACT[a]:
+            continue
+        if a == "command" and "command" not in f.skills:
+            continue
+        if a == "heavy-option" and not any(
+            d.armory.get(item_of(e)[0]) is not None and d.armory[item_of(e)[0]].shooter == "heavy"
+            for e in f.equipment
+        ):
+            continue
+        if a == "minion" and (
+            f.rank != "rookie" or not any("minion-master" in x.skills for x in friends)
+        ):
+            continue
+        out.append(a)
+    return out
 
 
 ACT_NAMES = (
