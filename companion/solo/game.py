@@ -8,6 +8,7 @@ from typing import Any
 from companion.dice import DiceSource
 from companion.errors import RefusedError, UsageError
 from companion.game.events import Change, set_fighter, set_game
+from companion.game.setup import fighters_from
 from companion.game.state import FighterState, GameState, SideState, freeze
 from companion.roster import Roster
 from companion.solo import scenarios as sc_mod
@@ -80,34 +81,13 @@ def new_solo_game(
 ) -> GameState:
     """The game as set up before any dice: the player's warband and scenario fighters."""
     from companion.systems.one_stat import data as one_stat
-    from companion.systems.one_stat.turns import slug
 
     d = load()
     d1 = one_stat.load()
     if roster.system != "1ss":
         raise UsageError(f"solo play is for 1ss warbands; '{roster.name}' plays {roster.system}")
     check_warband(roster)
-    fighters: list[FighterState] = []
-    used: set[str] = set()
-    for rf in roster.fighters:
-        base = slug(rf.name)
-        fid, n = base, 2
-        while fid in used:
-            fid, n = f"{base}-{n}", n + 1
-        used.add(fid)
-        fighters.append(
-            FighterState(
-                id=fid,
-                side=0,
-                name=rf.name,
-                rank=rf.rank,
-                die=d1.ranks[rf.rank].die,
-                stats=rf.stats,
-                equipment=rf.equipment,
-                skills=rf.skills,
-                notes=rf.notes,
-            )
-        )
+    fighters = list(fighters_from([roster], lambda rf: d1.ranks[rf.rank].die))
     fighters += sc_mod.scenario_fighters(d, choice.scenarios, profile, choice.setup)
     win, lose, last = sc_mod.objectives(choice.scenarios, choice.setup)
     size = board or d.board

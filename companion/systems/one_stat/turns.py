@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.dice import DiceSource
 from companion.errors import RefusedError, UsageError
 from companion.game.events import Change, set_fighter, set_game
+from companion.game.setup import fighters_from
 from companion.game.state import FighterState, GameState, SideState, freeze
 from companion.roster import Roster
 from companion.systems.base import Outcome
@@ -21,11 +21,6 @@ from companion.trace import Step, Trace, roll_dice
 MAX_INITIATIVE_ROLLS = 20
 
 
-def slug(name: str) -> str:
-    s = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")
-    return s or "fighter"
-
-
 def new_game(
     d: OneStatData, rosters: Sequence[Roster], scenario: str, options: Mapping[str, Any]
 ) -> GameState:
@@ -33,28 +28,7 @@ def new_game(
         raise UsageError(f"unknown 1ss scenario '{scenario}'; use one of {', '.join(d.scenarios)}")
     if len(rosters) != 2:
         raise UsageError("a two-player 1ss game needs two rosters")
-    fighters: list[FighterState] = []
-    used: set[str] = set()
-    for side, roster in enumerate(rosters):
-        for rf in roster.fighters:
-            base = slug(rf.name)
-            fid, n = base, 2
-            while fid in used:
-                fid, n = f"{base}-{n}", n + 1
-            used.add(fid)
-            fighters.append(
-                FighterState(
-                    id=fid,
-                    side=side,
-                    name=rf.name,
-                    rank=rf.rank,
-                    die=d.ranks[rf.rank].die,
-                    stats=rf.stats,
-                    equipment=rf.equipment,
-                    skills=rf.skills,
-                    notes=rf.notes,
-                )
-            )
+    fighters = fighters_from(rosters, lambda rf: d.ranks[rf.rank].die)
     sc = d.scenarios[scenario]
     return GameState(
         system="1ss",

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.dice import DiceSource
 from companion.errors import RefusedError, UsageError
 from companion.game.events import Change, set_fighter, set_game, set_side
+from companion.game.setup import fighters_from
 from companion.game.state import FighterState, GameState, SideState, freeze
 from companion.roster import Roster
 from companion.systems.base import Outcome
@@ -18,11 +18,6 @@ from companion.trace import Step, Trace, roll_dice
 
 MAX_ROLL_OFFS = 20
 TURN_FLAGS = ("action", "attacked", "commanded", "healed")
-
-
-def slug(name: str) -> str:
-    s = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")
-    return s or "unit"
 
 
 def new_game(
@@ -49,30 +44,10 @@ def new_game(
                 f"'{r.name}' costs {total} pts, over this game's limit of {points} pts "
                 "('companion roster option NAME points=300' raises a roster's limit)"
             )
-    fighters: list[FighterState] = []
-    used: set[str] = set()
-    for side, roster in enumerate(rosters):
+    for roster in rosters:
         if not roster.fighters:
             raise UsageError(f"'{roster.name}' has no units")
-        for rf in roster.fighters:
-            base = slug(rf.name)
-            fid, n = base, 2
-            while fid in used:
-                fid, n = f"{base}-{n}", n + 1
-            used.add(fid)
-            fighters.append(
-                FighterState(
-                    id=fid,
-                    side=side,
-                    name=rf.name,
-                    rank=rf.rank,
-                    die=6,
-                    stats=rf.stats,
-                    equipment=rf.equipment,
-                    skills=rf.skills,
-                    notes=rf.notes,
-                )
-            )
+    fighters = fighters_from(rosters, lambda rf: 6)
     return GameState(
         system="warstuff",
         scenario=scenario,
