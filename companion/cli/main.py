@@ -22,6 +22,10 @@ def main(argv: Sequence[str] | None = None) -> None:
             return
     except BrokenPipeError:
         sys.exit(1)
+    from companion.cli import quick
+
+    if quick.run(args):
+        return
     import typer
     from typer.exceptions import TyperException
 

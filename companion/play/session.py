@@ -107,7 +107,7 @@ class Session:
 
     def commit(self, outcome: Outcome, dice: DiceSource | None = None) -> StepResult:
         """Write an outcome computed from `self.state` as one event."""
-        from companion.cli.common import commit as write_event
+        from companion.cli.shared import commit as write_event
 
         t0 = time.perf_counter()
         event = self._locked(lambda gf: write_event(gf, outcome, dice))

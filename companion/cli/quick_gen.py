@@ -1,0 +1,136 @@
+"""Derive the quick path's table of commands (`quick_spec.SPEC`) from the Typer app.
+
+The quick path (`companion.cli.quick`) parses well-formed command lines of the table
+commands without loading Typer. What it knows of each command (arguments, options,
+types, bounds, defaults) is read here from the click commands Typer builds, never
+written by hand; a test checks that the stored table equals what this derives, so a
+change to an option that is not regenerated fails the tests.
+
+Regenerate after changing a table or resolution command:
+
+    python -m companion.cli.quick_gen && ruff format companion/cli/quick_spec.py
+"""
+
+from __future__ import annotations
+
+import importlib
+import pprint
+import sys
+from pathlib import Path
+from typing import Any
+
+
+def _type(param: Any) -> tuple[str, int | None, int | None]:
+    """The value type of a parameter the quick path can convert, with its bounds."""
+    import typer._click.types as t
+
+    kind = param.type
+    if isinstance(kind, t.IntRange):
+        if kind.clamp or kind.min_open or kind.max_open:
+            raise ValueError(f"{param.name}: only closed, unclamped int ranges are supported")
+        lo = None if kind.min is None else int(kind.min)
+        hi = None if kind.max is None else int(kind.max)
+        return "int", lo, hi
+    if type(kind) is t.IntParamType:
+        return "int", None, None
+    if type(kind) is t.StringParamType:
+        return "str", None, None
+    if type(kind) is t.BoolParamType:
+        return "bool", None, None
+    raise ValueError(f"{param.name}: type {kind!r} is not supported by the quick path")
+
+
+def _plain(param: Any) -> None:
+    """Refuse anything the quick parser does not reproduce exactly."""
+    if param.envvar or param.callback or param.is_eager or param.nargs != 1:
+        raise ValueError(f"{param.name}: envvar, callback, eager or nargs are not supported")
+    if getattr(param, "prompt", None) or getattr(param, "count", False):
+        raise ValueError(f"{param.name}: prompts and counters are not supported")
+
+
+def derive(app: Any) -> dict[str, Any]:
+    """Every command whose Typer module names its plain implementation (`OPS`)."""
+    import typer
+
+    group = typer.main.get_command(app)
+    spec: dict[str, Any] = {}
+    for name, command in sorted(group.commands.items()):  # type: ignore[attr-defined]
+        callback = command.callback
+        if callback is None or hasattr(command, "commands"):
+            continue  # a group (roster, game...): never on the quick path
+        module = sys.modules[callback.__module__]
+        ops = getattr(module, "OPS", None)
+        if ops is None:
+            continue
+        impl = importlib.import_module(ops)
+        if not callable(getattr(impl, callback.__name__, None)):
+            raise ValueError(f"{ops} has no {callback.__name__} for `{name}`")
+        arguments: list[dict[str, Any]] = []
+        options: dict[str, dict[str, Any]] = {}
+        defaults: dict[str, Any] = {}
+        required: list[str] = []
+        for p in command.params:
+            _plain(p)
+            kind, lo, hi = _type(p)
+            if p.required:
+                required.append(p.name)
+            else:
+                defaults[p.name] = p.default
+            if p.param_type_name == "argument":
+                arguments.append({"dest": p.name, "type": kind, "min": lo, "max": hi})
+                continue
+            if p.is_flag:
+                for o in p.opts:
+                    options[o] = {"dest": p.name, "flag": True}
+                for o in p.secondary_opts:
+                    options[o] = {"dest": p.name, "flag": False}
+                continue
+            if kind == "bool":
+                raise ValueError(f"{p.name}: a bool option that takes a value is not supported")
+            for o in p.opts:
+                options[o] = {
+                    "dest": p.name,
+                    "type": kind,
+                    "min": lo,
+                    "max": hi,
+                    "multiple": bool(p.multiple),
+                }
+        settings = dict(command.context_settings)
+        ignore_unknown = settings.pop("ignore_unknown_options", command.ignore_unknown_options)
+        interspersed = settings.pop("allow_interspersed_args", command.allow_interspersed_args)
+        if settings or command.allow_extra_args:
+            raise ValueError(f"`{name}`: context settings {settings} are not supported")
+        spec[name] = {
+            "call": f"{ops}:{callback.__name__}",
+            "ignore_unknown": bool(ignore_unknown),
+            "interspersed": bool(interspersed),
+            "arguments": arguments,
+            "options": options,
+            "required": required,
+            "defaults": defaults,
+        }
+    return spec
+
+
+def source(spec: dict[str, Any]) -> str:
+    body = pprint.pformat(spec, indent=4, width=96, sort_dicts=True)
+    return (
+        '"""The table commands as the quick path parses them: GENERATED, do not edit.\n\n'
+        "Derived from the Typer app by `python -m companion.cli.quick_gen`; a test checks\n"
+        'that it still equals what the app declares.\n"""\n\n'
+        "from __future__ import annotations\n\n"
+        "from typing import Any\n\n"
+        f"SPEC: dict[str, Any] = {body}\n"
+    )
+
+
+def main() -> None:
+    from companion.cli import root
+
+    target = Path(__file__).with_name("quick_spec.py")
+    target.write_text(source(derive(root.full_app)), encoding="utf-8")
+    print(f"wrote {target}")
+
+
+if __name__ == "__main__":
+    main()
