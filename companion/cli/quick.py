@@ -36,7 +36,7 @@ def _int(text: str, lo: int | None, hi: int | None) -> int | None:
 
 def _value(text: str, p: dict[str, Any]) -> tuple[bool, Any]:
     if p["type"] == "int":
-        n = _int(text, p["min"], p["max"])
+        n = _int(text, p.get("min"), p.get("max"))
         return n is not None, n
     return True, text
 
@@ -88,7 +88,7 @@ def parse(args: list[str]) -> tuple[str, dict[str, Any]] | None:
             ok, value = _value(text, opt)
             if not ok:
                 return None
-            if opt["multiple"]:
+            if opt.get("multiple"):
                 given.setdefault(dest, []).append(value)
             else:
                 given[dest] = value

@@ -48,6 +48,16 @@ def _plain(param: Any) -> None:
         raise ValueError(f"{param.name}: prompts and counters are not supported")
 
 
+def _value_spec(dest: str, kind: str, lo: int | None, hi: int | None) -> dict[str, Any]:
+    """What the quick parser checks of one value (bounds only where there are some)."""
+    out: dict[str, Any] = {"dest": dest, "type": kind}
+    if lo is not None:
+        out["min"] = lo
+    if hi is not None:
+        out["max"] = hi
+    return out
+
+
 def derive(app: Any) -> dict[str, Any]:
     """Every command whose Typer module names its plain implementation (`OPS`)."""
     import typer
@@ -77,7 +87,7 @@ def derive(app: Any) -> dict[str, Any]:
             else:
                 defaults[p.name] = p.default
             if p.param_type_name == "argument":
-                arguments.append({"dest": p.name, "type": kind, "min": lo, "max": hi})
+                arguments.append(_value_spec(p.name, kind, lo, hi))
                 continue
             if p.is_flag:
                 for o in p.opts:
@@ -88,13 +98,9 @@ def derive(app: Any) -> dict[str, Any]:
             if kind == "bool":
                 raise ValueError(f"{p.name}: a bool option that takes a value is not supported")
             for o in p.opts:
-                options[o] = {
-                    "dest": p.name,
-                    "type": kind,
-                    "min": lo,
-                    "max": hi,
-                    "multiple": bool(p.multiple),
-                }
+                options[o] = _value_spec(p.name, kind, lo, hi)
+                if p.multiple:
+                    options[o]["multiple"] = True
         settings = dict(command.context_settings)
         ignore_unknown = settings.pop("ignore_unknown_options", command.ignore_unknown_options)
         interspersed = settings.pop("allow_interspersed_args", command.allow_interspersed_args)

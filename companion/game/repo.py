@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import contextlib
 import json
+import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +28,7 @@ from companion.game.store import (
 )
 from companion.names import match
 from companion.roster import Roster
+from companion.values import field, record
 
 # What an event of each kind is called in the log (and the report).
 ROSTERS = "rosters.json"
@@ -37,7 +37,8 @@ GAMES = "games"
 
 
 def now() -> str:
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    # time, not datetime: the same UTC text, and one import less for every write.
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
 
 
 # Events live in segment files of this many events beside the game file, so a command
@@ -58,7 +59,7 @@ def segment_path(path: Path, k: int) -> Path:
     return events_dir(path) / f"{k:06d}.json"
 
 
-@dataclass
+@record
 class GameFile:
     """A game as read from its file: setup, state, redo stack; events read when needed.
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TypeVar
 
 from companion import systems
@@ -22,11 +21,12 @@ from companion.game.events import Event, set_fighter, set_game
 from companion.game.repo import GameFile, Home, event_for
 from companion.game.state import GameState
 from companion.systems.base import ActionRequest, Outcome, RuleSystem
+from companion.values import frozen
 
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
+@frozen
 class StepResult:
     """What one step wrote, and how long the step took without any waiting for input."""
 

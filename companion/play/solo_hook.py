@@ -12,17 +12,17 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from companion.dice import DiceSource
 from companion.game.state import GameState
 from companion.systems.base import Outcome
+from companion.values import frozen
 
 # system id -> "module:attribute" of its SoloGuide. Filled in by the solo feature.
 GUIDES: dict[str, str] = {}
 
 
-@dataclass(frozen=True)
+@frozen
 class SoloGuide:
     """What the solo procedures tell the guided loop.
 

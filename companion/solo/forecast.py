@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 
 from companion.solo.spawn import group, tally
+from companion.values import frozen
 
 RANKS = ("rookie", "specialist", "boss")
 
 
-@dataclass(frozen=True)
+@frozen
 class Forecast:
     outcomes: int
     hands: tuple[tuple[tuple[int, int, int], Fraction], ...]  # (rookies, specs, bosses)
