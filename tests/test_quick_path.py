@@ -17,8 +17,7 @@ from companion.game import repo
 
 def test_the_stored_table_is_what_the_typer_app_declares() -> None:
     assert quick_gen.derive(root.full_app) == SPEC, (
-        "the table commands changed: run `python -m companion.cli.quick_gen` and "
-        "`ruff format companion/cli/quick_spec.py`"
+        "the table commands changed: run `python -m companion.cli.quick_gen`"
     )
 
 
