@@ -11,8 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 from companion import systems
-from companion.cli.shared import console, dice_source, print_json, reading_game, writing_game
-from companion.cli.table_ops import find_fighter, run_outcome
+from companion.cli.shared import (
+    console,
+    dice_source,
+    find_fighter,
+    print_json,
+    reading_game,
+    run_outcome,
+    writing_game,
+)
 from companion.errors import UsageError
 from companion.game.state import GameState, freeze
 from companion.systems.base import ActionRequest

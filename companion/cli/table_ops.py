@@ -12,74 +12,21 @@ from typing import Any
 
 from companion import systems
 from companion.cli.shared import (
-    commit,
     console,
     dice_source,
+    find_fighter,
+    find_side,
     print_json,
     reading_game,
+    report,
+    run_outcome,
     writing_game,
 )
 from companion.errors import RefusedError, UsageError
-from companion.game.events import Change, Event, set_fighter, set_game, set_side
-from companion.game.repo import GameFile
-from companion.game.state import FighterState, GameState
-from companion.names import match
+from companion.game.events import Change, set_fighter, set_game, set_side
 from companion.systems.base import Outcome
 
-
-def find_fighter(state: GameState, name: str) -> FighterState:
-    """A fighter by exact name, unique name prefix or id, case-insensitively."""
-    try:
-        return match(name, state.fighters, lambda f: f.name, "fighter")
-    except UsageError:
-        by_id = [f for f in state.fighters if f.id == name.strip().casefold()]
-        if by_id:
-            return by_id[0]
-        raise
-
-
-def find_side(state: GameState, name: str) -> int:
-    if name.isdigit() and 1 <= int(name) <= len(state.sides):
-        return int(name) - 1
-    s = match(name, list(enumerate(state.sides)), lambda p: p[1].name, "side")
-    return s[0]
-
-
-def report(gf: GameFile, event: Event, as_json: bool, announcements: tuple[str, ...] = ()) -> None:
-    """Print what a change did: its trace (if any) and summary, or the event as JSON."""
-    if as_json:
-        print_json(
-            {
-                "event": event.to_dict(),
-                "index": gf.count,
-                "announcements": list(announcements),
-            }
-        )
-        return
-    c = console()
-    if event.trace:
-        from companion.render.trace_view import render_trace
-        from companion.trace import Trace
-
-        render_trace(c, Trace.from_dict(event.trace))
-    else:
-        c.print(event.summary)
-    for a in announcements:
-        c.print(a, style="bold magenta")
-
-
-def run_outcome(gf: GameFile, outcome: Outcome, as_json: bool, dice: Any = None) -> None:
-    event = commit(gf, outcome, dice)
-    announcements = outcome.announcements
-    if gf.state.options.get("solo") and gf.state.phase != "ended":
-        # A solo scenario is won or lost the moment its objectives say so.
-        from companion.solo.objectives import end_if_decided
-
-        end = end_if_decided(gf.state)
-        if end is not None:
-            commit(gf, end)
-            announcements += end.announcements
-    report(gf, event, as_json, announcements)
+__all__ = ["find_fighter", "find_side", "report", "run_outcome"]  # for other commands
 
 
 def status(game: str | None, as_json: bool) -> None:
