@@ -91,6 +91,37 @@ class _DataclassParams:
         )
 
 
+_SPECIALIZE_AFTER = 64
+
+
+def _compiled_init(flds: list[Field], qualname: str) -> Any:
+    """The __init__ dataclasses would write for these fields, compiled once (None if a
+    field's name would clash with the names it uses)."""
+    if any(f.name in ("_self", "_d") or f.name.startswith("_") for f in flds):
+        return None
+    ns: dict[str, Any] = {"_MISSING": _MISSING}
+    params, body = [], []
+    for i, f in enumerate(flds):
+        if f.default_factory is not _MISSING:
+            ns[f"_factory{i}"] = f.default_factory
+            params.append(f"{f.name}=_MISSING")
+            body.append(f"    _d[{f.name!r}] = _factory{i}() if {f.name} is _MISSING else {f.name}")
+        else:
+            if f.default is not _MISSING:
+                ns[f"_default{i}"] = f.default
+                params.append(f"{f.name}=_default{i}")
+            else:
+                params.append(f.name)
+            body.append(f"    _d[{f.name!r}] = {f.name}")
+    src = "def __init__(_self, {}):\n    _d = _self.__dict__\n{}\n".format(
+        ", ".join(params), "\n".join(body) or "    pass"
+    )
+    exec(src, ns)
+    fn = ns["__init__"]
+    fn.__qualname__ = f"{qualname}.__init__"
+    return fn
+
+
 def _build(cls: type[T], frozen: bool) -> type[T]:
     annotations = cls.__dict__.get("__annotations__", {})
     flds: list[Field] = []
@@ -121,7 +152,21 @@ def _build(cls: type[T], frozen: bool) -> type[T]:
     shown = tuple(f.name for f in flds if f.repr)
     qualname = cls.__qualname__
 
+    calls = [0]
+
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        # A class built many times (a forecast makes ~10^5 values) gets a compiled
+        # __init__ as fast as dataclasses' own; the others never pay for compiling one.
+        calls[0] += 1
+        if calls[0] == _SPECIALIZE_AFTER:
+            fast = _compiled_init(flds, qualname)
+            if fast is not None:
+                type.__setattr__(cls, "__init__", fast)
+                fast(self, *args, **kwargs)
+                return
+        if not kwargs and len(args) == count:  # every field given in order
+            self.__dict__.update(zip(names, args, strict=True))
+            return
         if len(args) > count:
             raise TypeError(
                 f"__init__() takes {count + 1} positional arguments but {len(args) + 1} were given"

@@ -117,3 +117,24 @@ def test_a_field_without_default_after_one_with_is_refused() -> None:
         class Bad:
             a: int = 0
             b: int  # type: ignore[misc]
+
+
+def test_a_class_built_often_gets_a_compiled_init_that_behaves_the_same() -> None:
+    @frozen
+    class Often:
+        a: int
+        b: int = 2
+        c: list[int] = field(default_factory=list)
+
+    generic = Often.__init__
+    made = [Often(i) for i in range(100)]
+    assert Often.__init__ is not generic  # compiled after enough instances
+    assert made[99] == Often(99, 2, [])
+    assert Often(1, c=[3]) == Often(a=1, b=2, c=[3])
+    assert Often(1).c is not Often(1).c
+    with pytest.raises(TypeError):
+        Often()  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        Often(1, d=2)  # type: ignore[call-arg]
+    with pytest.raises(FrozenInstanceError):
+        made[0].a = 5  # type: ignore[misc]
