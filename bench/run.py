@@ -497,7 +497,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=15, help="interleaved rounds (default 15)")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     ap.add_argument("--only", choices=["process", "inprocess"], help="run one half")
+    ap.add_argument(
+        "--compiled",
+        action="store_true",
+        help="byte-compile companion first, as installing it does; otherwise, where no "
+        "bytecode is written (PYTHONDONTWRITEBYTECODE), each start compiles its modules",
+    )
     args = ap.parse_args(argv)
+    if args.compiled:
+        import compileall
+
+        import companion
+
+        compileall.compile_dir(str(Path(companion.__file__).parent), quiet=1)
     figures: list[Figure] = []
     if args.only != "inprocess":
         figures += process_benchmarks(args.runs)
@@ -516,9 +528,15 @@ def main(argv: list[str] | None = None) -> int:
     else:
         import platform
 
+        if args.compiled:
+            code = "companion byte-compiled first"
+        elif sys.flags.dont_write_bytecode:
+            code = "no bytecode written: companion compiled at each start unless compiled before"
+        else:
+            code = "bytecode cached by Python"
         print(
             f"companion benchmarks: {args.runs} interleaved rounds, Python "
-            f"{platform.python_version()}, {platform.machine()}"
+            f"{platform.python_version()}, {platform.machine()}; {code}"
         )
         for f in figures:
             print(f.line())

@@ -1,11 +1,19 @@
 """Loading rules data: one TOML file per system in `rules_data/`, validated on load.
 
 Every error names the file and the key, so a broken data file is fixed in a minute.
+
+Parsing a rules file takes longer than a table command's own work, so the parsed data
+is kept as JSON in the user's cache folder, keyed by the file's path, size and checksum
+(and the Python version): a changed file is parsed again, and the data read back from
+the cache goes through the same validation as freshly parsed data. Any trouble with the
+cache (unreadable, corrupt, read-only folder) means the file is simply parsed.
 """
 
 from __future__ import annotations
 
-import tomllib
+import json
+import os
+import sys
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -23,16 +31,78 @@ def data_dir() -> Path:
     return here.parent / "rules_data"
 
 
+def cache_dir() -> Path | None:
+    """companion's folder in the user's cache (None where there is no home folder)."""
+    if sys.platform.startswith("linux"):
+        # What platformdirs answers on Linux, without importing it at every start.
+        base = os.environ.get("XDG_CACHE_HOME", "").strip()
+        if not base:
+            home = os.path.expanduser("~")
+            if home == "~":
+                return None
+            base = os.path.join(home, ".cache")
+        return Path(base) / "companion"
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("companion", appauthor=False))
+
+
+def _cache_file(name: str) -> Path | None:
+    folder = cache_dir()
+    return None if folder is None else folder / f"rules-{name}.json"
+
+
+def _from_cache(name: str, key: str) -> dict[str, Any] | None:
+    try:
+        file = _cache_file(name)
+        if file is None:
+            return None
+        doc = json.loads(file.read_bytes())
+    except (OSError, ValueError, RecursionError):
+        return None
+    if isinstance(doc, dict) and doc.get("key") == key and isinstance(doc.get("data"), dict):
+        data: dict[str, Any] = doc["data"]
+        return data
+    return None
+
+
+def _to_cache(name: str, key: str, data: dict[str, Any]) -> None:
+    try:
+        text = json.dumps({"key": key, "data": data}, ensure_ascii=False)
+        if json.loads(text)["data"] != data:
+            return  # something JSON cannot hold exactly (dates, NaN): parse each time
+        file = _cache_file(name)
+        if file is None:
+            return
+        file.parent.mkdir(parents=True, exist_ok=True)
+        tmp = file.with_name(f".{file.name}.{os.getpid()}.tmp")
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, file)  # whole or not at all, even with two starts at once
+    except (OSError, TypeError, ValueError):
+        return
+
+
 @lru_cache(maxsize=16)
 def load_toml(name: str) -> Mapping[str, Any]:
     path = data_dir() / name
     try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
+        raw = path.read_bytes()
     except FileNotFoundError:
         raise DataError(f"rules data file {name} is missing from {path.parent}") from None
+    from binascii import crc32
+
+    key = f"{sys.version_info[0]}.{sys.version_info[1]}:{path}:{len(raw)}:{crc32(raw)}"
+    cached = _from_cache(name, key)
+    if cached is not None:
+        return cached
+    import tomllib
+
+    try:
+        data = tomllib.loads(raw.decode())
     except tomllib.TOMLDecodeError as e:
         raise DataError(f"rules data file {name} is not valid TOML: {e}") from None
+    _to_cache(name, key, data)
+    return data
 
 
 class Reader:

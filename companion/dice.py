@@ -8,17 +8,16 @@ hands out, so a trace can show them and an event can store them.
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from companion.errors import DiceError, MissingDiceError, UsageError
+from companion.values import frozen
 
 SUPPORTED_DICE = (4, 6, 8, 10, 12, 20, 100)
 
 
-@dataclass(frozen=True)
+@frozen
 class DiceRequest:
     """What a rule asks for: `count` dice with `sides` faces, and why."""
 
@@ -30,7 +29,7 @@ class DiceRequest:
         return f"{self.count} D{self.sides} for {self.purpose}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Rolled:
     """Dice handed out for one request."""
 
@@ -71,6 +70,8 @@ class SeededDice(DiceSource):
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__()
+        import random  # here: typed dice, the usual case at a table, never need it
+
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
         self.seed = seed
@@ -149,7 +150,7 @@ def parse_dice_list(text: str) -> list[int]:
     return values
 
 
-@dataclass(frozen=True)
+@frozen
 class Notation:
     """A parsed dice expression such as 2d6, 3d8kl1, d10+2, 4d6kh3."""
 

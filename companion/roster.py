@@ -7,17 +7,17 @@ and unknown keys with a message naming the key, and never evaluates anything.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.errors import DataError
 from companion.game.state import freeze, thaw
+from companion.values import field, frozen, replace
 
 MAX_FIGHTERS = 200
 MAX_TEXT = 2000
 
 
-@dataclass(frozen=True)
+@frozen
 class RosterFighter:
     name: str
     rank: str
@@ -37,7 +37,7 @@ class RosterFighter:
         }
 
 
-@dataclass(frozen=True)
+@frozen
 class Roster:
     name: str
     system: str

@@ -9,22 +9,22 @@ events store it as plain data (`to_dict`) and the log reads it back (`from_dict`
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from companion import odds
 from companion.dice import DiceSource, kept_indices
+from companion.values import field, frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class Modifier:
     value: int
     reason: str
     ruling: str | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Roll:
     who: str
     sides: int
@@ -49,7 +49,7 @@ class Roll:
         )
 
 
-@dataclass(frozen=True)
+@frozen
 class Step:
     title: str
     outcome: str
@@ -69,7 +69,7 @@ class Step:
         return self.roll.value + sum(m.value for m in self.modifiers)
 
 
-@dataclass(frozen=True)
+@frozen
 class Trace:
     title: str
     steps: tuple[Step, ...]

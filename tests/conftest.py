@@ -29,6 +29,7 @@ Run = Callable[..., Result]
 def home(tmp_path, monkeypatch):
     h = tmp_path / "home"
     monkeypatch.setenv("COMPANION_HOME", str(h))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))  # parsed rules data
     monkeypatch.setenv("COLUMNS", "120")
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.delenv("CI", raising=False)

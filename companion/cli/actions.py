@@ -2,30 +2,22 @@
 
 Each parses what the table knows into an ActionRequest, lets the game's rule system
 resolve it with dice, records the outcome as one event and prints the explanation.
+Declared here for Typer; what they do is in `companion.cli.action_ops`, and each
+command passes its parameters on unchanged (`**locals()`) so the quick path and Typer
+run the same code with the same values.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
-from companion import systems
-from companion.cli.common import (
-    DiceOpt,
-    GameOpt,
-    JsonOpt,
-    SeedOpt,
-    console,
-    dice_source,
-    print_json,
-    reading_game,
-    writing_game,
-)
-from companion.cli.table import find_fighter, run_outcome
-from companion.errors import UsageError
-from companion.game.state import GameState, freeze
-from companion.systems.base import ActionRequest
+from companion.cli import action_ops as ops
+from companion.cli.common import DiceOpt, GameOpt, JsonOpt, SeedOpt
+
+# Where the quick path finds each command's implementation (`companion.cli.quick_spec`).
+OPS = "companion.cli.action_ops"
 
 FighterArg = Annotated[str, typer.Argument(help="Fighter name (a unique prefix is enough).")]
 TargetArg = Annotated[str, typer.Argument(help="Target fighter (a unique prefix is enough).")]
@@ -66,66 +58,6 @@ OptOpt = Annotated[
 ]
 
 
-def _names(state: GameState, text: str | None) -> tuple[str, ...]:
-    if not text:
-        return ()
-    return tuple(find_fighter(state, n).id for n in text.split(",") if n.strip())
-
-
-def _opts(pairs: list[str] | None) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for p in pairs or []:
-        k, sep, v = p.partition("=")
-        if not sep or not k.strip():
-            raise UsageError(f"--opt takes KEY=VALUE, not '{p}'")
-        val: Any = v.strip()
-        if val.lower() in ("true", "yes"):
-            val = True
-        elif val.lower() in ("false", "no"):
-            val = False
-        elif val.lstrip("-").isdigit() and len(val) < 10:
-            val = int(val)
-        out[k.strip().casefold()] = val
-    return out
-
-
-def attack_request(
-    state: GameState,
-    attacker: str,
-    target: str,
-    ranged: bool,
-    range_: int | None,
-    band: str | None,
-    cover: bool | None,
-    ganging: int,
-    near: str | None,
-    splash: str | None,
-    opt: list[str] | None,
-) -> ActionRequest:
-    if band is not None and band.casefold() not in ("short", "normal", "long"):
-        raise UsageError(f"--band takes short, normal or long, not '{band}'")
-    if range_ is not None and band is not None:
-        raise UsageError("give --range or --band, not both")
-    a = find_fighter(state, attacker)
-    t = find_fighter(state, target)
-    options: dict[str, Any] = {
-        "ranged": ranged or range_ is not None or band is not None,
-        "ganging": ganging,
-    }
-    if range_ is not None:
-        options["range"] = range_
-    if band is not None:
-        options["band"] = band.casefold()
-    if cover is not None:
-        options["cover"] = cover
-    if near:
-        options["near"] = _names(state, near)
-    if splash:
-        options["splash"] = _names(state, splash)
-    options.update(_opts(opt))
-    return ActionRequest("attack", a.id, t.id, freeze(options))
-
-
 def attack(
     attacker: FighterArg,
     target: TargetArg,
@@ -151,13 +83,7 @@ def attack(
 
     Example: companion attack Robyn "Frogger with rifle" --range 7 --dice 3,5
     """
-    src = dice_source(dice, seed)
-    with writing_game(game) as gf:
-        req = attack_request(
-            gf.state, attacker, target, ranged, range_, band, cover, ganging, near, splash, opt
-        )
-        outcome = systems.get(gf.system).resolve(gf.state, req, src)
-        run_outcome(gf, outcome, as_json, src)
+    ops.attack(**locals())
 
 
 def odds(
@@ -178,36 +104,7 @@ def odds(
 
     Example: companion odds Robyn T-999 --range 12
     """
-    with reading_game(game) as gf:
-        req = attack_request(
-            gf.state, attacker, target, ranged, range_, band, cover, ganging, near, splash, opt
-        )
-    trace = systems.get(gf.system).odds(gf.state, req)
-    if as_json:
-        print_json(trace.to_dict())
-        return
-    from companion.render.trace_view import render_trace
-
-    render_trace(console(), trace)
-
-
-def _simple(
-    action: str,
-    fighter: str,
-    target: str | None,
-    options: dict[str, Any],
-    dice: str | None,
-    seed: int | None,
-    game: str | None,
-    as_json: bool,
-) -> None:
-    src = dice_source(dice, seed)
-    with writing_game(game) as gf:
-        f = find_fighter(gf.state, fighter)
-        t = find_fighter(gf.state, target).id if target else None
-        req = ActionRequest(action, f.id, t, freeze(options))
-        outcome = systems.get(gf.system).resolve(gf.state, req, src)
-        run_outcome(gf, outcome, as_json, src)
+    ops.odds(**locals())
 
 
 def recover(
@@ -221,7 +118,7 @@ def recover(
 
     Example: companion recover John --dice 6
     """
-    _simple("recover", fighter, None, {}, dice, seed, game, as_json)
+    ops.recover(**locals())
 
 
 def fall(
@@ -236,7 +133,7 @@ def fall(
 
     Example: companion fall Rabbit --inches 3 --dice 5,2
     """
-    _simple("fall", fighter, None, {"inches": inches}, dice, seed, game, as_json)
+    ops.fall(**locals())
 
 
 def skill(
@@ -257,8 +154,7 @@ def skill(
 
     Example: companion skill John healer Robyn --dice 3
     """
-    options = {"skill": skill_name.strip().casefold().replace(" ", "-"), **_opts(opt)}
-    _simple("skill", fighter, target, options, dice, seed, game, as_json)
+    ops.skill(**locals())
 
 
 def act(
@@ -278,7 +174,7 @@ def act(
 
     Example: companion act Robyn command John
     """
-    _simple(action.strip().casefold(), fighter, target, _opts(opt), dice, seed, game, as_json)
+    ops.act(**locals())
 
 
 def register(app: typer.Typer) -> None:

@@ -15,13 +15,18 @@ def main(argv: Sequence[str] | None = None) -> None:
         from companion.cli.errors import fail
 
         fail("an argument contains a NUL character", 2)
-    from companion.cli.fast import serve
+    if args[:1] == ["status"]:
+        from companion.cli.fast import serve
 
-    try:
-        if serve(args):
-            return
-    except BrokenPipeError:
-        sys.exit(1)
+        try:
+            if serve(args):
+                return
+        except BrokenPipeError:
+            sys.exit(1)
+    from companion.cli import quick
+
+    if quick.run(args):
+        return
     import typer
     from typer.exceptions import TyperException
 

@@ -25,7 +25,7 @@ from companion.cli.common import (
 )
 from companion.errors import RefusedError, UsageError
 from companion.game.events import Event, apply_event
-from companion.game.repo import GameFile, Home, event_for
+from companion.game.repo import GameFile, Home, append_outcome
 from companion.game.state import GameState
 from companion.systems.base import Outcome
 
@@ -56,37 +56,12 @@ def record(
 
     events: list[Event] = []
     for i, o in enumerate(outcomes):
-        data = dict(o.data)
-        if dice is not None and i == len(outcomes) - 1:
-            dice.finish()
-            if dice.history:
-                data["dice"] = list(dice.all_values)
-                data["typed"] = any(r.typed for r in dice.history)
-                if hasattr(dice, "seed"):
-                    data["seed"] = dice.seed
-        ev = event_for(
-            o.kind,
-            o.summary,
-            o.changes,
-            gf.state,
-            trace=o.trace.to_dict() if o.trace else None,
-            data=data,
-        )
-        gf.append(ev)
-        events.append(ev)
+        events.append(append_outcome(gf, o, dice if i == len(outcomes) - 1 else None))
     if check:
         end = end_if_decided(gf.state)
         if end is not None:
             outcomes.append(end)
-            ev = event_for(
-                end.kind,
-                end.summary,
-                end.changes,
-                gf.state,
-                trace=end.trace.to_dict() if end.trace else None,
-            )
-            gf.append(ev)
-            events.append(ev)
+            events.append(append_outcome(gf, end))
     gf.db.commit()
     return events
 

@@ -1,87 +1,28 @@
-"""Table commands on the current game: status, turn, activate, overrides, undo/redo, log."""
+"""Table commands on the current game: status, turn, activate, overrides, undo/redo, log.
+
+Here they are declared for Typer (arguments, options, help); what they do is in
+`companion.cli.table_ops`, which the quick path of a well-formed command line calls
+without loading Typer. Each command passes its parameters on unchanged (`**locals()`),
+so both ways run the same code with the same values.
+"""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
-from companion import systems
-from companion.cli.common import (
-    DiceOpt,
-    GameOpt,
-    JsonOpt,
-    SeedOpt,
-    commit,
-    console,
-    dice_source,
-    print_json,
-    reading_game,
-    writing_game,
-)
-from companion.errors import RefusedError, UsageError
-from companion.game.events import Change, Event, set_fighter, set_game, set_side
-from companion.game.repo import GameFile
-from companion.game.state import FighterState, GameState
-from companion.names import match
-from companion.systems.base import Outcome
+from companion.cli import table_ops as ops
+from companion.cli.common import DiceOpt, GameOpt, JsonOpt, SeedOpt
+
+# Other command modules find fighters and record outcomes the same way.
+from companion.cli.table_ops import find_fighter, find_side, report, run_outcome
+
+__all__ = ["find_fighter", "find_side", "report", "run_outcome"]
+# Where the quick path finds each command's implementation (`companion.cli.quick_spec`).
+OPS = "companion.cli.table_ops"
 
 FighterArg = Annotated[str, typer.Argument(help="Fighter name (a unique prefix is enough).")]
-
-
-def find_fighter(state: GameState, name: str) -> FighterState:
-    """A fighter by exact name, unique name prefix or id, case-insensitively."""
-    try:
-        return match(name, state.fighters, lambda f: f.name, "fighter")
-    except UsageError:
-        by_id = [f for f in state.fighters if f.id == name.strip().casefold()]
-        if by_id:
-            return by_id[0]
-        raise
-
-
-def find_side(state: GameState, name: str) -> int:
-    if name.isdigit() and 1 <= int(name) <= len(state.sides):
-        return int(name) - 1
-    s = match(name, list(enumerate(state.sides)), lambda p: p[1].name, "side")
-    return s[0]
-
-
-def report(gf: GameFile, event: Event, as_json: bool, announcements: tuple[str, ...] = ()) -> None:
-    """Print what a change did: its trace (if any) and summary, or the event as JSON."""
-    if as_json:
-        print_json(
-            {
-                "event": event.to_dict(),
-                "index": gf.count,
-                "announcements": list(announcements),
-            }
-        )
-        return
-    c = console()
-    if event.trace:
-        from companion.render.trace_view import render_trace
-        from companion.trace import Trace
-
-        render_trace(c, Trace.from_dict(event.trace))
-    else:
-        c.print(event.summary)
-    for a in announcements:
-        c.print(a, style="bold magenta")
-
-
-def run_outcome(gf: GameFile, outcome: Outcome, as_json: bool, dice: Any = None) -> None:
-    event = commit(gf, outcome, dice)
-    announcements = outcome.announcements
-    if gf.state.options.get("solo") and gf.state.phase != "ended":
-        # A solo scenario is won or lost the moment its objectives say so.
-        from companion.solo.objectives import end_if_decided
-
-        end = end_if_decided(gf.state)
-        if end is not None:
-            commit(gf, end)
-            announcements += end.announcements
-    report(gf, event, as_json, announcements)
 
 
 def status(game: GameOpt = None, as_json: JsonOpt = False) -> None:
@@ -89,11 +30,7 @@ def status(game: GameOpt = None, as_json: JsonOpt = False) -> None:
 
     Example: companion status --json
     """
-    with reading_game(game) as gf:
-        pass
-    from companion.cli.game_cmd import show_board
-
-    show_board(gf, as_json)
+    ops.status(**locals())
 
 
 def turn(
@@ -105,10 +42,7 @@ def turn(
 
     Example: companion turn --dice 7,3
     """
-    src = dice_source(dice, seed)
-    with writing_game(game) as gf:
-        outcome = systems.get(gf.system).next_turn(gf.state, src)
-        run_outcome(gf, outcome, as_json, src)
+    ops.turn(**locals())
 
 
 def activate(fighter: FighterArg, game: GameOpt = None, as_json: JsonOpt = False) -> None:
@@ -116,10 +50,7 @@ def activate(fighter: FighterArg, game: GameOpt = None, as_json: JsonOpt = False
 
     Example: companion activate Robyn
     """
-    with writing_game(game) as gf:
-        f = find_fighter(gf.state, fighter)
-        outcome = systems.get(gf.system).activate(gf.state, f.id)
-        run_outcome(gf, outcome, as_json)
+    ops.activate(**locals())
 
 
 def set_(
@@ -143,46 +74,7 @@ def set_(
 
     Example: companion set John --state upright --wounds 0
     """
-    with writing_game(game) as gf:
-        f = find_fighter(gf.state, fighter)
-        changes: list[Change] = []
-        if wounds is not None:
-            changes.append(set_fighter(f.id, "wounds", wounds))
-        if state is not None:
-            allowed = ("upright", "wounded", "out", "face-down")
-            s = state.strip().casefold()
-            if s not in allowed:
-                raise UsageError(f"state '{state}' is not one of {', '.join(allowed)}")
-            changes.append(set_fighter(f.id, "status", s))
-        if token is not None:
-            changes.append(set_fighter(f.id, "token", token))
-        if stat is not None:
-            key = next(iter(f.stats))
-            changes.append(set_fighter(f.id, f"stats.{key}", stat))
-        for item in flag or []:
-            k, sep, v = item.partition("=")
-            if not sep or not k.strip():
-                raise UsageError(f"--flag takes NAME=VALUE, not '{item}'")
-            changes.append(set_fighter(f.id, f"flags.{k.strip()}", _flag_value(v)))
-        if not changes:
-            raise UsageError("nothing to set; give --wounds, --state, --token, --stat or --flag")
-        what = ", ".join(f"{c.field.replace('flags.', 'flag ')} = {c.value}" for c in changes)
-        run_outcome(
-            gf, Outcome("override", f"{f.name}: {what} (set by hand)", tuple(changes)), as_json
-        )
-
-
-def _flag_value(v: str) -> Any:
-    v = v.strip()
-    if v == "":
-        return None
-    if v.lower() in ("true", "yes"):
-        return True
-    if v.lower() in ("false", "no"):
-        return False
-    if v.lstrip("-").isdigit() and len(v) < 10:
-        return int(v)
-    return v
+    ops.set_(**locals())
 
 
 def vp(
@@ -195,22 +87,7 @@ def vp(
 
     Example: companion vp Robyn +1
     """
-    with writing_game(game) as gf:
-        idx = find_side(gf.state, side)
-        cur = gf.state.sides[idx].vp
-        v = value.strip()
-        try:
-            new = cur + int(v) if v[:1] in "+-" and len(v) > 1 else int(v)
-        except ValueError:
-            raise UsageError(f"'{value}' is not a number of VP; give 3, +1 or -1") from None
-        if not 0 <= new <= 999:
-            raise UsageError(f"victory points must stay within 0..999, not {new}")
-        name = gf.state.sides[idx].name
-        run_outcome(
-            gf,
-            Outcome("vp", f"{name}: {cur} → {new} VP (set by hand)", (set_side(idx, "vp", new),)),
-            as_json,
-        )
+    ops.vp(**locals())
 
 
 def initiative(
@@ -222,42 +99,7 @@ def initiative(
 
     Example: companion initiative "Cpt"
     """
-    with writing_game(game) as gf:
-        idx = find_side(gf.state, side)
-        if gf.state.turn == 0:
-            raise RefusedError("the game has not started; 'companion turn' rolls initiative")
-        run_outcome(
-            gf,
-            Outcome(
-                "override",
-                f"{gf.state.sides[idx].name} takes the initiative (set by hand)",
-                (set_game("initiative", idx),),
-            ),
-            as_json,
-        )
-
-
-def _history(direction: str, steps: int, game: str | None, as_json: bool) -> None:
-    """Undo or redo `steps` events, all in one write."""
-    with writing_game(game) as gf:
-        pending = gf.count if direction == "undo" else len(gf.redo)
-        if not pending:
-            raise UsageError(
-                "nothing to undo: the game is as it was set up"
-                if direction == "undo"
-                else "nothing to redo: no change was undone since the last one"
-            )
-        if steps > pending:
-            raise UsageError(f"only {pending} events to {direction}, not {steps}")
-        move = gf.undo if direction == "undo" else gf.redo_last
-        done = [move() for _ in range(steps)]
-        gf.db.commit()
-    word = "Undone" if direction == "undo" else "Redone"
-    if as_json:
-        print_json({word.lower(): [e.to_dict() for e in done], "events": gf.count})
-    else:
-        for e in done:
-            typer.echo(f"{word}: {e.summary}")
+    ops.initiative(**locals())
 
 
 StepsArg = Annotated[int, typer.Argument(min=1, max=1000, help="How many events.")]
@@ -268,7 +110,7 @@ def undo(steps: StepsArg = 1, game: GameOpt = None, as_json: JsonOpt = False) ->
 
     Example: companion undo
     """
-    _history("undo", steps, game, as_json)
+    ops.undo(**locals())
 
 
 def redo(steps: StepsArg = 1, game: GameOpt = None, as_json: JsonOpt = False) -> None:
@@ -276,7 +118,7 @@ def redo(steps: StepsArg = 1, game: GameOpt = None, as_json: JsonOpt = False) ->
 
     Example: companion redo
     """
-    _history("redo", steps, game, as_json)
+    ops.redo(**locals())
 
 
 def log(
@@ -289,30 +131,7 @@ def log(
 
     Example: companion log --last 5 --traces
     """
-    with reading_game(game) as gf:
-        events = gf.events
-    start = max(0, len(events) - last) if last else 0
-    if as_json:
-        print_json([{"index": i + 1, **e.to_dict()} for i, e in enumerate(events)][start:])
-        return
-    c = console()
-    if not events:
-        c.print("No events yet.")
-    for i in range(start, len(events)):
-        e = events[i]
-        dice = e.data.get("dice")
-        dice_txt = f"  [dice {', '.join(map(str, dice))}]" if dice else ""
-        # Printed as plain text: summaries and "[dice ...]" are not Rich markup.
-        c.print(
-            f"{i + 1:>4}. T{e.turn} {e.kind:<9} {e.summary}{dice_txt}",
-            markup=False,
-            highlight=False,
-        )
-        if traces and e.trace:
-            from companion.render.trace_view import render_trace
-            from companion.trace import Trace
-
-            render_trace(c, Trace.from_dict(e.trace))
+    ops.log(**locals())
 
 
 def register(app: typer.Typer) -> None:

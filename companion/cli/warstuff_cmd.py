@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Annotated, Any
 
 import typer
@@ -17,6 +16,7 @@ from companion.game.concede import concede_changes
 from companion.game.repo import Home
 from companion.game.state import freeze
 from companion.systems.base import Outcome, RuleSystem
+from companion.values import replace
 
 RosterArg = Annotated[str, typer.Argument(help="Roster name (a unique prefix is enough).")]
 GenreOpt = Annotated[

@@ -9,7 +9,6 @@ wrote them. Undo drops the last event; redo puts it back.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
 
 from companion.errors import StoreError
 from companion.game.state import (
@@ -22,13 +21,14 @@ from companion.game.state import (
     thaw,
     with_flag,
 )
+from companion.values import field, frozen, replace
 
 FIGHTER_FIELDS = {"status", "wounds", "token", "rank", "die", "name", "notes", "side"}
 GAME_FIELDS = {"turn", "initiative", "phase", "active", "result", "last_turn"}
 SIDE_FIELDS = {"vp"}
 
 
-@dataclass(frozen=True)
+@frozen
 class Change:
     """One field set to one value.
 
@@ -73,7 +73,7 @@ def add_fighter(fighter: FighterState) -> Change:
     return Change("add_fighter", "fighter", _plain(fighter))
 
 
-@dataclass(frozen=True)
+@frozen
 class Event:
     kind: str
     summary: str

@@ -8,9 +8,10 @@ lives in `flags` mappings, which events set key by key.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 from typing import Any
+
+from companion.values import field, fields, frozen, replace
 
 JSON = Any
 
@@ -37,7 +38,7 @@ def thaw(v: JSON) -> JSON:
     return v
 
 
-@dataclass(frozen=True)
+@frozen
 class FighterState:
     """One fighter on the table: who it is (from its roster) and how it is doing."""
 
@@ -67,7 +68,7 @@ class FighterState:
         return self.status == "out"
 
 
-@dataclass(frozen=True)
+@frozen
 class SideState:
     name: str
     roster: str
@@ -75,7 +76,7 @@ class SideState:
     flags: Mapping[str, JSON] = field(default_factory=freeze)
 
 
-@dataclass(frozen=True)
+@frozen
 class GameState:
     system: str
     scenario: str

@@ -7,17 +7,17 @@ menus always follow the rules the state already encodes (tokens, status, actions
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from companion.game.state import FighterState, GameState
 from companion.systems.base import RuleSystem
+from companion.values import frozen
 
 # Actions that are not chosen during an activation but happen to a fighter (a fall from
 # a height is resolved when it occurs, whoever is active).
 REACTIONS = ("fall",)
 
 
-@dataclass(frozen=True)
+@frozen
 class Phase:
     """The situation the table is in.
 

@@ -12,21 +12,21 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TypeVar
 
 from companion import systems
 from companion.dice import DiceSource, SeededDice
 from companion.errors import RefusedError, UsageError
 from companion.game.events import Event, set_fighter, set_game
-from companion.game.repo import GameFile, Home, event_for
+from companion.game.repo import GameFile, Home, append_outcome, event_for
 from companion.game.state import GameState
 from companion.systems.base import ActionRequest, Outcome, RuleSystem
+from companion.values import frozen
 
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
+@frozen
 class StepResult:
     """What one step wrote, and how long the step took without any waiting for input."""
 
@@ -231,21 +231,4 @@ class Session:
 
 def _append(gf: GameFile, outcome: Outcome, dice: DiceSource | None) -> Event:
     """Append one outcome as an event (not yet written to disk)."""
-    data = dict(outcome.data)
-    if dice is not None:
-        dice.finish()
-        if dice.history:
-            data["dice"] = list(dice.all_values)
-            data["typed"] = any(r.typed for r in dice.history)
-            if isinstance(dice, SeededDice):
-                data["seed"] = dice.seed
-    event = event_for(
-        outcome.kind,
-        outcome.summary,
-        outcome.changes,
-        gf.state,
-        trace=outcome.trace.to_dict() if outcome.trace else None,
-        data=data,
-    )
-    gf.append(event)
-    return event
+    return append_outcome(gf, outcome, dice)

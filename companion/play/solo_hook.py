@@ -14,18 +14,18 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from companion.dice import DiceSource
 from companion.game.state import GameState
 from companion.systems.base import Outcome
+from companion.values import frozen
 
 # system id -> "module:attribute" of its SoloGuide.
 GUIDES: dict[str, str] = {"1ss": "companion.solo.guide:GUIDE"}
 
 
-@dataclass(frozen=True)
+@frozen
 class Ask:
     """One question only the table can answer.
 
@@ -42,7 +42,7 @@ class Ask:
     default: int | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Walk:
     """What the procedure decided for one fighter, and the outcomes to write as one step."""
 
@@ -52,7 +52,7 @@ class Walk:
     outcomes: tuple[Outcome, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class SoloGuide:
     """What the solo procedures tell the guided loop.
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
+
+from companion.values import frozen
 
 
 class Quit(Exception):
@@ -21,7 +22,7 @@ class Back(Exception):
     """The player stepped back out of a sub-menu; nothing happens."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Item:
     key: str
     label: str

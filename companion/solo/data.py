@@ -7,12 +7,12 @@ against the 1ss data, so a typo in a profile fails on load, not mid-game.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from functools import lru_cache
 
 from companion.data import Reader, load_toml
 from companion.game.state import freeze
 from companion.systems.base import Ruling
+from companion.values import field, frozen
 
 FILE = "1ss_solo.toml"
 RANKS = ("rookie", "specialist", "boss")
@@ -44,7 +44,7 @@ DECLARED = (
 TOKEN_KINDS = ("treasure", "clue-x", "clue-y")
 
 
-@dataclass(frozen=True)
+@frozen
 class ProfileData:
     id: str
     label: str
@@ -57,7 +57,7 @@ class ProfileData:
     names: Mapping[str, str]
 
 
-@dataclass(frozen=True)
+@frozen
 class SoloScenario:
     id: str
     label: str
@@ -74,7 +74,7 @@ class SoloScenario:
     devices: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class EventData:
     id: str
     roll: int
@@ -86,7 +86,7 @@ class EventData:
     deadline_die: int
 
 
-@dataclass(frozen=True)
+@frozen
 class Setup:
     id: str
     label: str
@@ -107,7 +107,7 @@ class Setup:
     charge: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class SoloData:
     board: int
     grid: int

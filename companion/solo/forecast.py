@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import factorial, prod
 
 from companion.solo.spawn import group, tally
+from companion.values import frozen
 
 RANKS = ("rookie", "specialist", "boss")
 _ORDERINGS = factorial(6)
 
 
-@dataclass(frozen=True)
+@frozen
 class Forecast:
     outcomes: int
     hands: tuple[tuple[tuple[int, int, int], Fraction], ...]  # (rookies, specs, bosses)

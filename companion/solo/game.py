@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from companion.dice import DiceSource
@@ -18,9 +17,10 @@ from companion.solo.spawn import spawn
 from companion.solo.spawnpoints import Square, place, square_size
 from companion.systems.base import Outcome
 from companion.trace import Step, Trace
+from companion.values import frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class SoloChoice:
     scenarios: tuple[SoloScenario, ...]
     setup: Setup | None

@@ -6,7 +6,6 @@ Outcome; the CLI records it and then runs the scenario check.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -19,6 +18,7 @@ from companion.solo.data import DECLARED, load
 from companion.solo.scenarios import OBJECTIVE_TEXT, check
 from companion.systems.base import Outcome
 from companion.trace import Roll, Step, Trace, roll_test
+from companion.values import replace
 
 
 def _tokens(state: GameState) -> list[dict[str, Any]]:

@@ -9,7 +9,6 @@ of the trace, so the player sees which branch fired and why.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.dice import DiceSource
@@ -17,12 +16,13 @@ from companion.errors import UsageError
 from companion.game.state import FighterState, GameState, freeze
 from companion.systems.base import ActionRequest, Outcome, RuleSystem
 from companion.trace import Roll, Step, Trace
+from companion.values import field, frozen, replace
 
 RANK_ORDER = {"rookie": 1, "specialist": 2, "boss": 3}
 LEADER_RANGE = 15
 
 
-@dataclass(frozen=True)
+@frozen
 class Facts:
     """What the player told about the table; None = not asked yet."""
 
@@ -40,7 +40,7 @@ class Facts:
         return replace(self, **kw)
 
 
-@dataclass(frozen=True)
+@frozen
 class Question:
     """A question for the player, with the flag that answers it in scripts."""
 
@@ -51,7 +51,7 @@ class Question:
     choices: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class Decision:
     fighter: str
     branch: str

@@ -5,17 +5,17 @@ are kept in the home folder (rosters.json, table "opfor_profiles")."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from companion.errors import DataError, UsageError
 from companion.game.state import freeze, thaw
+from companion.values import field, frozen
 
 TABLE = "opfor_profiles"
 RANKS = ("rookie", "specialist", "boss")
 
 
-@dataclass(frozen=True)
+@frozen
 class Profile:
     name: str
     rookie: int

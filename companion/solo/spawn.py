@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from companion.dice import DiceSource
 from companion.errors import UsageError
@@ -12,6 +11,7 @@ from companion.game.events import Change, add_fighter, set_game
 from companion.game.state import FighterState, GameState, freeze
 from companion.solo.profiles import Profile
 from companion.trace import Roll, Step, Trace
+from companion.values import frozen
 
 # How many of one face arrive as which fighters (R-1SS-11). "Six in a row" is six of one
 # face; a 1-2-3-4-5-6 straight is six singles.
@@ -27,7 +27,7 @@ GROUP_WORDS = {1: "single", 2: "pair", 3: "three of a kind", 4: "four of a kind"
 GROUP_WORDS |= {5: "five of a kind", 6: "six of a kind"}
 
 
-@dataclass(frozen=True)
+@frozen
 class SpawnGroup:
     face: int  # the spawnpoint number
     count: int  # how many dice showed it

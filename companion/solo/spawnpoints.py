@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from companion.dice import DiceSource
 from companion.errors import RefusedError
 from companion.trace import Roll, Step
+from companion.values import frozen
 
 MAX_REROLLS = 50
 
 
-@dataclass(frozen=True)
+@frozen
 class Square:
     col: int  # 1 = left edge
     row: int  # 1 = bottom edge (the player's side)

@@ -6,13 +6,13 @@ Systems are imported on first use, so a command pays only for the system it play
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
 
 from companion.errors import NotFoundError
 from companion.systems.base import RuleSystem
+from companion.values import frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class Entry:
     id: str
     target: str  # "module:Class"

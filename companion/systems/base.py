@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from companion.dice import DiceSource
@@ -17,9 +16,10 @@ from companion.game.events import Change
 from companion.game.state import FighterState, GameState, freeze
 from companion.roster import Roster, RosterFighter
 from companion.trace import Trace
+from companion.values import field, frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class SystemInfo:
     id: str
     name: str
@@ -29,7 +29,7 @@ class SystemInfo:
     length: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Problem:
     """One thing wrong with a roster, as a sentence. Warnings do not fail a check."""
 
@@ -38,14 +38,14 @@ class Problem:
     severity: str = "error"  # error | warning | note
 
 
-@dataclass(frozen=True)
+@frozen
 class Ruling:
     id: str
     title: str
     text: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Scenario:
     id: str
     label: str
@@ -54,7 +54,7 @@ class Scenario:
     data: Mapping[str, Any] = field(default_factory=freeze)
 
 
-@dataclass(frozen=True)
+@frozen
 class RankInfo:
     id: str
     label: str
@@ -63,7 +63,7 @@ class RankInfo:
     stat_max: int
 
 
-@dataclass(frozen=True)
+@frozen
 class Outcome:
     """What a rule decided: the changes to make, a summary line, and the explanation."""
 
@@ -75,7 +75,7 @@ class Outcome:
     announcements: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class ActionRequest:
     """What the table asks a system to resolve.
 
@@ -91,7 +91,7 @@ class ActionRequest:
     options: Mapping[str, Any] = field(default_factory=freeze)
 
 
-@dataclass(frozen=True)
+@frozen
 class Topic:
     """A quick rules look-up entry (a skill, a role, an item, a scenario)."""
 

@@ -21,7 +21,7 @@ from companion.systems.base import (
     Topic,
 )
 from companion.systems.one_stat import data as data_mod
-from companion.systems.one_stat import roster_rules, turns
+from companion.systems.one_stat import turns
 from companion.systems.one_stat.data import OneStatData, item_of
 from companion.trace import Trace
 
@@ -44,9 +44,13 @@ class OneStatSkirmish(RuleSystem):
         return ("stat",)
 
     def check_fighter(self, fighter: RosterFighter, preset: bool = False) -> list[Problem]:
+        from companion.systems.one_stat import roster_rules  # roster commands only
+
         return roster_rules.check_fighter(self.data, fighter, preset)
 
     def check_roster(self, roster: Roster) -> list[Problem]:
+        from companion.systems.one_stat import roster_rules
+
         return roster_rules.check_roster(self.data, roster)
 
     def sample_rosters(self) -> Sequence[Roster]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from companion.dice import DiceSource
@@ -18,6 +17,7 @@ from companion.systems.one_stat.data import OneStatData, item_of
 from companion.systems.one_stat.permissions import check_running, spend_action
 from companion.systems.one_stat.roller import DiceRoller, Roller
 from companion.trace import Trace
+from companion.values import replace
 
 RANK_BELOW = {"boss": "specialist", "specialist": "rookie"}
 DEMON_DIE = 8

@@ -7,18 +7,18 @@ turned into the list of `Change`s the event records.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.game.events import Change, add_fighter, set_fighter, set_game, set_side
 from companion.game.state import FighterState, GameState, freeze, thaw
 from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat.roller import Roller
+from companion.values import field, record, replace
 
 VP_BY_RANK = {"rookie": 1, "specialist": 2, "boss": 3}
 
 
-@dataclass
+@record
 class Cond:
     status: str
     wounds: int
@@ -27,7 +27,7 @@ class Cond:
     stat: int
 
 
-@dataclass
+@record
 class Board:
     state: GameState
     conds: dict[str, Cond] = field(default_factory=dict)

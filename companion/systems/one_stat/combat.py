@@ -8,7 +8,6 @@ every branch for `odds`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
 from typing import Any
@@ -20,6 +19,7 @@ from companion.systems.one_stat.board import Board, wound
 from companion.systems.one_stat.data import OneStatData
 from companion.systems.one_stat.roller import Roller, enumerate_outcomes
 from companion.trace import Modifier
+from companion.values import field, frozen, record
 
 BANDS = (("short", 5), ("normal", 10), ("long", 15))
 MARTIAL_REACH = 5
@@ -27,7 +27,7 @@ RANGER_REACH = 15
 FORCE_REACH = 20
 
 
-@dataclass(frozen=True)
+@frozen
 class Attack:
     """What the table told us about one attack."""
 
@@ -42,7 +42,7 @@ class Attack:
     force: bool = False  # a Force User's hit: defended, never in cover
 
 
-@dataclass(frozen=True)
+@frozen
 class Dice:
     count: int
     keep: str | None
@@ -281,7 +281,7 @@ def cover_reasons(
 # --- the resolution -------------------------------------------------------------------
 
 
-@dataclass
+@record
 class Ctx:
     d: OneStatData
     board: Board

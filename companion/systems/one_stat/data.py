@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 
 from companion.data import Reader, load_toml
 from companion.game.state import freeze
 from companion.roster import Roster, RosterFighter
 from companion.systems.base import Ruling, Scenario
+from companion.values import frozen
 
 FILE = "1ss.toml"
 
 
-@dataclass(frozen=True)
+@frozen
 class Rank:
     id: str
     label: str
@@ -24,7 +24,7 @@ class Rank:
     order: int
 
 
-@dataclass(frozen=True)
+@frozen
 class Item:
     id: str
     label: str
@@ -35,7 +35,7 @@ class Item:
     short: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Role:
     id: str
     label: str
@@ -43,7 +43,7 @@ class Role:
     min_stat: int
 
 
-@dataclass(frozen=True)
+@frozen
 class Skill:
     id: str
     label: str
@@ -54,7 +54,7 @@ class Skill:
     no_gear: bool
 
 
-@dataclass(frozen=True)
+@frozen
 class OneStatData:
     name: str
     aliases: tuple[str, ...]

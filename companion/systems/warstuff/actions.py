@@ -4,7 +4,6 @@ that are used as actions (Healer, Leader), plus morale tests and dangerous terra
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from companion.dice import DiceSource
@@ -15,6 +14,7 @@ from companion.systems.base import ActionRequest, Outcome
 from companion.systems.warstuff import attack, combat, turns
 from companion.systems.warstuff.data import WarStuffData
 from companion.trace import Step, Trace, roll_dice, roll_test
+from companion.values import replace
 
 MOVES = ("hold", "walk", "run", "recover")
 ACTION_NAMES = ("hold", "walk", "run", "recover", "heal", "command", "morale", "dangerous")

@@ -7,7 +7,6 @@ by the resolution with dice (combat.py) and the exact odds (chances.py).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -18,6 +17,7 @@ from companion.names import match
 from companion.systems.base import ActionRequest
 from companion.systems.warstuff.data import WarStuffData
 from companion.trace import Modifier, Step
+from companion.values import frozen
 
 SIX = Fraction(1, 6)
 THIRD = Fraction(1, 3)
@@ -36,7 +36,7 @@ def kill_chance(quality: int, wounds: int) -> Fraction:
     return Fraction(sum(1 for f in range(1, 7) if f + wounds > quality), 6)
 
 
-@dataclass(frozen=True)
+@frozen
 class Unit:
     """A unit as a resolution sees it, and as it changes during one."""
 
@@ -85,7 +85,7 @@ def unit_changes(before: Unit, after: Unit) -> list[Change]:
 # --- the set-up of an attack -------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class Attack:
     attacker: Unit
     defender: Unit

@@ -6,7 +6,6 @@ against the other by enumerating every dice sequence on small cases.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -24,6 +23,7 @@ from companion.systems.warstuff.attack import (
 )
 from companion.systems.warstuff.data import WarStuffData
 from companion.trace import Step, Trace
+from companion.values import replace
 
 SIX = Fraction(1, 6)
 THIRD = Fraction(1, 3)

@@ -5,7 +5,6 @@ chances.py (separate code, checked against each other by the tests)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 
 from companion.dice import DiceSource
 from companion.game.events import Change, set_game
@@ -24,6 +23,7 @@ from companion.systems.warstuff.attack import (
 from companion.systems.warstuff.chances import attack_dist, odds_table
 from companion.systems.warstuff.data import WarStuffData
 from companion.trace import Modifier, Step, Trace, roll_dice, roll_test
+from companion.values import replace
 
 
 class Resolution:

@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 
 from companion.data import Reader, load_toml
 from companion.game.state import freeze
 from companion.roster import Roster, RosterFighter
 from companion.systems.base import Ruling, Scenario
+from companion.values import frozen
 
 FILE = "warstuff.toml"
 RANK = "unit"
 
 
-@dataclass(frozen=True)
+@frozen
 class SpecialRule:
     id: str
     label: str
@@ -24,7 +24,7 @@ class SpecialRule:
     range: int | None  # inches, for rules that give a shooting attack
 
 
-@dataclass(frozen=True)
+@frozen
 class Action:
     id: str
     label: str
@@ -34,7 +34,7 @@ class Action:
     melee: bool
 
 
-@dataclass(frozen=True)
+@frozen
 class LibraryUnit:
     genre: str
     name: str
@@ -43,7 +43,7 @@ class LibraryUnit:
     rules: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class Genre:
     id: str
     label: str
@@ -51,7 +51,7 @@ class Genre:
     units: tuple[LibraryUnit, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class WarStuffData:
     name: str
     aliases: tuple[str, ...]

@@ -1,0 +1,204 @@
+"""What the resolution commands do: attack, odds, recover, fall, skill, and `act`.
+
+Each parses what the table knows into an ActionRequest, lets the game's rule system
+resolve it with dice, records the outcome as one event and prints the explanation.
+Plain functions without Typer: `companion.cli.actions` declares the commands for Typer
+and calls these; the quick path (`companion.cli.quick`) calls them directly.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion import systems
+from companion.cli.shared import (
+    console,
+    dice_source,
+    find_fighter,
+    print_json,
+    reading_game,
+    run_outcome,
+    writing_game,
+)
+from companion.errors import UsageError
+from companion.game.state import GameState, freeze
+from companion.systems.base import ActionRequest
+
+
+def _names(state: GameState, text: str | None) -> tuple[str, ...]:
+    if not text:
+        return ()
+    return tuple(find_fighter(state, n).id for n in text.split(",") if n.strip())
+
+
+def _opts(pairs: list[str] | None) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for p in pairs or []:
+        k, sep, v = p.partition("=")
+        if not sep or not k.strip():
+            raise UsageError(f"--opt takes KEY=VALUE, not '{p}'")
+        val: Any = v.strip()
+        if val.lower() in ("true", "yes"):
+            val = True
+        elif val.lower() in ("false", "no"):
+            val = False
+        elif val.lstrip("-").isdigit() and len(val) < 10:
+            val = int(val)
+        out[k.strip().casefold()] = val
+    return out
+
+
+def attack_request(
+    state: GameState,
+    attacker: str,
+    target: str,
+    ranged: bool,
+    range_: int | None,
+    band: str | None,
+    cover: bool | None,
+    ganging: int,
+    near: str | None,
+    splash: str | None,
+    opt: list[str] | None,
+) -> ActionRequest:
+    if band is not None and band.casefold() not in ("short", "normal", "long"):
+        raise UsageError(f"--band takes short, normal or long, not '{band}'")
+    if range_ is not None and band is not None:
+        raise UsageError("give --range or --band, not both")
+    a = find_fighter(state, attacker)
+    t = find_fighter(state, target)
+    options: dict[str, Any] = {
+        "ranged": ranged or range_ is not None or band is not None,
+        "ganging": ganging,
+    }
+    if range_ is not None:
+        options["range"] = range_
+    if band is not None:
+        options["band"] = band.casefold()
+    if cover is not None:
+        options["cover"] = cover
+    if near:
+        options["near"] = _names(state, near)
+    if splash:
+        options["splash"] = _names(state, splash)
+    options.update(_opts(opt))
+    return ActionRequest("attack", a.id, t.id, freeze(options))
+
+
+def attack(
+    attacker: str,
+    target: str,
+    ranged: bool,
+    range_: int | None,
+    band: str | None,
+    cover: bool | None,
+    ganging: int,
+    near: str | None,
+    splash: str | None,
+    opt: list[str] | None,
+    dice: str | None,
+    seed: int | None,
+    game: str | None,
+    as_json: bool,
+) -> None:
+    src = dice_source(dice, seed)
+    with writing_game(game) as gf:
+        req = attack_request(
+            gf.state, attacker, target, ranged, range_, band, cover, ganging, near, splash, opt
+        )
+        outcome = systems.get(gf.system).resolve(gf.state, req, src)
+        run_outcome(gf, outcome, as_json, src)
+
+
+def odds(
+    attacker: str,
+    target: str,
+    ranged: bool,
+    range_: int | None,
+    band: str | None,
+    cover: bool | None,
+    ganging: int,
+    near: str | None,
+    splash: str | None,
+    opt: list[str] | None,
+    game: str | None,
+    as_json: bool,
+) -> None:
+    with reading_game(game) as gf:
+        req = attack_request(
+            gf.state, attacker, target, ranged, range_, band, cover, ganging, near, splash, opt
+        )
+    trace = systems.get(gf.system).odds(gf.state, req)
+    if as_json:
+        print_json(trace.to_dict())
+        return
+    from companion.render.trace_view import render_trace
+
+    render_trace(console(), trace)
+
+
+def _simple(
+    action: str,
+    fighter: str,
+    target: str | None,
+    options: dict[str, Any],
+    dice: str | None,
+    seed: int | None,
+    game: str | None,
+    as_json: bool,
+) -> None:
+    src = dice_source(dice, seed)
+    with writing_game(game) as gf:
+        f = find_fighter(gf.state, fighter)
+        t = find_fighter(gf.state, target).id if target else None
+        req = ActionRequest(action, f.id, t, freeze(options))
+        outcome = systems.get(gf.system).resolve(gf.state, req, src)
+        run_outcome(gf, outcome, as_json, src)
+
+
+def recover(
+    fighter: str,
+    dice: str | None,
+    seed: int | None,
+    game: str | None,
+    as_json: bool,
+) -> None:
+    _simple("recover", fighter, None, {}, dice, seed, game, as_json)
+
+
+def fall(
+    fighter: str,
+    inches: int,
+    dice: str | None,
+    seed: int | None,
+    game: str | None,
+    as_json: bool,
+) -> None:
+    _simple("fall", fighter, None, {"inches": inches}, dice, seed, game, as_json)
+
+
+def skill(
+    fighter: str,
+    skill_name: str,
+    target: str | None,
+    opt: list[str] | None,
+    dice: str | None,
+    seed: int | None,
+    game: str | None,
+    as_json: bool,
+) -> None:
+    options = {"skill": skill_name.strip().casefold().replace(" ", "-"), **_opts(opt)}
+    _simple("skill", fighter, target, options, dice, seed, game, as_json)
+
+
+def act(
+    fighter: str,
+    action: str,
+    target: str | None,
+    opt: list[str] | None,
+    dice: str | None,
+    seed: int | None,
+    game: str | None,
+    as_json: bool,
+) -> None:
+    _simple(action.strip().casefold(), fighter, target, _opts(opt), dice, seed, game, as_json)

@@ -1,0 +1,141 @@
+"""The quick way to run a table command: a well-formed command line without Typer.
+
+A table command (attack, turn, vp...) does a few milliseconds of work, but loading
+Typer and building its command takes several times longer than that. When the command
+line is plainly well formed (known command, known options, values of the right type
+within their bounds, every required argument given) it is parsed here and the
+command's implementation (`table_ops`, `action_ops`) is called directly: the same
+function Typer would call, with the same values.
+
+What each command accepts is not written here: it comes from `quick_spec.SPEC`,
+derived from the Typer app itself (`quick_gen`) and checked against it by the tests.
+Anything out of the ordinary (help, `--version`, an unknown or repeated option, a value
+that is not a number or out of its range, a value or argument that starts with a dash,
+`--`, clustered short options) returns None, and the full Typer command runs instead,
+so help and every usage error stay Typer's own.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from companion.errors import CompanionError
+
+
+def _int(text: str, lo: int | None, hi: int | None) -> int | None:
+    """The number, if click would take it without complaint; else None."""
+    digits = text[1:] if text[:1] in "+-" else text
+    if not (digits.isascii() and digits.isdigit()):
+        return None
+    value = int(text)
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        return None
+    return value
+
+
+def _value(text: str, p: dict[str, Any]) -> tuple[bool, Any]:
+    if p["type"] == "int":
+        n = _int(text, p.get("min"), p.get("max"))
+        return n is not None, n
+    return True, text
+
+
+def parse(args: list[str]) -> tuple[str, dict[str, Any]] | None:
+    """(implementation, keyword arguments) for a well-formed table command, or None."""
+    if not args:
+        return None
+    from companion.cli.quick_spec import SPEC
+
+    cmd = SPEC.get(args[0])
+    if cmd is None or not cmd["interspersed"]:
+        return None
+    options: dict[str, dict[str, Any]] = cmd["options"]
+    arguments: list[dict[str, Any]] = cmd["arguments"]
+    given: dict[str, Any] = {}
+    positional: list[str] = []
+    rest = args[1:]
+    i = 0
+    while i < len(rest):
+        a = rest[i]
+        i += 1
+        if a.startswith("-") and len(a) > 1:
+            name, eq, inline = a.partition("=") if a.startswith("--") else (a, "", "")
+            opt = options.get(name)
+            if opt is None:
+                # `vp 1 -1`: a command that ignores unknown options takes "-1" as a value.
+                if cmd["ignore_unknown"] and not eq and a[1:].isascii() and a[1:].isdigit():
+                    positional.append(a)
+                    continue
+                return None
+            dest = opt["dest"]
+            if dest in given and not opt.get("multiple"):
+                return None  # a repeated option: Typer decides
+            if "flag" in opt:
+                if eq:
+                    return None
+                given[dest] = opt["flag"]
+                continue
+            if eq:
+                text = inline
+            elif i < len(rest):
+                text = rest[i]
+                i += 1
+            else:
+                return None
+            if text.startswith("-"):
+                return None
+            ok, value = _value(text, opt)
+            if not ok:
+                return None
+            if opt.get("multiple"):
+                given.setdefault(dest, []).append(value)
+            else:
+                given[dest] = value
+            continue
+        if a == "-":
+            return None
+        positional.append(a)
+    if len(positional) > len(arguments):
+        return None
+    for spec, text in zip(arguments, positional, strict=False):
+        ok, value = _value(text, spec)
+        if not ok:
+            return None
+        given[spec["dest"]] = value
+    if any(r not in given for r in cmd["required"]):
+        return None
+    kwargs = {**cmd["defaults"], **given}
+    return cmd["call"], kwargs
+
+
+def run(args: list[str]) -> bool:
+    """Run a well-formed table command without Typer; False if Typer must handle it."""
+    parsed = parse(args)
+    if parsed is None:
+        return False
+    call, kwargs = parsed
+    import importlib
+
+    from companion.cli.errors import fail
+
+    module, name = call.split(":")
+    implementation = getattr(importlib.import_module(module), name)
+    # The same exits as the Typer path in `main` (click turns EOF into an abort after an
+    # empty line on stderr, and Ctrl-C into exit status 130 without a message).
+    try:
+        implementation(**kwargs)
+    except CompanionError as e:
+        fail(str(e), e.exit_code)
+    except EOFError:
+        sys.stderr.write("\n")
+        fail("cancelled; nothing was written", 130)
+    except KeyboardInterrupt:
+        sys.exit(130)
+    except BrokenPipeError:
+        # As click does: no complaint when the reader of our output has gone.
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)
+    return True

@@ -1,0 +1,144 @@
+"""What every command shares, without Typer: opening the game, dice, finding fighters,
+recording an outcome, and output.
+
+The quick path of the table commands (`companion.cli.quick`) runs them without
+importing Typer, so nothing here may import it; the Typer options live in `common`.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from companion.dice import DiceRequest, DiceSource, SeededDice, TypedDice, parse_dice_list
+from companion.errors import UsageError
+from companion.game.events import Event
+from companion.game.repo import GameFile, Home, append_outcome
+from companion.game.state import FighterState, GameState
+from companion.names import match
+from companion.systems.base import Outcome
+
+
+def interactive() -> bool:
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def ask_die(request: DiceRequest, index: int) -> int:
+    """Ask the player for one die on the terminal (questionary is imported only here)."""
+    import questionary
+
+    label = f"D{request.sides} for {request.purpose}"
+    if request.count > 1:
+        label += f" ({index + 1} of {request.count})"
+
+    def valid(text: str) -> bool | str:
+        t = text.strip()
+        if not t.isdigit():
+            return f"type a number from 1 to {request.sides}"
+        v = int(t)
+        if request.sides == 10 and v == 0:
+            return True
+        return 1 <= v <= request.sides or f"a D{request.sides} shows 1 to {request.sides}"
+
+    answer = questionary.text(f"Roll {label}:", validate=valid).ask()
+    if answer is None:
+        raise UsageError("cancelled; nothing was written")
+    return int(answer.strip())
+
+
+def dice_source(dice: str | None, seed: int | None) -> DiceSource:
+    if dice is not None and seed is not None:
+        raise UsageError("give either --dice (rolled by hand) or --seed (digital), not both")
+    if dice is not None:
+        return TypedDice(parse_dice_list(dice), ask_die if interactive() else None)
+    return SeededDice(seed)
+
+
+@contextmanager
+def writing_game(game: str | None) -> Iterator[GameFile]:
+    """Open a game for one change, under the home lock; the caller commits."""
+    home = Home()
+    with home.writing():
+        yield home.open_game(game)
+
+
+@contextmanager
+def reading_game(game: str | None) -> Iterator[GameFile]:
+    home = Home()
+    with home.reading():
+        yield home.open_game(game)
+
+
+def commit(gf: GameFile, outcome: Outcome, dice: DiceSource | None = None) -> Event:
+    """Record an outcome as one event and write the game once."""
+    event = append_outcome(gf, outcome, dice)
+    gf.db.commit()
+    return event
+
+
+def print_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+def console() -> Any:
+    from companion.render.console import make_console
+
+    return make_console()
+
+
+def find_fighter(state: GameState, name: str) -> FighterState:
+    """A fighter by exact name, unique name prefix or id, case-insensitively."""
+    try:
+        return match(name, state.fighters, lambda f: f.name, "fighter")
+    except UsageError:
+        by_id = [f for f in state.fighters if f.id == name.strip().casefold()]
+        if by_id:
+            return by_id[0]
+        raise
+
+
+def find_side(state: GameState, name: str) -> int:
+    if name.isdigit() and 1 <= int(name) <= len(state.sides):
+        return int(name) - 1
+    s = match(name, list(enumerate(state.sides)), lambda p: p[1].name, "side")
+    return s[0]
+
+
+def report(gf: GameFile, event: Event, as_json: bool, announcements: tuple[str, ...] = ()) -> None:
+    """Print what a change did: its trace (if any) and summary, or the event as JSON."""
+    if as_json:
+        print_json(
+            {
+                "event": event.to_dict(),
+                "index": gf.count,
+                "announcements": list(announcements),
+            }
+        )
+        return
+    c = console()
+    if event.trace:
+        from companion.render.trace_view import render_trace
+        from companion.trace import Trace
+
+        render_trace(c, Trace.from_dict(event.trace))
+    else:
+        c.print(event.summary)
+    for a in announcements:
+        c.print(a, style="bold magenta")
+
+
+def run_outcome(gf: GameFile, outcome: Outcome, as_json: bool, dice: Any = None) -> None:
+    event = commit(gf, outcome, dice)
+    announcements = outcome.announcements
+    if gf.state.options.get("solo") and gf.state.phase != "ended":
+        # A solo scenario is won or lost the moment its objectives say so.
+        from companion.solo.objectives import end_if_decided
+
+        end = end_if_decided(gf.state)
+        if end is not None:
+            commit(gf, end)
+            announcements += end.announcements
+    report(gf, event, as_json, announcements)

@@ -1,0 +1,198 @@
+"""What the table commands do: status, turn, activate, overrides, undo/redo, log.
+
+Plain functions without Typer: `companion.cli.table` declares them as Typer commands
+(options, help) and calls these, and the quick path (`companion.cli.quick`) calls them
+directly for a well-formed command line, so each command has one implementation.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from companion import systems
+from companion.cli.shared import (
+    console,
+    dice_source,
+    find_fighter,
+    find_side,
+    print_json,
+    reading_game,
+    report,
+    run_outcome,
+    writing_game,
+)
+from companion.errors import RefusedError, UsageError
+from companion.game.events import Change, set_fighter, set_game, set_side
+from companion.systems.base import Outcome
+
+__all__ = ["find_fighter", "find_side", "report", "run_outcome"]  # for other commands
+
+
+def status(game: str | None, as_json: bool) -> None:
+    with reading_game(game) as gf:
+        pass
+    from companion.cli.game_cmd import show_board
+
+    show_board(gf, as_json)
+
+
+def turn(game: str | None, dice: str | None, seed: int | None, as_json: bool) -> None:
+    src = dice_source(dice, seed)
+    with writing_game(game) as gf:
+        outcome = systems.get(gf.system).next_turn(gf.state, src)
+        run_outcome(gf, outcome, as_json, src)
+
+
+def activate(fighter: str, game: str | None, as_json: bool) -> None:
+    with writing_game(game) as gf:
+        f = find_fighter(gf.state, fighter)
+        outcome = systems.get(gf.system).activate(gf.state, f.id)
+        run_outcome(gf, outcome, as_json)
+
+
+def set_(
+    fighter: str,
+    wounds: int | None,
+    state: str | None,
+    token: bool | None,
+    stat: int | None,
+    flag: list[str] | None,
+    game: str | None,
+    as_json: bool,
+) -> None:
+    with writing_game(game) as gf:
+        f = find_fighter(gf.state, fighter)
+        changes: list[Change] = []
+        if wounds is not None:
+            changes.append(set_fighter(f.id, "wounds", wounds))
+        if state is not None:
+            allowed = ("upright", "wounded", "out", "face-down")
+            s = state.strip().casefold()
+            if s not in allowed:
+                raise UsageError(f"state '{state}' is not one of {', '.join(allowed)}")
+            changes.append(set_fighter(f.id, "status", s))
+        if token is not None:
+            changes.append(set_fighter(f.id, "token", token))
+        if stat is not None:
+            key = next(iter(f.stats))
+            changes.append(set_fighter(f.id, f"stats.{key}", stat))
+        for item in flag or []:
+            k, sep, v = item.partition("=")
+            if not sep or not k.strip():
+                raise UsageError(f"--flag takes NAME=VALUE, not '{item}'")
+            changes.append(set_fighter(f.id, f"flags.{k.strip()}", _flag_value(v)))
+        if not changes:
+            raise UsageError("nothing to set; give --wounds, --state, --token, --stat or --flag")
+        what = ", ".join(f"{c.field.replace('flags.', 'flag ')} = {c.value}" for c in changes)
+        run_outcome(
+            gf, Outcome("override", f"{f.name}: {what} (set by hand)", tuple(changes)), as_json
+        )
+
+
+def _flag_value(v: str) -> Any:
+    v = v.strip()
+    if v == "":
+        return None
+    if v.lower() in ("true", "yes"):
+        return True
+    if v.lower() in ("false", "no"):
+        return False
+    if v.lstrip("-").isdigit() and len(v) < 10:
+        return int(v)
+    return v
+
+
+def vp(side: str, value: str, game: str | None, as_json: bool) -> None:
+    with writing_game(game) as gf:
+        idx = find_side(gf.state, side)
+        cur = gf.state.sides[idx].vp
+        v = value.strip()
+        try:
+            new = cur + int(v) if v[:1] in "+-" and len(v) > 1 else int(v)
+        except ValueError:
+            raise UsageError(f"'{value}' is not a number of VP; give 3, +1 or -1") from None
+        if not 0 <= new <= 999:
+            raise UsageError(f"victory points must stay within 0..999, not {new}")
+        name = gf.state.sides[idx].name
+        run_outcome(
+            gf,
+            Outcome("vp", f"{name}: {cur} → {new} VP (set by hand)", (set_side(idx, "vp", new),)),
+            as_json,
+        )
+
+
+def initiative(side: str, game: str | None, as_json: bool) -> None:
+    with writing_game(game) as gf:
+        idx = find_side(gf.state, side)
+        if gf.state.turn == 0:
+            raise RefusedError("the game has not started; 'companion turn' rolls initiative")
+        run_outcome(
+            gf,
+            Outcome(
+                "override",
+                f"{gf.state.sides[idx].name} takes the initiative (set by hand)",
+                (set_game("initiative", idx),),
+            ),
+            as_json,
+        )
+
+
+def _history(direction: str, steps: int, game: str | None, as_json: bool) -> None:
+    """Undo or redo `steps` events, all in one write."""
+    with writing_game(game) as gf:
+        pending = gf.count if direction == "undo" else len(gf.redo)
+        if not pending:
+            raise UsageError(
+                "nothing to undo: the game is as it was set up"
+                if direction == "undo"
+                else "nothing to redo: no change was undone since the last one"
+            )
+        if steps > pending:
+            raise UsageError(f"only {pending} events to {direction}, not {steps}")
+        move = gf.undo if direction == "undo" else gf.redo_last
+        done = [move() for _ in range(steps)]
+        gf.db.commit()
+    word = "Undone" if direction == "undo" else "Redone"
+    if as_json:
+        print_json({word.lower(): [e.to_dict() for e in done], "events": gf.count})
+    else:
+        for e in done:
+            # What typer.echo did for these plain lines: write, newline, flush.
+            sys.stdout.write(f"{word}: {e.summary}\n")
+            sys.stdout.flush()
+
+
+def undo(steps: int, game: str | None, as_json: bool) -> None:
+    _history("undo", steps, game, as_json)
+
+
+def redo(steps: int, game: str | None, as_json: bool) -> None:
+    _history("redo", steps, game, as_json)
+
+
+def log(game: str | None, last: int | None, traces: bool, as_json: bool) -> None:
+    with reading_game(game) as gf:
+        events = gf.events
+    start = max(0, len(events) - last) if last else 0
+    if as_json:
+        print_json([{"index": i + 1, **e.to_dict()} for i, e in enumerate(events)][start:])
+        return
+    c = console()
+    if not events:
+        c.print("No events yet.")
+    for i in range(start, len(events)):
+        e = events[i]
+        dice = e.data.get("dice")
+        dice_txt = f"  [dice {', '.join(map(str, dice))}]" if dice else ""
+        # Printed as plain text: summaries and "[dice ...]" are not Rich markup.
+        c.print(
+            f"{i + 1:>4}. T{e.turn} {e.kind:<9} {e.summary}{dice_txt}",
+            markup=False,
+            highlight=False,
+        )
+        if traces and e.trace:
+            from companion.render.trace_view import render_trace
+            from companion.trace import Trace
+
+            render_trace(c, Trace.from_dict(e.trace))
