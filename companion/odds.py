@@ -69,6 +69,13 @@ def chance(dist: Dist, compare: str, target: int, shift: int = 0) -> Fraction:
     return sum((p for v, p in dist.items() if op(v + shift, target)), Fraction(0))
 
 
+def pass_chance(
+    count: int, sides: int, keep: str | None, compare: str, target: int, shift: int = 0
+) -> Fraction:
+    """The chance that the kept die of `count` dice, plus `shift`, passes `compare target`."""
+    return chance(pool(count, sides, keep if count > 1 else None, 1), compare, target, shift)
+
+
 def expected(dist: Dist) -> Fraction:
     return sum((v * p for v, p in dist.items()), Fraction(0))
 

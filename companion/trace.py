@@ -204,8 +204,7 @@ def roll_test(
 ) -> Step:
     """Roll a kept die plus modifiers against a target; the chance is computed first."""
     shift = sum(m.value for m in modifiers)
-    dist = odds.pool(count, sides, keep if count > 1 else None, 1)
-    p = odds.chance(dist, compare, target, shift)
+    p = odds.pass_chance(count, sides, keep, compare, target, shift)
     roll = roll_dice(dice, who, sides, count, keep, 1, purpose or title)
     ok = odds.COMPARE[compare](roll.value + shift, target)
     return Step(

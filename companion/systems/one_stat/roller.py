@@ -153,8 +153,7 @@ class Branches(Roller):
         notes: Sequence[str] = (),
     ) -> tuple[bool, int | None]:
         shift = sum(m.value for m in modifiers)
-        dist = odds.pool(count, sides, keep if count > 1 else None, 1)
-        p = odds.chance(dist, compare, target, shift)
+        p = odds.pass_chance(count, sides, keep, compare, target, shift)
         return bool(self._branch([(True, p), (False, 1 - p)])), None
 
     def pick(self, title: str, who: str, options: Sequence[str]) -> str:
@@ -185,8 +184,7 @@ class Preview(Branches):
         notes: Sequence[str] = (),
     ) -> tuple[bool, int | None]:
         shift = sum(m.value for m in modifiers)
-        dist = odds.pool(count, sides, keep if count > 1 else None, 1)
-        p = odds.chance(dist, compare, target, shift)
+        p = odds.pass_chance(count, sides, keep, compare, target, shift)
         spec = (
             f"D{sides}"
             if count == 1
