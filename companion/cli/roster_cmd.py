@@ -217,16 +217,14 @@ def show(roster: RosterArg, as_json: JsonOpt = False) -> None:
     from rich.table import Table
 
     table = Table(title=f"{r.name} ({sys_.info.name})", title_justify="left")
-    for col in ("Fighter", "Rank", "Stat", "Equipment", "Skill / role", "Notes"):
+    columns = sys_.board_columns()
+    for col in ("Fighter", *(label for _, label in columns), "Notes"):
         table.add_column(col, overflow="fold")
     for f in r.fighters:
         d = sys_.describe_fighter(f)
         table.add_row(
             f.name,
-            d.get("rank", f.rank),
-            d.get("stat", d.get("stats", "")),
-            d.get("equipment", ""),
-            d.get("skills", ""),
+            *(d.get(key, "") for key, _ in columns),
             f.notes,
         )
     c = console()

@@ -11,6 +11,12 @@ from rich.text import Text
 
 STATUS_STYLE = {"upright": "green", "wounded": "yellow", "out": "dim red"}
 WIDE = 100  # below this many columns the board is a list, not a table
+DEFAULT_COLUMNS = [
+    ["rank", "Rank"],
+    ["stat", "Stat"],
+    ["equipment", "Equipment"],
+    ["skills", "Skill / role"],
+]
 
 
 def turn_tracker(turn: int, last: int | None) -> Text:
@@ -55,6 +61,7 @@ def render_board(console: Console, b: dict[str, Any]) -> None:
     if console.width < WIDE:
         _render_compact(console, b)
         return
+    columns = b.get("columns") or DEFAULT_COLUMNS
     for side in b["sides"]:
         table = Table(
             title=f"{side['name']} — VP {side['vp']}",
@@ -64,10 +71,11 @@ def render_board(console: Console, b: dict[str, Any]) -> None:
             pad_edge=False,
         )
         table.add_column("Fighter", overflow="fold", min_width=8)
-        table.add_column("Rank", no_wrap=True)
-        table.add_column("Stat", justify="right")
-        table.add_column("Equipment", overflow="fold")
-        table.add_column("Skill / role", overflow="fold")
+        for key, label in columns:
+            if key == "stat":
+                table.add_column(label, justify="right")
+            else:
+                table.add_column(label, overflow="fold")
         table.add_column("State", no_wrap=True)
         table.add_column("Token", justify="center")
         table.add_column("Flags", overflow="fold")
@@ -78,10 +86,7 @@ def render_board(console: Console, b: dict[str, Any]) -> None:
                 name.append(" ◀", style="cyan")
             table.add_row(
                 name,
-                d.get("rank", f"{f['rank']} {f['die']}"),
-                d.get("stat", ""),
-                d.get("equipment", ""),
-                d.get("skills", ""),
+                *(d.get(key, "") for key, _ in columns),
                 Text(f["status_text"], style=STATUS_STYLE.get(f["status"], "")),
                 "●" if f["token"] else "·",
                 ", ".join(f["flag_text"]),
@@ -99,7 +104,9 @@ def _render_compact(console: Console, b: dict[str, Any]) -> None:
             line.append(f["name"], style="bold" if f["active"] else "")
             if f["active"]:
                 line.append(" ◀", style="cyan")
-            line.append(f"  {d.get('rank', f['die'])}, stat {d.get('stat', '')}  ")
+            stat = str(d.get("stat", ""))
+            stat = f"stat {stat}" if stat.isdigit() else stat
+            line.append(f"  {d.get('rank', f['die'])}, {stat}  ")
             line.append(f["status_text"], style=STATUS_STYLE.get(f["status"], ""))
             if f["flag_text"]:
                 line.append("  " + ", ".join(f["flag_text"]), style="italic")

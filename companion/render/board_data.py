@@ -52,6 +52,7 @@ def board(system: RuleSystem, name: str, state: GameState) -> dict[str, Any]:
         "active": state.active,
         "result": state.result,
         "notes": system.status_lines(state),
+        "columns": [list(c) for c in system.board_columns()],
         "flags": thaw(state.flags),
         "sides": [
             {

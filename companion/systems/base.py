@@ -139,6 +139,15 @@ class RuleSystem(ABC):
     @abstractmethod
     def topics(self) -> Sequence[Topic]: ...
 
+    def board_columns(self) -> Sequence[tuple[str, str]]:
+        """The `describe_fighter` keys the board shows, with their column headings."""
+        return (
+            ("rank", "Rank"),
+            ("stat", "Stat"),
+            ("equipment", "Equipment"),
+            ("skills", "Skill / role"),
+        )
+
     def describe_fighter(self, f: FighterState | RosterFighter) -> Mapping[str, str]:
         """Columns for boards and roster tables."""
         return {"stats": " ".join(f"{k} {v}" for k, v in f.stats.items())}

@@ -79,6 +79,9 @@ class WarStuff(RuleSystem):
             + [Topic("scenario", s.id, s.label, s.summary) for s in d.scenarios.values()]
         )
 
+    def board_columns(self) -> Sequence[tuple[str, str]]:
+        return (("rank", "Cost"), ("stat", "Quality"), ("skills", "Special rules"))
+
     def describe_fighter(self, f: FighterState | RosterFighter) -> Mapping[str, str]:
         d = self.data
         q = f.stats.get("quality", "?")
