@@ -206,3 +206,9 @@ def test_attack_json_carries_the_trace_with_odds(run):
     trace = r.json()[-1]["trace"]
     assert trace["odds"] and trace["steps"][1]["title"] == "To hit"
     assert trace["steps"][1]["probability"]["fraction"] == "1/3"
+
+
+def test_set_state_takes_the_systems_own_states(run):
+    setup_game(run)
+    r = run("set", "wizard", "--state", "wounded")
+    assert r.code == 2 and "not one of upright, out" in r.err

@@ -67,7 +67,7 @@ def set_(
         if wounds is not None:
             changes.append(set_fighter(f.id, "wounds", wounds))
         if state is not None:
-            allowed = ("upright", "wounded", "out", "face-down")
+            allowed = tuple(systems.get(gf.system).statuses())
             s = state.strip().casefold()
             if s not in allowed:
                 raise UsageError(f"state '{state}' is not one of {', '.join(allowed)}")

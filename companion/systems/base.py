@@ -139,6 +139,10 @@ class RuleSystem(ABC):
     @abstractmethod
     def topics(self) -> Sequence[Topic]: ...
 
+    def statuses(self) -> Sequence[str]:
+        """The states a fighter can be set to by hand (`companion set --state`)."""
+        return ("upright", "wounded", "out")
+
     def board_columns(self) -> Sequence[tuple[str, str]]:
         """The `describe_fighter` keys the board shows, with their column headings."""
         return (

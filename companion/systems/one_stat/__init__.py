@@ -100,6 +100,10 @@ class OneStatSkirmish(RuleSystem):
             "skills": ", ".join(names) or "-",
         }
 
+    def statuses(self) -> Sequence[str]:
+        # face-down: a Regenerator's second wound until its upkeep roll.
+        return ("upright", "wounded", "out", "face-down")
+
     def new_game(
         self, rosters: Sequence[Roster], scenario: str, options: Mapping[str, Any]
     ) -> GameState:

@@ -79,6 +79,10 @@ class WarStuff(RuleSystem):
             + [Topic("scenario", s.id, s.label, s.summary) for s in d.scenarios.values()]
         )
 
+    def statuses(self) -> Sequence[str]:
+        # Stunned is a flag on an upright unit (`set X --flag stunned=true`), not a state.
+        return ("upright", "out")
+
     def board_columns(self) -> Sequence[tuple[str, str]]:
         return (("rank", "Cost"), ("stat", "Quality"), ("skills", "Special rules"))
 
