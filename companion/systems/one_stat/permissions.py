@@ -49,6 +49,15 @@ def spend_action(
             ("R-1SS-P05",),
         )
         return
+    if state.flags.get("fire_teams"):
+        from companion.systems.one_stat.fire_team import RULING, standing_team
+
+        if standing_team(state, f.id):
+            raise RefusedError(
+                f"{f.name} is in a Fire Team: the team's actions are one move per member or the "
+                f"heavy shooter's shot, not {what} ({RULING}); --opt free=true resolves it "
+                "outside the count"
+            )
     if state.active != f.id:
         raise RefusedError(
             f"{f.name} is not the fighter whose activation is under way; activate it first "

@@ -66,7 +66,7 @@ def next_side(state: GameState) -> int | None:
 
 def actions_for(d: OneStatData, f: FighterState) -> int:
     """Two actions, one for a heavy-shooter carrier (R-1SS-03)."""
-    heavy = any(
+    heavy = f.flags.get("heavy_shooter") or any(
         d.armory.get(item_of(e)[0]) and d.armory[item_of(e)[0]].shooter == "heavy"
         for e in f.equipment
     )
@@ -93,10 +93,29 @@ def activate(d: OneStatData, state: GameState, fid: str) -> Outcome:
             f"{state.sides[side].name} activate next (sides alternate); "
             f"{f.name} of {state.sides[f.side].name} must wait for that activation"
         )
+    team: list[str] = []
+    if state.flags.get("fire_teams"):
+        from companion.systems.one_stat import fire_team as ft
+
+        why = ft.short_refusal(state, f)
+        if why:
+            raise RefusedError(why)
+        standing = ft.standing_team(state, fid)
+        team = ft.members(standing) if standing else []
+        for m in team:
+            if state.fighter(m).token:
+                raise RefusedError(
+                    f"{state.fighter(m).name} of {f.name}'s Fire Team has already activated "
+                    f"this turn; the team activates as one unit ({ft.RULING})"
+                )
     changes: list[Change] = []
     if state.active and state.active != fid:
         changes.append(set_fighter(state.active, "flags.actions", None))
     n = actions_for(d, f)
+    if team:
+        n = ft.TEAM_ACTIONS
+        others = [state.fighter(m).name for m in team if m != fid]
+        changes += [set_fighter(m, "token", True) for m in team if m != fid]
     note = " It is prone: its first action must be Recover." if f.status == "wounded" else ""
     if f.flags.get("skip_activation"):
         n, note = 0, " It loses this activation (failed Influencer roll)."
@@ -110,6 +129,11 @@ def activate(d: OneStatData, state: GameState, fid: str) -> Outcome:
         set_game("active", fid),
         set_game("flags.last_side", f.side),
     ]
+    if team:
+        note += (
+            f" Its Fire Team activates with it ({' and '.join(others)} take their tokens): "
+            "one move per member, or the heavy shooter's shot with all three actions."
+        )
     return Outcome(
         "activate", f"{f.name} activates ({n} action{'s' if n > 1 else ''}).{note}", tuple(changes)
     )
@@ -181,6 +205,7 @@ def next_turn(d: OneStatData, state: GameState, dice: DiceSource) -> Outcome:
                 "bonus_attack",
                 "reaction",
                 "skills_used",
+                "moved",
             ):
                 if flag in f.flags:
                     changes.append(set_fighter(f.id, f"flags.{flag}", None))
