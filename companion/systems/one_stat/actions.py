@@ -598,7 +598,21 @@ def offered(d: OneStatData, state: GameState, f: FighterState, names: Sequence[s
             for e in f.equipment
         ):
             continue
-        if a == "fire-team" and f.rank not in ("rookie", "specialist"):
+        if a == "fire-team" and not (
+            f.flags.get("fire_team")
+            or (
+                f.rank in ("rookie", "specialist")
+                and any(
+                    x.flags.get("heavy_shooter")
+                    or any(
+                        d.armory.get(item_of(e)[0]) is not None
+                        and d.armory[item_of(e)[0]].shooter == "heavy"
+                        for e in x.equipment
+                    )
+                    for x in friends
+                )
+            )
+        ):
             continue
         if a == "minion" and (
             f.rank != "rookie" or not any("minion-master" in x.skills for x in friends)
