@@ -260,3 +260,24 @@ def test_fire_team_end_to_end(demo):
     shot = next(s for s in steps if "attacks" in s["title"])
     assert shot["roll"]["count"] == 2 and shot["roll"]["sides"] == 6
     assert "R-1SS-P12" in r.json()["event"]["trace"]["rulings"]
+
+
+def test_sniper_specialist_makes_the_team_shot_ignore_cover_and_odds_match():
+    _, st = form(team_game(spec_skill="sniper"))
+    _, st = activate(st, "ann")
+    out, _ = attack(st, "ann", "foe", [3, 5], ranged=True, range=4, cover=True)
+    s = step(out, "defends")
+    assert s.roll.count == 1  # no cover die: the Sniper's skill goes with the shot
+    assert any("Sniper" in n for n in s.notes)
+    from tests.onestat_helpers import odds
+
+    dist = odds(st, "ann", "foe", ranged=True, range=4, cover=True)
+    # D6 at short range hits on 1-3 (1/2); the D8 defence fails on 1-4 (1/2)
+    assert dist["wounded"] == pytest.approx(0.25) and dist["miss"] == pytest.approx(0.5)
+
+
+def test_a_controller_may_command_a_fire_team():
+    _, st = form(team_game(spec_skill="controller"))
+    _, st = activate(st, "ann")
+    out, st = attack(st, "ann", "foe", [1, 8], ranged=True, range=4)
+    assert step(out, "attacks").success

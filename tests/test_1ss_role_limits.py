@@ -109,6 +109,12 @@ def test_controller_never_shoots():
         attack(st, "ann", "bob", [1], ranged=True, range=3)
 
 
+def test_berserker_never_shoots_even_with_a_shooter_listed():
+    st = game(fighter("ann", 0, gear=("light-shooter",), skills=("berserker",)), fighter("bob", 1))
+    with pytest.raises(RefusedError, match="Berserker"):
+        attack(st, "ann", "bob", [1], ranged=True, range=3)
+
+
 def test_humanoid_shapeshifter_cannot_shoot():
     st = game(
         fighter("ann", 0, gear=("light-shooter",), skills=("shapeshifter",)), fighter("bob", 1)

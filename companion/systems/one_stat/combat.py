@@ -157,6 +157,8 @@ def ranged_dice(
     if fx.has(a, "thug") or fx.has(a, "meat-shield"):
         role = "Thug" if fx.has(a, "thug") else "Meat Shield"
         raise RefusedError(f"{a.name} is a {role} and never makes ranged attacks")
+    if fx.has(a, "berserker"):
+        raise RefusedError(f"{a.name} is a Berserker: melee weapons only, no ranged attacks")
     want = opts.get("shooter")
     if want:
         if want not in classes:

@@ -22,6 +22,10 @@ from companion.values import replace
 FLAG = "fire_teams"
 TEAM_ACTIONS = 3
 RULING = "R-1SS-P12"
+# Passive skills of the commanding specialist that change a shot of the heavy shooter
+# (Ranger's reach is for light and medium shooters only); active skills are his own
+# actions, which the team does not have while it fires.
+SHOT_SKILLS = ("sniper", "veteran")
 
 
 def teams_of(flags: Mapping[str, Any]) -> dict[str, list[str]]:
@@ -289,7 +293,7 @@ def crew(d: OneStatData, state: GameState, team: tuple[str, list[str]]) -> Fight
     return replace(
         r1,
         name=f"Fire Team ({r1.name} and {r2.name})",
-        skills=(*r1.skills, *spec.skills),
+        skills=(*r1.skills, *(k for k in spec.skills if k in SHOT_SKILLS)),
         flags=freeze(flags),
     )
 
