@@ -281,3 +281,11 @@ def test_a_controller_may_command_a_fire_team():
     _, st = activate(st, "ann")
     out, st = attack(st, "ann", "foe", [1, 8], ranged=True, range=4)
     assert step(out, "attacks").success
+
+
+def test_driver_cannot_give_a_team_rookie_an_activation_of_its_own():
+    driver = fighter("dan", 0, rank="specialist", stat=6, skills=("driver",))
+    _, st = form(team_game(spare=driver))
+    st = _with_actions(st, "dan", 2)
+    with pytest.raises(RefusedError, match="activates only with its team"):
+        resolve(st, "skill", "dan", "ann", [1], skill="driver")

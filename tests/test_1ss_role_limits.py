@@ -159,3 +159,47 @@ def test_distraction_and_move_limits_end_to_end(demo):
     assert r.code == 0, r.err
     r = run("attack", "Cpt", "Bait", "--range", "4", "--opt", "distraction=Bait", "--dice", "1,1,1")
     assert r.code == 0, r.err
+
+
+# --- Minion Master ---------------------------------------------------------------------
+
+
+def _activate(st, fid):
+    from companion.game.events import apply_change
+    from tests.onestat_helpers import sys1
+
+    st = st.__class__(**{**st.__dict__, "active": None})
+    out = sys1().activate(st, fid)
+    for c in out.changes:
+        st = apply_change(st, c)
+    return out, st
+
+
+def minion_game():
+    return game(
+        fighter("foe", 1),
+        fighter("ann", 0, skills=("minion-master",)),
+        fighter("min", 0, rank="rookie", flags={"minion": True}),
+        fighter("mo", 0, rank="rookie", flags={"minion": True}),
+        fighter("rex", 0, rank="rookie"),
+    )
+
+
+def test_minion_master_activates_its_minions_with_it():
+    out, st = _activate(minion_game(), "ann")
+    assert "minions Min and Mo activate with it" in out.summary
+    assert st.fighter("min").token and st.fighter("min").flags["actions"] == 2
+    # a minion acts in its master's activation, with its own actions (D6 hit 1, defence 2)
+    out, st = attack(st, "min", "foe", [1, 2])
+    assert st.fighter("min").flags["actions"] == 1 and st.fighter("ann").flags["actions"] == 2
+    with pytest.raises(RefusedError, match="activation token"):
+        _activate(st, "mo")
+    # the next activation ends theirs: the minions' actions lapse
+    st = st.__class__(**{**st.__dict__, "flags": {"last_side": 1}})
+    _, st = _activate(st, "rex")
+    assert "actions" not in st.fighter("min").flags
+
+
+def test_third_minion_is_refused():
+    with pytest.raises(RefusedError, match="two minions"):
+        resolve(minion_game(), "minion", "rex", None, [])

@@ -302,6 +302,14 @@ def _driver(c: SkillCtx, me: FighterState) -> str:
     t = c.need_target(True, "rookie to drive")
     if t.rank != "rookie":
         raise RefusedError(f"{t.name} is no rookie")
+    if c.state.flags.get("fire_teams"):
+        from companion.systems.one_stat.fire_team import RULING, team_of, teams_of
+
+        if team_of(teams_of(c.state.flags), t.id):
+            raise RefusedError(
+                f"{t.name} works a Fire Team's heavy shooter and activates only with its team "
+                f"({RULING})"
+            )
     if not c.roll(me, "Driver"):
         return f"{me.name} loses the action"
     c.board.set_flag(me.id, "actions", None)
@@ -507,6 +515,15 @@ def act(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource) 
     elif a == "minion":
         if f.rank != "rookie":
             raise RefusedError("minions are rookies")
+        others = [
+            m.name
+            for m in state.side_fighters(f.side)
+            if m.flags.get("minion") and m.id != f.id and fx.in_play(m)
+        ]
+        if len(others) >= 2:
+            raise RefusedError(
+                f"a Minion Master leads two minions; {' and '.join(others)} already are"
+            )
         board.set_flag(f.id, "minion", True)
         summary = f"{f.name} is a minion of its Minion Master"
     else:

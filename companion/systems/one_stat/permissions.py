@@ -58,6 +58,19 @@ def spend_action(
                 f"heavy shooter's shot, not {what} ({RULING}); --opt free=true resolves it "
                 "outside the count"
             )
+    master = f.flags.get("with_master")
+    if master and state.active == master and state.active != f.id:
+        n = int(f.flags.get("actions", 0) or 0)
+        if n < 1:
+            raise RefusedError(f"{f.name} has no action left in its master's activation")
+        board.set_flag(f.id, "actions", n - 1)
+        roller.info(
+            "Action",
+            f"{what} uses one of the minion {f.name}'s actions in its Minion Master's "
+            f"activation ({n - 1} left)",
+            ("R-1SS-P05",),
+        )
+        return
     if state.active != f.id:
         raise RefusedError(
             f"{f.name} is not the fighter whose activation is under way; activate it first "

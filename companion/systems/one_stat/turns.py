@@ -108,15 +108,39 @@ def activate(d: OneStatData, state: GameState, fid: str) -> Outcome:
                     f"{state.fighter(m).name} of {f.name}'s Fire Team has already activated "
                     f"this turn; the team activates as one unit ({ft.RULING})"
                 )
+    note = " It is prone: its first action must be Recover." if f.status == "wounded" else ""
+    minions = (
+        [
+            mn
+            for mn in state.side_fighters(f.side)
+            if mn.flags.get("minion") and mn.id != fid and can_activate(mn)
+        ]
+        if "minion-master" in f.skills
+        else []
+    )
     changes: list[Change] = []
-    if state.active and state.active != fid:
-        changes.append(set_fighter(state.active, "flags.actions", None))
+    group = {fid, *team, *(mn.id for mn in minions)}
+    for x in state.fighters:  # the actions of the activation that ends lapse
+        if x.id not in group and (x.id == state.active or x.flags.get("with_master")):
+            changes.append(set_fighter(x.id, "flags.actions", None))
+            if x.flags.get("with_master"):
+                changes.append(set_fighter(x.id, "flags.with_master", None))
     n = actions_for(d, f)
+    for mn in minions:
+        changes += [
+            set_fighter(mn.id, "token", True),
+            set_fighter(mn.id, "flags.actions", actions_for(d, mn)),
+            set_fighter(mn.id, "flags.with_master", f.id),
+        ]
+    if minions:
+        note += (
+            f" Its minions {' and '.join(mn.name for mn in minions)} activate with it and act "
+            "in any order (Minion Master)."
+        )
     if team:
         n = ft.TEAM_ACTIONS
         others = [state.fighter(m).name for m in team if m != fid]
         changes += [set_fighter(m, "token", True) for m in team if m != fid]
-    note = " It is prone: its first action must be Recover." if f.status == "wounded" else ""
     if f.flags.get("skip_activation"):
         n, note = 0, " It loses this activation (failed Influencer roll)."
         changes.append(set_fighter(fid, "flags.skip_activation", None))
@@ -206,6 +230,7 @@ def next_turn(d: OneStatData, state: GameState, dice: DiceSource) -> Outcome:
                 "reaction",
                 "skills_used",
                 "moved",
+                "with_master",
             ):
                 if flag in f.flags:
                     changes.append(set_fighter(f.id, f"flags.{flag}", None))
