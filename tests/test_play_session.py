@@ -69,15 +69,15 @@ def test_legal_actions_depend_on_the_fighter(started):
     state = started.state
     robyn = state.fighter("robyn")
     # Robyn is the boss: Command is hers; the training mission has no scenario actions.
-    assert ph.legal_actions(sys_, state, robyn) == ["attack", "skill", "command"]
+    assert ph.legal_actions(sys_, state, robyn) == ["attack", "skill", "command", "move"]
     prone = replace_fighter(state, "robyn", status="wounded").fighter("robyn")
     assert ph.legal_actions(sys_, state, prone) == ["recover"]
     # With every enemy out there is no one to attack.
     alone = state
     for f in state.side_fighters(1):
         alone = replace_fighter(alone, f.id, status="out")
-    assert ph.legal_actions(sys_, alone, alone.fighter("robyn")) == ["skill", "command"]
-    assert ph.legal_actions(sys_, state, state.fighter("rabbit-with-bow")) == ["attack"]
+    assert ph.legal_actions(sys_, alone, alone.fighter("robyn")) == ["skill", "command", "move"]
+    assert ph.legal_actions(sys_, state, state.fighter("rabbit-with-bow")) == ["attack", "move"]
     assert ph.reactions(sys_) == ["fall"]
 
 

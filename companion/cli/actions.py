@@ -170,7 +170,8 @@ def act(
     """Take any other action the game's system knows (e.g. command, pickup, hold, walk).
 
     1ss: command, pickup, drop, score, device, blast, closer, hill (--opt count=N),
-    zones (--opt z1=N ... z4=N), heavy-option (--opt option=2), minion.
+    zones (--opt z1=N ... z4=N), heavy-option (--opt option=2), minion,
+    move (--opt inches=N), fire-team (--opt with=ROOKIE,SPECIALIST or --opt dissolve=true).
 
     Example: companion act Robyn command John
     """

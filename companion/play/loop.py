@@ -363,6 +363,22 @@ class Loop:
             opts["skill"] = skill
             t = self.pick_fighter("Its target?", state.fighters, optional=True)
             target = t.id if t else None
+        elif action == "move":
+            opts["inches"] = self.ui.number(f"How far does {actor.name} move (inches)?", 0, 100)
+        elif action == "fire-team":
+            if actor.flags.get("fire_team"):
+                opts["dissolve"] = self.ui.confirm(f"Break up {actor.name}'s Fire Team?", False)
+            else:
+                mates = self.ui.checkbox(
+                    f"Who works the heavy shooter with {actor.name}? (a rookie of the same "
+                    "stat and a specialist)",
+                    [
+                        (f.name, f.id)
+                        for f in state.side_fighters(actor.side)
+                        if f.id != actor.id and not f.out
+                    ],
+                )
+                opts["with"] = ",".join(mates)
         elif action != "recover":
             t = self.pick_fighter("Its target?", state.fighters, optional=True)
             target = t.id if t else None

@@ -86,8 +86,10 @@ class OneStatSkirmish(RuleSystem):
             kind, label = item_of(e)
             item = d.armory.get(kind)
             text = item.short if item else kind
-            if item and item.shooter in ("medium", "heavy") and f.rank == "rookie":
+            if item and item.shooter == "medium" and f.rank == "rookie":
                 text = "light shooter"  # a rookie's shooter is always light (R-1SS-02)
+            elif item and item.shooter == "heavy" and f.rank == "rookie":
+                text = "heavy shooter, Fire Team only"  # R-1SS-P12
             gear.append(f"{label} ({text})" if label else text)
         names = [
             d.skills[s].label if s in d.skills else d.roles[s].label if s in d.roles else s

@@ -175,6 +175,10 @@ class SkillCtx:
             raise RefusedError(f"{t.name} is on {self.actor.name}'s own side")
         if not fx.in_play(t):
             raise RefusedError(f"{t.name} is out of the game")
+        if friendly is False:
+            from companion.systems.one_stat.attack import check_distraction
+
+            check_distraction(self.state, self.actor, t, self.opts)
         return t
 
     def roll(self, f: FighterState, name: str) -> bool:
@@ -298,6 +302,14 @@ def _driver(c: SkillCtx, me: FighterState) -> str:
     t = c.need_target(True, "rookie to drive")
     if t.rank != "rookie":
         raise RefusedError(f"{t.name} is no rookie")
+    if c.state.flags.get("fire_teams"):
+        from companion.systems.one_stat.fire_team import RULING, team_of, teams_of
+
+        if team_of(teams_of(c.state.flags), t.id):
+            raise RefusedError(
+                f"{t.name} works a Fire Team's heavy shooter and activates only with its team "
+                f"({RULING})"
+            )
     if not c.roll(me, "Driver"):
         return f"{me.name} loses the action"
     c.board.set_flag(me.id, "actions", None)
@@ -400,6 +412,8 @@ HANDLERS: dict[str, Callable[[SkillCtx, FighterState], str]] = {
     "engineer": _engineer,
 }
 NO_ACTION = {"guard"}
+# Skills that cannot be used on a turn the fighter makes a movement action.
+NO_MOVE = {"doppelganger", "controller", "shapeshifter"}
 
 
 def use_skill(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource) -> Outcome:
@@ -426,7 +440,17 @@ def use_skill(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSo
         raise RefusedError(f"{me.name} is {me.status}: its only action is Recover (R-1SS-06)")
     if name in tuple(me.flags.get("skills_used", ())) and not c.opts.get("free"):
         raise RefusedError(f"{me.name} has already used {name} this turn (once per turn)")
+    if used in NO_MOVE and me.flags.get("moved") and not c.opts.get("merge"):
+        raise RefusedError(
+            f"{me.name} has moved this turn: {d.skills[used].label} cannot be used on a turn "
+            "with a movement action (R-1SS-P14)"
+        )
     c.board.set_flag(me.id, "skills_used", [*me.flags.get("skills_used", ()), name])
+    if used in NO_ACTION and state.flags.get("fire_teams") and not c.opts.get("free"):
+        from companion.systems.one_stat.fire_team import RULING, standing_team
+
+        if standing_team(state, me.id):
+            raise RefusedError(f"{me.name} is in a Fire Team and cannot go on guard ({RULING})")
     if used not in NO_ACTION:
         spend_action(c.board, c.roller, me, c.opts, f"the {used} skill")
     else:
@@ -480,15 +504,86 @@ def act(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource) 
             raise UsageError("--opt option=1 or --opt option=2")
         board.set_flag(f.id, "heavy_option", opt)
         summary = f"{f.name}'s heavy shooter uses option {opt}"
+    elif a == "fire-team":
+        from companion.systems.one_stat.fire_team import form
+
+        summary = form(d, board, roller, f, o)
+        return _done(a, f"Fire Team: {f.name}", summary, board, roller)
+    elif a == "move":
+        summary = move(d, board, roller, f, o)
+        return _done(a, f"Move: {f.name}", summary, board, roller)
     elif a == "minion":
         if f.rank != "rookie":
             raise RefusedError("minions are rookies")
+        others = [
+            m.name
+            for m in state.side_fighters(f.side)
+            if m.flags.get("minion") and m.id != f.id and fx.in_play(m)
+        ]
+        if len(others) >= 2:
+            raise RefusedError(
+                f"a Minion Master leads two minions; {' and '.join(others)} already are"
+            )
         board.set_flag(f.id, "minion", True)
         summary = f"{f.name} is a minion of its Minion Master"
     else:
         raise UsageError(f"1ss has no action '{a}'; use one of: " + ", ".join(ACT_NAMES))
     roller.info(a.replace("-", " ").title(), summary)
     return _done(a, f"{a.replace('-', ' ').title()}: {f.name}", summary, board, roller)
+
+
+def move_allowance(f: FighterState) -> tuple[float, str]:
+    """How far one movement action takes the fighter, and why (R-1SS-P14)."""
+    if fx.animal(f):
+        return float(f.die - f.stat), f"animal form: D{f.die} - stat {f.stat} (Shapeshifter)"
+    if fx.has(f, "meat-shield"):
+        return f.stat / 2, f"Meat Shield: half its stat {f.stat}"
+    return float(f.stat), f"its stat {f.stat}"
+
+
+def move(
+    d: OneStatData, board: Board, roller: Roller, f: FighterState, o: Mapping[str, Any]
+) -> str:
+    """A movement action (R-1SS-P14): spends an action, checks the distance the table
+    gives against the fighter's allowance, and marks the turn as one with a move (the
+    Doppelganger, Controller and Shapeshifter cannot use their skill on such a turn)."""
+    if not fx.in_play(f):
+        raise RefusedError(f"{f.name} is out of the game")
+    if f.status != "upright":
+        raise RefusedError(f"{f.name} is {f.status}: its only action is Recover (R-1SS-06)")
+    limit, why = move_allowance(f)
+    inches = o.get("inches")
+    if inches is not None:
+        try:
+            dist = float(str(inches))
+        except ValueError:
+            raise UsageError(f"--opt inches= takes a distance, not {inches!r}") from None
+        if dist < 0:
+            raise UsageError("--opt inches= takes a distance of 0 or more")
+        if dist > limit:
+            raise RefusedError(f'{f.name} moves {limit:g}" at most ({why}), not {dist:g}"')
+    blocked = [
+        d.skills[s].label
+        for s in tuple(f.flags.get("skills_used", ()))
+        if s in NO_MOVE and not f.flags.get("split_of")
+    ]
+    if blocked and not o.get("free"):
+        raise RefusedError(
+            f"{f.name} used {blocked[0]} this turn and cannot make a movement action (R-1SS-P14)"
+        )
+    team = None
+    if board.state.flags.get("fire_teams"):
+        from companion.systems.one_stat import fire_team as ft
+
+        team = ft.standing_team(board.state, f.id)
+        if team:
+            ft.spend_move(board, roller, f, o)
+    if not team:
+        spend_action(board, roller, f, o, "the move")
+    board.set_flag(f.id, "moved", True)
+    roller.info("Move", f'up to {limit:g}" ({why})', ("R-1SS-P14",))
+    dist_text = f' {float(str(inches)):g}"' if inches is not None else f' up to {limit:g}"'
+    return f"{f.name} moves{dist_text}"
 
 
 # Which scenarios each scenario action belongs to; the others fit any game.
@@ -520,6 +615,22 @@ def offered(d: OneStatData, state: GameState, f: FighterState, names: Sequence[s
             for e in f.equipment
         ):
             continue
+        if a == "fire-team" and not (
+            f.flags.get("fire_team")
+            or (
+                f.rank in ("rookie", "specialist")
+                and any(
+                    x.flags.get("heavy_shooter")
+                    or any(
+                        d.armory.get(item_of(e)[0]) is not None
+                        and d.armory[item_of(e)[0]].shooter == "heavy"
+                        for e in x.equipment
+                    )
+                    for x in friends
+                )
+            )
+        ):
+            continue
         if a == "minion" and (
             f.rank != "rookie" or not any("minion-master" in x.skills for x in friends)
         ):
@@ -540,4 +651,6 @@ ACT_NAMES = (
     "zones",
     "heavy-option",
     "minion",
+    "fire-team",
+    "move",
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from companion import odds as odds_mod
@@ -17,7 +18,9 @@ from companion.systems.one_stat.combat import (
     attack_odds,
     band_of,
     can_melee,
+    cannot_attack,
     label,
+    melee_reach,
     run_attack,
 )
 from companion.systems.one_stat.data import OneStatData
@@ -66,7 +69,24 @@ def build(
         raise RefusedError(f"{a.name} is {a.status}: its only action is Recover (R-1SS-06)")
     ranged = bool(o.get("ranged"))
     rng, band = o.get("range"), o.get("band")
+    check_distraction(state, a, t, o)
+    crew = None
+    if state.flags.get("fire_teams"):
+        from companion.systems.one_stat import fire_team as ft
+
+        team = ft.standing_team(state, a.id)
+        if team and not ranged:
+            raise RefusedError(
+                f"{a.name} is in a Fire Team: its actions are one move per member or the heavy "
+                f"shooter's shot, never a melee attack ({ft.RULING})"
+            )
+        if team:
+            crew = ft.crew(d, state, team)
+            a = crew
     if ranged:
+        why = cannot_attack(a)
+        if why:
+            raise RefusedError(why)
         if rng is None and band is None:
             raise UsageError("a ranged attack needs --range STEPS or --band short|normal|long")
         if rng is not None:
@@ -81,6 +101,13 @@ def build(
             raise RefusedError(why)
         if o.get("charge") and not fx.has(a, "maniac"):
             raise UsageError(f"--opt charge=true is the Maniac's charge; {a.name} is no Maniac")
+        reach = o.get("reach")
+        if reach is not None and _number(reach, "reach") > melee_reach(a):
+            raise RefusedError(
+                f'{a.name} reaches {melee_reach(a)}" in melee'
+                + ("" if fx.has(a, "martial-artist") else ' (only a Martial Artist reaches 5")')
+                + f'; the target is {reach}" away'
+            )
     if o.get("tank") is not None:
         o["tank"] = find(state, str(o["tank"])).id
     atk = Attack(
@@ -92,6 +119,7 @@ def build(
         near=tuple(n for n in o.get("near", ()) if n not in (a.id, t.id)),
         splash=tuple(o.get("splash", ())),
         options=o,
+        crew=crew,
     )
     if ranged:
         from companion.systems.one_stat.combat import ranged_dice
@@ -104,6 +132,42 @@ def build(
     return a, t, atk
 
 
+def _number(v: object, what: str) -> float:
+    try:
+        return float(str(v))
+    except ValueError:
+        raise UsageError(f"--opt {what}= takes a number of inches, not {v!r}") from None
+
+
+def check_distraction(
+    state: GameState, a: FighterState, t: FighterState, o: dict[str, Any]
+) -> None:
+    """An enemy Distraction within 10" must be the target of the actor's actions
+    (R-1SS-P13). The table says so with --opt distraction=NAME (or =true for any
+    Distraction in play); false says none is within 10". Unsaid, it stays a reminder."""
+    v = o.get("distraction")
+    if v is None or v is False:
+        return
+    decoys = [
+        f for f in state.fighters if f.side != a.side and fx.has(f, "distraction") and fx.in_play(f)
+    ]
+    if v is True:
+        named = decoys
+        if not named:
+            raise UsageError("no enemy Distraction is in play; drop --opt distraction")
+    else:
+        x = find(state, str(v))
+        if x.id not in {f.id for f in decoys}:
+            raise UsageError(f"--opt distraction={v}: {x.name} is no enemy Distraction in play")
+        named = [x]
+    if t.id not in {f.id for f in named}:
+        who = " or ".join(f.name for f in named)
+        raise RefusedError(
+            f'{who} is a Distraction within 10" of {a.name}: {a.name} must pick it as the '
+            f"target of its actions, not {t.name} (R-1SS-P13)"
+        )
+
+
 def _heavy1(d: OneStatData, a: FighterState, o: dict[str, Any], state: GameState) -> bool:
     from companion.systems.one_stat.combat import heavy_option
 
@@ -111,10 +175,17 @@ def _heavy1(d: OneStatData, a: FighterState, o: dict[str, Any], state: GameState
 
 
 def reminders(
-    state: GameState, a: FighterState, t: FighterState, roller: Roller, melee: bool
+    state: GameState,
+    a: FighterState,
+    t: FighterState,
+    roller: Roller,
+    melee: bool,
+    opts: Mapping[str, Any],
 ) -> None:
     """Rules about positions the table checks: Distraction targeting, Thugs stepping in."""
     for f in state.fighters:
+        if "distraction" in opts:
+            break  # the table told us; check_distraction enforced it
         if f.side == t.side and f.id != t.id and fx.has(f, "distraction") and fx.in_play(f):
             roller.info(
                 "Distraction",
@@ -145,6 +216,10 @@ def resolve(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSour
         roller.info(
             "Action", "the Maniac's charge follows its two moves at once and costs no action"
         )
+    elif atk.crew is not None:
+        from companion.systems.one_stat.fire_team import spend_shot
+
+        spend_shot(board, roller, a, atk.options)
     else:
         spend_action(board, roller, a, atk.options, "the attack")
     if atk.options.get("skirmish"):
@@ -152,7 +227,7 @@ def resolve(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSour
         roller.info(
             "Skirmisher", f"{a.name} may finish its move after the attack; no further action"
         )
-    reminders(state, a, t, roller, atk.melee)
+    reminders(state, a, t, roller, atk.melee, atk.options)
     ctx = Ctx(d, board, roller, atk)
     actual = run_attack(ctx, a.id, t.id)
     result = label(state.fighter(actual), board.fighter(actual), ctx.hits)

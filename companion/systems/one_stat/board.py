@@ -154,6 +154,14 @@ def take_out(board: Board, roller: Roller, fid: str, why: str) -> None:
             if m.side == f.side and m.flags.get("minion") and fx.in_play(m):
                 take_out(board, roller, m.id, f"its master {f.name} left the game (Minion Master)")
     lose_demon(board, roller, f)
+    _team_loss(board, roller, fid)
+
+
+def _team_loss(board: Board, roller: Roller, fid: str) -> None:
+    if board.gflag("fire_teams"):
+        from companion.systems.one_stat.fire_team import on_loss  # imports this module
+
+        on_loss(board, roller, fid)
 
 
 def lose_demon(board: Board, roller: Roller, f: FighterState) -> None:
@@ -229,6 +237,7 @@ def wound(board: Board, roller: Roller, fid: str, why: str) -> str:
         )
         drop_tokens(board, roller, fid)
         lose_demon(board, roller, f)
+        _team_loss(board, roller, fid)
         return "wounded"
     if f.status == "wounded" and fx.has(f, "regenerator"):
         c.status = "face-down"

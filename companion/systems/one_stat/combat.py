@@ -40,6 +40,7 @@ class Attack:
     splash: tuple[str, ...] = ()
     options: Mapping[str, Any] = field(default_factory=dict)
     force: bool = False  # a Force User's hit: defended, never in cover
+    crew: FighterState | None = None  # a Fire Team's rookies firing its heavy shooter
 
 
 @frozen
@@ -84,12 +85,20 @@ def melee_reach(f: FighterState) -> int:
     return MARTIAL_REACH if fx.has(f, "martial-artist") else 1
 
 
-def can_melee(d: OneStatData, f: FighterState) -> str | None:
-    """Why a fighter cannot attack in melee, or None when it can (R-1SS-P08)."""
+def cannot_attack(f: FighterState) -> str | None:
+    """Skills that forbid every attack action, melee or ranged."""
     if fx.has(f, "controller"):
-        return f"{f.name} is a Controller and never attacks"
+        return f"{f.name} is a Controller and never attacks, in melee or at range"
     if fx.has(f, "shapeshifter") and not fx.animal(f):
         return f"{f.name} cannot attack in humanoid shape (Shapeshifter)"
+    return None
+
+
+def can_melee(d: OneStatData, f: FighterState) -> str | None:
+    """Why a fighter cannot attack in melee, or None when it can (R-1SS-P08)."""
+    why = cannot_attack(f)
+    if why:
+        return why
     if fx.carries_heavy(d, f):
         return f"{f.name} carries a heavy shooter and cannot attack in melee (R-1SS-03)"
     if not fx.melee_weapons(d, f) and fx.shooters(d, f) and not fx.has(f, "martial-artist"):
@@ -139,10 +148,17 @@ def ranged_dice(
     refusal when the target is out of reach. Returns the dice and the shooter class."""
     classes = fx.shooter_classes(d, a)
     if not classes:
+        if any(d.armory[k].shooter == "heavy" for k in fx.shooters(d, a)):
+            raise RefusedError(
+                f"{a.name} cannot fire the heavy shooter alone: only a standing Fire Team "
+                "works it (R-1SS-P12)"
+            )
         raise RefusedError(f"{a.name} has no shooter and cannot make a ranged attack")
     if fx.has(a, "thug") or fx.has(a, "meat-shield"):
         role = "Thug" if fx.has(a, "thug") else "Meat Shield"
         raise RefusedError(f"{a.name} is a {role} and never makes ranged attacks")
+    if fx.has(a, "berserker"):
+        raise RefusedError(f"{a.name} is a Berserker: melee weapons only, no ranged attacks")
     want = opts.get("shooter")
     if want:
         if want not in classes:
@@ -201,14 +217,14 @@ def ranged_dice(
         return Dice(
             1, None, ("heavy shooter, option 1, at short range: 1 die",), ("R-1SS-03",)
         ), cls
-    if band == "normal" or (band == "long" and opts.get("fire_team")):
+    if band == "normal" or (band == "long" and a.flags.get("crew")):
         why = "a Fire Team at long range" if band == "long" else "at normal range"
         return Dice(
             2, "h", (f"heavy shooter, option 1, {why}: 2 dice keep higher",), ("R-1SS-03",)
         ), cls
     raise RefusedError(
-        f"{a.name}'s heavy shooter (option 1) reaches normal range (10) at most; a Fire Team "
-        "may fire at long range (--opt fire_team=true)"
+        f"{a.name}'s heavy shooter (option 1) reaches normal range (10) at most; only a "
+        "standing Fire Team fires it at long range (R-1SS-03, R-1SS-P12)"
     )
 
 
@@ -392,7 +408,8 @@ def defend(
 def one_attack(ctx: Ctx, aid: str, tid: str, splash: bool = False) -> str:
     """One attack roll and what follows it. Returns the id of the fighter actually attacked."""
     d, board, roller, atk = ctx.d, ctx.board, ctx.roller, ctx.atk
-    a, t = board.fighter(aid), board.fighter(tid)
+    a = atk.crew if atk.crew is not None and atk.crew.id == aid else board.fighter(aid)
+    t = board.fighter(tid)
     if atk.melee:
         dice = melee_dice(d, a, t, atk.options)
         how = "melee"

@@ -51,11 +51,22 @@ def has_shield(d: OneStatData, f: FighterState) -> bool:
 
 
 def shooter_classes(d: OneStatData, f: FighterState) -> list[str]:
-    """Classes of the fighter's shooters; a rookie's shooter is always light (R-1SS-02)."""
+    """Classes of the fighter's shooters; a rookie's shooter is always light (R-1SS-02),
+    and a rookie never fires a heavy shooter alone: only a standing Fire Team works it,
+    as the `crew` of the team (R-1SS-P12). A specialist left with a dissolved team's
+    heavy shooter carries it (flag `heavy_shooter`)."""
+    if f.flags.get("crew"):
+        return ["heavy"]
     out = []
     for k in shooters(d, f):
         cls = d.armory[k].shooter or "light"
-        out.append("light" if f.rank == "rookie" else cls)
+        if f.rank == "rookie":
+            if cls == "heavy":
+                continue
+            cls = "light"
+        out.append(cls)
+    if f.flags.get("heavy_shooter") and "heavy" not in out:
+        out.append("heavy")
     return out
 
 

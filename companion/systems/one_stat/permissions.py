@@ -49,6 +49,28 @@ def spend_action(
             ("R-1SS-P05",),
         )
         return
+    if state.flags.get("fire_teams"):
+        from companion.systems.one_stat.fire_team import RULING, standing_team
+
+        if standing_team(state, f.id):
+            raise RefusedError(
+                f"{f.name} is in a Fire Team: the team's actions are one move per member or the "
+                f"heavy shooter's shot, not {what} ({RULING}); --opt free=true resolves it "
+                "outside the count"
+            )
+    master = f.flags.get("with_master")
+    if master and state.active == master and state.active != f.id:
+        n = int(f.flags.get("actions", 0) or 0)
+        if n < 1:
+            raise RefusedError(f"{f.name} has no action left in its master's activation")
+        board.set_flag(f.id, "actions", n - 1)
+        roller.info(
+            "Action",
+            f"{what} uses one of the minion {f.name}'s actions in its Minion Master's "
+            f"activation ({n - 1} left)",
+            ("R-1SS-P05",),
+        )
+        return
     if state.active != f.id:
         raise RefusedError(
             f"{f.name} is not the fighter whose activation is under way; activate it first "

@@ -34,7 +34,12 @@ def check_fighter(d: OneStatData, f: RosterFighter, preset: bool = False) -> lis
             bad(f"'{kind}' is not in the armory; use one of {', '.join(d.armory)}")
         else:
             items.append(d.armory[kind])
-    hands = sum(i.hands for i in items)
+    # A Fire Team rookie's heavy shooter is carried by both team rookies: it fills the
+    # two hands of the rookie it is listed on (R-1SS-P12).
+    team_heavy = f.rank == "rookie" and "fire-team" in f.skills
+    hands = sum(
+        min(i.hands, rank.hands) if team_heavy and i.shooter == "heavy" else i.hands for i in items
+    )
     if hands > rank.hands:
         msg = f"carries {hands} hands of equipment; a {rank.label.lower()} has {rank.hands}"
         if preset:

@@ -66,7 +66,7 @@ def next_side(state: GameState) -> int | None:
 
 def actions_for(d: OneStatData, f: FighterState) -> int:
     """Two actions, one for a heavy-shooter carrier (R-1SS-03)."""
-    heavy = any(
+    heavy = f.flags.get("heavy_shooter") or any(
         d.armory.get(item_of(e)[0]) and d.armory[item_of(e)[0]].shooter == "heavy"
         for e in f.equipment
     )
@@ -93,11 +93,54 @@ def activate(d: OneStatData, state: GameState, fid: str) -> Outcome:
             f"{state.sides[side].name} activate next (sides alternate); "
             f"{f.name} of {state.sides[f.side].name} must wait for that activation"
         )
-    changes: list[Change] = []
-    if state.active and state.active != fid:
-        changes.append(set_fighter(state.active, "flags.actions", None))
-    n = actions_for(d, f)
+    team: list[str] = []
+    if state.flags.get("fire_teams"):
+        from companion.systems.one_stat import fire_team as ft
+
+        why = ft.short_refusal(state, f)
+        if why:
+            raise RefusedError(why)
+        standing = ft.standing_team(state, fid)
+        team = ft.members(standing) if standing else []
+        for m in team:
+            if state.fighter(m).token:
+                raise RefusedError(
+                    f"{state.fighter(m).name} of {f.name}'s Fire Team has already activated "
+                    f"this turn; the team activates as one unit ({ft.RULING})"
+                )
     note = " It is prone: its first action must be Recover." if f.status == "wounded" else ""
+    minions = (
+        [
+            mn
+            for mn in state.side_fighters(f.side)
+            if mn.flags.get("minion") and mn.id != fid and can_activate(mn)
+        ]
+        if "minion-master" in f.skills
+        else []
+    )
+    changes: list[Change] = []
+    group = {fid, *team, *(mn.id for mn in minions)}
+    for x in state.fighters:  # the actions of the activation that ends lapse
+        if x.id not in group and (x.id == state.active or x.flags.get("with_master")):
+            changes.append(set_fighter(x.id, "flags.actions", None))
+            if x.flags.get("with_master"):
+                changes.append(set_fighter(x.id, "flags.with_master", None))
+    n = actions_for(d, f)
+    for mn in minions:
+        changes += [
+            set_fighter(mn.id, "token", True),
+            set_fighter(mn.id, "flags.actions", actions_for(d, mn)),
+            set_fighter(mn.id, "flags.with_master", f.id),
+        ]
+    if minions:
+        note += (
+            f" Its minions {' and '.join(mn.name for mn in minions)} activate with it and act "
+            "in any order (Minion Master)."
+        )
+    if team:
+        n = ft.TEAM_ACTIONS
+        others = [state.fighter(m).name for m in team if m != fid]
+        changes += [set_fighter(m, "token", True) for m in team if m != fid]
     if f.flags.get("skip_activation"):
         n, note = 0, " It loses this activation (failed Influencer roll)."
         changes.append(set_fighter(fid, "flags.skip_activation", None))
@@ -110,6 +153,11 @@ def activate(d: OneStatData, state: GameState, fid: str) -> Outcome:
         set_game("active", fid),
         set_game("flags.last_side", f.side),
     ]
+    if team:
+        note += (
+            f" Its Fire Team activates with it ({' and '.join(others)} take their tokens): "
+            "one move per member, or the heavy shooter's shot with all three actions."
+        )
     return Outcome(
         "activate", f"{f.name} activates ({n} action{'s' if n > 1 else ''}).{note}", tuple(changes)
     )
@@ -181,6 +229,8 @@ def next_turn(d: OneStatData, state: GameState, dice: DiceSource) -> Outcome:
                 "bonus_attack",
                 "reaction",
                 "skills_used",
+                "moved",
+                "with_master",
             ):
                 if flag in f.flags:
                     changes.append(set_fighter(f.id, f"flags.{flag}", None))
