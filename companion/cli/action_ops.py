@@ -18,6 +18,7 @@ from companion.cli.shared import (
     print_json,
     reading_game,
     run_outcome,
+    typed_value,
     writing_game,
 )
 from companion.errors import UsageError
@@ -37,14 +38,7 @@ def _opts(pairs: list[str] | None) -> dict[str, Any]:
         k, sep, v = p.partition("=")
         if not sep or not k.strip():
             raise UsageError(f"--opt takes KEY=VALUE, not '{p}'")
-        val: Any = v.strip()
-        if val.lower() in ("true", "yes"):
-            val = True
-        elif val.lower() in ("false", "no"):
-            val = False
-        elif val.lstrip("-").isdigit() and len(val) < 10:
-            val = int(val)
-        out[k.strip().casefold()] = val
+        out[k.strip().casefold()] = typed_value(v)
     return out
 
 

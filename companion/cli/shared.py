@@ -79,6 +79,19 @@ def commit(gf: GameFile, outcome: Outcome, dice: DiceSource | None = None) -> Ev
     return event
 
 
+def typed_value(text: str) -> Any:
+    """A value typed on the command line (`--opt`, `--flag`): yes/true and no/false become
+    booleans, a short whole number an int, anything else stays text."""
+    v = text.strip()
+    if v.lower() in ("true", "yes"):
+        return True
+    if v.lower() in ("false", "no"):
+        return False
+    if v.lstrip("-").isdigit() and len(v) < 10:
+        return int(v)
+    return v
+
+
 def print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 

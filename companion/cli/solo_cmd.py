@@ -6,6 +6,7 @@ its decision procedure, scenario objectives and the spawn forecast.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any
 
 import typer
@@ -90,6 +91,15 @@ def show(
     for o in outcomes:
         for a in o.announcements:
             c.print(a, style="bold magenta")
+
+
+def _one_step(game: str | None, as_json: bool, make: Callable[[GameState], Outcome]) -> None:
+    """One solo outcome made from the game as it stands, recorded (with the scenario
+    check) in one write, then shown."""
+    with writing_game(game) as gf:
+        o = make(_solo_game(gf))
+        events = record(gf, [o])
+    show(events, [o], as_json)
 
 
 def _solo_game(gf: GameFile) -> GameState:
@@ -603,10 +613,7 @@ def objective(
     """
     from companion.solo.objectives import declare
 
-    with writing_game(game) as gf:
-        o = declare(_solo_game(gf), name)
-        events = record(gf, [o])
-    show(events, [o], as_json)
+    _one_step(game, as_json, lambda state: declare(state, name))
 
 
 @app.command("provoke")
@@ -617,11 +624,7 @@ def provoke_(fighter: FighterArg, game: GameOpt = None, as_json: JsonOpt = False
     """
     from companion.solo.objectives import provoke
 
-    with writing_game(game) as gf:
-        state = _solo_game(gf)
-        o = provoke(state, _find(state, fighter))
-        events = record(gf, [o])
-    show(events, [o], as_json)
+    _one_step(game, as_json, lambda state: provoke(state, _find(state, fighter)))
 
 
 @app.command("wound")
@@ -632,11 +635,7 @@ def wound(fighter: FighterArg, game: GameOpt = None, as_json: JsonOpt = False) -
     """
     from companion.solo.objectives import ladder_wound
 
-    with writing_game(game) as gf:
-        state = _solo_game(gf)
-        o = ladder_wound(state, _find(state, fighter))
-        events = record(gf, [o])
-    show(events, [o], as_json)
+    _one_step(game, as_json, lambda state: ladder_wound(state, _find(state, fighter)))
 
 
 @app.command("check")

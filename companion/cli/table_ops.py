@@ -20,6 +20,7 @@ from companion.cli.shared import (
     reading_game,
     report,
     run_outcome,
+    typed_value,
     writing_game,
 )
 from companion.errors import RefusedError, UsageError
@@ -91,16 +92,8 @@ def set_(
 
 
 def _flag_value(v: str) -> Any:
-    v = v.strip()
-    if v == "":
-        return None
-    if v.lower() in ("true", "yes"):
-        return True
-    if v.lower() in ("false", "no"):
-        return False
-    if v.lstrip("-").isdigit() and len(v) < 10:
-        return int(v)
-    return v
+    """An empty value clears the flag."""
+    return None if not v.strip() else typed_value(v)
 
 
 def vp(side: str, value: str, game: str | None, as_json: bool) -> None:
