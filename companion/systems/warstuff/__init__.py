@@ -21,7 +21,7 @@ from companion.systems.base import (
     SystemInfo,
     Topic,
 )
-from companion.systems.warstuff import actions, attack, chances, roster_rules, turns
+from companion.systems.warstuff import actions, attack, combat, roster_rules, turns
 from companion.systems.warstuff import data as data_mod
 from companion.systems.warstuff.data import RANK, Genre, LibraryUnit, WarStuffData
 from companion.trace import Trace
@@ -163,7 +163,7 @@ class WarStuff(RuleSystem):
         if request.action != "attack":
             raise UsageError(f"WarStuff gives odds for attacks, not '{request.action}'")
         atk = attack.build_attack(self.data, state, request)
-        return chances.odds_trace(self.data, atk)
+        return combat.odds_trace(state, atk)
 
     def status_lines(self, state: GameState) -> list[str]:
         lines = [f"Round {state.turn}" if state.turn else "Not started: 'companion turn'"]
