@@ -1,0 +1,164 @@
+"""SKIRMASHED: six stats, D10 hit and block dice, damage against Stamina, and a round in
+which figures activate until a stamina check exhausts them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.dice import DiceSource
+from companion.game.state import FighterState, GameState
+from companion.roster import Roster, RosterFighter
+from companion.systems.base import (
+    ActionRequest,
+    Outcome,
+    Problem,
+    RankInfo,
+    RuleSystem,
+    Ruling,
+    Scenario,
+    SystemInfo,
+    Topic,
+)
+from companion.systems.kit.facts import ActionSpec
+from companion.systems.skirmashed import actions, roster_rules, topics, turns
+from companion.systems.skirmashed.data import FIGHTER, RANGED_STATS, SkmData, load
+from companion.trace import Trace
+
+# Keys the shared `attack` command always sends; SKIRMASHED has no ganging-up rule.
+SHARED_ATTACK_KEYS = ("ganging",)
+
+
+class Skirmashed(RuleSystem):
+    def __init__(self) -> None:
+        d = self.data
+        self.info = SystemInfo("skirmashed", d.name, d.aliases, d.dice, d.board, d.length)
+        self.turns: turns.StaminaRound = turns.StaminaRound()
+
+    @property
+    def data(self) -> SkmData:
+        return load()
+
+    # --- data and rosters -------------------------------------------------------------
+    def ranks(self) -> Sequence[RankInfo]:
+        d = self.data
+        return [RankInfo(k, label, d.die, 1, 9) for k, label in d.ranks.items()]
+
+    def stat_names(self) -> Sequence[str]:
+        return tuple(s.id for s in self.data.stats)
+
+    def check_fighter(self, fighter: RosterFighter, preset: bool = False) -> list[Problem]:
+        return roster_rules.check_fighter(self.data, fighter, preset)
+
+    def check_roster(self, roster: Roster) -> list[Problem]:
+        return roster_rules.check_roster(self.data, roster)
+
+    def sample_rosters(self) -> Sequence[Roster]:
+        return self.data.samples
+
+    def scenarios(self) -> Sequence[Scenario]:
+        return list(self.data.scenarios.values())
+
+    def rulings(self) -> Sequence[Ruling]:
+        return self.data.rulings
+
+    def topics(self) -> Sequence[Topic]:
+        return topics.as_topics(topics.load_topics())
+
+    def statuses(self) -> Sequence[str]:
+        return ("upright", "out")
+
+    def board_columns(self) -> Sequence[tuple[str, str]]:
+        return (("rank", "Type"), ("stat", "Stats"), ("damage", "Damage"), ("state", "Round"))
+
+    def describe_fighter(self, f: FighterState | RosterFighter) -> Mapping[str, str]:
+        d = self.data
+        fighter = f.rank == FIGHTER
+        stats = " ".join(
+            f"{s.short} {f.stats.get(s.id, '-')}"
+            for s in d.stats
+            if not (fighter and s.id in RANGED_STATS)
+        )
+        out = {"rank": d.ranks.get(f.rank, f.rank), "stat": stats, "skills": "-"}
+        if isinstance(f, FighterState):
+            out["damage"] = f"{f.wounds}/{f.stats.get('stamina', '?')}"
+            out["state"] = "dead" if f.out else ("exhausted" if f.token else "fresh")
+        return out
+
+    def fighter_flags(self, f: FighterState) -> list[str]:
+        out = []
+        did = actions.done_so_far(f)
+        if did:
+            out.append("did: " + " then ".join(did))
+        if f.flags.get("last_done"):
+            out.append("final activation taken")
+        return out
+
+    def status_lines(self, state: GameState) -> list[str]:
+        lines = [
+            f"Round {state.turn} of {state.last_turn}"
+            if state.turn
+            else "Not started: 'companion turn' begins round 1"
+        ]
+        lines.append(
+            "Casualties: "
+            + ", ".join(f"{s.name} {turns.casualties(state, i)}" for i, s in enumerate(state.sides))
+        )
+        last = self.turns.last_chance_side(state)
+        if state.turn and last is not None and state.phase != "ended":
+            lines.append(
+                f"{state.sides[1 - last].name} are all exhausted: {state.sides[last].name} "
+                "activate each fresh figure once more (or pass), then the round ends"
+            )
+        must = state.flags.get("must_activate")
+        if must is not None:
+            lines.append(f"{state.fighter(str(must)).name} rolled a 20: it activates again now")
+        return lines
+
+    # --- games ------------------------------------------------------------------------
+    def new_game(
+        self, rosters: Sequence[Roster], scenario: str, options: Mapping[str, Any]
+    ) -> GameState:
+        return turns.new_game(self.data, rosters, scenario, options)
+
+    def setup_roll(self, state: GameState, dice: DiceSource) -> Outcome | None:
+        return turns.setup_roll(self.data, state, dice)
+
+    def declared_actions(self) -> Mapping[str, ActionSpec]:
+        return self.data.actions
+
+    def actions_for(self, state: GameState, fighter: FighterState) -> Sequence[str]:
+        if state.active == fighter.id and not fighter.out:
+            return actions.legal_next(fighter)
+        last = self.turns.last_chance_side(state)
+        if last == fighter.side and self.turns.can_activate(state, fighter):
+            return ("pass",)
+        return ()
+
+    def _accepted(self, state: GameState, request: ActionRequest) -> ActionRequest:
+        opts = {k: v for k, v in request.options.items() if not (k in SHARED_ATTACK_KEYS and not v)}
+        return self.accept(
+            state, ActionRequest(request.action, request.actor, request.target, opts)
+        )
+
+    def resolve(self, state: GameState, request: ActionRequest, dice: DiceSource) -> Outcome:
+        req = self._accepted(state, request)
+        if req.actor is None:
+            raise self.refuse("name the figure that acts")
+        f = state.fighter(req.actor)
+        d = self.data
+        if req.action in ("move", "run"):
+            return actions.move(d, state, f, req.action, dice)
+        if req.action == "focus":
+            return actions.focus(state, f)
+        if req.action == "attack":
+            return actions.attack(d, state, f, req.target, req.options, dice)
+        if req.action == "pass":
+            return self.turns.pass_fighter(state, f.id)
+        return super().resolve(state, req, dice)
+
+    def odds(self, state: GameState, request: ActionRequest) -> Trace:
+        req = self._accepted(state, request)
+        if req.action != "attack" or req.actor is None:
+            return super().odds(state, req)
+        return actions.odds_trace(self.data, state, req.actor, req.target, req.options)

@@ -1,0 +1,281 @@
+"""SKIRMASHED attacks: hit dice against the modified Boom! or Hack, block dice against the
+modified Manoeuvre, damage against Stamina, and the charger shot on its way in.
+
+`run_attack` is the rule code on any roller: with dice it writes the explanation, over
+every branch it gives the exact odds (the same code, so the two cannot disagree).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.core.roller import Roller
+from companion.errors import RefusedError, UsageError
+from companion.game.state import FighterState, GameState
+from companion.systems.skirmashed.data import FIGHTER, SkmData
+from companion.systems.skirmashed.turns import EXHAUSTED, stamina_check
+from companion.values import frozen, replace
+
+
+@frozen
+class Figure:
+    """A figure as an attack sees it, and as it changes during one."""
+
+    id: str
+    name: str
+    stats: Mapping[str, int]
+    fighter: bool
+    damage: int = 0
+    exhausted: bool = False
+    dead: bool = False
+
+    def stat(self, key: str) -> int:
+        return int(self.stats.get(key, 0))
+
+    @staticmethod
+    def of(f: FighterState) -> Figure:
+        return Figure(f.id, f.name, f.stats, f.rank == FIGHTER, f.wounds, f.token, f.out)
+
+
+@frozen
+class Attack:
+    """One attack as declared: who, how, and the facts the table gave."""
+
+    attacker: Figure
+    target: Figure
+    ranged: bool
+    focused: bool = False
+    range_: int | None = None
+    cover: str = "none"
+    charging: bool = False
+    blocking: bool = False
+    #: the charger shot on its way in: no hit modifiers at all (R-SKM-P06)
+    plain: bool = False
+    damage_stat: str = "boom"
+
+
+def hit_target(d: SkmData, atk: Attack) -> tuple[int, list[str]]:
+    """The modified Boom! (ranged) or Hack (melee) the hit dice must roll above."""
+    a = atk.attacker
+    key = "boom" if atk.ranged else "hack"
+    label = "Boom!" if atk.ranged else "Hack"
+    value = a.stat(key)
+    parts = [f"{a.name}'s {label} {value}"]
+    mods: list[tuple[int, str]] = []
+    if atk.plain:
+        parts.append("no modifiers: shooting a charger (R-SKM-P06)")
+    else:
+        if atk.ranged and atk.range_ is not None:
+            # A target at exactly 6" is within 6"; exactly 24" is not outside it (R-SKM-P09).
+            if atk.range_ <= d.hit["near_range"]:
+                mods.append((d.hit["near"], f'target within {d.hit["near_range"]}"'))
+            elif atk.range_ > d.hit["far_range"]:
+                mods.append((d.hit["far"], f'target outside {d.hit["far_range"]}"'))
+        if not atk.ranged and a.fighter:
+            mods.append((d.hit["fighter"], "a fighter"))
+        if atk.focused:
+            mods.append((d.hit["focused"], "focused"))
+        if not atk.ranged and atk.charging:
+            mods.append((d.hit["charging"], "charging"))
+    for v, why in mods:
+        value += v
+        parts.append(f"{v:+d} {why}")
+    if mods:
+        parts[-1] += f" = {value}"
+    return value, parts
+
+
+def armour_piercing(d: SkmData, power: int, manoeuvre: int) -> tuple[int, str]:
+    """The one best-fitting of +3 / +2 / +1 (R-SKM-02); 0 when the attack is stronger."""
+    if 2 * power <= manoeuvre:
+        return d.block["half"], "half or less of"
+    if power < manoeuvre:
+        return d.block["less"], "less than"
+    if power == manoeuvre:
+        return d.block["equal"], "equal to"
+    return 0, ""
+
+
+def block_target(d: SkmData, atk: Attack, target: Figure) -> tuple[int, list[str]]:
+    """The modified Manoeuvre each block die must roll above (R-SKM-02, R-SKM-03)."""
+    a = atk.attacker
+    power_key, power_label = ("firepower", "Firepower") if atk.ranged else ("fight", "Fight")
+    man = target.stat("manoeuvre")
+    value = man
+    parts = [f"{target.name}'s Manoeuvre {man}"]
+    mods: list[tuple[int, str]] = []
+    ap, how = armour_piercing(d, a.stat(power_key), man)
+    if ap:
+        mods.append((ap, f"{power_label} {a.stat(power_key)} {how} Manoeuvre {man}"))
+    if target.exhausted:
+        mods.append((d.block["exhausted"], "exhausted"))
+    if atk.ranged and atk.cover == "soft":
+        mods.append((d.block["soft_cover"], "soft cover"))
+    if atk.ranged and atk.cover == "hard":
+        mods.append((d.block["hard_cover"], "hard cover"))
+    if atk.blocking:
+        mods.append((d.block["blocking"], "actively blocking"))
+    for v, why in mods:
+        value += v
+        parts.append(f"{v:+d} {why}")
+    if mods:
+        parts[-1] += f" = {value}"
+    if value >= d.die:
+        parts.append(f"{value} or more on a D{d.die}: no block possible (R-SKM-03)")
+    elif value <= 0:
+        parts.append("0 or less: every block succeeds (R-SKM-03)")
+    return value, parts
+
+
+@frozen
+class Result:
+    """What one attack did, for the odds table and the summary."""
+
+    hits: int
+    unblocked: int
+    damage: int
+    killed: bool
+
+
+def strike(d: SkmData, atk: Attack, figures: dict[str, Figure], roller: Roller) -> Result:
+    """Hit dice, block dice and damage of one attack, on any roller."""
+    a, t = figures[atk.attacker.id], figures[atk.target.id]
+    need, hit_notes = hit_target(d, replace(atk, attacker=a))
+    power = a.stat("firepower" if atk.ranged else "fight")
+    hits = roller.pool(
+        title="To hit",
+        who=a.name,
+        count=power,
+        sides=d.die,
+        target=need,
+        compare=">",
+        auto_success=d.hit["natural_hit"],
+        auto_fail=d.hit["natural_miss"],
+        text="{n} of {count} hit",
+        rulings=("R-SKM-03",),
+        notes=(" ".join(hit_notes), "a natural 10 always hits, a natural 1 always misses"),
+        purpose=f"{a.name}'s {'shots' if atk.ranged else 'blows'}",
+    )
+    guard, block_notes = block_target(d, replace(atk, attacker=a), t)
+    blocked = roller.pool(
+        title="Block",
+        who=t.name,
+        count=hits,
+        sides=d.die,
+        target=guard,
+        compare=">",
+        text="{n} of {count} blocked",
+        rulings=("R-SKM-02", "R-SKM-03"),
+        notes=(" ".join(block_notes),),
+        purpose=f"{t.name}'s blocks",
+    )
+    unblocked = hits - blocked
+    per = a.stat(atk.damage_stat)
+    damage = unblocked * per
+    total = t.damage + damage
+    stamina = t.stat("stamina")
+    killed = total >= stamina
+    label = {"boom": "Boom!", "hack": "Hack"}[atk.damage_stat]
+    roller.info(
+        "Damage",
+        f"{unblocked} unblocked x {label} {per} = {damage}; {t.name} has taken {total} of "
+        f"Stamina {stamina}: " + ("killed" if killed else f"{stamina - total} left"),
+        rulings=("R-SKM-05",) + (("R-SKM-01",) if not atk.ranged else ()),
+    )
+    figures[t.id] = replace(t, damage=total, dead=killed)
+    return Result(hits, unblocked, damage, killed)
+
+
+@frozen
+class Charge:
+    """A melee attack with what comes before and after it."""
+
+    melee: Attack
+    shoot_first: bool = False
+
+
+def run_charge(d: SkmData, plan: Charge, roller: Roller) -> tuple[Result, dict[str, Figure]]:
+    """The whole attack: the charger shot first if the target chose to, the shooter's
+    stamina check, the attack itself, then the active blocker's stamina check."""
+    atk = plan.melee
+    figures = {atk.attacker.id: atk.attacker, atk.target.id: atk.target}
+    if plan.shoot_first:
+        roller.info(
+            "Shooting the charger",
+            f"{atk.target.name} shoots {atk.attacker.name} on the way in",
+            ("R-SKM-P06",),
+        )
+        shot = Attack(atk.target, atk.attacker, ranged=True, plain=True)
+        strike(d, shot, figures, roller)
+        shooter = figures[atk.target.id]
+        check = stamina_check(d, shooter.name, shooter.stat("stamina"), roller, own=False)
+        if check == EXHAUSTED:
+            figures[shooter.id] = replace(shooter, exhausted=True)
+        if figures[atk.attacker.id].dead:
+            roller.info("Charge", f"{atk.attacker.name} falls before striking")
+            return Result(0, 0, 0, False), figures
+    blocking = atk.blocking
+    if blocking and figures[atk.target.id].exhausted:
+        roller.info("Block", f"{atk.target.name} is now exhausted: it can no longer block")
+        blocking = False
+    result = strike(d, replace(atk, blocking=blocking), figures, roller)
+    t = figures[atk.target.id]
+    if blocking and not t.dead and not t.exhausted:
+        if stamina_check(d, t.name, t.stat("stamina"), roller, own=False) == EXHAUSTED:
+            figures[t.id] = replace(t, exhausted=True)
+    return result, figures
+
+
+def build(
+    d: SkmData, state: GameState, actor: str, target: str | None, o: Mapping[str, Any]
+) -> Charge:
+    """An attack checked against the rules, from the facts the table gave."""
+    if target is None:
+        raise UsageError("an attack needs a target")
+    fa, ft = state.fighter(actor), state.fighter(target)
+    if fa.out:
+        raise RefusedError(f"{fa.name} is dead and cannot attack")
+    if ft.out:
+        raise RefusedError(f"{ft.name} is already dead")
+    if fa.side == ft.side:
+        raise RefusedError(f"{fa.name} and {ft.name} are on the same side")
+    a, t = Figure.of(fa), Figure.of(ft)
+    did = tuple(fa.flags.get("did") or ())
+    ranged = bool(o.get("ranged"))
+    if ranged and a.fighter:
+        raise RefusedError(f"{a.name} is a fighter: it has no ranged attack at all")
+    if ranged and o.get("engaged"):
+        raise RefusedError(f"{a.name} has an enemy in base contact and cannot shoot")
+    if ranged and "run" in did:
+        raise RefusedError(f"after a run {a.name} may only attack in melee")
+    blocking = bool(o.get("block"))
+    if blocking and t.exhausted:
+        raise RefusedError(f"{t.name} is exhausted and cannot actively block")
+    charging = not ranged and (bool(o.get("charging")) or "run" in did)
+    shoot_first = bool(o.get("shoot_first"))
+    if shoot_first:
+        if not charging:
+            raise RefusedError(f"only a charger can be shot on its way in; {a.name} is not one")
+        if t.fighter:
+            raise RefusedError(f"{t.name} is a fighter: it cannot shoot the charger")
+        if t.exhausted:
+            raise RefusedError(f"{t.name} is exhausted: it cannot shoot the charger")
+    damage_stat = "boom" if ranged else "hack"
+    boom_option = o.get("melee_damage_boom") or state.options.get("melee-damage-boom")
+    if not ranged and boom_option and "boom" in a.stats:
+        damage_stat = "boom"  # the literal text (R-SKM-01's named option)
+    cover = str(o.get("cover") or "none")
+    rng = o.get("range")
+    melee = Attack(
+        a,
+        t,
+        ranged,
+        focused="focus" in did,
+        range_=int(rng) if rng is not None and ranged else None,
+        cover=cover if ranged else "none",
+        charging=charging,
+        blocking=blocking,
+        damage_stat=damage_stat,
+    )
+    return Charge(melee, shoot_first)

@@ -1,0 +1,205 @@
+"""The SKIRMASHED round: single activations until one side is exhausted, the stamina check
+that decides it, the first player of each round, set-up and the end of the game."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.core.roller import DiceRoller, Roller
+from companion.dice import DiceSource
+from companion.errors import UsageError
+from companion.game.events import Change, set_fighter, set_game
+from companion.game.setup import fighters_from
+from companion.game.state import FighterState, GameState, SideState, freeze
+from companion.roster import Roster
+from companion.systems.base import Outcome
+from companion.systems.kit.turns import UntilExhausted, roll_off
+from companion.systems.skirmashed import roster_rules
+from companion.systems.skirmashed.data import SkmData, load
+from companion.trace import Trace
+
+#: the per-activation record of what the active figure has done (move, attack, ...)
+DID = "did"
+OPTIONS = ("melee-damage-boom",)
+
+# What a stamina check decides.
+EXHAUSTED = "exhausted"
+FRESH = "fresh"
+AGAIN = "again"
+
+
+def stamina_check(d: SkmData, name: str, stamina: int, roller: Roller, own: bool) -> str:
+    """2D10 against Stamina (R-SKM-04): exhausted, fresh, or (a 20) again at once.
+
+    `own` says whether the check ends the figure's own activation; a 20 outside it leaves
+    the figure fresh without an activation at once (R-SKM-P04). Enumeration branches on
+    exhausted or not only: a 20 never changes what an attack does.
+    """
+    t = roller.test(
+        title="Stamina check",
+        who=name,
+        sides=d.die,
+        count=d.stamina_dice,
+        target=stamina,
+        compare="<=",
+        success_text="exhausted for the rest of the round",
+        failure_text="not exhausted: may activate again this round",
+        rulings=("R-SKM-04",),
+        notes=(f"{d.stamina_dice}D{d.die} at or below Stamina {stamina} exhausts",),
+        purpose=f"{name}'s stamina check",
+    )
+    if t.success:
+        return EXHAUSTED
+    if t.value == d.stamina_again:
+        if own:
+            roller.info("A 20!", f"{name} activates again at once", ("R-SKM-04",))
+            return AGAIN
+        roller.info("A 20", f"{name} stays fresh; it does not activate mid-way", ("R-SKM-P04",))
+    return FRESH
+
+
+def check_changes(f: FighterState, result: str) -> list[Change]:
+    if result == EXHAUSTED:
+        return [set_fighter(f.id, "token", True)]
+    if result == AGAIN:
+        # A 20 on a final activation gives one more at once (R-SKM-P07).
+        out = [set_game("flags.must_activate", f.id)]
+        if f.flags.get("last_done"):
+            out.append(set_fighter(f.id, "flags.last_done", None))
+        return out
+    return []
+
+
+def casualties(state: GameState, side: int) -> int:
+    return sum(1 for f in state.side_fighters(side) if f.out)
+
+
+def result_text(state: GameState, dead: Sequence[str] = ()) -> str:
+    """The side that took more casualties loses; equal casualties draw (R-SKM-P03).
+    `dead` names figures killed by an outcome not yet applied."""
+    extra = [state.fighter(fid).side for fid in dead if not state.fighter(fid).out]
+    a, b = casualties(state, 0) + extra.count(0), casualties(state, 1) + extra.count(1)
+    na, nb = state.sides[0].name, state.sides[1].name
+    if a == b:
+        return f"draw: both sides took {a} casualt{'y' if a == 1 else 'ies'}"
+    win, lose = (na, nb) if a < b else (nb, na)
+    return f"{win} win: casualties {na} {a}, {nb} {b}"
+
+
+class StaminaRound(UntilExhausted):
+    """UntilExhausted with the stamina check, the D10 roll-off and a four-round game.
+
+    The base counts a dead figure as exhausted when it asks whether a side is done
+    (R-SKM-P02), so the opponent's final activations start when the last one falls.
+    """
+
+    round_word = "round"
+
+    def __init__(self) -> None:
+        self.d = load()
+
+    def first_side(self, state: GameState, roller: Roller) -> int:
+        won = state.flags.get("roll_off")
+        if state.turn == 0 and won is not None:
+            roller.info(
+                "First activation",
+                f"{state.sides[int(won)].name}: won the set-up roll-off",
+                ("R-SKM-P01",),
+            )
+            return int(won)
+        if state.turn > 0 and state.flags.get("last_side") is None:
+            keep = state.initiative if state.initiative is not None else 0
+            roller.info("First activation", f"{state.sides[keep].name}: nobody activated last")
+            return keep
+        if state.turn == 0:
+            return roll_off(
+                state, roller, self.d.die, what="roll-off for the first activation",
+                rulings=("R-SKM-P01",),
+            )  # fmt: skip
+        return super().first_side(state, roller)
+
+    def after_activation(self, state: GameState, f: FighterState, roller: Roller) -> list[Change]:
+        changes: list[Change] = [set_fighter(f.id, f"flags.{DID}", None)] if DID in f.flags else []
+        if f.out:
+            roller.info("Stamina check", f"{f.name} is dead: no check")
+            return changes
+        if f.token:
+            roller.info("Stamina check", f"{f.name} is already exhausted this round")
+            return changes
+        check = stamina_check(self.d, f.name, int(f.stats.get("stamina", 0)), roller, own=True)
+        return changes + check_changes(f, check)
+
+    def activation_note(self, state: GameState, f: FighterState) -> str:
+        return (
+            "Move then attack, attack then move, focus then attack, or run then melee; "
+            "'companion done' ends it with the stamina check."
+        )
+
+    def game_over(self, state: GameState) -> str | None:
+        if state.last_turn is not None and state.turn >= state.last_turn:
+            return result_text(state)
+        return None
+
+    def upkeep(self, state: GameState, roller: Roller) -> list[Change]:
+        # The game's last round ends without the usual reset: clear the round's marks here.
+        return self.round_reset(state) if self.game_over(state) is not None else []
+
+
+def wiped_out(state: GameState, dead: Sequence[str]) -> list[Change]:
+    """Changes that end the game when a side has no figures left (R-SKM-P08)."""
+    gone = set(dead)
+    for s in range(len(state.sides)):
+        if all(f.out or f.id in gone for f in state.side_fighters(s)):
+            return [set_game("phase", "ended"), set_game("result", result_text(state, dead))]
+    return []
+
+
+def new_game(
+    d: SkmData, rosters: Sequence[Roster], scenario: str, options: Mapping[str, Any]
+) -> GameState:
+    if scenario not in d.scenarios:
+        raise UsageError(
+            f"unknown SKIRMASHED scenario '{scenario}'; use one of {', '.join(d.scenarios)}"
+        )
+    if len(rosters) != 2:
+        raise UsageError("a SKIRMASHED game is two warbands: give two rosters")
+    for r in rosters:
+        errors = [p for p in roster_rules.check_roster(d, r) if p.severity == "error"]
+        if errors:
+            raise UsageError(
+                f"'{r.name}' is not a legal warband: {errors[0].message} "
+                f"('companion roster check {r.name}' lists every problem)"
+            )
+    unknown = [k for k in options if k not in OPTIONS]
+    if unknown:
+        raise UsageError(f"'{unknown[0]}' is not a SKIRMASHED option; known: {', '.join(OPTIONS)}")
+    return GameState(
+        system="skirmashed",
+        scenario=scenario,
+        sides=tuple(SideState(r.name, r.name) for r in rosters),
+        fighters=fighters_from(rosters, lambda rf: d.die),
+        last_turn=d.scenarios[scenario].last_turn,
+        options=freeze(dict(options)),
+    )
+
+
+def setup_roll(d: SkmData, state: GameState, dice: DiceSource) -> Outcome:
+    """The board and deployment for the warbands' size, and the D10 roll-off (R-SKM-P01)."""
+    roller = DiceRoller(dice)
+    most = max(len(state.side_fighters(s)) for s in range(len(state.sides)))
+    b = d.board_for(most)
+    roller.info("Board", f"{b.board} for {most} figures a side; deploy {b.deploy}")
+    won = roll_off(
+        state, roller, d.die, what="roll-off for the first activation", rulings=("R-SKM-P01",)
+    )
+    who = state.sides[won].name
+    roller.info("First activation", f"{who} activate first in round 1")
+    trace = Trace("Set-up", tuple(roller.steps), f"{b.board} board; {who} activate first")
+    return Outcome(
+        "setup",
+        f"{b.board} board; {who} won the roll-off and activate first in round 1.",
+        (set_game("flags.roll_off", won),),
+        trace,
+        data=freeze({"board": b.board, "first": won}),
+    )
