@@ -49,9 +49,14 @@ def check_part(state: GameState, f: FighterState, part: str) -> None:
         raise RefusedError(f"{f.name} focused: it gives up its move for the attack")
     if part != "attack" and "run" in did:
         raise RefusedError(f"{f.name} ran: only a melee attack may follow")
+    if did and not legal_next(f):
+        raise RefusedError(
+            f"{f.name} has done {' then '.join(did)}: its activation is complete "
+            "('companion done' ends it)"
+        )
     if did:
-        allowed = " or ".join(legal_next(f)) or "nothing more ('companion done')"
-        raise RefusedError(f"{f.name} has done {' then '.join(did)}: next {allowed}")
+        allowed = " or ".join(legal_next(f))
+        raise RefusedError(f"{f.name} has done {' then '.join(did)}: only {allowed} may follow")
     raise RefusedError(f"{f.name} cannot {part} now")
 
 
@@ -205,9 +210,11 @@ def odds_trace(d: SkmData, state: GameState, actor: str, target: str | None, o: 
     full = dist(d, plan)
     steps, table = odds_table(plan, full)
     kill = sum((p for k, p in full.items() if k[3] == "killed"), Fraction(0))
+    # The main line's damage step shows one branch only; the distributions replace it.
+    shown = tuple(s for s in preview.steps if s.title != "Damage")
     return Trace(
         f"Odds: {describe(plan)}",
-        tuple(preview.steps) + tuple(steps),
+        shown + tuple(steps),
         f"{plan.melee.target.name} killed: {odds.fmt(kill)}",
         table,
     )

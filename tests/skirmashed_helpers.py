@@ -1,0 +1,99 @@
+"""Helpers for the SKIRMASHED tests: small games built in code, and dice enumeration."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+from companion import systems
+from companion.dice import DiceRequest, DiceSource
+from companion.game.events import Event, apply_event
+from companion.game.state import GameState, freeze
+from companion.roster import Roster, RosterFighter
+from companion.systems.base import ActionRequest, Outcome
+
+SKM = systems.get("skirmashed")
+STATS = ("manoeuvre", "firepower", "boom", "fight", "hack", "stamina")
+
+
+def fig(name: str, man=5, fp=5, boom=5, fight=5, hack=5, sta=10, rank="figure") -> RosterFighter:
+    values = dict(zip(STATS, (man, fp, boom, fight, hack, sta), strict=True))
+    if rank == "fighter":
+        values.pop("firepower")
+        values.pop("boom")
+    return RosterFighter(name, rank, freeze(values))
+
+
+def game(
+    side_a: Sequence[RosterFighter], side_b: Sequence[RosterFighter], active: str | None = None
+) -> GameState:
+    """A running round-1 game, side A first; `active` (a fighter id) is activating now."""
+    rosters = [Roster("A", "skirmashed", tuple(side_a)), Roster("B", "skirmashed", tuple(side_b))]
+    state = SKM.new_game(rosters, "skirmish", {})
+    state = replace(state, turn=1, phase="action", initiative=0)
+    if active is not None:
+        side = state.fighter(active).side
+        state = replace(state, active=active, flags=freeze({"last_side": side}))
+    return state
+
+
+def set_fig(state: GameState, fid: str, **changes: Any) -> GameState:
+    out = []
+    for f in state.fighters:
+        if f.id == fid:
+            flags = dict(f.flags)
+            for k in list(changes):
+                if k.startswith("flag_"):
+                    flags[k[5:]] = changes.pop(k)
+            f = replace(f, flags=freeze(flags), **changes)
+        out.append(f)
+    return replace(state, fighters=tuple(out))
+
+
+def apply(state: GameState, outcome: Outcome) -> GameState:
+    return apply_event(state, Event(outcome.kind, outcome.summary, outcome.changes))
+
+
+def attack(actor: str, target: str, **options: Any) -> ActionRequest:
+    return ActionRequest("attack", actor, target, freeze(options))
+
+
+class Need(Exception):
+    def __init__(self, sides: int, count: int) -> None:
+        self.sides = sides
+        self.count = count
+
+
+class PrefixDice(DiceSource):
+    """Dice from a fixed prefix; asking past it raises Need with what is missing."""
+
+    def __init__(self, values: Sequence[int]) -> None:
+        super().__init__()
+        self.values = list(values)
+        self.used = 0
+
+    def _values(self, request: DiceRequest) -> tuple[tuple[int, ...], bool]:
+        if self.used + request.count > len(self.values):
+            raise Need(request.sides, self.used + request.count - len(self.values))
+        got = tuple(self.values[self.used : self.used + request.count])
+        self.used += request.count
+        return got, True
+
+
+def brute_force(run: Callable[[DiceSource], Any]) -> dict[Any, Fraction]:
+    """Every dice sequence `run` can ask for, with its chance: the real dice path, walked."""
+    out: dict[Any, Fraction] = {}
+
+    def go(prefix: list[int], p: Fraction) -> None:
+        try:
+            k = run(PrefixDice(prefix))
+        except Need as n:
+            for v in range(1, n.sides + 1):
+                go(prefix + [v], p / n.sides)
+            return
+        out[k] = out.get(k, Fraction(0)) + p
+
+    go([], Fraction(1))
+    return out
