@@ -25,7 +25,8 @@ from companion.systems.skirmashed import actions, roster_rules, topics, turns
 from companion.systems.skirmashed.data import FIGHTER, RANGED_STATS, SkmData, load
 from companion.trace import Trace
 
-# Keys the shared `attack` command always sends; SKIRMASHED has no ganging-up rule.
+# Keys other systems' callers may send empty (e.g. ganging=0); SKIRMASHED has no such rule,
+# so an empty one is dropped and a real one refused by the declared facts.
 SHARED_ATTACK_KEYS = ("ganging",)
 
 
@@ -126,6 +127,9 @@ class Skirmashed(RuleSystem):
 
     def declared_actions(self) -> Mapping[str, ActionSpec]:
         return self.data.actions
+
+    def game_options(self) -> ActionSpec | None:
+        return self.data.options
 
     def actions_for(self, state: GameState, fighter: FighterState) -> Sequence[str]:
         if state.active == fighter.id and not fighter.out:

@@ -9,7 +9,7 @@ from companion.data import Reader, load_toml
 from companion.game.state import freeze
 from companion.roster import Roster, RosterFighter
 from companion.systems.base import Ruling, Scenario
-from companion.systems.kit.facts import ActionSpec, read_actions
+from companion.systems.kit.facts import ActionSpec, read_actions, read_options
 from companion.values import frozen
 
 FILE = "skirmashed.toml"
@@ -58,6 +58,7 @@ class SkmData:
     stamina_again: int
     scenarios: Mapping[str, Scenario]
     actions: Mapping[str, ActionSpec]
+    options: ActionSpec | None
     samples: tuple[Roster, ...]
     rulings: tuple[Ruling, ...]
 
@@ -98,7 +99,7 @@ def load() -> SkmData:
     top = Reader(FILE, load_toml(FILE))
     top.only(
         "system", "stats", "ranks", "boards", "moves", "hit", "block", "stamina", "scenarios",
-        "facts", "samples", "rulings",
+        "facts", "options", "samples", "rulings",
     )  # fmt: skip
     sysr = top.table("system")
     stats = tuple(
@@ -151,6 +152,7 @@ def load() -> SkmData:
         stamina_again=stamina.num("again", lo=1),
         scenarios=freeze(scenarios),
         actions=freeze(read_actions(top)),
+        options=read_options(top),
         samples=tuple(_sample(s, stats, ranks) for s in top.tables("samples")),
         rulings=rulings,
     )

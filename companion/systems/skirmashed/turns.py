@@ -189,7 +189,9 @@ def setup_roll(d: SkmData, state: GameState, dice: DiceSource) -> Outcome:
     roller = DiceRoller(dice)
     most = max(len(state.side_fighters(s)) for s in range(len(state.sides)))
     b = d.board_for(most)
-    roller.info("Board", f"{b.board} for {most} figures a side; deploy {b.deploy}")
+    roller.info(
+        "Board", f"{b.board} for {most} figure{'s' if most != 1 else ''} a side; deploy {b.deploy}"
+    )
     won = roll_off(
         state, roller, d.die, what="roll-off for the first activation", rulings=("R-SKM-P01",)
     )

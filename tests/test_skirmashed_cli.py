@@ -1,0 +1,116 @@
+"""SKIRMASHED end to end through the real CLI: warbands, set-up, the round, attacks with
+typed and seeded dice, odds, the board, undo, and the rules look-ups."""
+
+from __future__ import annotations
+
+VEX = ["--stat", "manoeuvre=5", "--stat", "firepower=4", "--stat", "boom=5"]
+VEX += ["--stat", "fight=3", "--stat", "hack=6", "--stat", "stamina=9"]
+HOLT = ["--stat", "manoeuvre=5", "--stat", "firepower=5", "--stat", "boom=5"]
+HOLT += ["--stat", "fight=4", "--stat", "hack=5", "--stat", "stamina=10"]
+
+
+def setup_game(run, *extra):
+    assert run("roster", "new", "Reds", "--system", "skirmashed").code == 0
+    assert run("roster", "add", "Reds", "Vex", "-r", "figure", *VEX).code == 0
+    assert run("roster", "new", "Blues", "-s", "skm").code == 0
+    assert run("roster", "add", "Blues", "Holt", "-r", "figure", *HOLT).code == 0
+    r = run("game", "new", "-r", "Reds", "-r", "Blues", "--dice", "3,8", *extra)
+    assert r.code == 0, r.err
+    return r
+
+
+def board(run):
+    r = run("status", "--json")
+    assert r.code == 0, r.err
+    data = r.json()
+    rows = {f["name"]: f for s in data["sides"] for f in s["fighters"]}
+    return data, rows
+
+
+def test_game_new_rolls_off_and_names_the_board(run):
+    r = setup_game(run)
+    assert "2'x2'" in r.out and "Blues activate first" in r.out
+    r = run("turn", "--json")
+    assert r.code == 0, r.err
+    data, _ = board(run)
+    assert data["turn"] == 1 and data["next_side_name"] == "Blues"
+    assert "Casualties: Reds 0, Blues 0" in data["notes"]
+
+
+def test_activation_move_attack_done_and_undo(run):
+    setup_game(run)
+    run("turn")
+    assert run("activate", "Holt").code == 0
+    r = run("act", "Holt", "move", "--dice", "4", "--json")
+    assert r.code == 0, r.err
+    assert '9"' in run("log").out
+    # 5 shots above Boom 5 (range 10: no modifier): 7, 10, 6 hit; blocks above 6: 9 only.
+    r = run("attack", "Holt", "Vex", "--ranged", "--range", "10", "--dice", "7,2,10,6,3,5,9,4")
+    assert r.code == 0, r.err
+    assert "2 unblocked, 10 damage; Vex killed" in r.out
+    data, rows = board(run)
+    assert rows["Vex"]["status"] == "out" and rows["Vex"]["describe"]["damage"] == "10/9"
+    assert data["phase"] == "ended"  # Reds have no figure left (R-SKM-P08)
+    assert run("undo").code == 0
+    data, rows = board(run)
+    assert rows["Vex"]["wounds"] == 0 and data["phase"] == "action"
+    r = run("attack", "Holt", "Vex", "--ranged", "--seed", "11", "--json")
+    assert r.code == 0, r.err
+    assert run("done", "--dice", "5,5").code == 0
+    _, rows = board(run)
+    assert rows["Holt"]["token"] is True and rows["Holt"]["describe"]["state"] == "exhausted"
+
+
+def test_an_illegal_order_is_refused_in_one_line(run):
+    setup_game(run)
+    run("turn")
+    run("activate", "Holt")
+    assert run("act", "Holt", "run", "--dice", "1,1").code == 0
+    r = run("attack", "Holt", "Vex", "--ranged", "--dice", "1,1,1,1,1")
+    assert r.code != 0 and "may only attack in melee" in r.err and "Traceback" not in r.err
+    assert len(r.err.strip().splitlines()) == 1
+
+
+def test_odds_json_gives_the_kill_chance(run):
+    setup_game(run)
+    run("turn")
+    r = run("odds", "Holt", "Vex", "--ranged", "--range", "3", "--json")
+    assert r.code == 0, r.err
+    data = r.json()
+    rows = {row["outcome"]: row["p"]["value"] for row in data["odds"]}
+    assert "Vex killed" in rows and "Vex survives" in rows
+    assert any(s["title"] == "Unblocked hits" for s in data["steps"])
+
+
+def test_game_option_melee_damage_boom(run):
+    setup_game(run, "--opt", "melee-damage-boom=yes")
+    run("turn")
+    run("activate", "Holt")
+    # Fight 4, Hack 5: a 9 hits; Vex blocks above 5 +1 (Fight 4 < 5: +2) = 7: a 1 fails.
+    r = run("attack", "Holt", "Vex", "--dice", "9,1,1,1,1", "--json")
+    assert r.code == 0, r.err
+    _, rows = board(run)
+    assert rows["Vex"]["wounds"] == 5
+    log = run("log", "--traces").out
+    assert "x Boom! 5" in log and "x Hack" not in log
+
+
+def test_roster_check_lists_every_problem(run):
+    run("roster", "new", "Bad", "-s", "skirmashed")
+    stats = ["--stat", "manoeuvre=5", "--stat", "fight=3", "--stat", "hack=6"]
+    r = run("roster", "add", "Bad", "Grit", "-r", "fighter", *stats, "--stat", "stamina=9")
+    assert r.code == 0, r.err
+    r = run("roster", "check", "Bad")
+    assert r.code == 0 and "no ranged attack" not in r.out
+    r = run("roster", "add", "Bad", "Odd", "-r", "figure", "--stat", "manoeuvre=12")
+    assert r.code == 2 and "Manoeuvre 12 is outside its range 1-9" in r.err
+    assert "Stamina is missing" in r.err
+
+
+def test_rules_rulings_and_topics(run):
+    r = run("rules", "rulings", "skirmashed")
+    assert r.code == 0
+    for rid in ("R-SKM-01", "R-SKM-05", "R-SKM-P01", "R-SKM-P03", "R-SKM-P04"):
+        assert rid in r.out
+    r = run("rules", "show", "skirmashed")
+    assert r.code == 0 and "Stamina checks" in r.out and "Shooting a charger" in r.out
