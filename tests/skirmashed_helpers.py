@@ -7,14 +7,18 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
+from warstuff_helpers import apply, set_unit
+
 from companion import systems
 from companion.dice import DiceRequest, DiceSource
-from companion.game.events import Event, apply_event
 from companion.game.state import GameState, freeze
 from companion.roster import Roster, RosterFighter
-from companion.systems.base import ActionRequest, Outcome
+from companion.systems.base import ActionRequest
 
 SKM = systems.get("skirmashed")
+# A figure changed in place: the same helper as WarStuff's tests.
+set_fig = set_unit
+__all__ = ["SKM", "apply", "set_fig"]
 STATS = ("manoeuvre", "firepower", "boom", "fight", "hack", "stamina")
 
 
@@ -37,23 +41,6 @@ def game(
         side = state.fighter(active).side
         state = replace(state, active=active, flags=freeze({"last_side": side}))
     return state
-
-
-def set_fig(state: GameState, fid: str, **changes: Any) -> GameState:
-    out = []
-    for f in state.fighters:
-        if f.id == fid:
-            flags = dict(f.flags)
-            for k in list(changes):
-                if k.startswith("flag_"):
-                    flags[k[5:]] = changes.pop(k)
-            f = replace(f, flags=freeze(flags), **changes)
-        out.append(f)
-    return replace(state, fighters=tuple(out))
-
-
-def apply(state: GameState, outcome: Outcome) -> GameState:
-    return apply_event(state, Event(outcome.kind, outcome.summary, outcome.changes))
 
 
 def attack(actor: str, target: str, **options: Any) -> ActionRequest:

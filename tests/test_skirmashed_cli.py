@@ -32,9 +32,10 @@ def test_game_new_rolls_off_and_names_the_board(run):
     assert "2'x2'" in r.out and "Blues activate first" in r.out
     r = run("turn", "--json")
     assert r.code == 0, r.err
-    data, _ = board(run)
+    data, rows = board(run)
     assert data["turn"] == 1 and data["next_side_name"] == "Blues"
     assert "Casualties: Reds 0, Blues 0" in data["notes"]
+    assert rows["Vex"]["describe"]["state"] == "fresh, may act"
 
 
 def test_activation_move_attack_done_and_undo(run):
@@ -114,3 +115,19 @@ def test_rules_rulings_and_topics(run):
         assert rid in r.out
     r = run("rules", "show", "skirmashed")
     assert r.code == 0 and "Stamina checks" in r.out and "Shooting a charger" in r.out
+
+
+def test_readme_skirmashed_example_runs_as_printed(run):
+    import shlex
+    from pathlib import Path
+
+    text = Path(__file__).resolve().parent.parent.joinpath("README.md").read_text()
+    section = text.split("### SKIRMASHED", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
+    lines = [ln for ln in section.strip().splitlines() if ln.strip()]
+    assert len(lines) >= 10
+    for line in lines:
+        args = shlex.split(line)
+        assert args[0] == "companion"
+        r = run(*args[1:])
+        assert r.code == 0, (line, r.err)
+    assert "1 unblocked, 5 damage" in run("log").out

@@ -83,7 +83,15 @@ class Skirmashed(RuleSystem):
         out = {"rank": d.ranks.get(f.rank, f.rank), "stat": stats, "skills": "-"}
         if isinstance(f, FighterState):
             out["damage"] = f"{f.wounds}/{f.stats.get('stamina', '?')}"
-            out["state"] = "dead" if f.out else ("exhausted" if f.token else "fresh")
+            out["state"] = (
+                "dead"
+                if f.out
+                else "exhausted"
+                if f.token
+                else "fresh, done for the round"
+                if f.flags.get("last_done")
+                else "fresh, may act"
+            )
         return out
 
     def fighter_flags(self, f: FighterState) -> list[str]:

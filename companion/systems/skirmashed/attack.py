@@ -55,6 +55,16 @@ class Attack:
     damage_stat: str = "boom"
 
 
+def modified(value: int, parts: list[str], mods: list[tuple[int, str]]) -> tuple[int, list[str]]:
+    """A stat with its modifiers added, each written down with its reason."""
+    for v, why in mods:
+        value += v
+        parts.append(f"{v:+d} {why}")
+    if mods:
+        parts[-1] += f" = {value}"
+    return value, parts
+
+
 def hit_target(d: SkmData, atk: Attack) -> tuple[int, list[str]]:
     """The modified Boom! (ranged) or Hack (melee) the hit dice must roll above."""
     a = atk.attacker
@@ -78,12 +88,7 @@ def hit_target(d: SkmData, atk: Attack) -> tuple[int, list[str]]:
             mods.append((d.hit["focused"], "focused"))
         if not atk.ranged and atk.charging:
             mods.append((d.hit["charging"], "charging"))
-    for v, why in mods:
-        value += v
-        parts.append(f"{v:+d} {why}")
-    if mods:
-        parts[-1] += f" = {value}"
-    return value, parts
+    return modified(value, parts, mods)
 
 
 def armour_piercing(d: SkmData, power: int, manoeuvre: int) -> tuple[int, str]:
@@ -116,11 +121,7 @@ def block_target(d: SkmData, atk: Attack, target: Figure) -> tuple[int, list[str
         mods.append((d.block["hard_cover"], "hard cover"))
     if atk.blocking:
         mods.append((d.block["blocking"], "actively blocking"))
-    for v, why in mods:
-        value += v
-        parts.append(f"{v:+d} {why}")
-    if mods:
-        parts[-1] += f" = {value}"
+    value = modified(value, parts, mods)[0]
     if value >= d.die:
         parts.append(f"{value} or more on a D{d.die}: no block possible (R-SKM-03)")
     elif value <= 0:
