@@ -286,3 +286,6 @@ def test_only_a_fresh_non_fighter_may_shoot_a_charger():
     state = set_fig(duel(), "b", token=True)
     with pytest.raises(RefusedError, match="exhausted"):
         SKM.resolve(state, attack("a", "b", charging=True, shoot_first=True), PrefixDice([]))
+    req = attack("a", "b", charging=True, shoot_first=True, target_engaged=True)
+    with pytest.raises(RefusedError, match="another enemy in base contact"):
+        SKM.resolve(duel(), req, PrefixDice([]))

@@ -262,6 +262,10 @@ def build(
             raise RefusedError(f"{t.name} is a fighter: it cannot shoot the charger")
         if t.exhausted:
             raise RefusedError(f"{t.name} is exhausted: it cannot shoot the charger")
+        if o.get("target_engaged"):
+            raise RefusedError(
+                f"{t.name} has another enemy in base contact: it cannot shoot the charger"
+            )
     damage_stat = "boom" if ranged else "hack"
     boom_option = o.get("melee_damage_boom") or state.options.get("melee-damage-boom")
     if not ranged and boom_option and "boom" in a.stats:
