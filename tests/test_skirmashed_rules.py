@@ -289,3 +289,24 @@ def test_only_a_fresh_non_fighter_may_shoot_a_charger():
     req = attack("a", "b", charging=True, shoot_first=True, target_engaged=True)
     with pytest.raises(RefusedError, match="another enemy in base contact"):
         SKM.resolve(duel(), req, PrefixDice([]))
+
+
+def test_a_charger_may_actively_block_the_shot_and_checks_at_once():
+    # R-SKM-P11: -2 to its blocks against the shot, its check straight after, then the charge.
+    a = fig("A", man=5, fight=1, hack=5, sta=10)
+    b = fig("B", man=5, fp=6, boom=5, sta=10)
+    state = duel(a=a, b=b)
+    # Shot: one hit (6) and five misses; the charger blocks above 5 -2 = 3 with a 4. Its
+    # check 2+2 <= 10: exhausted. The shooter's check 9+9: fresh. The blow: 1 misses.
+    dice = [6, 1, 1, 1, 1, 1, 4, 2, 2, 9, 9, 1]
+    req = attack("a", "b", charging=True, shoot_first=True, charger_blocks=True)
+    o = SKM.resolve(state, req, PrefixDice(dice))
+    blocks = [s for s in o.trace.steps if s.title == "Block"]
+    assert blocks[0].target == 3 and blocks[0].successes == 1
+    checks = [s for s in o.trace.steps if s.title == "Stamina check"]
+    assert [c.roll.who for c in checks] == ["A", "B"]
+    after = apply(state, o)
+    assert after.fighter("a").token is True and not after.fighter("b").token
+    # Its own end-of-activation check is not taken again.
+    end = SKM.end_activation(after, PrefixDice([]))
+    assert "already exhausted" in end.trace.steps[0].outcome

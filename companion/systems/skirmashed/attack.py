@@ -194,6 +194,17 @@ class Charge:
 
     melee: Attack
     shoot_first: bool = False
+    #: the charger actively blocks the shot on its way in (R-SKM-P11)
+    charger_blocks: bool = False
+
+
+def blocker_check(d: SkmData, figures: dict[str, Figure], fid: str, roller: Roller) -> None:
+    """An active blocker still alive takes its stamina check once the attack is over."""
+    f = figures[fid]
+    if f.dead or f.exhausted:
+        return
+    if stamina_check(d, f.name, f.stat("stamina"), roller, own=False) == EXHAUSTED:
+        figures[fid] = replace(f, exhausted=True)
 
 
 def run_charge(d: SkmData, plan: Charge, roller: Roller) -> tuple[Result, dict[str, Figure]]:
@@ -208,7 +219,10 @@ def run_charge(d: SkmData, plan: Charge, roller: Roller) -> tuple[Result, dict[s
             ("R-SKM-P06",),
         )
         shot = Attack(atk.target, atk.attacker, ranged=True, plain=True)
-        strike(d, shot, figures, roller)
+        strike(d, replace(shot, blocking=plan.charger_blocks), figures, roller)
+        if plan.charger_blocks:
+            # The charger checks at once and, exhausted or not, goes on (R-SKM-P11).
+            blocker_check(d, figures, atk.attacker.id, roller)
         shooter = figures[atk.target.id]
         check = stamina_check(d, shooter.name, shooter.stat("stamina"), roller, own=False)
         if check == EXHAUSTED:
@@ -218,13 +232,11 @@ def run_charge(d: SkmData, plan: Charge, roller: Roller) -> tuple[Result, dict[s
             return Result(0, 0, 0, False), figures
     blocking = atk.blocking
     if blocking and figures[atk.target.id].exhausted:
-        roller.info("Block", f"{atk.target.name} is now exhausted: it can no longer block")
+        roller.info("No active block", f"{atk.target.name} is now exhausted: it cannot block")
         blocking = False
     result = strike(d, replace(atk, blocking=blocking), figures, roller)
-    t = figures[atk.target.id]
-    if blocking and not t.dead and not t.exhausted:
-        if stamina_check(d, t.name, t.stat("stamina"), roller, own=False) == EXHAUSTED:
-            figures[t.id] = replace(t, exhausted=True)
+    if blocking:
+        blocker_check(d, figures, atk.target.id, roller)
     return result, figures
 
 
@@ -283,4 +295,4 @@ def build(
         blocking=blocking,
         damage_stat=damage_stat,
     )
-    return Charge(melee, shoot_first)
+    return Charge(melee, shoot_first, shoot_first and bool(o.get("charger_blocks")))
