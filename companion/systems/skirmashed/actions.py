@@ -93,7 +93,11 @@ def focus(state: GameState, f: FighterState) -> Outcome:
         "focus",
         f"{f.name} focuses: its attack this activation hits 1 more easily.",
         (mark(f, "focus"),),
-        Trace(f"{f.name} focuses", (Step("Focus", "-1 to the stat its attack rolls above"),), ""),
+        Trace(
+            f"{f.name} focuses",
+            (Step("Focus", "-1 to the stat its attack rolls above; no move this activation"),),
+            "focused",
+        ),
     )
 
 

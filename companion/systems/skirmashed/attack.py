@@ -79,15 +79,27 @@ def hit_target(d: SkmData, atk: Attack) -> tuple[int, list[str]]:
         if atk.ranged and atk.range_ is not None:
             # A target at exactly 6" is within 6"; exactly 24" is not outside it (R-SKM-P09).
             if atk.range_ <= d.hit["near_range"]:
-                mods.append((d.hit["near"], f'target within {d.hit["near_range"]}"'))
+                mods.append(
+                    (
+                        d.hit["near"],
+                        f'target at {atk.range_}", within {d.hit["near_range"]}" (R-SKM-P09)',
+                    )
+                )
             elif atk.range_ > d.hit["far_range"]:
-                mods.append((d.hit["far"], f'target outside {d.hit["far_range"]}"'))
+                mods.append(
+                    (
+                        d.hit["far"],
+                        f'target at {atk.range_}", outside {d.hit["far_range"]}" (R-SKM-P09)',
+                    )
+                )
         if not atk.ranged and a.fighter:
             mods.append((d.hit["fighter"], "a fighter"))
         if atk.focused:
             mods.append((d.hit["focused"], "focused"))
         if not atk.ranged and atk.charging:
-            mods.append((d.hit["charging"], "charging"))
+            mods.append((d.hit["charging"], "charging (R-SKM-P10)"))
+    if atk.ranged and atk.range_ is None and not atk.plain:
+        parts.append("(no distance given: no range modifier, R-SKM-P09)")
     return modified(value, parts, mods)
 
 
