@@ -131,3 +131,22 @@ def test_readme_skirmashed_example_runs_as_printed(run):
         r = run(*args[1:])
         assert r.code == 0, (line, r.err)
     assert "1 unblocked, 5 damage" in run("log").out
+
+
+def test_final_activations_and_pass_then_next_round(run):
+    setup_game(run)
+    run("turn")
+    run("activate", "Holt")
+    assert run("done", "--dice", "1,1").code == 0  # Blues all exhausted
+    data, _ = board(run)
+    assert data["next_side_name"] == "Reds" and any("once more" in n for n in data["notes"])
+    r = run("act", "Vex", "pass")
+    assert r.code == 0, r.err
+    data, _ = board(run)
+    assert data["next_side_name"] is None
+    r = run("turn", "--json")
+    assert r.code == 0, r.err
+    data, rows = board(run)
+    # Blues made the last activation of round 1, so Reds open round 2.
+    assert data["turn"] == 2 and data["initiative_side"] == "Reds"
+    assert rows["Holt"]["token"] is False

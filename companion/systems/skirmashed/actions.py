@@ -1,5 +1,5 @@
-"""The parts of a SKIRMASHED activation: move, run, focus, attack, and passing a final
-activation. Each is one small function from state, choices and dice to an Outcome."""
+"""The parts of a SKIRMASHED activation: move, run, focus and attack, each one small
+function from state, choices and dice to an Outcome, and the odds of an attack."""
 
 from __future__ import annotations
 
