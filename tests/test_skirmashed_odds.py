@@ -69,7 +69,7 @@ def test_odds_of_a_charge_count_the_shot_on_the_way_in():
 
 
 def test_charge_odds_equal_brute_force_through_both_stamina_checks():
-    # The shot on the way in, the shooter's stamina check (an exhausted shooter blocks
+    # The shot as it comes in, the shooter's stamina check (an exhausted shooter blocks
     # worse) and the blow: every die walked, the 2D10 of the check included.
     a = fig("A", man=2, fight=1, hack=9, sta=9)
     b = fig("B", man=4, fp=1, boom=9, sta=9)

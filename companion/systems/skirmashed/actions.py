@@ -178,7 +178,7 @@ def attack(
     summary = f"{title}: {result.hits} hit(s), {result.unblocked} unblocked, {result.damage} damage"
     summary += f"; {t.name} killed" if t.dead else ""
     if figures[f.id].dead:
-        summary = f"{title}: {f.name} is shot down on the way in"
+        summary = f"{title}: {f.name} is shot down as it comes in"
     end = wiped_out(state, dead)
     changes += end
     trace = Trace(title, tuple(roller.steps), summary, table)

@@ -1,5 +1,5 @@
 """SKIRMASHED attacks: hit dice against the modified Boom! or Hack, block dice against the
-modified Manoeuvre, damage against Stamina, and the charger shot on its way in.
+modified Manoeuvre, damage against Stamina, and the charger shot as it comes in.
 
 `run_attack` is the rule code on any roller: with dice it writes the explanation, over
 every branch it gives the exact odds (the same code, so the two cannot disagree).
@@ -50,7 +50,7 @@ class Attack:
     cover: str = "none"
     charging: bool = False
     blocking: bool = False
-    #: the charger shot on its way in: no hit modifiers at all (R-SKM-P06)
+    #: the charger shot as it comes in: no hit modifiers at all (R-SKM-P06)
     plain: bool = False
     damage_stat: str = "boom"
 
@@ -206,7 +206,7 @@ class Charge:
 
     melee: Attack
     shoot_first: bool = False
-    #: the charger actively blocks the shot on its way in (R-SKM-P11)
+    #: the charger actively blocks the shot as it comes in (R-SKM-P11)
     charger_blocks: bool = False
 
 
@@ -227,7 +227,7 @@ def run_charge(d: SkmData, plan: Charge, roller: Roller) -> tuple[Result, dict[s
     if plan.shoot_first:
         roller.info(
             "Shooting the charger",
-            f"{atk.target.name} shoots {atk.attacker.name} on the way in",
+            f"{atk.target.name} shoots {atk.attacker.name} as it comes in",
             ("R-SKM-P06",),
         )
         shot = Attack(atk.target, atk.attacker, ranged=True, plain=True)
@@ -281,7 +281,7 @@ def build(
     shoot_first = bool(o.get("shoot_first"))
     if shoot_first:
         if not charging:
-            raise RefusedError(f"only a charger can be shot on its way in; {a.name} is not one")
+            raise RefusedError(f"only a charger can be shot as it comes in; {a.name} is not one")
         if t.fighter:
             raise RefusedError(f"{t.name} is a fighter: it cannot shoot the charger")
         if t.exhausted:
