@@ -138,7 +138,7 @@ def end_of_game(dead_a, dead_b):
 
 def test_after_round_four_more_casualties_lose():
     after = end_of_game(["a1"], ["b1", "b2"])
-    assert after.phase == "ended" and after.result == "A win: casualties A 1, B 2"
+    assert after.phase == "ended" and after.result == "A win: B took more casualties (A 1, B 2)"
     assert "Casualties: A 1, B 2" in SKM.status_lines(after)
 
 

@@ -181,7 +181,7 @@ def test_melee_damage_is_hack_unless_the_literal_option():
 def test_a_side_wiped_out_ends_the_game():
     # R-SKM-P08: no casualty can change once a side is gone.
     o, after = shoot(duel(a=fig("A", fp=1, boom=5), b=fig("B", man=2, sta=5)), [9, 1])
-    assert after.phase == "ended" and after.result == "A win: casualties A 0, B 1"
+    assert after.phase == "ended" and after.result == "A win: B took more casualties (A 0, B 1)"
 
 
 # --- who may attack whom ------------------------------------------------------------------

@@ -84,7 +84,7 @@ def result_text(state: GameState, dead: Sequence[str] = ()) -> str:
     if a == b:
         return f"draw: both sides took {a} casualt{'y' if a == 1 else 'ies'}"
     win, lose = (na, nb) if a < b else (nb, na)
-    return f"{win} win: casualties {na} {a}, {nb} {b}"
+    return f"{win} win: {lose} took more casualties ({na} {a}, {nb} {b})"
 
 
 class StaminaRound(UntilExhausted):
