@@ -81,6 +81,8 @@ def test_odds_json_gives_the_kill_chance(run):
     rows = {row["outcome"]: row["p"]["value"] for row in data["odds"]}
     assert "Vex killed" in rows and "Vex survives" in rows
     assert any(s["title"] == "Unblocked hits" for s in data["steps"])
+    r = run("odds", "Holt", "Vex", "--band", "long")
+    assert r.code == 0 and 'outside 24"' in r.out
 
 
 def test_game_option_melee_damage_boom(run):

@@ -57,6 +57,17 @@ def test_range_bands_move_boom(inches, need):
     assert hit_step(o).target == need
 
 
+@pytest.mark.parametrize(("band", "need"), [("short", 4), ("normal", 5), ("long", 6)])
+def test_range_band_instead_of_inches(band, need):
+    o, _ = shoot(duel(a=fig("A", fp=1, boom=5)), [2], band=band)
+    assert hit_step(o).target == need
+
+
+def test_inches_and_band_together_are_refused():
+    with pytest.raises(UsageError, match="not both"):
+        shoot(duel(), [2], band="short", range=3)
+
+
 def test_no_range_given_means_no_range_modifier():
     o, _ = shoot(duel(a=fig("A", fp=1, boom=5)), [2])
     assert hit_step(o).target == 5
@@ -199,7 +210,7 @@ def test_no_shooting_with_an_enemy_in_base_contact():
 
 
 def test_unknown_facts_are_refused_with_the_known_list():
-    with pytest.raises(UsageError, match="known: ranged, range, cover"):
+    with pytest.raises(UsageError, match="known: ranged, range, band, cover"):
         SKM.resolve(duel(), attack("a", "b", splash="x"), PrefixDice([]))
 
 

@@ -47,6 +47,7 @@ class Attack:
     ranged: bool
     focused: bool = False
     range_: int | None = None
+    band: str | None = None  # short | normal | long, when no distance is given
     cover: str = "none"
     charging: bool = False
     blocking: bool = False
@@ -65,6 +66,18 @@ def modified(value: int, parts: list[str], mods: list[tuple[int, str]]) -> tuple
     return value, parts
 
 
+def range_band(d: SkmData, atk: Attack) -> str | None:
+    """short (within 6"), normal or long (outside 24"), from the inches or the band given.
+    A target at exactly 6" is within 6"; exactly 24" is not outside it (R-SKM-P09)."""
+    if not atk.ranged:
+        return None
+    if atk.range_ is None:
+        return atk.band
+    if atk.range_ <= d.hit["near_range"]:
+        return "short"
+    return "long" if atk.range_ > d.hit["far_range"] else "normal"
+
+
 def hit_target(d: SkmData, atk: Attack) -> tuple[int, list[str]]:
     """The modified Boom! (ranged) or Hack (melee) the hit dice must roll above."""
     a = atk.attacker
@@ -76,29 +89,18 @@ def hit_target(d: SkmData, atk: Attack) -> tuple[int, list[str]]:
     if atk.plain:
         parts.append("no modifiers: shooting a charger (R-SKM-P06)")
     else:
-        if atk.ranged and atk.range_ is not None:
-            # A target at exactly 6" is within 6"; exactly 24" is not outside it (R-SKM-P09).
-            if atk.range_ <= d.hit["near_range"]:
-                mods.append(
-                    (
-                        d.hit["near"],
-                        f'target at {atk.range_}", within {d.hit["near_range"]}" (R-SKM-P09)',
-                    )
-                )
-            elif atk.range_ > d.hit["far_range"]:
-                mods.append(
-                    (
-                        d.hit["far"],
-                        f'target at {atk.range_}", outside {d.hit["far_range"]}" (R-SKM-P09)',
-                    )
-                )
+        band = range_band(d, atk)
+        if band == "short":
+            mods.append((d.hit["near"], f'within {d.hit["near_range"]}" (R-SKM-P09)'))
+        elif band == "long":
+            mods.append((d.hit["far"], f'outside {d.hit["far_range"]}" (R-SKM-P09)'))
         if not atk.ranged and a.fighter:
             mods.append((d.hit["fighter"], "a fighter"))
         if atk.focused:
             mods.append((d.hit["focused"], "focused"))
         if not atk.ranged and atk.charging:
             mods.append((d.hit["charging"], "charging (R-SKM-P10)"))
-    if atk.ranged and atk.range_ is None and not atk.plain:
+    if atk.ranged and atk.range_ is None and atk.band is None and not atk.plain:
         parts.append("(no distance given: no range modifier, R-SKM-P09)")
     return modified(value, parts, mods)
 
@@ -294,6 +296,8 @@ def build(
     boom_option = o.get("melee_damage_boom") or state.options.get("melee-damage-boom")
     if not ranged and boom_option and "boom" in a.stats:
         damage_stat = "boom"  # the literal text (R-SKM-01's named option)
+    if o.get("range") is not None and o.get("band"):
+        raise UsageError("give the distance or the range band, not both")
     cover = str(o.get("cover") or "none")
     rng = o.get("range")
     melee = Attack(
@@ -302,6 +306,7 @@ def build(
         ranged,
         focused="focus" in did,
         range_=int(rng) if rng is not None and ranged else None,
+        band=str(o["band"]) if o.get("band") and ranged else None,
         cover=cover if ranged else "none",
         charging=charging,
         blocking=blocking,
