@@ -241,7 +241,7 @@ class Loop:
 
         for ev in res.events:
             if ev.trace:
-                render_trace(self.c, Trace.from_dict(ev.trace))
+                render_trace(self.c, Trace.from_dict(ev.trace), self.s.system.info.id)
             else:
                 self.c.print(ev.summary, highlight=False)
         for a in res.announcements:

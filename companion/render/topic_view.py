@@ -1,0 +1,55 @@
+"""A look-up topic as Rich text: in full, or as one line of a list."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from rich.console import Console
+from rich.text import Text
+
+from companion.lookup.topics import RuleTopic
+
+_ITEM = re.compile(r"^(- |\* |\d+[.)] )")
+
+
+def reflow(text: str) -> list[str]:
+    """The text as lines for a terminal to wrap: a paragraph's lines joined, list items
+    ("- ...", "1. ...") kept on lines of their own."""
+    out: list[str] = []
+    for para in text.strip().split("\n\n"):
+        lines: list[str] = []
+        for raw in para.splitlines():
+            line = raw.strip()
+            if not line:
+                continue
+            if lines and not _ITEM.match(line):
+                lines[-1] += " " + line
+            else:
+                lines.append(line)
+        if out:
+            out.append("")
+        out += lines
+    return out
+
+
+def topic_line(t: RuleTopic, with_system: bool = False) -> Text:
+    where = f"{t.system} {t.id}" if with_system else t.id
+    line = Text("  ")
+    line.append(t.title, style="bold")
+    line.append(f" [{where}]", style="dim")
+    line.append(f": {t.sheet}")
+    return line
+
+
+def render_topic(c: Console, t: RuleTopic, ruling_titles: Mapping[str, str]) -> None:
+    head = Text(t.title, style="bold underline")
+    head.append(f"  ({t.system}, {t.section}, {t.id})", style="dim")
+    c.print(head)
+    for line in reflow(t.text):
+        c.print(Text(line), highlight=False)
+    for ruling in t.rulings:
+        cite = Text(f"  {ruling}", style="bold")
+        cite.append(f" {ruling_titles.get(ruling, '')}".rstrip())
+        cite.append(f"  (companion rules rulings {t.system})", style="dim")
+        c.print(cite)
