@@ -17,9 +17,10 @@ COMPARE_WORDS = {
 }
 
 
-def step_text(i: int, s: Step, topic: str | None = None) -> Text:
+def step_text(i: int, s: Step, topic: str | None = None, console: Console | None = None) -> Text:
     """One step; `topic` is the id of the look-up topic that governs it, shown as
-    "rules: ID" so `companion rules show SYSTEM ID` is one command away."""
+    "rules: ID" so `companion rules show SYSTEM ID` is one command away. Given the
+    console, the link goes on a line of its own rather than be split by a wrap."""
     t = Text()
     t.append(f"{i}. {s.title}: ", style="bold")
     if s.roll is not None:
@@ -47,7 +48,12 @@ def step_text(i: int, s: Step, topic: str | None = None) -> Text:
     for ruling in s.rulings:
         t.append(f" [{ruling}]", style="dim")
     if topic:
-        t.append(f"  rules: {topic}", style="dim cyan")
+        link = f"rules: {topic}"
+        fits = console is None or (
+            t.wrap(console, console.width)[-1].cell_len + 2 + len(link) <= console.width
+        )
+        t.append("  " if fits else "\n     ")
+        t.append(link, style="dim cyan")
     for note in s.notes:
         t.append(f"\n     {note}", style="italic dim")
     return t
@@ -71,7 +77,7 @@ def render_trace(console: Console, trace: Trace, system: str | None = None) -> N
     """Print a trace; with the game's `system`, each step names its look-up topic."""
     console.print(Text(trace.title, style="bold underline"))
     for i, s in enumerate(trace.steps, 1):
-        console.print(step_text(i, s, step_topic(system, s.title)))
+        console.print(step_text(i, s, step_topic(system, s.title), console))
     console.print(Text("Result: ", style="bold") + Text(trace.outcome))
     if trace.odds:
         odds = ", ".join(f"{k} {fmt(p)}" for k, p in trace.odds)
