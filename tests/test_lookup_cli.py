@@ -205,3 +205,47 @@ def test_table_commands_do_not_load_the_fuzzy_matcher(home, tmp_path):
         [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
     ).stdout
     assert out.strip().endswith("CLEAN")
+
+
+def test_the_play_rules_key_shows_the_situation_first(demo):
+    import io
+
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+    from rich.console import Console
+
+    from companion.game.repo import Home
+    from companion.play.loop import Loop
+    from companion.play.session import Session
+    from companion.play.ui import Prompter
+
+    assert demo("turn", "--dice", "7,3").code == 0
+    out = io.StringIO()
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        # r: roll for me; ?: rules; filter "shoot into" and pick it; q: quit.
+        pipe.send_text("r?shooting into\rq")
+        Loop(Session(Home(), "sample"), Console(file=out, width=120), Prompter()).run()
+    text = out.getvalue()
+    # Robyn's side is to choose who activates: how activations work comes first.
+    situation = text.index("Activation and actions")
+    assert "2 actions" in text or "two actions" in text
+    assert text.index("Shooting into melee") > situation
+
+
+@pytest.mark.parametrize(
+    ("system_id", "kind", "status", "opfor", "topic"),
+    [
+        ("1ss", "choose", None, False, "activation"),
+        ("1ss", "acting", "wounded", False, "recover"),
+        ("1ss", "choose", None, True, "opfor"),
+        ("1ss", "upkeep", None, False, "turn"),
+        ("warstuff", "acting", "upright", False, "actions"),
+        ("warstuff", "acting", "stunned", False, "stunned"),
+    ],
+)
+def test_the_situation_finds_its_topic(system_id, kind, status, opfor, topic):
+    from companion.lookup.situation import situation_topic
+
+    found = situation_topic(system_id, kind, status, opfor)
+    assert found is not None and found.id == topic

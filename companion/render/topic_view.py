@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.text import Text
 
 from companion.lookup.topics import RuleTopic
+
+if TYPE_CHECKING:
+    from companion.game.state import GameState
+    from companion.play.phase import Phase
 
 _ITEM = re.compile(r"^(- |\* |\d+[.)] )")
 
@@ -53,3 +58,15 @@ def render_topic(c: Console, t: RuleTopic, ruling_titles: Mapping[str, str]) -> 
         cite.append(f" {ruling_titles.get(ruling, '')}".rstrip())
         cite.append(f"  (companion rules rulings {t.system})", style="dim")
         c.print(cite)
+
+
+def render_situation(c: Console, system_id: str, phase: Phase, state: GameState) -> None:
+    """The topic for the situation of `play` in full, before the list of every topic."""
+    from companion.lookup.situation import situation_topic
+    from companion.systems import get
+
+    status = state.fighter(phase.fighter).status if phase.fighter else None
+    topic = situation_topic(system_id, phase.kind, status, phase.solo_opfor)
+    if topic is not None:
+        render_topic(c, topic, {r.id: r.title for r in get(system_id).rulings()})
+        c.print()
