@@ -249,3 +249,16 @@ def test_the_situation_finds_its_topic(system_id, kind, status, opfor, topic):
 
     found = situation_topic(system_id, kind, status, opfor)
     assert found is not None and found.id == topic
+
+
+def test_readme_rules_examples_run_as_printed(run):
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    examples = [
+        line.strip() for line in readme.splitlines() if line.startswith("    companion rules ")
+    ]
+    assert len(examples) >= 4
+    for example in examples:
+        r = run(*shlex.split(example)[1:])
+        assert r.code == 0, (example, r.err)
