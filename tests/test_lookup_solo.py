@@ -39,7 +39,8 @@ def test_solo_steps_name_their_topics(run, tmp_path, scenario):
     titles = _titles(run)
     assert len(titles) > 5
     # A set-up step titled with a fighter's own name says where it starts: no topic.
-    names = {f["name"] for side in run("status", "--json").json()["sides"] for f in side["fighters"]}
+    sides = run("status", "--json").json()["sides"]
+    names = {f["name"] for side in sides for f in side["fighters"]}
     missing = {
         t: trace
         for t, trace in titles.items()

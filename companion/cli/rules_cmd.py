@@ -117,8 +117,7 @@ def search(
 ) -> None:
     """Find the rule that answers a question, across every system (or one).
 
-    Typos and plurals are fine. The best answer is shown in full, the next few as one line
-    each.
+    Typos and plurals are fine. The best answer comes in full, the next few in a line each.
 
     Example: companion rules search --system 1ss how far can I move
     """
