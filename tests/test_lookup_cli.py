@@ -262,3 +262,10 @@ def test_readme_rules_examples_run_as_printed(run):
     for example in examples:
         r = run(*shlex.split(example)[1:])
         assert r.code == 0, (example, r.err)
+
+
+def test_a_topic_id_wins_over_a_kind_of_the_same_name(run):
+    r = run("rules", "show", "warstuff", "actions", "--json").json()
+    assert len(r) == 1 and r[0]["id"] == "actions"
+    kinds = {t["kind"] for t in run("rules", "show", "warstuff", "action", "--json").json()}
+    assert kinds == {"action"}

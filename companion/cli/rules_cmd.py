@@ -82,6 +82,11 @@ def show(
     topics = all_topics(sid)
     words = " ".join(topic or ()).strip()
     key = words.casefold()
+    # A topic's own id or title comes first: WarStuff's "actions" topic, not the kind.
+    exact = [t for t in topics if key and key in (t.id, t.title.casefold())]
+    if exact:
+        _show_hits([(exact[0], 100.0)], as_json, across=False)
+        return
     kinds = {t.kind for t in topics}
     if not key or key.removesuffix("s") in kinds:
         chosen = [t for t in topics if not key or t.kind == key.removesuffix("s")]
@@ -96,10 +101,6 @@ def show(
             c.print(section, style="bold")
             for t in items:
                 c.print(topic_line(t))
-        return
-    exact = [t for t in topics if key in (t.id, t.title.casefold())]
-    if exact:
-        _show_hits([(exact[0], 100.0)], as_json, across=False)
         return
     _show_hits(_search(words, sid, MORE + 1), as_json, across=False)
 
