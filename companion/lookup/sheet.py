@@ -31,17 +31,18 @@ def sheet_text(name: str, topics: Sequence[RuleTopic], width: int = 100) -> str:
 
 
 _STYLE = """
-body { font-family: Georgia, serif; font-size: 9.5pt; margin: 1.2cm; color: #000; }
-h1 { font-size: 15pt; margin: 0 0 0.3em; }
-p.note { margin: 0 0 0.8em; font-style: italic; }
-main { column-count: 2; column-gap: 1.2em; }
-section { break-inside: avoid-column; margin-bottom: 0.7em; }
-h2 { font-size: 10.5pt; border-bottom: 1px solid #000; margin: 0 0 0.25em; }
+@page { size: A4; margin: 0.8cm; }
+body { font-family: Georgia, serif; font-size: 7pt; line-height: 1.18; margin: 0; color: #000; }
+h1 { font-size: 12pt; margin: 0 0 0.2em; }
+p.note { margin: 0 0 0.5em; font-style: italic; }
+main { column-count: 3; column-gap: 1em; }
+section { margin-bottom: 0.5em; }
+h2 { font-size: 8.5pt; border-bottom: 1px solid #000; margin: 0 0 0.2em; break-after: avoid; }
 dl { margin: 0; }
 dt { font-weight: bold; display: inline; }
 dd { display: inline; margin: 0; }
-dd::after { content: ""; display: block; margin-bottom: 0.2em; }
-@media print { body { margin: 0; } }
+dd::after { content: ""; display: block; margin-bottom: 0.15em; }
+small { color: #444; }
 """
 
 
