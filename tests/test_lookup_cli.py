@@ -269,3 +269,24 @@ def test_a_topic_id_wins_over_a_kind_of_the_same_name(run):
     assert len(r) == 1 and r[0]["id"] == "actions"
     kinds = {t["kind"] for t in run("rules", "show", "warstuff", "action", "--json").json()}
     assert kinds == {"action"}
+
+
+@pytest.mark.parametrize(
+    ("entry", "text", "matches"),
+    [
+        ("* attacks *", "robyn attacks cpt. fawkes", True),
+        ("* attacks *", " attacks x", False),
+        ("* attacks *", "robyn attacks ", False),
+        ("* defends", "robyn defends falling hit 1 of 2", False),
+        ("* defends falling hit *", "robyn defends falling hit 1 of 2", True),
+        ("kill roll on *", "kill roll on troll", True),
+        ("kill roll on *", "kill roll on ", False),
+        ("turn count", "turn count", True),
+        ("a*b*c", "axbyc", True),
+        ("a*b*c", "abc", False),
+    ],
+)
+def test_star_stands_for_some_text(entry, text, matches):
+    from companion.lookup.links import glob_match
+
+    assert glob_match(tuple(entry.split("*")), text) is matches

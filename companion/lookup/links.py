@@ -30,16 +30,33 @@ def title_forms(title: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(f for f in (full, bare, head) if f))
 
 
+def glob_match(parts: tuple[str, ...], text: str) -> bool:
+    """Whether `text` is the parts of a `steps` entry (split at its `*`) with some text,
+    at least one character, in place of each `*`. Plain string work: compiling a regular
+    expression per entry would cost a table command more than the rest of its output."""
+    if len(parts) == 1:
+        return text == parts[0]
+    first, last = parts[0], parts[-1]
+    if not text.startswith(first) or not text.endswith(last):
+        return False
+    pos, end = len(first) + 1, len(text) - len(last) - 1
+    for middle in parts[1:-1]:
+        found = text.find(middle, pos, end)
+        if found < 0:
+            return False
+        pos = found + len(middle) + 1
+    return pos <= end + 1
+
+
 @lru_cache(maxsize=16)
-def _patterns(system_id: str) -> tuple[tuple[re.Pattern[str], int, str], ...]:
+def _patterns(system_id: str) -> tuple[tuple[tuple[str, ...], str], ...]:
     out = []
     for t in file_topics(system_id):
         for entry in t.steps:
-            text = " ".join(entry.casefold().split())
-            rx = ".+".join(re.escape(part) for part in text.split("*"))
-            out.append((re.compile(rx + r"\Z"), len(text.replace("*", "")), t.id))
+            parts = tuple(" ".join(entry.casefold().split()).split("*"))
+            out.append((parts, t.id))
     # The most literal text first: the most specific entry wins.
-    return tuple(sorted(out, key=lambda p: -p[1]))
+    return tuple(sorted(out, key=lambda p: -sum(len(x) for x in p[0])))
 
 
 @lru_cache(maxsize=16)
@@ -57,8 +74,8 @@ def _names(system_id: str) -> dict[str, str]:
 def topic_of_step(system_id: str, title: str) -> str | None:
     """The id of the topic that governs a step with this title, or None."""
     forms = title_forms(title)
-    for rx, _, tid in _patterns(system_id):
-        if any(rx.match(f) for f in forms):
+    for parts, tid in _patterns(system_id):
+        if any(glob_match(parts, f) for f in forms):
             return tid
     names = _names(system_id)
     return next((names[f] for f in forms if f in names), None)

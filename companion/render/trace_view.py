@@ -49,14 +49,21 @@ def step_text(i: int, s: Step, topic: str | None = None, console: Console | None
         t.append(f" [{ruling}]", style="dim")
     if topic:
         link = f"rules: {topic}"
-        fits = console is None or (
-            t.wrap(console, console.width)[-1].cell_len + 2 + len(link) <= console.width
-        )
-        t.append("  " if fits else "\n     ")
+        t.append("  " if _fits(t, 2 + len(link), console) else "\n     ")
         t.append(link, style="dim cyan")
     for note in s.notes:
         t.append(f"\n     {note}", style="italic dim")
     return t
+
+
+def _fits(t: Text, extra: int, console: Console | None) -> bool:
+    """Whether `extra` more cells fit on the last line `t` wraps to."""
+    if console is None:
+        return True
+    room = console.width - extra
+    if "\n" not in t.plain and t.cell_len <= room:
+        return True  # one short line: no need for the slower real wrap
+    return t.wrap(console, console.width)[-1].cell_len <= room
 
 
 def step_topic(system: str | None, title: str) -> str | None:
