@@ -290,3 +290,19 @@ def test_star_stands_for_some_text(entry, text, matches):
     from companion.lookup.links import glob_match
 
     assert glob_match(tuple(entry.split("*")), text) is matches
+
+
+@pytest.mark.parametrize("name", ["cover", "shooting", "initiative", "recover", "jump", "range"])
+def test_the_words_the_issue_could_not_find_now_show_their_rule(run, name):
+    r = run("rules", "show", "1ss", name, "--json")
+    assert r.code == 0, r.err
+    assert r.json()[0]["id"] == name and r.json()[0]["kind"] == "topic"
+
+
+def test_a_system_entry_cites_the_rulings_that_name_it():
+    by_id = {t.id: t for t in all_topics("1ss")}
+    assert "R-1SS-P06" in by_id["tank"].rulings and "R-1SS-10" in by_id["sniper"].rulings
+    ws = {t.id: t for t in all_topics("warstuff")}
+    assert ws["tough"].rulings == ("R-WS-P04",)
+    # Named only in a list of a unit's rules ("Frigate Fast + Shooter"): no ruling about it.
+    assert ws["fast"].rulings == () and ws["slow"].rulings == ()

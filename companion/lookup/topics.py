@@ -15,6 +15,7 @@ from companion.data import Reader, data_dir, load_toml
 from companion.values import frozen
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+_PARENS = re.compile(r"\s*\([^()]*\)")
 KEYS = ("id", "title", "section", "keywords", "rulings", "steps", "sheet", "text")
 
 # Where a system's own entries go on the cheat sheet, by their kind.
@@ -128,7 +129,8 @@ def all_topics(system_id: str) -> tuple[RuleTopic, ...]:
     system = systems.get(system_id)
     sid = system.info.id
     own = file_topics(sid)
-    check_rulings(sid, own, [r.id for r in system.rulings()])
+    rulings = [(r.id, f"{r.title} {r.text}") for r in system.rulings()]
+    check_rulings(sid, own, [rid for rid, _ in rulings])
     taken = {t.id for t in own}
     listed = tuple(
         RuleTopic(
@@ -139,8 +141,20 @@ def all_topics(system_id: str) -> tuple[RuleTopic, ...]:
             kind=t.kind,
             sheet=t.summary,
             text=t.summary,
+            rulings=naming_rulings(t.label, rulings),
         )
         for t in system.topics()
         if t.id not in taken
     )
     return own + listed
+
+
+def naming_rulings(label: str, rulings: Sequence[tuple[str, str]]) -> tuple[str, ...]:
+    """The rulings whose title or text name an entry, as written ("Tank", "Sweep Attack",
+    "shield"): a skill or special rule cites the rulings that say how it is read. A name
+    in a list of a unit's rules ("Fast + Shooter") is not a ruling about that rule."""
+    name = _PARENS.sub("", label).strip()
+    if not name:
+        return ()
+    rx = re.compile(rf"(?<![\w-])(?<!\+ ){re.escape(name)}(?![\w-])(?!(?: \([^)]*\))? \+)")
+    return tuple(rid for rid, text in rulings if rx.search(text))
