@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from rich.console import Console
+from rich.padding import Padding
 from rich.text import Text
 
 from companion.lookup.topics import RuleTopic
@@ -38,13 +39,14 @@ def reflow(text: str) -> list[str]:
     return out
 
 
-def topic_line(t: RuleTopic, with_system: bool = False) -> Text:
+def topic_line(t: RuleTopic, with_system: bool = False) -> Padding:
+    """One line of a list: title, [id] and the cheat-sheet line, indented as a block so a
+    narrow terminal's wrapped lines stay under it."""
     where = f"{t.system} {t.id}" if with_system else t.id
-    line = Text("  ")
-    line.append(t.title, style="bold")
+    line = Text(t.title, style="bold")
     line.append(f" [{where}]", style="dim")
     line.append(f": {t.sheet}")
-    return line
+    return Padding(line, (0, 0, 0, 2), expand=False)
 
 
 def render_topic(c: Console, t: RuleTopic, ruling_titles: Mapping[str, str]) -> None:
@@ -54,10 +56,10 @@ def render_topic(c: Console, t: RuleTopic, ruling_titles: Mapping[str, str]) -> 
     for line in reflow(t.text):
         c.print(Text(line), highlight=False)
     for ruling in t.rulings:
-        cite = Text(f"  {ruling}", style="bold")
+        cite = Text(ruling, style="bold")
         cite.append(f" {ruling_titles.get(ruling, '')}".rstrip())
         cite.append(f"  (companion rules rulings {t.system})", style="dim")
-        c.print(cite)
+        c.print(Padding(cite, (0, 0, 0, 2), expand=False))
 
 
 def render_situation(c: Console, system_id: str, phase: Phase, state: GameState) -> None:
