@@ -239,7 +239,7 @@ class Loop:
 
         for ev in res.events:
             if ev.trace:
-                render_trace(self.c, Trace.from_dict(ev.trace))
+                render_trace(self.c, Trace.from_dict(ev.trace), self.s.system.info.id)
             else:
                 self.c.print(ev.summary, highlight=False)
         for a in res.announcements:
@@ -419,9 +419,13 @@ class Loop:
             self.c.print(f"{i + 1:>4}. T{e.turn} {e.kind:<9} {e.summary}{txt}", highlight=False)
 
     def do_rules(self) -> None:
+        from companion.lookup.topics import all_topics
+        from companion.render.topic_view import render_situation
+
         sys_ = self.s.system
+        render_situation(self.c, sys_.info.id, ph.current(sys_, self.s.state), self.s.state)
         labels: list[tuple[str, Any]] = [
-            (f"{t.kind}: {t.label}", (t.label, t.summary)) for t in sys_.topics()
+            (f"{t.section}: {t.title}", (t.title, t.text)) for t in all_topics(sys_.info.id)
         ] + [(f"ruling {r.id}: {r.title}", (f"{r.id} {r.title}", r.text)) for r in sys_.rulings()]
         if not labels:
             self.c.print("This system has no look-up entries.")
