@@ -8,7 +8,7 @@ from pathlib import Path
 
 from skirmashed_helpers import SKM
 
-from companion.systems.skirmashed.topics import load_topics
+from companion.lookup.topics import file_topics
 
 SECTIONS = (
     "setup", "stats", "fighters", "warband", "round", "activation", "movement", "charger",
@@ -17,9 +17,9 @@ SECTIONS = (
 
 
 def test_every_section_of_the_text_has_a_topic():
-    ids = [t.id for t in load_topics()]
+    ids = [t.id for t in file_topics("skirmashed")]
     assert set(SECTIONS) <= set(ids) and len(ids) == len(set(ids))
-    assert all(t.text and t.sheet for t in load_topics())
+    assert all(t.text and t.sheet for t in file_topics("skirmashed"))
 
 
 def test_every_ruling_the_code_cites_is_listed():

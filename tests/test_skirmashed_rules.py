@@ -21,7 +21,7 @@ def shoot(state, dice, actor="a", target="b", **opts):
 
 
 def hit_step(outcome):
-    return next(s for s in outcome.trace.steps if s.title == "To hit")
+    return next(s for s in outcome.trace.steps if s.title.startswith("To hit"))
 
 
 def block_step(outcome):
@@ -258,8 +258,9 @@ def test_charged_figure_shoots_first_unmodified_then_checks_stamina():
     dice = [6, 1, 6, 6, 9, 1]  # shot hits, not blocked; 6+6 = 12 > 10 fresh; blow hits
     o = SKM.resolve(state, attack("a", "b", charging=True, shoot_first=True), PrefixDice(dice))
     titles = [s.title for s in o.trace.steps]
-    assert titles == ["Shooting the charger", "To hit", "Block", "Damage", "Stamina check"] + [
-        "To hit",
+    assert titles == ["Shooting the charger", "To hit (shooting)", "Block", "Damage"] + [
+        "Stamina check",
+        "To hit (melee)",
         "Block",
         "Damage",
     ]

@@ -21,7 +21,7 @@ from companion.systems.base import (
     Topic,
 )
 from companion.systems.kit.facts import ActionSpec
-from companion.systems.skirmashed import actions, roster_rules, topics, turns
+from companion.systems.skirmashed import actions, roster_rules, turns
 from companion.systems.skirmashed.data import FIGHTER, RANGED_STATS, SkmData, load
 from companion.trace import Trace
 
@@ -64,7 +64,8 @@ class Skirmashed(RuleSystem):
         return self.data.rulings
 
     def topics(self) -> Sequence[Topic]:
-        return topics.as_topics(topics.load_topics())
+        # The rules themselves are the look-up topics file's; the system adds its scenario.
+        return [Topic("scenario", s.id, s.label, s.summary) for s in self.scenarios()]
 
     def statuses(self) -> Sequence[str]:
         return ("upright", "out")

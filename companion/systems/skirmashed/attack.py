@@ -159,7 +159,7 @@ def strike(d: SkmData, atk: Attack, figures: dict[str, Figure], roller: Roller) 
     need, hit_notes = hit_target(d, replace(atk, attacker=a))
     power = a.stat("firepower" if atk.ranged else "fight")
     hits = roller.pool(
-        title="To hit",
+        title=f"To hit ({'shooting' if atk.ranged else 'melee'})",
         who=a.name,
         count=power,
         sides=d.die,

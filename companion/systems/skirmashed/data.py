@@ -13,7 +13,6 @@ from companion.systems.kit.facts import ActionSpec, read_actions, read_options
 from companion.values import frozen
 
 FILE = "skirmashed.toml"
-TOPICS_FILE = "skirmashed_topics.toml"
 FIGHTER = "fighter"
 #: stats a fighter has no use for: it has no ranged attack at all
 RANGED_STATS = ("firepower", "boom")
