@@ -322,3 +322,15 @@ def test_a_charger_may_actively_block_the_shot_and_checks_at_once():
     # Its own end-of-activation check is not taken again.
     end = SKM.end_activation(after, PrefixDice([]))
     assert "already exhausted" in end.trace.steps[0].outcome
+
+
+def test_play_asks_only_what_applies_to_the_figure():
+    spec = SKM.declared_actions()["attack"]
+    state = duel(a=fig("A", rank="fighter"))
+    asked = [f.key for f in spec.facts if SKM.fact_applies(state, state.fighter("a"), f, {})]
+    assert "ranged" not in asked and "cover" not in asked and "charging" in asked
+    state = duel()
+    state = apply(state, SKM.resolve(state, ActionRequest("run", "a"), PrefixDice([1, 1])))
+    a = state.fighter("a")
+    asked = [f.key for f in spec.facts if SKM.fact_applies(state, a, f, {})]
+    assert "ranged" not in asked and "charging" not in asked and "shoot_first" in asked

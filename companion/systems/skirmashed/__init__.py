@@ -20,7 +20,7 @@ from companion.systems.base import (
     SystemInfo,
     Topic,
 )
-from companion.systems.kit.facts import ActionSpec
+from companion.systems.kit.facts import ActionSpec, Fact
 from companion.systems.skirmashed import actions, roster_rules, turns
 from companion.systems.skirmashed.data import FIGHTER, RANGED_STATS, SkmData, load
 from companion.trace import Trace
@@ -136,6 +136,18 @@ class Skirmashed(RuleSystem):
 
     def declared_actions(self) -> Mapping[str, ActionSpec]:
         return self.data.actions
+
+    def fact_applies(
+        self, state: GameState, actor: FighterState, fact: Fact, answers: Mapping[str, Any]
+    ) -> bool:
+        ran = "run" in actions.done_so_far(actor)
+        if fact.key == "ranged" and (actor.rank == FIGHTER or ran):
+            return False  # a fighter never shoots; after a run only melee follows
+        if fact.key == "charging" and ran:
+            return False  # a run always ends in a charge (R-SKM-P10)
+        if fact.key == "shoot_first" and ran:
+            return not answers.get("ranged")
+        return super().fact_applies(state, actor, fact, answers)
 
     def game_options(self) -> ActionSpec | None:
         return self.data.options
