@@ -84,3 +84,20 @@ def brute_force(run: Callable[[DiceSource], Any]) -> dict[Any, Fraction]:
 
     go([], Fraction(1))
     return out
+
+
+# Two one-figure warbands built through the CLI, for the end-to-end tests.
+VEX = ["--stat", "manoeuvre=5", "--stat", "firepower=4", "--stat", "boom=5"]
+VEX += ["--stat", "fight=3", "--stat", "hack=6", "--stat", "stamina=9"]
+HOLT = ["--stat", "manoeuvre=5", "--stat", "firepower=5", "--stat", "boom=5"]
+HOLT += ["--stat", "fight=4", "--stat", "hack=5", "--stat", "stamina=10"]
+
+
+def setup_game(run, *extra):
+    assert run("roster", "new", "Reds", "--system", "skirmashed").code == 0
+    assert run("roster", "add", "Reds", "Vex", "-r", "figure", *VEX).code == 0
+    assert run("roster", "new", "Blues", "-s", "skm").code == 0
+    assert run("roster", "add", "Blues", "Holt", "-r", "figure", *HOLT).code == 0
+    r = run("game", "new", "-r", "Reds", "-r", "Blues", "--dice", "3,8", *extra)
+    assert r.code == 0, r.err
+    return r

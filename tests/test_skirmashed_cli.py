@@ -3,20 +3,7 @@ typed and seeded dice, odds, the board, undo, and the rules look-ups."""
 
 from __future__ import annotations
 
-VEX = ["--stat", "manoeuvre=5", "--stat", "firepower=4", "--stat", "boom=5"]
-VEX += ["--stat", "fight=3", "--stat", "hack=6", "--stat", "stamina=9"]
-HOLT = ["--stat", "manoeuvre=5", "--stat", "firepower=5", "--stat", "boom=5"]
-HOLT += ["--stat", "fight=4", "--stat", "hack=5", "--stat", "stamina=10"]
-
-
-def setup_game(run, *extra):
-    assert run("roster", "new", "Reds", "--system", "skirmashed").code == 0
-    assert run("roster", "add", "Reds", "Vex", "-r", "figure", *VEX).code == 0
-    assert run("roster", "new", "Blues", "-s", "skm").code == 0
-    assert run("roster", "add", "Blues", "Holt", "-r", "figure", *HOLT).code == 0
-    r = run("game", "new", "-r", "Reds", "-r", "Blues", "--dice", "3,8", *extra)
-    assert r.code == 0, r.err
-    return r
+from skirmashed_helpers import setup_game
 
 
 def board(run):
