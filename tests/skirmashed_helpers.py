@@ -101,3 +101,11 @@ def setup_game(run, *extra):
     r = run("game", "new", "-r", "Reds", "-r", "Blues", "--dice", "3,8", *extra)
     assert r.code == 0, r.err
     return r
+
+
+def board(run):
+    r = run("status", "--json")
+    assert r.code == 0, r.err
+    data = r.json()
+    rows = {f["name"]: f for s in data["sides"] for f in s["fighters"]}
+    return data, rows

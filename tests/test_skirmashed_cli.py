@@ -3,15 +3,7 @@ typed and seeded dice, odds, the board, undo, and the rules look-ups."""
 
 from __future__ import annotations
 
-from skirmashed_helpers import setup_game
-
-
-def board(run):
-    r = run("status", "--json")
-    assert r.code == 0, r.err
-    data = r.json()
-    rows = {f["name"]: f for s in data["sides"] for f in s["fighters"]}
-    return data, rows
+from skirmashed_helpers import board, setup_game
 
 
 def test_game_new_rolls_off_and_names_the_board(run):

@@ -42,14 +42,16 @@ def stamina_check(d: SkmData, name: str, stamina: int, roller: Roller, own: bool
         sides=d.die,
         count=d.stamina_dice,
         target=stamina,
-        compare="<=",
-        success_text="exhausted for the rest of the round",
-        failure_text="not exhausted: may activate again this round",
+        # Passing is staying fresh, the outcome the figure's player hopes for: the chance
+        # and the luck summary read it that way.
+        compare=">",
+        success_text="not exhausted: may activate again this round",
+        failure_text="exhausted for the rest of the round",
         rulings=("R-SKM-04",),
-        notes=(f"{d.stamina_dice}D{d.die} at or below Stamina {stamina} exhausts",),
+        notes=(f"{d.stamina_dice}D{d.die} above Stamina {stamina} keeps it fresh",),
         purpose=f"{name}'s stamina check",
     )
-    if t.success:
+    if not t.success:
         return EXHAUSTED
     if t.value == d.stamina_again:
         if own:
