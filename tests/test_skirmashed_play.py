@@ -10,22 +10,19 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 from skirmashed_helpers import board, setup_game
+from test_play_loop import Recording as MenuRecording
 
 from companion.game.repo import Home
 from companion.play.loop import Loop
 from companion.play.session import Session
-from companion.play.ui import Prompter
 
 
-class Recording(Prompter):
+class Recording(MenuRecording):
+    """The loop tests' recorder, also keeping the yes/no questions asked."""
+
     def __init__(self):
         super().__init__()
-        self.menus = []
         self.questions = []
-
-    def choose(self, message, items):
-        self.menus.append((message, [f"{it.key}) {it.label}" for it in items]))
-        return super().choose(message, items)
 
     def confirm(self, message, default=False):
         self.questions.append(message)
