@@ -158,3 +158,19 @@ def test_last_round_clears_exhaustion():
     state = set_fig(replace(game([fig("A")], [fig("B")]), turn=4), "a", token=True)
     after = apply(state, SKM.next_turn(state, PrefixDice([])))
     assert after.phase == "ended" and not after.fighter("a").token
+
+
+def test_a_20_after_shooting_a_charger_only_leaves_the_shooter_fresh():
+    # R-SKM-P04: the charge goes on; the shooter does not activate in the middle of it.
+    state = game([fig("A", fight=1, sta=19)], [fig("B", fp=1, boom=9)], active="a")
+    req = attack("a", "b", charging=True, shoot_first=True)
+    o = SKM.resolve(state, req, PrefixDice([2, 10, 10, 1]))  # miss; 20; the blow misses
+    after = apply(state, o)
+    assert not after.fighter("b").token and "must_activate" not in after.flags
+    assert [s.title for s in o.trace.steps][:4] == [
+        "Shooting the charger",
+        "To hit (shooting)",
+        "Block",
+        "Damage",
+    ]
+    assert "A 20" in [s.title for s in o.trace.steps]
