@@ -279,7 +279,7 @@ def _roll_attack(run: Resolution, atk: Attack) -> None:
         failure_text="miss",
         rulings=("R-WS-01",),
         notes=(f"{aq} against {tq}: {why}",),
-        by_value=True,
+        by_value=(1, 6),
         purpose=f"{a.name}'s attack roll",
     )
     roll = s.value
