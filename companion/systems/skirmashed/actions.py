@@ -117,12 +117,41 @@ def label(result: Result, figures: Mapping[str, Figure], plan: Charge) -> tuple[
     return result.hits, result.unblocked, result.damage, fate
 
 
-def dist(d: SkmData, plan: Charge) -> dict[tuple[int, int, int, str], Fraction]:
-    def run(r: Roller) -> tuple[int, int, int, str]:
-        result, figures = run_charge(d, plan, r)
-        return label(result, figures, plan)
+def row_name(plan: Charge, fate: str) -> str:
+    """The odds table's row for a fate: whose death or survival it is."""
+    t, a = plan.melee.target.name, plan.melee.attacker.name
+    return {"killed": f"{t} killed", "survives": f"{t} survives"}.get(fate, f"{a} killed")
 
-    return enumerate_outcomes(run)
+
+def _key(plan: Charge) -> tuple[Any, ...]:
+    def fig_key(f: Figure) -> tuple[Any, ...]:
+        return (f.id, tuple(sorted(f.stats.items())), f.fighter, f.damage, f.exhausted, f.dead)
+
+    atk = plan.melee
+    return (
+        fig_key(atk.attacker), fig_key(atk.target), atk.ranged, atk.focused, atk.range_,
+        atk.band, atk.cover, atk.charging, atk.blocking, atk.plain, atk.damage_stat,
+        plan.shoot_first, plan.charger_blocks,
+    )  # fmt: skip
+
+
+_DISTS: dict[tuple[Any, ...], dict[tuple[int, int, int, str], Fraction]] = {}
+
+
+def dist(d: SkmData, plan: Charge) -> dict[tuple[int, int, int, str], Fraction]:
+    """The exact distribution of an attack, kept for the attacks last asked about: the
+    resolution shows the odds before its dice, and a table may ask the same one again."""
+    key = _key(plan)
+    if key not in _DISTS:
+
+        def run(r: Roller) -> tuple[int, int, int, str]:
+            result, figures = run_charge(d, plan, r)
+            return label(result, figures, plan)
+
+        if len(_DISTS) >= 64:
+            _DISTS.clear()
+        _DISTS[key] = enumerate_outcomes(run)
+    return _DISTS[key]
 
 
 def _spread(values: dict[int, Fraction]) -> str:
@@ -162,6 +191,7 @@ def attack(
     _, table = odds_table(plan, dist(d, plan))
     roller = DiceRoller(dice)
     result, figures = run_charge(d, plan, roller)
+    fate = label(result, figures, plan)[3]
     changes: list[Change] = [mark(f, "attack")]
     dead: list[str] = []
     for fig in figures.values():
@@ -193,6 +223,7 @@ def attack(
                 "unblocked": result.unblocked,
                 "damage": result.damage,
                 "killed": t.dead,
+                "odds_label": row_name(plan, fate),
             }
         ),
         announcements=(f"Game over: {end[-1].value}",) if end else (),

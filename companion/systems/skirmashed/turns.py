@@ -34,7 +34,7 @@ def stamina_check(d: SkmData, name: str, stamina: int, roller: Roller, own: bool
 
     `own` says whether the check ends the figure's own activation; a 20 outside it leaves
     the figure fresh without an activation at once (R-SKM-P04). Enumeration branches on
-    exhausted or not only: a 20 never changes what an attack does.
+    exhausted, fresh, and the 20.
     """
     t = roller.test(
         title="Stamina check",
@@ -50,6 +50,7 @@ def stamina_check(d: SkmData, name: str, stamina: int, roller: Roller, own: bool
         rulings=("R-SKM-04",),
         notes=(f"{d.stamina_dice}D{d.die} above Stamina {stamina} keeps it fresh",),
         purpose=f"{name}'s stamina check",
+        by_value=(d.stamina_again,),
     )
     if not t.success:
         return EXHAUSTED
