@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -15,6 +15,8 @@ from companion.game.repo import GameFile, Home, event_for
 from companion.game.store import file_slug
 from companion.names import match
 from companion.render.board_data import board
+from companion.roster import Roster
+from companion.systems.base import RuleSystem
 from companion.systems.kit.facts import parse_pairs
 
 app = typer.Typer(
@@ -40,9 +42,13 @@ def show_board(gf: GameFile, as_json: bool) -> None:
 @app.command("new")
 def new(
     roster: Annotated[
-        list[str],
+        list[str] | None,
         typer.Option("--roster", "-r", help="A roster per side (two for a duel, one with --solo)."),
-    ],
+    ] = None,
+    system: Annotated[
+        str | None,
+        typer.Option("--system", help="Without --roster: play this system's two sample warbands."),
+    ] = None,
     scenario: Annotated[
         str | None,
         typer.Option(
@@ -73,6 +79,7 @@ def new(
 
     Example: companion game new -r "Robyn" -r "Cpt" --scenario training --name first
     """
+    roster = list(roster or [])
     if solo:
         # Solo set-up rolls spawnpoints and the first spawn: it lives with the solo commands.
         from companion.cli.solo_cmd import start_solo
@@ -85,9 +92,21 @@ def new(
     home = Home()
     with home.writing():
         db = home.rosters_db()
-        rosters = [home.find_roster(r, db) for r in roster]
-        if not rosters:
-            raise UsageError("give the rosters with --roster")
+        if not roster and system is None:
+            raise UsageError(
+                "give a roster per side with --roster, or --system ID to play that system's "
+                "sample warbands"
+            )
+        rosters = (
+            [home.find_roster(r, db) for r in roster]
+            if roster
+            else sample_rosters(home, db, systems.get(system or ""))
+        )
+        if system is not None and roster:
+            wanted = systems.resolve_id(system)
+            for r in rosters:
+                if r.system != wanted:
+                    raise UsageError(f"'{r.name}' is a {r.system} roster, not {wanted}")
         system_ids = {r.system for r in rosters}
         if len(system_ids) != 1:
             raise UsageError(
@@ -113,6 +132,17 @@ def new(
     if not as_json:
         typer.echo(f"Started game '{gf.name}' ({sys_.info.name}, {scenario}); it is now current.")
     show_board(gf, as_json)
+
+
+def sample_rosters(home: Home, db: Any, sys_: RuleSystem) -> list[Roster]:
+    """A system's first two sample warbands, saved among the rosters when missing."""
+    have = {r.name for r in home.rosters(db)}
+    samples = list(sys_.sample_rosters())[:2]
+    for r in samples:
+        if r.name not in have:
+            home.save_roster(db, r)
+    db.commit()
+    return [home.find_roster(r.name, db) for r in samples]
 
 
 def _free_name(home: Home, base: str) -> str:

@@ -57,7 +57,7 @@ def roll_off(
                 title=f"{what.capitalize()}: {name}{again}",
                 who=name,
                 sides=sides,
-                text=f"{name} {{total}}",
+                text="{total}",
                 rulings=rulings,
                 purpose=f"{name}'s {what}",
             )
