@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
 from companion import systems
 from companion.cli.common import DiceOpt, JsonOpt, SeedOpt, console, print_json
+from companion.cli.games import free_name, sample_rosters, show_board
 from companion.cli.shared import commit, dice_source
 from companion.errors import RefusedError, UsageError
 from companion.game.events import set_game
-from companion.game.repo import GameFile, Home, event_for
-from companion.game.store import file_slug
+from companion.game.repo import Home, event_for
 from companion.names import match
-from companion.render.board_data import board
-from companion.roster import Roster
-from companion.systems.base import RuleSystem
 from companion.systems.kit.facts import parse_pairs
 
 app = typer.Typer(
@@ -26,17 +23,6 @@ app = typer.Typer(
 )
 
 GameArg = Annotated[str | None, typer.Argument(help="Game name (default: the current game).")]
-
-
-def show_board(gf: GameFile, as_json: bool) -> None:
-    sys_ = systems.get(gf.system)
-    b = board(sys_, gf.name, gf.state)
-    if as_json:
-        print_json(b)
-        return
-    from companion.render.board import render_board
-
-    render_board(console(), b)
 
 
 @app.command("new")
@@ -118,7 +104,7 @@ def new(
         src = dice_source(dice, seed)
         setup = sys_.setup_roll(state, src)
         base = name or scenario
-        game_name = name or _free_name(home, base)
+        game_name = name or free_name(home, base)
         gf = home.create_game(game_name, state)
         if setup is not None:
             commit(gf, setup, src)
@@ -132,25 +118,6 @@ def new(
     if not as_json:
         typer.echo(f"Started game '{gf.name}' ({sys_.info.name}, {scenario}); it is now current.")
     show_board(gf, as_json)
-
-
-def sample_rosters(home: Home, db: Any, sys_: RuleSystem) -> list[Roster]:
-    """A system's first two sample warbands, saved among the rosters when missing."""
-    have = {r.name for r in home.rosters(db)}
-    samples = list(sys_.sample_rosters())[:2]
-    for r in samples:
-        if r.name not in have:
-            home.save_roster(db, r)
-    db.commit()
-    return [home.find_roster(r.name, db) for r in samples]
-
-
-def _free_name(home: Home, base: str) -> str:
-    existing = set(home.game_names())
-    n = 1
-    while f"{file_slug(base)}-{n}" in existing:
-        n += 1
-    return f"{file_slug(base)}-{n}"
 
 
 @app.command("list")

@@ -111,7 +111,7 @@ def demo(
 
     Example: companion demo
     """
-    from companion.cli.game_cmd import sample_rosters, show_board
+    from companion.cli.games import sample_rosters, show_board
     from companion.game.repo import Home
 
     sys_ = systems.get("1ss")

@@ -14,6 +14,7 @@ from companion.roster import Roster
 from companion.systems.base import Outcome
 from companion.systems.kit.turns import AlternatingActivations, roll_off
 from companion.systems.warstuff import roster_rules
+from companion.systems.warstuff.attack import Attack
 from companion.systems.warstuff.data import WarStuffData
 
 TURN_FLAGS = ("action", "attacked", "commanded", "healed")
@@ -206,3 +207,40 @@ def end_changes(state: GameState, after: Mapping[str, Any]) -> list[Change]:
     else:
         result = "draw: no one is left standing"
     return [set_game("phase", "ended"), set_game("result", result)]
+
+
+def active_check(state: GameState, f: FighterState, what: str) -> None:
+    _refuse_if_not_running(state)
+    if f.out:
+        raise RefusedError(f"{f.name} is dead")
+    if state.active != f.id:
+        raise RefusedError(f"{f.name} is not the active unit; 'companion activate {f.name}' first")
+
+
+def attack_preconditions(d: WarStuffData, state: GameState, atk: Attack) -> list[Change]:
+    """An attack is the active unit's one attack, after an action that allows it (R-WS-P10)."""
+    f = state.fighter(atk.attacker.id)
+    active_check(state, f, "attack")
+    if f.flags.get("stunned"):
+        raise RefusedError(f"{f.name} is stunned: its action must be Recover, with no attack")
+    action = f.flags.get("action")
+    if action == "recover":
+        raise RefusedError(f"{f.name} took Recover: no attack this activation")
+    if f.flags.get("attacked"):
+        raise RefusedError(f"{f.name} has already attacked this activation")
+    changes: list[Change] = [set_fighter(f.id, "flags.attacked", True)]
+    if atk.ranged:
+        if action is None:
+            changes.append(set_fighter(f.id, "flags.action", "hold"))
+        elif not d.actions[str(action)].shoot:
+            raise RefusedError(
+                f"{f.name} took {d.actions[str(action)].label}: shooting needs Hold or Walk"
+            )
+    else:
+        if action is None:
+            changes.append(set_fighter(f.id, "flags.action", "run"))
+        elif not d.actions[str(action)].melee:
+            raise RefusedError(
+                f"{f.name} took {d.actions[str(action)].label}: only Run may end in melee"
+            )
+    return changes
