@@ -131,3 +131,16 @@ def test_final_activations_and_pass_then_next_round(run):
     # Blues made the last activation of round 1, so Reds open round 2.
     assert data["turn"] == 2 and data["initiative_side"] == "Reds"
     assert rows["Holt"]["token"] is False
+
+
+def test_game_new_with_the_sample_warbands(run):
+    r = run("game", "new", "--system", "skirmashed", "--dice", "9,2", "--json")
+    assert r.code == 0, r.err
+    data, rows = board(run)
+    assert data["system"] == "skirmashed" and len(rows) == 10
+    assert rows["Mira"]["describe"]["damage"] == "0/7"
+    assert run("turn").code == 0
+    data, _ = board(run)
+    assert data["next_side_name"] == "Rust Raiders"  # won the roll-off 9 to 2
+    r = run("roster", "check", "Rust Raiders")
+    assert r.code == 0 and "unused" not in r.out
