@@ -162,23 +162,25 @@ def odds_table(
     plan: Charge, table: Mapping[tuple[int, int, int, str], Fraction]
 ) -> tuple[list[Step], tuple[tuple[str, Fraction], ...]]:
     """Steps with the distributions of hits, unblocked hits and damage, and the table of
-    what becomes of the target."""
+    what becomes of the target. When the target shoots first, the distributions are those
+    of the blow, given that the charger lives to strike it."""
     by: list[dict[int, Fraction]] = [{}, {}, {}]
     fates: dict[str, Fraction] = {}
     for (hits, unblocked, damage, fate), p in table.items():
+        fates[fate] = fates.get(fate, Fraction(0)) + p
+        if fate == "charger killed":
+            continue
         for i, v in enumerate((hits, unblocked, damage)):
             by[i][v] = by[i].get(v, Fraction(0)) + p
-        fates[fate] = fates.get(fate, Fraction(0)) + p
+    strikes = 1 - fates.get("charger killed", Fraction(0))
+    given = f" (if {plan.melee.attacker.name} lives to strike)" if strikes < 1 else ""
     steps = [
-        Step("Hits", _spread(by[0])),
-        Step("Unblocked hits", _spread(by[1])),
-        Step("Damage", _spread(by[2])),
+        Step(title, _spread({k: p / strikes for k, p in values.items()}) + given)
+        for title, values in zip(("Hits", "Unblocked hits", "Damage"), by, strict=True)
+        if strikes
     ]
-    t, a = plan.melee.target.name, plan.melee.attacker.name
-    names = {"killed": f"{t} killed", "survives": f"{t} survives", "charger killed": f"{a} killed"}
-    rows = tuple(
-        (names[k], fates[k]) for k in ("killed", "survives", "charger killed") if k in fates
-    )
+    order = ("killed", "survives", "charger killed")
+    rows = tuple((row_name(plan, k), fates[k]) for k in order if k in fates)
     return steps, rows
 
 
