@@ -52,6 +52,16 @@ def test_a_20_activates_the_figure_again_at_once():
     assert SKM.next_side(state) == 1
 
 
+def test_the_extra_activation_may_be_let_go():
+    # R-SKM-P12: pass clears it; the other side is next and the figure is still fresh.
+    state = game([fig("A"), fig("C")], [fig("B")])
+    state = activate_and_end(state, "a", [10, 10])
+    assert SKM.actions_for(state, state.fighter("a")) == ("pass",)
+    state = apply(state, SKM.resolve(state, ActionRequest("pass", "a"), PrefixDice([])))
+    assert "must_activate" not in state.flags and SKM.next_side(state) == 1
+    assert SKM.turns.can_activate(state, state.fighter("a"))
+
+
 def test_a_20_after_an_active_block_only_leaves_the_figure_fresh():
     # R-SKM-P04: no activation in the middle of the enemy's.
     state = game([fig("A", fp=1)], [fig("B", man=5)], active="a")

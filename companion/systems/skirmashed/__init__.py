@@ -155,6 +155,8 @@ class Skirmashed(RuleSystem):
     def actions_for(self, state: GameState, fighter: FighterState) -> Sequence[str]:
         if state.active == fighter.id and not fighter.out:
             return actions.legal_next(fighter)
+        if state.flags.get("must_activate") == fighter.id:
+            return ("pass",)
         last = self.turns.last_chance_side(state)
         if last == fighter.side and self.turns.can_activate(state, fighter):
             return ("pass",)

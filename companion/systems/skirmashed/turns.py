@@ -133,6 +133,17 @@ class StaminaRound(UntilExhausted):
         check = stamina_check(self.d, f.name, int(f.stats.get("stamina", 0)), roller, own=True)
         return changes + check_changes(f, check)
 
+    def pass_fighter(self, state: GameState, fid: str) -> Outcome:
+        """Let a final activation go, or the extra one a 20 gave: it is a choice, not a
+        duty (R-SKM-P12)."""
+        if state.flags.get("must_activate") != fid:
+            return super().pass_fighter(state, fid)
+        f = state.fighter(fid)
+        changes = [set_game("flags.must_activate", None)]
+        if self.last_chance_side(state) == f.side:
+            changes.append(set_fighter(fid, "flags.last_done", True))
+        return Outcome("pass", f"{f.name} does not take its extra activation.", tuple(changes))
+
     def activation_note(self, state: GameState, f: FighterState) -> str:
         return (
             "Move then attack, attack then move, focus then attack, or run then melee; "
