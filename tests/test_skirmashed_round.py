@@ -44,6 +44,7 @@ def test_a_20_activates_the_figure_again_at_once():
     state = game([fig("A"), fig("C")], [fig("B")])
     state = activate_and_end(state, "a", [10, 10])
     assert SKM.next_side(state) == 0
+    assert not SKM.can_activate(state, state.fighter("c"))
     with pytest.raises(RefusedError, match="activates again at once"):
         SKM.activate(state, "c")
     state = apply(state, SKM.activate(state, "a"))

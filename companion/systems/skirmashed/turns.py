@@ -133,6 +133,13 @@ class StaminaRound(UntilExhausted):
         check = stamina_check(self.d, f.name, int(f.stats.get("stamina", 0)), roller, own=True)
         return changes + check_changes(f, check)
 
+    def can_activate(self, state: GameState, f: FighterState) -> bool:
+        # After a 20 only that figure may activate, until it does or lets it go (R-SKM-P12).
+        must = state.flags.get("must_activate")
+        if must is not None and must != f.id:
+            return False
+        return super().can_activate(state, f)
+
     def pass_fighter(self, state: GameState, fid: str) -> Outcome:
         """Let a final activation go, or the extra one a 20 gave: it is a choice, not a
         duty (R-SKM-P12)."""
