@@ -1,0 +1,179 @@
+"""How the dice fell for each side, against the exact odds recorded before each roll.
+
+Every trace step with a roll counts. A step that is a test (it carries `success` and
+`probability`) adds one success or none against its chance; its variance is p(1 - p), so
+the spread of a side's successes is exact for any mix of chances. A plain roll
+(initiative, a spawn) adds its total against the expected total of its dice.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from fractions import Fraction
+from typing import Any
+
+from companion import odds
+from companion.game.state import GameState
+from companion.trace import Step
+from companion.values import frozen
+
+ALL_TESTS = "All tests"
+
+
+@frozen
+class Luck:
+    """How one kind of roll fell for one side.
+
+    For tests, `got` counts successes and `expected` sums their chances; for plain
+    rolls both are totals of the kept dice. `variance` is the exact variance of `got`.
+    """
+
+    side: str
+    kind: str
+    rolls: int
+    tests: bool
+    got: Fraction
+    expected: Fraction
+    variance: Fraction
+
+    @property
+    def spread(self) -> float:
+        """One standard deviation of `got` (for plain rolls: of the average roll)."""
+        sd = math.sqrt(self.variance)
+        return sd if self.tests else sd / self.rolls
+
+    def sentence(self) -> str:
+        if self.tests:
+            got = f"{int(self.got)} of {self.rolls} succeeded"
+            return f"{self.kind}: {got}, expected {_num(self.expected)} ± {_num(self.spread)}"
+        avg = self.got / self.rolls
+        exp = self.expected / self.rolls
+        plural = "s" if self.rolls != 1 else ""
+        return (
+            f"{self.kind}: {self.rolls} roll{plural} averaging {_num(avg)}, "
+            f"expected {_num(exp)} ± {_num(self.spread)}"
+        )
+
+    @property
+    def result_text(self) -> str:
+        if self.tests:
+            return f"{int(self.got)} of {self.rolls}"
+        return f"average {_num(self.got / self.rolls)}"
+
+    @property
+    def expected_text(self) -> str:
+        exp = self.expected if self.tests else self.expected / self.rolls
+        return f"{_num(exp)} ± {_num(self.spread)}"
+
+    @property
+    def verdict(self) -> str:
+        """Within one spread of the expectation is 'as expected'; beyond, luck or its lack.
+
+        Plain rolls have no side that a high total favours in every system, so they are
+        only called high or low.
+        """
+        diff = self.got - self.expected if self.tests else (self.got - self.expected) / self.rolls
+        if abs(float(diff)) <= self.spread or diff == 0:
+            return "as expected"
+        if self.tests:
+            return "luckier than expected" if diff > 0 else "unluckier than expected"
+        return "high" if diff > 0 else "low"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "side": self.side,
+            "kind": self.kind,
+            "rolls": self.rolls,
+            "tests": self.tests,
+            "got": float(self.got),
+            "expected": round(float(self.expected), 4),
+            "spread": round(self.spread, 4),
+            "sentence": self.sentence(),
+            "verdict": self.verdict,
+        }
+
+
+def _num(x: Fraction | float) -> str:
+    s = f"{float(x):.1f}"
+    return s[:-2] if s.endswith(".0") else s
+
+
+_KIND_CLEAN = re.compile(r"\s*\((?:roll-off|re-?roll)[^)]*\)\s*$", re.IGNORECASE)
+
+
+def kind_of(title: str) -> str:
+    """The kind of roll a step is: its title without who rolled or which roll-off."""
+    head = title.split(":", 1)[0]
+    return _KIND_CLEAN.sub("", head).strip() or title
+
+
+def side_of(state: GameState, who: str) -> int | None:
+    """The side of whoever rolled: a fighter's name, or a side's name."""
+    key = who.strip().casefold()
+    for f in state.fighters:
+        if f.name.casefold() == key:
+            return f.side
+    for i, s in enumerate(state.sides):
+        if s.name.casefold() == key:
+            return i
+    return None
+
+
+Key = tuple[int | None, str, bool]
+
+
+class Tally:
+    """Running sums per (side, kind, test or plain): one pass, constant memory per kind."""
+
+    def __init__(self) -> None:
+        self._acc: dict[Key, list[Any]] = {}
+
+    def add(self, state: GameState, step: Step) -> None:
+        r = step.roll
+        if r is None:
+            return
+        test = step.probability is not None and step.success is not None
+        slot = self._acc.setdefault(
+            (side_of(state, r.who), kind_of(step.title), test),
+            [0, Fraction(0), Fraction(0), Fraction(0)],
+        )
+        slot[0] += 1
+        if test:
+            p = step.probability
+            assert p is not None
+            slot[1] += 1 if step.success else 0
+            slot[2] += p
+            slot[3] += p * (1 - p)
+        else:
+            dist = odds.pool(r.count, r.sides, r.keep, r.keep_n)
+            mean = odds.expected(dist)
+            slot[1] += r.value
+            slot[2] += mean
+            slot[3] += sum((p * (v - mean) ** 2 for v, p in dist.items()), Fraction(0))
+
+    def lines(self, state: GameState) -> tuple[Luck, ...]:
+        """Each side's kinds of roll (sides in order, unassigned rolls last), and for a side
+        with more than one kind of test, its tests summed."""
+        out: list[Luck] = []
+        by_side: dict[int | None, list[Luck]] = {}
+        for (side, kind, test), (n, got, exp, var) in self._acc.items():
+            name = state.sides[side].name if side is not None else "Unassigned rolls"
+            by_side.setdefault(side, []).append(Luck(name, kind, n, test, got, exp, var))
+        for side in sorted(by_side, key=lambda s: 99 if s is None else s):
+            rows = sorted(by_side[side], key=lambda x: (x.kind, not x.tests))
+            out += rows
+            tests = [x for x in rows if x.tests]
+            if len(tests) > 1:
+                out.append(
+                    Luck(
+                        tests[0].side,
+                        ALL_TESTS,
+                        sum(x.rolls for x in tests),
+                        True,
+                        sum((x.got for x in tests), Fraction(0)),
+                        sum((x.expected for x in tests), Fraction(0)),
+                        sum((x.variance for x in tests), Fraction(0)),
+                    )
+                )
+        return tuple(out)
