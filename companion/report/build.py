@@ -131,7 +131,10 @@ def build_report(system: RuleSystem, gf: GameFile) -> Report:
     tally = Tally()
     ending: str | None = None
     nsides = len(state.sides)
-    for i, ev in enumerate(gf.events, 1):
+    # Each stored event is read into an Event only while it is told: the report keeps
+    # its sums and lines, never a second copy of the log.
+    for i, raw in enumerate(gf.raw_events, 1):
+        ev = Event.from_dict(raw)
         before = state
         state = apply_event(state, ev)
         trace = Trace.from_dict(ev.trace) if ev.trace else None
@@ -210,9 +213,11 @@ def _note_casualties(
             if 0 <= side < nsides:
                 lost.setdefault(ev.turn, [0] * nsides)[side] += 1
         elif was == "out" and now != "out" and c.key in out_when:
+            # Stood back up in the turn it fell: a correction, not a casualty of that turn.
+            # Back in a later turn, it still fell in its turn.
             turn = out_when.pop(c.key)[0]
             side = after.fighter(c.key).side
-            if turn in lost and 0 <= side < nsides:
+            if turn == ev.turn and turn in lost and 0 <= side < nsides:
                 lost[turn][side] -= 1
 
 

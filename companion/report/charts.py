@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from companion.report.build import Report
+from companion.report.build import Report, TurnAccount
 from companion.report.luck import Luck
 from companion.values import frozen
 
@@ -83,7 +83,6 @@ def _config(look: str, colours: Sequence[str], title: str, stroke: int = 1) -> d
         "title": title if look == "picture" else None,
         "margin": 12,
         "spacing": 12,
-        "show_minor_x_labels": True,
     }
 
 
@@ -101,15 +100,20 @@ def _finish(chart: Any, cid: str, label: str) -> str:
     return svg.replace("<svg ", f'<svg role="img" aria-label="{safe}" ', 1)
 
 
-def _turn_labels(report: Report, with_start: bool) -> list[str]:
-    return (["Start"] if with_start else []) + [f"T{t.turn}" for t in report.turns]
+MAX_GROUPS = 12
 
 
-def _sparse_labels(chart: Any, n: int) -> None:
-    # Past a dozen turns every label would overlap: show about a dozen.
-    if n > 12:
-        chart.x_labels_major_every = (n + 11) // 12
-        chart.show_minor_x_labels = False
+def _groups(report: Report) -> list[list[TurnAccount]]:
+    """The turns, one per group; past MAX_GROUPS turns, runs of turns so that a long game's
+    chart stays readable (and quick to draw)."""
+    turns = list(report.turns)
+    size = max(1, -(-len(turns) // MAX_GROUPS))
+    return [turns[i : i + size] for i in range(0, len(turns), size)]
+
+
+def _label(group: list[TurnAccount]) -> str:
+    first, last = group[0].turn, group[-1].turn
+    return f"T{first}" if first == last else f"T{first}–{last}"
 
 
 def vp_chart(report: Report, look: str = "page") -> Chart | None:
@@ -124,14 +128,17 @@ def vp_chart(report: Report, look: str = "page") -> Chart | None:
         **_config(look, [side_colour(i) for i in range(len(names))], title, stroke=3),
         dots_size=4,
     )
-    chart.x_labels = _turn_labels(report, True)
-    _sparse_labels(chart, len(chart.x_labels))
+    # A point at the end of each turn (of the last turn of each run, in a long game).
+    ends = [g[-1] for g in _groups(report)]
+    chart.x_labels = ["Start"] + [f"T{t.turn}" for t in ends]
+    if len(ends) > 8 and ends[-1].turn >= 100:
+        chart.x_label_rotation = 35
     top = max([1, *report.start_vp, *(v for t in report.turns for v in t.vp)])
     chart.range = (0, top)
     chart.y_labels = _int_ticks(top)
     for i, name in enumerate(names):
         start = report.start_vp[i] if i < len(report.start_vp) else 0
-        chart.add(name, [start] + [t.vp[i] if i < len(t.vp) else 0 for t in report.turns])
+        chart.add(name, [start] + [t.vp[i] if i < len(t.vp) else 0 for t in ends])
     final = ", ".join(f"{s.name} {s.vp}" for s in report.sides)
     return Chart("vp", title, f"Victory points at the end of each turn (now: {final}).",
                  _finish(chart, "vp", f"{title}: {final}"))  # fmt: skip
@@ -146,13 +153,18 @@ def casualty_chart(report: Report, look: str = "page") -> Chart | None:
     names = [s.name for s in report.sides]
     title = "Casualties per turn"
     chart = pygal.Bar(**_config(look, [side_colour(i) for i in range(len(names))], title))
-    chart.x_labels = _turn_labels(report, False)
-    _sparse_labels(chart, len(chart.x_labels))
-    top = max(max(t.lost) for t in report.turns if t.lost)
+    groups = _groups(report)
+    chart.x_labels = [_label(g) for g in groups]
+    if len(groups) > 6 and any(len(g) > 1 for g in groups):
+        chart.x_label_rotation = 35
+    lost = [
+        [sum(t.lost[i] for t in g if i < len(t.lost)) for g in groups] for i in range(len(names))
+    ]
+    top = max(max(row) for row in lost)
     chart.range = (0, top)
     chart.y_labels = _int_ticks(top)
-    for i, name in enumerate(names):
-        chart.add(name, [t.lost[i] if i < len(t.lost) else 0 for t in report.turns])
+    for name, row in zip(names, lost, strict=True):
+        chart.add(name, row)
     total = ", ".join(
         f"{s.name} lost {sum(t.lost[i] for t in report.turns if i < len(t.lost))}"
         for i, s in enumerate(report.sides)

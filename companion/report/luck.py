@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import re
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from companion import odds
@@ -123,43 +124,74 @@ def side_of(state: GameState, who: str) -> int | None:
 Key = tuple[int | None, str, bool]
 
 
-class Tally:
-    """Running sums per (side, kind, test or plain): one pass, constant memory per kind."""
+class Slot:
+    """One (side, kind) of roll: how many, what they got, and how often each chance (for
+    tests) or each kind of dice (for plain rolls) came up. Exact sums are worked out once
+    per distinct chance at the end, not once per roll."""
+
+    __slots__ = ("rolls", "got", "by_chance", "by_dice")
 
     def __init__(self) -> None:
-        self._acc: dict[Key, list[Any]] = {}
+        self.rolls = 0
+        self.got = 0
+        self.by_chance: dict[Fraction, int] = {}
+        self.by_dice: dict[tuple[int, int, str | None, int], int] = {}
+
+    def sums(self) -> tuple[Fraction, Fraction]:
+        """The expected value of `got` and its variance."""
+        exp, var = Fraction(0), Fraction(0)
+        for p, n in self.by_chance.items():
+            exp += n * p
+            var += n * p * (1 - p)
+        for spec, n in self.by_dice.items():
+            mean, spread = _moments(*spec)
+            exp += n * mean
+            var += n * spread
+        return exp, var
+
+
+@lru_cache(maxsize=64)
+def _moments(count: int, sides: int, keep: str | None, keep_n: int) -> tuple[Fraction, Fraction]:
+    dist = odds.pool(count, sides, keep, keep_n)
+    mean = odds.expected(dist)
+    return mean, sum((p * (v - mean) ** 2 for v, p in dist.items()), Fraction(0))
+
+
+class Tally:
+    """Running counts per (side, kind, test or plain): one pass, constant memory per kind."""
+
+    def __init__(self) -> None:
+        self._acc: dict[Key, Slot] = {}
 
     def add(self, state: GameState, step: Step) -> None:
         r = step.roll
         if r is None:
             return
-        test = step.probability is not None and step.success is not None
-        slot = self._acc.setdefault(
-            (side_of(state, r.who), kind_of(step.title), test),
-            [0, Fraction(0), Fraction(0), Fraction(0)],
-        )
-        slot[0] += 1
-        if test:
-            p = step.probability
-            assert p is not None
-            slot[1] += 1 if step.success else 0
-            slot[2] += p
-            slot[3] += p * (1 - p)
+        p = step.probability
+        test = p is not None and step.success is not None
+        key = (side_of(state, r.who), kind_of(step.title), test)
+        slot = self._acc.get(key)
+        if slot is None:
+            slot = self._acc[key] = Slot()
+        slot.rolls += 1
+        if p is not None and test:
+            slot.got += 1 if step.success else 0
+            slot.by_chance[p] = slot.by_chance.get(p, 0) + 1
         else:
-            dist = odds.pool(r.count, r.sides, r.keep, r.keep_n)
-            mean = odds.expected(dist)
-            slot[1] += r.value
-            slot[2] += mean
-            slot[3] += sum((p * (v - mean) ** 2 for v, p in dist.items()), Fraction(0))
+            slot.got += r.value
+            spec = (r.count, r.sides, r.keep, r.keep_n)
+            slot.by_dice[spec] = slot.by_dice.get(spec, 0) + 1
 
     def lines(self, state: GameState) -> tuple[Luck, ...]:
         """Each side's kinds of roll (sides in order, unassigned rolls last), and for a side
         with more than one kind of test, its tests summed."""
         out: list[Luck] = []
         by_side: dict[int | None, list[Luck]] = {}
-        for (side, kind, test), (n, got, exp, var) in self._acc.items():
+        for (side, kind, test), slot in self._acc.items():
             name = state.sides[side].name if side is not None else "Unassigned rolls"
-            by_side.setdefault(side, []).append(Luck(name, kind, n, test, got, exp, var))
+            exp, var = slot.sums()
+            luck = Luck(name, kind, slot.rolls, test, Fraction(slot.got), exp, var)
+            by_side.setdefault(side, []).append(luck)
         for side in sorted(by_side, key=lambda s: 99 if s is None else s):
             rows = sorted(by_side[side], key=lambda x: (x.kind, not x.tests))
             out += rows
