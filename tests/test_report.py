@@ -3,46 +3,15 @@
 from __future__ import annotations
 
 import pytest
+from report_helpers import two_turns_of_the_sample
 
-from companion.dice import TypedDice
-from companion.game.events import set_fighter, set_side
-from companion.game.repo import Home
-from companion.play.session import Session
 from companion.report.build import kind_of
-from companion.systems.base import Outcome
-from companion.trace import Trace, roll_test
-
-
-def _attack(who: str, target_id: str, sides: int, stat: int, die: int, out: bool) -> Outcome:
-    """An attack-like resolution with one test, as a rule system would record it."""
-    step = roll_test(
-        TypedDice([die]),
-        title=f"Attack: {who}",
-        who=who,
-        sides=sides,
-        target=stat,
-        compare="<=",
-        success_text="hit",
-        failure_text="miss",
-    )
-    changes = (set_fighter(target_id, "status", "out"),) if out else ()
-    summary = f"{who} attacks: {step.outcome}" + (" and takes the target out" if out else "")
-    return Outcome("attack", summary, changes, Trace("Attack", (step,), step.outcome))
 
 
 @pytest.fixture
 def played(demo):
     """Two turns of the sample game with fixed dice, then the end."""
-    s = Session(Home(), "sample")
-    s.next_turn(TypedDice([7, 3]))
-    s.activate("robyn")
-    s.run(lambda st, d: _attack("Robyn", "cpt-fawkes", 10, 6, 4, True), TypedDice([]))
-    s.run(lambda st, d: Outcome("vp", "Robyn's merry men: 0 → 1 VP", (set_side(0, "vp", 1),)))
-    s.end_activation()
-    s.next_turn(TypedDice([2, 5]))
-    s.activate("t-999")
-    s.run(lambda st, d: _attack("T-999", "john", 8, 5, 7, False), TypedDice([]))
-    s.end_game("Robyn's merry men win on points")
+    two_turns_of_the_sample()
     return demo
 
 
