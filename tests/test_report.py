@@ -145,3 +145,11 @@ def test_report_refuses_a_folder_it_cannot_write_to(played, tmp_path):
 def test_kind_of_strips_who_and_roll_offs():
     assert kind_of("Initiative: Robyn's merry men (roll-off 2)") == "Initiative"
     assert kind_of("Defence") == "Defence"
+
+
+def test_kind_of_sums_rolls_whoever_they_were_at():
+    names = ["Orc Warrior", "Orc Warrior 2", "Robyn", "Cpt. Fawkes"]
+    assert kind_of("Kill roll on Orc Warrior 2", names) == "Kill roll"
+    assert kind_of("Kill roll on Orc Warrior", names) == "Kill roll"
+    assert kind_of("Robyn's defence against Cpt. Fawkes", names) == "Defence"
+    assert kind_of("To hit", names) == "To hit"

@@ -184,6 +184,7 @@ def luck_chart(report: Report, side: int, look: str = "page") -> Chart | None:
 
     title = f"Luck: {name}"
     chart = pygal.HorizontalBar(**_config(look, [side_colour(side), EXPECTED_COLOUR], title))
+    chart.legend_at_bottom_columns = 1  # long roll names leave the legend little width
     chart.x_labels = [f"{x.kind} ({x.rolls})" for x in rows]
     chart.add("succeeded", [int(x.got) for x in rows])
     chart.add("expected ± spread", [_with_spread(x) for x in rows])

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -103,10 +104,22 @@ def _num(x: Fraction | float) -> str:
 _KIND_CLEAN = re.compile(r"\s*\((?:roll-off|re-?roll)[^)]*\)\s*$", re.IGNORECASE)
 
 
-def kind_of(title: str) -> str:
-    """The kind of roll a step is: its title without who rolled or which roll-off."""
-    head = title.split(":", 1)[0]
-    return _KIND_CLEAN.sub("", head).strip() or title
+_LINK = r"(?:\s+(?:on|against|by|for|of|at|vs\.?|versus))?\s+"
+
+
+def kind_of(title: str, names: Sequence[str] = ()) -> str:
+    """The kind of roll a step is: its title without who rolled, at whom, or which roll-off.
+
+    Systems name rolls "Attack: Robyn" or "Kill roll on Orc Warrior"; luck is summed per
+    kind, so every fighter's or side's name (with the word that ties it on) is taken out.
+    """
+    head = _KIND_CLEAN.sub("", title.split(":", 1)[0]).strip()
+    for name in sorted(names, key=len, reverse=True):
+        if name and name.casefold() in head.casefold():
+            head = re.sub(_LINK + re.escape(name) + r"(?:'s)?\b", "", head, flags=re.IGNORECASE)
+            head = re.sub(r"^" + re.escape(name) + r"(?:'s)?\s+", "", head, flags=re.IGNORECASE)
+    head = head.strip()
+    return head[:1].upper() + head[1:] if head else title
 
 
 def side_of(state: GameState, who: str) -> int | None:
@@ -162,6 +175,7 @@ class Tally:
 
     def __init__(self) -> None:
         self._acc: dict[Key, Slot] = {}
+        self._kinds: dict[str, str] = {}
 
     def add(self, state: GameState, step: Step) -> None:
         r = step.roll
@@ -169,7 +183,11 @@ class Tally:
             return
         p = step.probability
         test = p is not None and step.success is not None
-        key = (side_of(state, r.who), kind_of(step.title), test)
+        kind = self._kinds.get(step.title)
+        if kind is None:
+            names = [f.name for f in state.fighters] + [x.name for x in state.sides]
+            kind = self._kinds[step.title] = kind_of(step.title, names)
+        key = (side_of(state, r.who), kind, test)
         slot = self._acc.get(key)
         if slot is None:
             slot = self._acc[key] = Slot()
