@@ -7,13 +7,14 @@ from typing import Annotated
 import typer
 
 from companion import systems
-from companion.cli.common import JsonOpt, console, print_json
+from companion.cli.common import DiceOpt, JsonOpt, SeedOpt, console, print_json
+from companion.cli.games import free_name, sample_rosters, show_board
+from companion.cli.shared import commit, dice_source
 from companion.errors import RefusedError, UsageError
 from companion.game.events import set_game
-from companion.game.repo import GameFile, Home, event_for
-from companion.game.store import file_slug
+from companion.game.repo import Home, event_for
 from companion.names import match
-from companion.render.board_data import board
+from companion.systems.kit.facts import parse_pairs
 
 app = typer.Typer(
     help="Start, list, show, switch, end and delete games.\n\n"
@@ -24,23 +25,16 @@ app = typer.Typer(
 GameArg = Annotated[str | None, typer.Argument(help="Game name (default: the current game).")]
 
 
-def show_board(gf: GameFile, as_json: bool) -> None:
-    sys_ = systems.get(gf.system)
-    b = board(sys_, gf.name, gf.state)
-    if as_json:
-        print_json(b)
-        return
-    from companion.render.board import render_board
-
-    render_board(console(), b)
-
-
 @app.command("new")
 def new(
     roster: Annotated[
-        list[str],
+        list[str] | None,
         typer.Option("--roster", "-r", help="A roster per side (two for a duel, one with --solo)."),
-    ],
+    ] = None,
+    system: Annotated[
+        str | None,
+        typer.Option("--system", help="Without --roster: play this system's two sample warbands."),
+    ] = None,
     scenario: Annotated[
         str | None,
         typer.Option(
@@ -54,12 +48,24 @@ def new(
     profile: Annotated[
         str | None, typer.Option("--profile", help="OpFor profile for --solo.")
     ] = None,
+    opt: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--opt", help="A game option of the system, KEY=VALUE (repeatable; see 'rules show')."
+        ),
+    ] = None,
+    dice: DiceOpt = None,
+    seed: SeedOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Start a game from rosters and a scenario, and make it the current game.
 
+    Systems that roll at set-up (who deploys first, a scenario) roll now: give the dice
+    you rolled with --dice, or --seed for digital dice you can replay.
+
     Example: companion game new -r "Robyn" -r "Cpt" --scenario training --name first
     """
+    roster = list(roster or [])
     if solo:
         # Solo set-up rolls spawnpoints and the first spawn: it lives with the solo commands.
         from companion.cli.solo_cmd import start_solo
@@ -72,9 +78,21 @@ def new(
     home = Home()
     with home.writing():
         db = home.rosters_db()
-        rosters = [home.find_roster(r, db) for r in roster]
-        if not rosters:
-            raise UsageError("give the rosters with --roster")
+        if not roster and system is None:
+            raise UsageError(
+                "give a roster per side with --roster, or --system ID to play that system's "
+                "sample warbands"
+            )
+        rosters = (
+            [home.find_roster(r, db) for r in roster]
+            if roster
+            else sample_rosters(home, db, systems.get(system or ""))
+        )
+        if system is not None and roster:
+            wanted = systems.resolve_id(system)
+            for r in rosters:
+                if r.system != wanted:
+                    raise UsageError(f"'{r.name}' is a {r.system} roster, not {wanted}")
         system_ids = {r.system for r in rosters}
         if len(system_ids) != 1:
             raise UsageError(
@@ -82,23 +100,24 @@ def new(
             )
         sys_ = systems.get(rosters[0].system)
         scenario = scenario or sys_.default_scenario
-        state = sys_.new_game(rosters, scenario, {})
+        state = sys_.new_game(rosters, scenario, sys_.accept_game_options(parse_pairs(opt)))
+        src = dice_source(dice, seed)
+        setup = sys_.setup_roll(state, src)
         base = name or scenario
-        game_name = name or _free_name(home, base)
+        game_name = name or free_name(home, base)
         gf = home.create_game(game_name, state)
-        gf.db.commit()
+        if setup is not None:
+            commit(gf, setup, src)
+        else:
+            gf.db.commit()
         home.set_setting("current", gf.name)
+    if setup is not None and setup.trace is not None and not as_json:
+        from companion.render.trace_view import render_trace
+
+        render_trace(console(), setup.trace)
     if not as_json:
         typer.echo(f"Started game '{gf.name}' ({sys_.info.name}, {scenario}); it is now current.")
     show_board(gf, as_json)
-
-
-def _free_name(home: Home, base: str) -> str:
-    existing = set(home.game_names())
-    n = 1
-    while f"{file_slug(base)}-{n}" in existing:
-        n += 1
-    return f"{file_slug(base)}-{n}"
 
 
 @app.command("list")

@@ -8,103 +8,53 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.dice import DiceSource
 from companion.errors import RefusedError, UsageError
-from companion.game.events import Change
 from companion.game.state import FighterState, GameState, freeze
 from companion.roster import Roster, RosterFighter
+from companion.systems.records import (
+    ActionRequest,
+    Outcome,
+    Problem,
+    RankInfo,
+    Ruling,
+    Scenario,
+    SystemInfo,
+    Topic,
+)
 from companion.trace import Trace
-from companion.values import field, frozen
 
+__all__ = [
+    "ActionRequest",
+    "Outcome",
+    "Problem",
+    "RankInfo",
+    "RuleSystem",
+    "Ruling",
+    "Scenario",
+    "SystemInfo",
+    "Topic",
+]
 
-@frozen
-class SystemInfo:
-    id: str
-    name: str
-    aliases: tuple[str, ...]
-    dice: str
-    board: str
-    length: str
-
-
-@frozen
-class Problem:
-    """One thing wrong with a roster, as a sentence. Warnings do not fail a check."""
-
-    message: str
-    fighter: str | None = None
-    severity: str = "error"  # error | warning | note
-
-
-@frozen
-class Ruling:
-    id: str
-    title: str
-    text: str
-
-
-@frozen
-class Scenario:
-    id: str
-    label: str
-    summary: str
-    last_turn: int | None
-    data: Mapping[str, Any] = field(default_factory=freeze)
-
-
-@frozen
-class RankInfo:
-    id: str
-    label: str
-    die: int
-    stat_min: int
-    stat_max: int
-
-
-@frozen
-class Outcome:
-    """What a rule decided: the changes to make, a summary line, and the explanation."""
-
-    kind: str
-    summary: str
-    changes: tuple[Change, ...]
-    trace: Trace | None = None
-    data: Mapping[str, Any] = field(default_factory=freeze)
-    announcements: tuple[str, ...] = ()
-
-
-@frozen
-class ActionRequest:
-    """What the table asks a system to resolve.
-
-    `action` names it ("attack", "recover", "fall", "skill", or a system's own action);
-    actor and target are fighter ids; `options` holds the facts only the table knows
-    (ranged, range, band, cover, ganging, near, splash, inches, skill, ...) and any
-    system-specific `--opt key=value` pairs under the same mapping.
-    """
-
-    action: str
-    actor: str | None = None
-    target: str | None = None
-    options: Mapping[str, Any] = field(default_factory=freeze)
-
-
-@frozen
-class Topic:
-    """A quick rules look-up entry (a skill, a role, an item, a scenario)."""
-
-    kind: str
-    id: str
-    label: str
-    summary: str
+if TYPE_CHECKING:
+    from companion.systems.kit.facts import ActionSpec, Fact
+    from companion.systems.kit.turns import TurnStructure
 
 
 class RuleSystem(ABC):
-    """A rule system plug-in. Methods take state and choices, and return values."""
+    """A rule system plug-in. Methods take state and choices, and return values.
+
+    A system declares its actions and their facts as data (`declared_actions`), and picks
+    a turn structure from `companion.systems.kit.turns` (`turns`): the game-flow methods
+    below (`next_turn`, `activate`, `next_side`, `end_activation`) then need no code of
+    its own, only the structure's hooks it overrides.
+    """
 
     info: SystemInfo
+    #: the shared turn structure this system plays with (None: it writes its own)
+    turns: TurnStructure | None = None
 
     # --- data and rosters -------------------------------------------------------
     @abstractmethod
@@ -162,20 +112,110 @@ class RuleSystem(ABC):
         self, rosters: Sequence[Roster], scenario: str, options: Mapping[str, Any]
     ) -> GameState: ...
 
-    @abstractmethod
+    def game_options(self) -> ActionSpec | None:
+        """The options a game of this system can be started with (`game new --opt`),
+        declared in its rules data as `[options]` with `[[options.ask]]` facts."""
+        return None
+
+    def accept_game_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """`game new --opt` pairs checked against `game_options` (typed as given when the
+        system declares none)."""
+        spec = self.game_options()
+        if spec is None:
+            if given:
+                raise UsageError(f"{self.info.name} games take no --opt options")
+            return {}
+        from companion.systems.kit.facts import accept
+
+        return accept(spec, given, None, self.info.name)
+
+    def setup_roll(self, state: GameState, dice: DiceSource) -> Outcome | None:
+        """What a new game rolls before its first turn (deployment, a scenario), recorded
+        as its first event; None when the system rolls nothing at creation."""
+        return None
+
+    def _structure(self) -> TurnStructure:
+        if self.turns is None:
+            raise NotImplementedError(f"{type(self).__name__} has no turn structure")
+        return self.turns
+
     def next_turn(self, state: GameState, dice: DiceSource) -> Outcome:
         """Upkeep of the turn that ends, the turn count, and the initiative roll."""
+        return self._structure().next_turn(state, dice)
 
-    @abstractmethod
-    def activate(self, state: GameState, fighter_id: str) -> Outcome: ...
+    def activate(self, state: GameState, fighter_id: str) -> Outcome:
+        return self._structure().activate(state, fighter_id)
 
-    @abstractmethod
     def next_side(self, state: GameState) -> int | None:
         """The side that activates next, or None when no one can."""
+        return self._structure().next_side(state)
+
+    def end_activation(self, state: GameState, dice: DiceSource) -> Outcome:
+        """Close the active fighter's activation, with whatever the system checks then."""
+        if self.turns is not None:
+            return self.turns.end_activation(state, dice)
+        from companion.game.events import set_fighter, set_game
+
+        fid = state.active
+        if fid is None:
+            raise RefusedError("no fighter is activating")
+        f = state.fighter(fid)
+        changes = [set_game("active", None)]
+        if "actions" in f.flags:
+            changes.insert(0, set_fighter(fid, "flags.actions", None))
+        return Outcome("activation-end", f"{f.name} ends the activation.", tuple(changes))
+
+    def end_label(self, state: GameState) -> str:
+        """What `companion turn` does now, in a few words."""
+        if self.turns is not None:
+            return self.turns.end_label(state)
+        if state.last_turn is not None and state.turn >= state.last_turn:
+            return f"turn {state.turn} was the last: end the game"
+        return f"end turn {state.turn}, start turn {state.turn + 1}"
+
+    # --- actions and the facts the table gives ----------------------------------------
+    def declared_actions(self) -> Mapping[str, ActionSpec]:
+        """Each action with its facts, as the system's rules data declares them."""
+        return {}
+
+    def accept(self, state: GameState, request: ActionRequest) -> ActionRequest:
+        """The request with its facts checked against the declaration (unknown keys and
+        bad values refused, names turned into ids). Actions the system does not declare
+        pass through unchanged."""
+        spec = self.declared_actions().get(request.action)
+        if spec is None:
+            return request
+        from companion.systems.kit.facts import accept
+
+        opts = accept(spec, request.options, state, self.info.name)
+        return ActionRequest(request.action, request.actor, request.target, freeze(opts))
+
+    def can_activate(self, state: GameState, f: FighterState) -> bool:
+        """Whether a fighter may be chosen for the next activation."""
+        if self.turns is not None:
+            return self.turns.can_activate(state, f)
+        return not f.out and not f.token and f.status != "face-down"
+
+    def fact_applies(
+        self, state: GameState, actor: FighterState, fact: Fact, answers: Mapping[str, Any]
+    ) -> bool:
+        """Whether `play` asks a declared fact now: its `when` on the answers so far, and
+        whatever the system knows of the fighters (e.g. only a unit with Entangle is asked
+        whether it shoots its web)."""
+        from companion.systems.kit.facts import applies
+
+        return applies(fact, answers)
+
+    def fact_choices(
+        self, state: GameState, actor: FighterState, fact: Fact
+    ) -> list[tuple[str, Any]] | None:
+        """Choices for a fact that depend on the game (e.g. the actor's active skills);
+        None to use the declared ones."""
+        return None
 
     def action_names(self) -> Sequence[str]:
         """Actions `resolve` understands, for help texts and the guided mode."""
-        return ()
+        return tuple(self.declared_actions())
 
     def actions_for(self, state: GameState, fighter: FighterState) -> Sequence[str]:
         """The actions that make sense for this fighter in this game (its scenario, its
