@@ -43,7 +43,9 @@ class Skirmashed(RuleSystem):
     # --- data and rosters -------------------------------------------------------------
     def ranks(self) -> Sequence[RankInfo]:
         d = self.data
-        return [RankInfo(k, label, d.die, 1, 9) for k, label in d.ranks.items()]
+        # A rank has no single stat here: its range is the widest of the six.
+        lo, hi = min(s.low for s in d.stats), max(s.high for s in d.stats)
+        return [RankInfo(k, label, d.die, lo, hi) for k, label in d.ranks.items()]
 
     def stat_names(self) -> Sequence[str]:
         return tuple(s.id for s in self.data.stats)
