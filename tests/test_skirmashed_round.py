@@ -185,3 +185,12 @@ def test_a_20_after_shooting_a_charger_only_leaves_the_shooter_fresh():
         "Damage",
     ]
     assert "A 20" in [s.title for s in o.trace.steps]
+
+
+def test_no_stamina_check_once_the_game_is_over():
+    # R-SKM-P08: the shot that wipes out the last enemy ends the game mid-activation.
+    state = game([fig("A", fp=1, boom=5)], [fig("B", man=2, sta=5)], active="a")
+    state = apply(state, SKM.resolve(state, attack("a", "b", ranged=True), PrefixDice([9, 1])))
+    assert state.phase == "ended"
+    end = SKM.end_activation(state, PrefixDice([]))
+    assert "game is over" in end.trace.steps[0].outcome

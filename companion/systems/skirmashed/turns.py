@@ -127,6 +127,9 @@ class StaminaRound(UntilExhausted):
         if f.out:
             roller.info("Stamina check", f"{f.name} is dead: no check")
             return changes
+        if state.phase == "ended":
+            roller.info("Stamina check", "the game is over: no check")
+            return changes
         if f.token:
             roller.info("Stamina check", f"{f.name} is already exhausted this round")
             return changes
