@@ -166,16 +166,16 @@ def redo(steps: int, game: str | None, as_json: bool) -> None:
 
 def log(game: str | None, last: int | None, traces: bool, as_json: bool) -> None:
     with reading_game(game) as gf:
-        events = gf.events
-    start = max(0, len(events) - last) if last else 0
+        # `--last N` reads only the segments that hold those events.
+        events = gf.tail(last) if last else gf.events
+        first = gf.count - len(events)
     if as_json:
-        print_json([{"index": i + 1, **e.to_dict()} for i, e in enumerate(events)][start:])
+        print_json([{"index": i, **e.to_dict()} for i, e in enumerate(events, first + 1)])
         return
     c = console()
     if not events:
         c.print("No events yet.")
-    for i in range(start, len(events)):
-        e = events[i]
+    for i, e in enumerate(events, first):
         dice = e.data.get("dice")
         dice_txt = f"  [dice {', '.join(map(str, dice))}]" if dice else ""
         # Printed as plain text: summaries and "[dice ...]" are not Rich markup.
