@@ -15,6 +15,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         from companion.cli.errors import fail
 
         fail("an argument contains a NUL character", 2)
+    if args == ["--version"]:
+        # A constant: printed as the Typer option would, without building the app.
+        from companion import __version__
+
+        sys.stdout.write(f"companion {__version__}\n")
+        return
     if args[:1] == ["status"]:
         from companion.cli.fast import serve
 
