@@ -44,7 +44,7 @@ def _value(text: str, p: Param) -> tuple[bool, Any]:
 
 # Where the hot commands are declared, looked at in this order (a table command does not
 # load the declarations of the resolution commands).
-DECLARED = ("companion.cli.table", "companion.cli.actions")
+DECLARED = ("companion.cli.table", "companion.cli.actions", "companion.cli.misc")
 
 
 def declaration(name: str) -> Command | None:

@@ -1,5 +1,4 @@
-"""Table commands on the current game: status, turn, activate, overrides, undo/redo, log;
-and `roll`, which needs no game.
+"""Table commands on the current game: status, turn, activate, overrides, undo/redo, log.
 
 Declared once here (`companion.cli.declare`): Typer builds its commands from these, and
 the quick path parses a well-formed command line from them without loading Typer. What
@@ -126,26 +125,7 @@ COMMANDS = (
 )
 
 
-# `roll` needs no game: the help lists it with `systems` and `demo` (`companion.cli.misc`).
-ROLL = Command(
-    "roll",
-    "companion.cli.roll_ops:roll",
-    """Roll dice by notation and explain the result with its odds.
-
-    kh/kl keep the highest/lowest dice (kh alone keeps one).
-
-    Example: companion roll 3d8kl1 --seed 7
-    """,
-    (
-        arg("notation", "Dice notation: 2d6, d10, 3d8kl1, 4d6kh3+1."),
-        DICE,
-        SEED,
-        JSON,
-    ),
-)
-
-# Every command the quick path may run from here.
-QUICK = (*COMMANDS, ROLL)
+QUICK = COMMANDS
 
 
 def __getattr__(name: str) -> Any:
