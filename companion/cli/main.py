@@ -29,9 +29,9 @@ def main(argv: Sequence[str] | None = None) -> None:
                 return
         except BrokenPipeError:
             sys.exit(1)
-    from companion.cli import quick
+    from companion.cli import help_cache, quick
 
-    if quick.run(args):
+    if quick.run(args) or help_cache.serve(args):
         return
     import typer
     from typer.exceptions import TyperException
@@ -41,7 +41,8 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     command = typer.main.get_command(build(args))
     try:
-        rv = command.main(args=args, prog_name="companion", standalone_mode=False)
+        with help_cache.keeping(args):
+            rv = command.main(args=args, prog_name="companion", standalone_mode=False)
     except CompanionError as e:
         fail(str(e), e.exit_code)
     except TyperException as e:  # click's usage errors, vendored by typer
