@@ -16,7 +16,7 @@ from companion.game import repo
 
 def test_every_hot_table_command_has_a_quick_path() -> None:
     hot = {"attack", "odds", "turn", "activate", "recover", "fall", "skill", "act", "set"}
-    hot |= {"vp", "initiative", "undo", "redo", "log", "status", "roll"}
+    hot |= {"vp", "initiative", "undo", "redo", "log", "status", "roll", "done"}
     assert all(quick.declaration(name) is not None for name in hot)
     assert quick.declaration("roster") is None
 
@@ -51,6 +51,8 @@ GOOD = [
     ["turn"],
     ["turn", "--dice", "7,3", "--json", "--game=sample"],
     ["activate", "Robyn"],
+    ["done"],
+    ["done", "Robyn", "--seed", "2", "--json"],
     ["recover", "John", "--dice", "6"],
     ["fall", "Rabbit", "--inches", "3", "--dice", "5,2"],
     ["fall", "--inches=0", "Rabbit"],

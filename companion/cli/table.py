@@ -47,6 +47,21 @@ COMMANDS = (
         (FIGHTER, GAME, JSON),
     ),
     Command(
+        "done",
+        f"{OPS}:done",
+        """End the active fighter's activation, with any roll the rules ask for then.
+
+        Example: companion done
+        """,
+        (
+            arg("fighter", "The activating fighter (a check that it is).", default=None),
+            DICE,
+            SEED,
+            GAME,
+            JSON,
+        ),
+    ),
+    Command(
         "set",
         f"{OPS}:set_",
         """Override a fighter's wounds, state, token, stat or flags (tables make mistakes).
