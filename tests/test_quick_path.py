@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 import typer
 
-from companion.cli import action_ops, misc, quick, root, table_ops
+from companion.cli import action_ops, log_ops, misc, quick, root, table_ops
 from companion.cli.main import main
 from companion.game import repo
 
@@ -113,7 +113,7 @@ UNUSUAL = [
 def _typer_values(argv: list[str], monkeypatch: pytest.MonkeyPatch) -> tuple[str, dict[str, Any]]:
     """What the Typer path hands the implementation for this command line."""
     seen: list[tuple[str, dict[str, Any]]] = []
-    for module in (table_ops, action_ops, misc):
+    for module in (table_ops, action_ops, misc, log_ops):
         for name in dir(module):
             fn = getattr(module, name)
             if callable(fn) and getattr(fn, "__module__", None) == module.__name__:

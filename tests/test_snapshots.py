@@ -71,3 +71,24 @@ def test_a_game_written_before_snapshots_is_replayed_from_the_setup(demo, home: 
     second.write_text(json.dumps(doc))
     assert demo("undo").code == 0
     assert demo("status", "--json").json()["sides"][0]["vp"] == SEGMENT + 1
+
+
+def test_the_full_log_read_a_segment_at_a_time_is_the_whole_history(demo, home: Path) -> None:
+    _grow(home, 2 * SEGMENT + 7)
+    h = Home(home)
+    with h.reading():
+        events = h.open_game(None).events
+    expected = [{"index": i, **e.to_dict()} for i, e in enumerate(events, 1)]
+    out = demo("log", "--json").out
+    assert out == json.dumps(expected, indent=2, ensure_ascii=False) + "\n"
+    lines = demo("log").out.splitlines()
+    assert len(lines) == len(events)
+    assert lines[0].startswith("   1. T0 vp") and lines[-1].endswith(f"VP {2 * SEGMENT + 7}")
+    last = demo("log", "--last", "3").out.splitlines()
+    assert last == lines[-3:]
+    assert demo("log", "--last", "3", "--json").json() == expected[-3:]
+
+
+def test_an_empty_log_says_so(demo) -> None:
+    assert demo("log").out == "No events yet.\n"
+    assert demo("log", "--json").json() == []

@@ -119,7 +119,7 @@ COMMANDS = (
     ),
     Command(
         "log",
-        f"{OPS}:log",
+        "companion.cli.log_ops:log",
         """Show the game's history, event by event, with the dice.
 
         Example: companion log --last 5 --traces

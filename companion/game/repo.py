@@ -126,6 +126,15 @@ class GameFile:
             return self._events[max(0, self.count - max(0, n)) :]
         return [Event.from_dict(e) for e in self.raw_tail(n)]
 
+    def chunks(self) -> Iterator[list[dict[str, Any]]]:
+        """Every event as stored, a segment at a time; a segment not read before is let go
+        once the next is asked for, so a long game is read in bounded memory."""
+        for start in range(0, self.count, SEGMENT):
+            kept = start // SEGMENT in self._segments
+            yield self._raw_range(start, min(self.count, start + SEGMENT))
+            if not kept:
+                self._segments.pop(start // SEGMENT, None)
+
     def _raw_range(self, start: int, end: int) -> list[dict[str, Any]]:
         """Events `start` to `end` (0-based, end excluded) as stored."""
         if self._raw is not None:

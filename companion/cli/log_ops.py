@@ -1,0 +1,86 @@
+"""What `log` does: a game's history, event by event, with the dice (declared in `table`).
+
+`--last N` reads only the segments that hold those events, and the full log reads one
+segment at a time, so a long game's log costs memory in proportion to one segment.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from companion.cli.shared import console, reading_game
+from companion.game.events import EVENT_KEYS, Event
+from companion.game.repo import SEGMENT, GameFile
+
+
+def log(game: str | None, last: int | None, traces: bool, as_json: bool) -> None:
+    """The history; `--last N` reads only the segments that hold those events, and the full
+    log a segment at a time, so its memory stays bounded however long the game."""
+    if as_json:
+        # Written as it is read, under the (shared) lock: scripts read JSON to the end.
+        with reading_game(game) as gf:
+            _log_json(*_history_chunks(gf, last))
+        return
+    c = console()
+    # Drawn under the lock, printed after it: a reader paging through a long log must not
+    # keep another terminal from writing.
+    with reading_game(game) as gf, c.capture() as drawn:
+        index, chunks = _history_chunks(gf, last)
+        lines: list[str] = []
+        for _, e in _events(chunks):
+            index += 1
+            dice = e.data.get("dice")
+            dice_txt = f"  [dice {', '.join(map(str, dice))}]" if dice else ""
+            lines.append(f"{index:>4}. T{e.turn} {e.kind:<9} {e.summary}{dice_txt}")
+            if traces and e.trace:
+                _print_lines(c, lines)
+                from companion.render.trace_view import render_trace
+                from companion.trace import Trace
+
+                render_trace(c, Trace.from_dict(e.trace))
+            elif len(lines) >= SEGMENT:
+                _print_lines(c, lines)
+        _print_lines(c, lines)
+        if not gf.count:
+            c.print("No events yet.")
+    sys.stdout.write(drawn.get())
+    sys.stdout.flush()
+
+
+def _history_chunks(gf: GameFile, last: int | None) -> tuple[int, Iterable[list[dict[str, Any]]]]:
+    """How many events come before those shown, and those events a segment at a time."""
+    if not last:
+        return 0, gf.chunks()
+    tail = gf.raw_tail(last)
+    return gf.count - len(tail), [tail]
+
+
+def _events(chunks: Iterable[list[dict[str, Any]]]) -> Iterator[tuple[dict[str, Any], Event]]:
+    for chunk in chunks:
+        for raw in chunk:
+            yield raw, Event.from_dict(raw)
+
+
+def _print_lines(c: Any, lines: list[str]) -> None:
+    """Print and clear a run of log lines at once (a print per line costs more than the
+    rest of a long log), as plain text: summaries and "[dice ...]" are not Rich markup."""
+    if lines:
+        c.print("\n".join(lines), markup=False, highlight=False)
+        lines.clear()
+
+
+def _log_json(index: int, chunks: Iterable[list[dict[str, Any]]]) -> None:
+    """The events as `print_json` prints a list of them, written one by one."""
+    sep = "\n  "
+    sys.stdout.write("[")
+    for raw, e in _events(chunks):
+        index += 1
+        # Shown as stored, which is what `Event.to_dict` wrote, unless it is an older form.
+        doc = raw if tuple(raw) == EVENT_KEYS else e.to_dict()
+        text = json.dumps({"index": index, **doc}, indent=2, ensure_ascii=False)
+        sys.stdout.write(sep + text.replace("\n", "\n  "))
+        sep = ",\n  "
+    sys.stdout.write("]\n" if sep == "\n  " else "\n]\n")
