@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.cli.shared import console, reading_game
 from companion.game.events import EVENT_KEYS, Event
-from companion.game.repo import SEGMENT, GameFile
+from companion.game.repo import GameFile
 
 
 def log(game: str | None, last: int | None, traces: bool, as_json: bool) -> None:
@@ -27,27 +27,39 @@ def log(game: str | None, last: int | None, traces: bool, as_json: bool) -> None
     c = console()
     # Drawn under the lock, printed after it: a reader paging through a long log must not
     # keep another terminal from writing.
-    with reading_game(game) as gf, c.capture() as drawn:
+    parts: list[str] = []
+    with reading_game(game) as gf:
         index, chunks = _history_chunks(gf, last)
-        lines: list[str] = []
         for _, e in _events(chunks):
             index += 1
             dice = e.data.get("dice")
             dice_txt = f"  [dice {', '.join(map(str, dice))}]" if dice else ""
-            lines.append(f"{index:>4}. T{e.turn} {e.kind:<9} {e.summary}{dice_txt}")
+            parts.append(_line(c, f"{index:>4}. T{e.turn} {e.kind:<9} {e.summary}{dice_txt}"))
             if traces and e.trace:
-                _print_lines(c, lines)
                 from companion.render.trace_view import render_trace
                 from companion.trace import Trace
 
-                render_trace(c, Trace.from_dict(e.trace))
-            elif len(lines) >= SEGMENT:
-                _print_lines(c, lines)
-        _print_lines(c, lines)
+                with c.capture() as drawn:
+                    render_trace(c, Trace.from_dict(e.trace))
+                parts.append(drawn.get())
         if not gf.count:
-            c.print("No events yet.")
-    sys.stdout.write(drawn.get())
+            parts.append(_line(c, "No events yet."))
+    sys.stdout.write("".join(parts))
     sys.stdout.flush()
+
+
+def _line(c: Any, text: str) -> str:
+    """One line as Rich prints plain text (not markup): as it is when it fits the width;
+    wrapped (or cleaned of control characters) by Rich otherwise. Drawing every line of a
+    long log through Rich costs more than all the rest of it."""
+    from rich.cells import cell_len
+
+    if text.isprintable() and cell_len(text) <= c.width:
+        return text + "\n"
+    with c.capture() as drawn:
+        c.print(text, markup=False, highlight=False)
+    out: str = drawn.get()
+    return out
 
 
 def _history_chunks(gf: GameFile, last: int | None) -> tuple[int, Iterable[list[dict[str, Any]]]]:
@@ -62,14 +74,6 @@ def _events(chunks: Iterable[list[dict[str, Any]]]) -> Iterator[tuple[dict[str, 
     for chunk in chunks:
         for raw in chunk:
             yield raw, Event.from_dict(raw)
-
-
-def _print_lines(c: Any, lines: list[str]) -> None:
-    """Print and clear a run of log lines at once (a print per line costs more than the
-    rest of a long log), as plain text: summaries and "[dice ...]" are not Rich markup."""
-    if lines:
-        c.print("\n".join(lines), markup=False, highlight=False)
-        lines.clear()
 
 
 def _log_json(index: int, chunks: Iterable[list[dict[str, Any]]]) -> None:
