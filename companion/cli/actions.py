@@ -16,6 +16,8 @@ from companion.cli.declare import DICE, GAME, JSON, SEED, Command, add_commands,
 OPS = "companion.cli.action_ops"
 FIGHTER = arg("fighter", "Fighter name (a unique prefix is enough).")
 OPT = opt("opt", "A system-specific fact, KEY=VALUE (repeatable).", kind="list")
+TARGET = arg("target", "Its target, if it has one.", default=None)
+ROLLED = (DICE, SEED, GAME, JSON)  # what every command that rolls dice ends with
 # What the table tells an attack (and its odds): positions are the players' to judge.
 ATTACK_FACTS = (
     arg("attacker", "Fighter name (a unique prefix is enough)."),
@@ -62,7 +64,7 @@ COMMANDS = (
 
         Example: companion attack Robyn "Frogger with rifle" --range 7 --dice 3,5
         """,
-        (*ATTACK_FACTS, DICE, SEED, GAME, JSON),
+        (*ATTACK_FACTS, *ROLLED),
     ),
     Command(
         "odds",
@@ -80,7 +82,7 @@ COMMANDS = (
 
         Example: companion recover John --dice 6
         """,
-        (FIGHTER, DICE, SEED, GAME, JSON),
+        (FIGHTER, *ROLLED),
     ),
     Command(
         "fall",
@@ -92,10 +94,7 @@ COMMANDS = (
         (
             FIGHTER,
             opt("inches", "Height fallen.", kind="int", required=True, low=0, high=100),
-            DICE,
-            SEED,
-            GAME,
-            JSON,
+            *ROLLED,
         ),
     ),
     Command(
@@ -112,12 +111,9 @@ COMMANDS = (
         (
             FIGHTER,
             arg("skill_name", "The skill to use, e.g. healer."),
-            arg("target", "Its target, if it has one.", default=None),
+            TARGET,
             OPT,
-            DICE,
-            SEED,
-            GAME,
-            JSON,
+            *ROLLED,
         ),
     ),
     Command(
@@ -134,12 +130,9 @@ COMMANDS = (
         (
             FIGHTER,
             arg("action", "The action, as the system names it."),
-            arg("target", "Its target, if it has one.", default=None),
+            TARGET,
             OPT,
-            DICE,
-            SEED,
-            GAME,
-            JSON,
+            *ROLLED,
         ),
     ),
 )
