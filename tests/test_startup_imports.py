@@ -111,3 +111,38 @@ def test_version_loads_nothing_of_the_cli(played: Path) -> None:
         for m in modules - {"companion.cli", "companion.errors"}
     )
     assert not _loaded(modules, "typer") and not _loaded(modules, "rich")
+
+
+def test_a_plain_summary_is_printed_without_rich(played: Path) -> None:
+    modules = _modules(played, "vp", "1", "+1")
+    assert not _loaded(modules, "rich")
+
+
+@pytest.mark.parametrize(
+    ("text", "columns", "plain"),
+    [
+        ("Robyn: 0 -> 1 VP (set by hand)", "120", True),
+        ("Robyn: 0 → 1 VP — by hand", "120", True),
+        ("x" * 41, "40", False),  # Rich wraps it
+        ("[bold]Robyn[/bold]", "120", False),  # markup
+        ("a :smile: here", "120", False),  # an emoji code
+        ("tab\there", "120", False),
+        ("e\u0301", "120", False),  # a combining accent
+    ],
+)
+def test_plain_text_is_what_rich_prints(
+    text: str, columns: str, plain: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    from companion.cli import plain as plain_text
+    from companion.render.console import make_console
+
+    monkeypatch.setenv("COLUMNS", columns)
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert plain_text.fits(text) is plain
+    if plain:
+        c = make_console()
+        c.file = io.StringIO()
+        c.print(text)
+        assert c.file.getvalue() == text + "\n"
