@@ -91,67 +91,10 @@ def measured(home: Path, args: Sequence[str]) -> tuple[int, str, str, float, int
     return r.returncode, r.stdout, r.stderr, took, int(text) if text.strip() else None
 
 
-def peak_memory_kib(home: Path, args: Sequence[str]) -> int | None:
-    """Peak resident memory of one command, from the kernel's high-water mark.
-
-    The rusage of a child counts the memory of the parent it was forked from, so the
-    command reports its own high-water mark (reset by exec) as it exits. Linux only.
-    """
-    if not Path("/proc/self/status").exists():
-        return None
-    with tempfile.NamedTemporaryFile("r", suffix=".hwm") as fh:
-        env = env_for(home, BENCH_HWM_OUT=fh.name)
-        subprocess.run(
-            [sys.executable, "-c", _HWM, *args],
-            env=env,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        text = Path(fh.name).read_text()
-        return int(text) if text.strip() else None
-
-
-def floor_memory_kib() -> int | None:
-    if not Path("/proc/self/status").exists():
-        return None
-    r = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            "print(next(l.split()[1] for l in open('/proc/self/status') if l[:6]=='VmHWM:'))",
-        ],
-        capture_output=True,
-        text=True,
-    )
-    return int(r.stdout.strip())
-
-
-def fresh_home(prefix: str = "companion-bench-") -> Path:
-    return Path(tempfile.mkdtemp(prefix=prefix))
-
-
 def copy_home(src: Path, dst: Path) -> None:
     if dst.exists():
         shutil.rmtree(dst)
     shutil.copytree(src, dst)
-
-
-def sample_home(home: Path) -> dict[str, Any]:
-    """Set up the sample game in `home` and return its board."""
-    run(home, "demo")
-    return json.loads(run(home, "status", "--json").stdout)
-
-
-def game_in_play(home: Path, seed: int = 3) -> dict[str, Any]:
-    """The sample game with turn 1 started and the next side's first fighter active."""
-    sample_home(home)
-    run(home, "turn", "--seed", str(seed))
-    board = json.loads(run(home, "status", "--json").stdout)
-    side = board["next_side"] if board["next_side"] is not None else 0
-    actor = board["sides"][side]["fighters"][0]["name"]
-    run(home, "activate", actor)
-    return json.loads(run(home, "status", "--json").stdout)
 
 
 def median(xs: Sequence[float]) -> float:
