@@ -113,9 +113,9 @@ def test_version_loads_nothing_of_the_cli(played: Path) -> None:
     assert not _loaded(modules, "typer") and not _loaded(modules, "rich")
 
 
-def test_a_plain_summary_is_printed_without_rich(played: Path) -> None:
-    modules = _modules(played, "vp", "1", "+1")
-    assert not _loaded(modules, "rich")
+@pytest.mark.parametrize("argv", [["vp", "1", "+1"], ["log", "--last", "3"]], ids=" ".join)
+def test_plain_lines_are_printed_without_rich(played: Path, argv: list[str]) -> None:
+    assert not _loaded(_modules(played, *argv), "rich")
 
 
 @pytest.mark.parametrize(

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from companion.cli import plain
 from companion.cli.shared import console, reading_game
 from companion.game.events import EVENT_KEYS, Event
 from companion.game.repo import GameFile
@@ -24,42 +25,54 @@ def log(game: str | None, last: int | None, traces: bool, as_json: bool) -> None
         with reading_game(game) as gf:
             _log_json(*_history_chunks(gf, last))
         return
-    c = console()
     # Drawn under the lock, printed after it: a reader paging through a long log must not
     # keep another terminal from writing.
-    parts: list[str] = []
+    drawing = _Drawing()
     with reading_game(game) as gf:
         index, chunks = _history_chunks(gf, last)
         for _, e in _events(chunks):
             index += 1
             dice = e.data.get("dice")
             dice_txt = f"  [dice {', '.join(map(str, dice))}]" if dice else ""
-            parts.append(_line(c, f"{index:>4}. T{e.turn} {e.kind:<9} {e.summary}{dice_txt}"))
+            drawing.line(f"{index:>4}. T{e.turn} {e.kind:<9} {e.summary}{dice_txt}")
             if traces and e.trace:
                 from companion.render.trace_view import render_trace
                 from companion.trace import Trace
 
-                with c.capture() as drawn:
-                    render_trace(c, Trace.from_dict(e.trace))
-                parts.append(drawn.get())
+                trace = Trace.from_dict(e.trace)
+
+                def draw(c: Any, t: Trace = trace) -> None:
+                    render_trace(c, t)
+
+                drawing.rich(draw)
         if not gf.count:
-            parts.append(_line(c, "No events yet."))
-    sys.stdout.write("".join(parts))
+            drawing.line("No events yet.")
+    sys.stdout.write("".join(drawing.parts))
     sys.stdout.flush()
 
 
-def _line(c: Any, text: str) -> str:
-    """One line as Rich prints plain text (not markup): as it is when it fits the width;
-    wrapped (or cleaned of control characters) by Rich otherwise. Drawing every line of a
-    long log through Rich costs more than all the rest of it."""
-    from rich.cells import cell_len
+class _Drawing:
+    """The log's text, kept until the lock is let go. A line that Rich would print as it
+    is (plain text, not markup, that fits the width) is kept as it is: drawing every line
+    of a long log through Rich costs more than all the rest, and Rich is loaded only for
+    what needs it (a line to wrap, a trace)."""
 
-    if text.isprintable() and cell_len(text) <= c.width:
-        return text + "\n"
-    with c.capture() as drawn:
-        c.print(text, markup=False, highlight=False)
-    out: str = drawn.get()
-    return out
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self._console: Any = None
+
+    def line(self, text: str) -> None:
+        if plain.fits(text, markup=False):
+            self.parts.append(text + "\n")
+        else:
+            self.rich(lambda c: c.print(text, markup=False, highlight=False))
+
+    def rich(self, draw: Callable[[Any], None]) -> None:
+        if self._console is None:
+            self._console = console()
+        with self._console.capture() as drawn:
+            draw(self._console)
+        self.parts.append(drawn.get())
 
 
 def _history_chunks(gf: GameFile, last: int | None) -> tuple[int, Iterable[list[dict[str, Any]]]]:

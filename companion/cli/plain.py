@@ -41,9 +41,9 @@ def _cells(text: str) -> int | None:
     return n
 
 
-def fits(text: str) -> bool:
-    """Whether Rich would print `text` (markup on, no style) exactly as it is."""
-    if not text.isprintable() or "[" in text or text.count(":") > 1:
+def fits(text: str, markup: bool = True) -> bool:
+    """Whether Rich would print `text` (no style; markup on unless said) exactly as it is."""
+    if not text.isprintable() or (markup and ("[" in text or text.count(":") > 1)):
         return False
     cells, room = _cells(text), width()
     return cells is not None and room is not None and cells <= room
