@@ -47,6 +47,7 @@ def _modules(home: Path, *args: str) -> set[str]:
     here = os.path.dirname(os.path.dirname(os.path.abspath(companion.__file__)))
     env["PYTHONPATH"] = here + os.pathsep + env.get("PYTHONPATH", "")
     env["COMPANION_HOME"] = str(home)
+    env["COLUMNS"] = "120"
     r = subprocess.run([sys.executable, "-c", CODE, *args], capture_output=True, text=True, env=env)
     assert r.returncode == 0, r.stderr
     return set(json.loads(r.stderr.rsplit("MODULES ", 1)[1]))
