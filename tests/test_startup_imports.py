@@ -39,6 +39,7 @@ ELSEWHERE = (
     "companion.report",
     "companion.play",
     "companion.solo",
+    "companion.cli.help_cache",
 )
 
 

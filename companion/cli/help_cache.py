@@ -12,7 +12,6 @@ terminal and its size, and the output encoding. Any doubt, and Typer prints it a
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 import sys
 from collections.abc import Iterator
@@ -62,6 +61,8 @@ def _path(args: list[str]) -> str | None:
     folder = cache_dir()
     if folder is None:
         return None
+    import hashlib
+
     key = [
         code_stamp(),
         sys.version,

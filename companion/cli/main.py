@@ -29,13 +29,19 @@ def main(argv: Sequence[str] | None = None) -> None:
                 return
         except BrokenPipeError:
             sys.exit(1)
-    from companion.cli import help_cache, quick
+    from companion.cli import quick
 
-    if quick.run(args) or help_cache.serve(args):
+    if quick.run(args):
         return
+    if args in (["--help"], ["-h"]):
+        from companion.cli import help_cache
+
+        if help_cache.serve(args):
+            return
     import typer
     from typer.exceptions import TyperException
 
+    from companion.cli import help_cache
     from companion.cli.errors import fail
     from companion.cli.root import build
 
