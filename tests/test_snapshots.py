@@ -92,3 +92,13 @@ def test_the_full_log_read_a_segment_at_a_time_is_the_whole_history(demo, home: 
 def test_an_empty_log_says_so(demo) -> None:
     assert demo("log").out == "No events yet.\n"
     assert demo("log", "--json").json() == []
+
+
+def test_a_damaged_snapshot_is_passed_over(demo, home: Path) -> None:
+    _grow(home, SEGMENT + 2)
+    second = _segments(home)[1]
+    doc = json.loads(second.read_text())
+    doc["start"]["1"]["state"] = {"not": "a state"}
+    second.write_text(json.dumps(doc))
+    assert demo("undo").code == 0
+    assert demo("status", "--json").json()["sides"][0]["vp"] == SEGMENT + 1

@@ -152,13 +152,16 @@ class GameFile:
     def _state_at(self, n: int) -> GameState:
         """The state after the first `n` events: the nearest snapshot at or before event
         `n`, with the events after it replayed."""
-        k = n // SEGMENT
+        k, base = n // SEGMENT, self.setup
         while k > 0:
             self._segment(k)
             if k in self._starts:
-                break
+                try:
+                    base = GameState.from_dict(self._starts[k])
+                    break
+                except (KeyError, TypeError, ValueError, AttributeError):
+                    del self._starts[k]  # a damaged snapshot: the events behind it still count
             k -= 1  # a game written before snapshots: an earlier one, or the setup
-        base = GameState.from_dict(self._starts[k]) if k else self.setup
         return replay(base, (Event.from_dict(e) for e in self._raw_range(k * SEGMENT, n)))
 
     def _nsegments(self) -> int:
