@@ -357,22 +357,16 @@ def process_figures(compiled: Install, plain: Install, base: Path, rounds: int) 
     ):
         t = by[f"{LARGE}:{key}"]
         out.append(Figure("F", f"{what} of {LARGE:,} events", t, "s", limit=limit))
-    mems = [(p.peak_mib, p.key) for p in procs if p.peak_mib is not None]
-    mems += [
-        (s["peak_mib"], f"play step, {n} events") for n, s in steps.items() if s.get("peak_mib")
-    ]
-    if mems:
-        peak, key = max(mems)
-        out.append(
-            Figure(
-                "M",
-                "peak memory of any command, and of play at any length",
-                peak,
-                "MiB",
-                limit=45,
-                detail=f"largest: {key}",
+    commands = [(p.peak_mib, p.key) for p in procs if p.peak_mib is not None]
+    plays = [(s["peak_mib"], f"{n:,} events") for n, s in steps.items() if s.get("peak_mib")]
+    for mems, what in ((commands, "any command"), (plays, "play (the session and its steps)")):
+        if mems:
+            peak, key = max(mems)
+            out.append(
+                Figure(
+                    "M", f"peak memory of {what}", peak, "MiB", limit=45, detail=f"largest: {key}"
+                )
             )
-        )
     out.append(Figure("-", "the interpreter alone (python -c pass)", floor * 1000, "ms"))
     return out
 
