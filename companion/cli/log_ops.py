@@ -41,8 +41,8 @@ def log(game: str | None, last: int | None, traces: bool, as_json: bool) -> None
 
                 trace = Trace.from_dict(e.trace)
 
-                def draw(c: Any, t: Trace = trace) -> None:
-                    render_trace(c, t)
+                def draw(c: Any, t: Trace = trace, system: str = gf.system) -> None:
+                    render_trace(c, t, system)
 
                 drawing.rich(draw)
         if not gf.count:

@@ -12,97 +12,35 @@ from typing import TYPE_CHECKING, Any
 
 from companion.dice import DiceSource
 from companion.errors import RefusedError, UsageError
-from companion.game.events import Change
 from companion.game.state import FighterState, GameState, freeze
 from companion.roster import Roster, RosterFighter
+from companion.systems.records import (
+    ActionRequest,
+    Outcome,
+    Problem,
+    RankInfo,
+    Ruling,
+    Scenario,
+    SystemInfo,
+    Topic,
+)
 from companion.trace import Trace
-from companion.values import field, frozen
+
+__all__ = [
+    "ActionRequest",
+    "Outcome",
+    "Problem",
+    "RankInfo",
+    "RuleSystem",
+    "Ruling",
+    "Scenario",
+    "SystemInfo",
+    "Topic",
+]
 
 if TYPE_CHECKING:
     from companion.systems.kit.facts import ActionSpec, Fact
     from companion.systems.kit.turns import TurnStructure
-
-
-@frozen
-class SystemInfo:
-    id: str
-    name: str
-    aliases: tuple[str, ...]
-    dice: str
-    board: str
-    length: str
-
-
-@frozen
-class Problem:
-    """One thing wrong with a roster, as a sentence. Warnings do not fail a check."""
-
-    message: str
-    fighter: str | None = None
-    severity: str = "error"  # error | warning | note
-
-
-@frozen
-class Ruling:
-    id: str
-    title: str
-    text: str
-
-
-@frozen
-class Scenario:
-    id: str
-    label: str
-    summary: str
-    last_turn: int | None
-    data: Mapping[str, Any] = field(default_factory=freeze)
-
-
-@frozen
-class RankInfo:
-    id: str
-    label: str
-    die: int
-    stat_min: int
-    stat_max: int
-
-
-@frozen
-class Outcome:
-    """What a rule decided: the changes to make, a summary line, and the explanation."""
-
-    kind: str
-    summary: str
-    changes: tuple[Change, ...]
-    trace: Trace | None = None
-    data: Mapping[str, Any] = field(default_factory=freeze)
-    announcements: tuple[str, ...] = ()
-
-
-@frozen
-class ActionRequest:
-    """What the table asks a system to resolve.
-
-    `action` names it ("attack", "recover", "fall", "skill", or a system's own action);
-    actor and target are fighter ids; `options` holds the facts only the table knows
-    (ranged, range, band, cover, ganging, near, splash, inches, skill, ...) and any
-    system-specific `--opt key=value` pairs under the same mapping.
-    """
-
-    action: str
-    actor: str | None = None
-    target: str | None = None
-    options: Mapping[str, Any] = field(default_factory=freeze)
-
-
-@frozen
-class Topic:
-    """A quick rules look-up entry (a skill, a role, an item, a scenario)."""
-
-    kind: str
-    id: str
-    label: str
-    summary: str
 
 
 class RuleSystem(ABC):
@@ -251,6 +189,22 @@ class RuleSystem(ABC):
 
         opts = accept(spec, request.options, state, self.info.name)
         return ActionRequest(request.action, request.actor, request.target, freeze(opts))
+
+    def can_activate(self, state: GameState, f: FighterState) -> bool:
+        """Whether a fighter may be chosen for the next activation."""
+        if self.turns is not None:
+            return self.turns.can_activate(state, f)
+        return not f.out and not f.token and f.status != "face-down"
+
+    def fact_applies(
+        self, state: GameState, actor: FighterState, fact: Fact, answers: Mapping[str, Any]
+    ) -> bool:
+        """Whether `play` asks a declared fact now: its `when` on the answers so far, and
+        whatever the system knows of the fighters (e.g. only a unit with Entangle is asked
+        whether it shoots its web)."""
+        from companion.systems.kit.facts import applies
+
+        return applies(fact, answers)
 
     def fact_choices(
         self, state: GameState, actor: FighterState, fact: Fact

@@ -21,7 +21,7 @@ from companion.systems.base import (
     SystemInfo,
     Topic,
 )
-from companion.systems.kit.facts import ActionSpec, declared_in
+from companion.systems.kit.facts import ActionSpec, Fact, declared_in
 from companion.systems.warstuff import actions, attack, combat, roster_rules, turns
 from companion.systems.warstuff import data as data_mod
 from companion.systems.warstuff.data import RANK, Genre, LibraryUnit, WarStuffData
@@ -30,6 +30,7 @@ from companion.trace import Trace
 
 class WarStuff(RuleSystem):
     default_scenario = "skirmish"
+    turns = turns.ROUNDS
 
     def __init__(self) -> None:
         d = self.data
@@ -145,17 +146,21 @@ class WarStuff(RuleSystem):
     ) -> GameState:
         return turns.new_game(self.data, rosters, scenario, options)
 
-    def next_turn(self, state: GameState, dice: DiceSource) -> Outcome:
-        return turns.next_turn(self.data, state, dice)
-
-    def activate(self, state: GameState, fighter_id: str) -> Outcome:
-        return turns.activate(self.data, state, fighter_id)
-
-    def next_side(self, state: GameState) -> int | None:
-        return turns.next_side(state)
-
     def action_names(self) -> Sequence[str]:
         return ("attack",) + actions.ACTION_NAMES
+
+    def fact_applies(
+        self, state: GameState, actor: FighterState, fact: Fact, answers: Mapping[str, Any]
+    ) -> bool:
+        # Only a unit with the special rule is asked about it.
+        needs = {"entangle": "entangle", "brutal": "brutal"}.get(fact.key)
+        if needs is not None and needs not in actor.skills:
+            return False
+        if fact.key == "deathblow" and not any(
+            "death-blow" in f.skills for f in state.fighters if not f.out
+        ):
+            return False
+        return super().fact_applies(state, actor, fact, answers)
 
     def declared_actions(self) -> Mapping[str, ActionSpec]:
         return declared_in(data_mod.FILE)[0]
