@@ -36,6 +36,7 @@ def test_activation_move_attack_done_and_undo(run):
     assert rows["Vex"]["wounds"] == 0 and data["phase"] == "action"
     r = run("attack", "Holt", "Vex", "--ranged", "--seed", "11", "--json")
     assert r.code == 0, r.err
+    assert run("undo").code == 0  # the seeded shot may have ended the game
     assert run("done", "--dice", "5,5").code == 0
     _, rows = board(run)
     assert rows["Holt"]["token"] is True and rows["Holt"]["describe"]["state"] == "exhausted"
