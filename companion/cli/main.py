@@ -32,8 +32,9 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     from companion.cli.errors import fail
     from companion.cli.root import build
+    from companion.cli.whole import harden
 
-    command = typer.main.get_command(build(args))
+    command = harden(typer.main.get_command(build(args)))
     try:
         rv = command.main(args=args, prog_name="companion", standalone_mode=False)
     except CompanionError as e:

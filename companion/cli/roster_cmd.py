@@ -16,6 +16,7 @@ from companion.game.repo import Home
 from companion.game.state import freeze
 from companion.game.store import read_json_file
 from companion.names import match
+from companion.numbers import is_whole, shown, whole_number
 from companion.roster import Roster, RosterFighter
 from companion.systems.base import Problem
 
@@ -43,11 +44,10 @@ def _stats(system_stats: tuple[str, ...], values: list[str]) -> dict[str, int]:
             name, num = system_stats[0], v
         name = name.strip().casefold()
         if name not in system_stats:
-            raise UsageError(f"'{name}' is not a stat here; stats: {', '.join(system_stats)}")
-        try:
-            out[name] = int(num)
-        except ValueError:
-            raise UsageError(f"stat '{v}' is not a whole number (e.g. --stat 4)") from None
+            raise UsageError(f"{shown(name)} is not a stat here; stats: {', '.join(system_stats)}")
+        if not is_whole(num):
+            raise UsageError(f"stat {shown(v)} is not a whole number (e.g. --stat 4)")
+        out[name] = whole_number(num, f"stat {name}")
     return out
 
 
