@@ -492,13 +492,21 @@ COMMANDS_F4 = [["status", "--json"], ["status"], ["vp", "1", "+1"], ["log", "--j
 
 
 def damaged(
-    home: Path, rel: str, data: bytes, label: str, rep: Report, commands: list[list[str]]
+    home: Path,
+    rel: str,
+    data: bytes,
+    label: str,
+    rep: Report,
+    commands: list[list[str]],
+    repair: list[str] | None = None,
 ) -> None:
-    """Put `data` in place of one file; every command must refuse and leave it be."""
+    """Put `data` in place of one file; every command must refuse and leave it be, the
+    other game must go on, and `repair` must keep the damaged bytes aside."""
     path = home / rel
     snap = files_of(home)
     path.write_bytes(data)
     try:
+        others_go_on(home, rel, label, rep)
         for args in commands:
             rep.cases += 1
             c = call(args)
@@ -519,13 +527,56 @@ def damaged(
                 continue  # a valid, empty database: "no current game" is the right answer
             if str(path) not in c.err:
                 rep.fail(f"{where}: the message does not name the file: {c.err.strip()}")
-            if "backup" not in c.err and "move it aside" not in c.err:
+            if not any(w in c.err for w in ("backup", "move it aside", "repair")):
                 rep.fail(f"{where}: the message says nothing of how to recover")
             bak = path.with_name(path.name + ".bak")
             if bak.exists() and str(bak) not in c.err:
                 rep.fail(f"{where}: a backup is kept but the message does not name it")
+        if repair:
+            repaired(home, rel, data, f"{rel} {label}", rep, repair)
     finally:
         restore(home, snap)
+
+
+def others_go_on(home: Path, rel: str, label: str, rep: Report) -> None:
+    """A damaged file of one game blocks nothing else: the other game plays on, and
+    `game list` lists every game."""
+    rep.cases += 1
+    where = f"{rel} {label}"
+    if rel.startswith("games/"):
+        c = call(["status", "--game", "other", "--json"])
+        if c.code != 0 or c.crash:
+            rep.fail(f"{where}: the other game is blocked: {c.err.strip()[:200]}{c.crash or ''}")
+    if rel.startswith("rosters"):
+        return
+    c = call(["game", "list", "--json"])
+    if c.code != 0 or c.crash:
+        rep.fail(f"{where}: game list failed: {c.err.strip()[:200]}{c.crash or ''}")
+    elif {"sample", "other"} - {r["name"] for r in json.loads(c.out)}:
+        rep.fail(f"{where}: game list does not list every game")
+
+
+def repaired(home: Path, rel: str, data: bytes, where: str, rep: Report, repair: list[str]) -> None:
+    """`repair` either finds nothing to do or rebuilds: the damaged bytes stay on disk, and
+    what it rebuilt opens."""
+    rep.cases += 1
+    c = call(repair)
+    if c.code != 0:
+        bad = one_clear_line(c)
+        if bad:
+            rep.fail(f"{where}, companion {' '.join(repair)}: {bad}")
+        return
+    kept = (home / rel).read_bytes() == data if (home / rel).exists() else False
+    if not kept and not any(
+        p.read_bytes() == data for p in (home / rel).parent.glob(f"{Path(rel).name}.damaged-*")
+    ):
+        rep.fail(f"{where}: repair lost the damaged file")
+    check = ["roster" if rel.startswith("rosters") else "game", "list", "--json"]
+    after = call(check)
+    if after.code != 0:
+        rep.fail(f"{where}: after repair, {' '.join(check)} fails: {after.err.strip()[:200]}")
+    elif rel.startswith("games/") and any("damaged" in r for r in json.loads(after.out)):
+        rep.fail(f"{where}: after repair the game is still damaged")
 
 
 def _database_shape(data: bytes) -> bool:
@@ -545,14 +596,24 @@ def f4_corruption(full: bool) -> Report:
     try:
         game_in_play(home)
         cli(home, "vp", "1", "+1")  # a write, so the game file has a backup beside it
+        cli(home, "game", "new", "--roster", "Robyn", "--roster", "Cpt", "--name", "other")
+        cli(home, "game", "use", "sample")
+        cli(home, "roster", "new", "Extra", "--system", "1ss")  # so rosters.json has a backup
         with home_env(home):
-            files = {
-                "games/sample.json": COMMANDS_F4,
-                "games/sample.events/000000.json": [["log", "--json"], ["undo"]],
-                "settings.json": [["status", "--json"], ["vp", "1", "+1"]],
-                "rosters.json": [["roster", "list", "--json"]],
+            fix = ["game", "repair", "sample"]
+            files: dict[str, tuple[list[list[str]], list[str] | None]] = {
+                "games/sample.json": (COMMANDS_F4, fix),
+                "games/sample.events/000000.json": ([["log", "--json"], ["undo"]], fix),
+                "games/sample.json.bak": ([["status", "--json"], ["log", "--json"]], fix),
+                "settings.json": (
+                    [["status", "--json"], ["vp", "1", "+1"]],
+                    ["game", "repair", "--settings"],
+                ),
+                "settings.json.bak": ([["status", "--json"]], None),
+                "rosters.json": ([["roster", "list", "--json"]], ["roster", "repair"]),
+                "rosters.json.bak": ([["roster", "list", "--json"]], ["roster", "repair"]),
             }
-            for rel, commands in files.items():
+            for rel, (commands, repair) in files.items():
                 good = (home / rel).read_bytes()
                 if full:
                     offsets: list[int] = list(range(len(good)))
@@ -562,10 +623,12 @@ def f4_corruption(full: bool) -> Report:
                     step = 1 if len(good) < 100 else max(1, len(good) // 40)
                     offsets = list(range(0, len(good), step))
                     cmds = commands[:1]
-                for n in offsets:
-                    damaged(home, rel, good[:n], f"cut at byte {n}", rep, cmds)
+                for i, n in enumerate(offsets):
+                    # repair after every cut in the full run, after a few in the quick one
+                    fix = repair if full or i % 8 == 0 else None
+                    damaged(home, rel, good[:n], f"cut at byte {n}", rep, cmds, fix)
                 for label, data in JUNK:
-                    damaged(home, rel, data, f"replaced by {label}", rep, commands)
+                    damaged(home, rel, data, f"replaced by {label}", rep, commands, repair)
     finally:
         shutil.rmtree(home, ignore_errors=True)
     return rep

@@ -253,6 +253,31 @@ def list_(as_json: JsonOpt = False) -> None:
         typer.echo(f"{r.name}  ({r.system}, {len(r.fighters)} fighters)")
 
 
+@app.command("repair")
+def repair(as_json: JsonOpt = False) -> None:
+    """Put a damaged rosters.json right: back to its backup, or keep every roster that reads.
+
+    The damaged file is renamed rosters.json.damaged-TIME beside itself, never deleted.
+
+    Example: companion roster repair
+    """
+    from companion.cli.game_cmd import show_repair
+    from companion.game.repair import repair_database
+    from companion.game.repo import ROSTERS
+
+    def valid(doc: object) -> bool:
+        try:
+            Roster.from_dict(doc)
+        except (DataError, TypeError, AttributeError, ValueError):
+            return False
+        return True
+
+    home = Home()
+    with home.writing():
+        done = repair_database(home.root / ROSTERS, "rosters", valid, "rosters")
+    show_repair(done, "rosters", as_json)
+
+
 @app.command("delete")
 def delete(roster: RosterArg) -> None:
     """Delete a roster (games already started keep their copy).
