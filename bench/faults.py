@@ -355,7 +355,69 @@ def command_specs() -> list[tuple[list[str], list[Any]]]:
     return out
 
 
-def f3_fuzz(examples: int, seed: int = 0) -> Report:
+# Values a hostile user types: huge and signed numbers (past Python's 4,300-digit limit),
+# control, NUL-like, zero-width and right-to-left characters, and very long text. Also
+# given as KEY=VALUE to the options that take facts (--opt, --flag).
+HOSTILE = [
+    "9" * 5000,
+    "-" + "9" * 5000,
+    "0" * 4999 + "1",
+    "1" * 19,
+    "x" * 100_000,
+    "7" * 100_000,
+    "\x01\x7f\x1b[31m",
+    "\u0085\u2028",
+    "\u200b\ufeff",
+    "\u202eevil\u202c",
+    "\u2066x\u2069",
+    "../../etc/passwd",
+    "٣",
+    "²",
+    "100d100",
+    "50d6kh3",
+    "20d20",
+]
+OPT_KEYS = ["stat", "range", "inches", "ganging", "with", "cover", "target", "x"]
+
+
+def short_and_escaped(err: str) -> str | None:
+    """What is wrong with how an error quotes a bad value, or None."""
+    line = err.rstrip("\n")
+    if len(line) > 600:
+        return f"the error line is {len(line):,} characters long"
+    if any(not c.isprintable() for c in line):
+        return "the error line holds an unescaped control character"
+    return None
+
+
+def sweep(
+    specs: list[tuple[list[str], list[Any]]], per_param: int, names: list[str]
+) -> Iterator[list[str]]:
+    """Every parameter of every command given hostile values (`per_param` of them, taken
+    in turn from HOSTILE so a short sweep still meets all of them). The command's
+    arguments are fighter names (`names`) so the hostile value gets as far as it can."""
+    turn = 0
+    for path, params in specs:
+        arguments = [q for q in params if q.param_type_name == "argument"]
+        plain = [names[i % len(names)] for i in range(len(arguments))]
+        for p in params:
+            if getattr(p, "is_flag", False):
+                continue
+            for _ in range(per_param):
+                value = HOSTILE[turn % len(HOSTILE)]
+                turn += 1
+                if p.param_type_name == "argument":
+                    i = arguments.index(p)
+                    yield [*path, *plain[:i], value, *plain[i + 1 :]]
+                else:
+                    if p.opts[0] in ("--opt", "--flag"):
+                        value = f"{OPT_KEYS[turn % len(OPT_KEYS)]}={value}"
+                    yield [*path, *plain, p.opts[0], value]
+
+
+def f3_fuzz(
+    examples: int, seed: int = 0, max_seconds: float = 1.0, sweep_values: int = 1
+) -> Report:
     from hypothesis import HealthCheck, given, settings
     from hypothesis import seed as hseed
     from hypothesis import strategies as st
@@ -398,6 +460,8 @@ def f3_fuzz(examples: int, seed: int = 0) -> Report:
             st.sampled_from(["", " ", "-", "--", "é", "Ωmega", "😀", "\u202e", "a\nb", "0x10"]),
             st.integers(-(10**30), 10**30).map(str),
             st.sampled_from(["-1", "0", "+0", "999", "1000", "1e9", "+-1", "nan", "9" * 50]),
+            st.sampled_from(HOSTILE),
+            st.tuples(st.sampled_from(OPT_KEYS), st.sampled_from(HOSTILE)).map("=".join),
         )
         dice = st.one_of(
             st.lists(st.integers(-5, 30), max_size=12).map(lambda v: ",".join(map(str, v))),
@@ -433,7 +497,27 @@ def f3_fuzz(examples: int, seed: int = 0) -> Report:
             cases,
             st.tuples(prefixes, st.lists(text, max_size=2)).map(lambda t: [t[0], *t[1]]),
         )
-        counts = {"refused": 0, "done": 0}
+        counts = {"refused": 0, "done": 0, "slowest": 0}
+
+        def one(args: list[str]) -> None:
+            rep.cases += 1
+            start = time.perf_counter()
+            c = call(args)
+            took = time.perf_counter() - start
+            counts["slowest"] = max(counts["slowest"], round(took * 1000))
+            if took > max_seconds:
+                rep.fail(f"companion {_show(args)}: took {took:.1f} s")
+            if c.code == 0 and not c.crash:
+                counts["done"] += 1
+                restore(home, snap)
+                return
+            counts["refused"] += 1
+            bad = one_clear_line(c) or short_and_escaped(c.err)
+            if bad:
+                rep.fail(f"companion {_show(args)}: {bad}")
+            elif files_of(home) != snap:
+                rep.fail(f"companion {_show(args)}: refused but changed the files")
+            restore(home, snap)
 
         @hseed(seed)
         @settings(
@@ -445,21 +529,14 @@ def f3_fuzz(examples: int, seed: int = 0) -> Report:
         )
         @given(cmdline)
         def check(args: list[str]) -> None:
-            rep.cases += 1
-            c = call(args)
-            if c.code == 0 and not c.crash:
-                counts["done"] += 1
-                restore(home, snap)
-                return
-            counts["refused"] += 1
-            bad = one_clear_line(c)
-            if bad:
-                rep.fail(f"companion {_show(args)}: {bad}")
-            elif files_of(home) != snap:
-                rep.fail(f"companion {_show(args)}: refused but changed the files")
-            restore(home, snap)
+            one(args)
 
-        with home_env(home):
+        # Relative paths typed as values land inside the home, where a change shows.
+        cwd = home / "cwd" / "a" / "b"
+        cwd.mkdir(parents=True)
+        with home_env(home), contextlib.chdir(cwd):
+            for args in sweep(specs, sweep_values, [names[0], names[-1]]):
+                one(args)
             check()
         rep.figures = counts
     finally:
@@ -726,7 +803,7 @@ def f5_hostile(big_mb: int, max_seconds: float = 5.0, max_mib: float = 100.0) ->
 RUNS: dict[str, tuple[Callable[[], Report], Callable[[], Report]]] = {
     "F1": (lambda: f1_crash(8), lambda: f1_crash(300)),
     "F2": (lambda: f2_concurrency(30), lambda: f2_concurrency(200)),
-    "F3": (lambda: f3_fuzz(300), lambda: f3_fuzz(5000)),
+    "F3": (lambda: f3_fuzz(300), lambda: f3_fuzz(5000, sweep_values=len(HOSTILE))),
     "F4": (lambda: f4_corruption(False), lambda: f4_corruption(True)),
     "F5": (lambda: f5_hostile(8), lambda: f5_hostile(50)),
 }

@@ -11,14 +11,28 @@ from bench import faults  # noqa: E402
 
 
 def test_generated_command_lines_never_trace_back_or_write_when_refused() -> None:
-    rep = faults.f3_fuzz(200, seed=3)
+    # Every option of every command once with a hostile value, then generated lines.
+    rep = faults.f3_fuzz(60, seed=3)
     assert rep.ok, rep.failures
-    assert rep.figures["refused"] > 100
+    assert rep.figures["refused"] > 150
 
 
 def test_every_command_is_fuzzed() -> None:
-    paths = {" ".join(p) for p, _ in faults.command_specs()}
+    specs = faults.command_specs()
+    paths = {" ".join(p) for p, _ in specs}
     assert {"status", "vp", "undo", "roster import", "game new", "attack", "roll"} <= paths
+    assert {"game repair", "roster repair"} <= paths
+
+
+def test_the_sweep_gives_every_option_of_every_command_a_hostile_value() -> None:
+    specs = faults.command_specs()
+    swept = list(faults.sweep(specs, 1, ["A", "B"]))
+    for path, params in specs:
+        for p in params:
+            if p.param_type_name == "option" and not p.is_flag:
+                assert any(a[: len(path)] == path and p.opts[0] in a for a in swept), (path, p)
+    full = {a[-1].split("=", 1)[-1] for a in faults.sweep(specs, len(faults.HOSTILE), ["A"])}
+    assert set(faults.HOSTILE) <= full
 
 
 def test_unusable_file_names_are_one_clear_line(run, tmp_path) -> None:

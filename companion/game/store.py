@@ -72,6 +72,18 @@ def home_lock(home: Path, exclusive: bool = True) -> Iterator[None]:
         os.close(fd)
 
 
+class WriteError(StoreError):
+    """A file that could not be written; it was left as it was."""
+
+    def __init__(self, path: Path, why: str) -> None:
+        super().__init__(
+            f"cannot write {path} ({why}); nothing was changed: check that the file and "
+            "its folder can be written"
+        )
+        self.path = path
+        self.why = why
+
+
 def reason(e: OSError) -> str:
     """What went wrong with a file, in the system's words ('Permission denied')."""
     return e.strerror or type(e).__name__
@@ -119,10 +131,7 @@ def atomic_write(path: Path, text: str, keep: Path | None = None) -> None:
             keep_backup(path, keep)
         os.replace(tmp, path)
     except OSError as e:
-        raise StoreError(
-            f"cannot write {path} ({reason(e)}); nothing was changed: check that the file and "
-            "its folder can be written"
-        ) from None
+        raise WriteError(path, reason(e)) from None
     finally:
         with contextlib.suppress(OSError):
             tmp.unlink()
