@@ -161,6 +161,27 @@ def one_clear_line(c: Call) -> str | None:
     return None
 
 
+def long_game(home: Path, events: int) -> None:
+    """Add `events` VP events to the current game in one write (a long game in seconds):
+    each side's VP goes 0 -> 1 -> 0, so the game ends as it began."""
+    if events <= 0:
+        return
+    from companion.game.events import set_side
+    from companion.game.repo import Home, append_outcome
+    from companion.systems.base import Outcome
+
+    with home_env(home):
+        h = Home(home)
+        with h.writing():
+            gf = h.open_game(None)
+            for i in range(events - events % 4):
+                side = gf.state.sides[i % 2]
+                new = 1 - side.vp
+                summary = f"{side.name}: {side.vp} → {new} VP (set by hand)"
+                append_outcome(gf, Outcome("vp", summary, (set_side(i % 2, "vp", new),)))
+            gf.db.commit()
+
+
 # -- F1: SIGKILL at random moments ---------------------------------------------------------
 
 WRITES = [["vp", "1", "+1"], ["vp", "2", "+1"], ["vp", "1", "+1"], ["undo"], ["redo"]]
@@ -177,12 +198,13 @@ def stray_temps(home: Path) -> list[str]:
     return [str(p.relative_to(home)) for p in home.rglob("*.tmp")]
 
 
-def f1_crash(kills: int, seed: int = 1) -> Report:
+def f1_crash(kills: int, seed: int = 1, events: int = 0) -> Report:
     rep = Report("F1", "SIGKILL during table commands")
     rnd = random.Random(seed)
     home = Path(tempfile.mkdtemp(prefix="companion-f1-"))
     try:
         game_in_play(home)
+        long_game(home, events)
         acked = game_log(home)
         assert isinstance(acked, list)
         # How long a write takes here, to aim the kills at its whole life.
@@ -272,7 +294,7 @@ for i in range(n):
 """
 
 
-def f2_concurrency(per_writer: int) -> Report:
+def f2_concurrency(per_writer: int, events: int = 0) -> Report:
     from companion.game.events import replay
     from companion.game.repo import Home
 
@@ -280,6 +302,7 @@ def f2_concurrency(per_writer: int) -> Report:
     home = Path(tempfile.mkdtemp(prefix="companion-f2-"))
     try:
         game_in_play(home)
+        long_game(home, events)
         base = game_log(home)
         assert isinstance(base, list)
         t = time.perf_counter()
@@ -322,7 +345,7 @@ def f2_concurrency(per_writer: int) -> Report:
                 vps = [s.vp for s in gf.state.sides]
                 if vps != [per_writer, per_writer]:
                     rep.fail(f"victory points {vps}, not {per_writer} each")
-        rep.figures = {"time": f"{took:.1f} s"}
+        rep.figures = {"time": f"{took:.1f} s", "events already in the game": len(base)}
     finally:
         shutil.rmtree(home, ignore_errors=True)
     return rep
@@ -693,7 +716,8 @@ def f4_corruption(full: bool) -> Report:
             for rel, (commands, repair) in files.items():
                 good = (home / rel).read_bytes()
                 if full:
-                    offsets: list[int] = list(range(len(good)))
+                    # every byte of a small file, 500 cuts spread over a larger one
+                    offsets: list[int] = list(range(0, len(good), max(1, len(good) // 500)))
                     cmds = commands
                 else:
                     # every offset of the small settings file; a spread over the others
@@ -801,8 +825,8 @@ def f5_hostile(big_mb: int, max_seconds: float = 5.0, max_mib: float = 100.0) ->
 
 
 RUNS: dict[str, tuple[Callable[[], Report], Callable[[], Report]]] = {
-    "F1": (lambda: f1_crash(8), lambda: f1_crash(300)),
-    "F2": (lambda: f2_concurrency(30), lambda: f2_concurrency(200)),
+    "F1": (lambda: f1_crash(8, events=200), lambda: f1_crash(300, events=5000)),
+    "F2": (lambda: f2_concurrency(30, events=200), lambda: f2_concurrency(200, events=5000)),
     "F3": (lambda: f3_fuzz(300), lambda: f3_fuzz(5000, sweep_values=len(HOSTILE))),
     "F4": (lambda: f4_corruption(False), lambda: f4_corruption(True)),
     "F5": (lambda: f5_hostile(8), lambda: f5_hostile(50)),
@@ -813,16 +837,49 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--full", action="store_true", help="the full runs (minutes)")
     ap.add_argument("--only", choices=sorted(RUNS), action="append", help="run only these")
+    ap.add_argument(
+        "--readme", action="store_true", help="write the figures into README.md's table"
+    )
     args = ap.parse_args(argv)
     failed = False
+    reports = []
     for key in args.only or sorted(RUNS):
         t = time.perf_counter()
         rep = RUNS[key][1 if args.full else 0]()
-        print(f"{rep.line()} [{time.perf_counter() - t:.0f} s]", flush=True)
+        took = time.perf_counter() - t
+        print(f"{rep.line()} [{took:.0f} s]", flush=True)
         for f in rep.failures[:10]:
             print(f"    {f[:300]}")
         failed |= not rep.ok
+        reports.append((rep, took))
+    if args.readme:
+        readme = Path(__file__).resolve().parent.parent / "README.md"
+        readme.write_text(with_table(readme.read_text(), reports, args.full))
     return 1 if failed else 0
+
+
+TABLE_BEGIN = "<!-- fault table: written by bench/faults.py --readme -->"
+TABLE_END = "<!-- end of fault table -->"
+
+
+def with_table(text: str, reports: list[tuple[Report, float]], full: bool) -> str:
+    """`text` (the README) with the table between the markers replaced by these runs."""
+    rows = [
+        "| run | what | cases | figures | result | took |",
+        "|---|---|---|---|---|---|",
+    ]
+    for rep, took in reports:
+        figs = "; ".join(f"{k} {v}" for k, v in rep.figures.items())
+        verdict = "ok" if rep.ok else f"FAILED ({len(rep.failures)})"
+        rows.append(
+            f"| {rep.id} | {rep.what} | {rep.cases:,} | {figs} | {verdict} | {took:.0f} s |"
+        )
+    size = "full" if full else "quick"
+    table = "\n".join([TABLE_BEGIN, f"Latest {size} run:", "", *rows, TABLE_END])
+    start, end = text.find(TABLE_BEGIN), text.find(TABLE_END)
+    if start < 0 or end < 0:
+        raise SystemExit("README.md has no fault table markers")
+    return text[:start] + table + text[end + len(TABLE_END) :]
 
 
 if __name__ == "__main__":
