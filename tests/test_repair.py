@@ -193,3 +193,18 @@ def test_a_write_that_fails_is_one_line_and_changes_nothing(played, run):
     assert {
         p: p.read_bytes() for p in games.rglob("*") if p.is_file() and "events" not in str(p)
     } == {p: b for p, b in before.items() if "events" not in str(p)}
+
+
+def test_an_event_naming_a_side_that_is_not_there_is_reported(played, run):
+    seg = played / "games" / "sample.events" / "000000.json"
+    data = json.loads(seg.read_text())
+    data["events"]["2"]["changes"][0]["key"] = 99
+    seg.write_text(json.dumps(data))
+    path = played / "games" / "sample.json"
+    meta = json.loads(path.read_text())
+    meta["game"]["1"]["snapshot"].pop("state")  # so the state is replayed from the events
+    path.write_text(json.dumps(meta))
+    r = run("vp", "2", "+1")
+    assert r.code == 1 and "names side 99" in r.err and r.err.count("\n") == 1, r.err
+    r = run("game", "repair", "sample", "--json")
+    assert r.code == 0 and (r.json()["kept"], r.json()["lost"]) == (1, 3)

@@ -37,7 +37,7 @@ def ask_die(request: DiceRequest, index: int) -> int:
 
     def valid(text: str) -> bool | str:
         t = text.strip()
-        if not t.isdigit():
+        if not (is_whole(t) and t.isdigit() and len(t) <= 4):
             return f"type a number from 1 to {request.sides}"
         v = int(t)
         if request.sides == 10 and v == 0:
