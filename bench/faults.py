@@ -720,8 +720,8 @@ def f4_corruption(full: bool) -> Report:
                     offsets: list[int] = list(range(0, len(good), max(1, len(good) // 500)))
                     cmds = commands
                 else:
-                    # every offset of the small settings file; a spread over the others
-                    step = 1 if len(good) < 100 else max(1, len(good) // 40)
+                    # 20 cuts spread over each file
+                    step = max(1, len(good) // 20)
                     offsets = list(range(0, len(good), step))
                     cmds = commands[:1]
                 for i, n in enumerate(offsets):
