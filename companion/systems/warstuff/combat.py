@@ -1,49 +1,56 @@
-"""WarStuff attacks with dice: the hit roll, the kill roll and every special rule that
-touches them, each die explained. The set-up is in attack.py, the exact odds in
-chances.py (separate code, checked against each other by the tests)."""
+"""WarStuff attacks: the hit roll, the kill roll and every special rule that touches them.
+
+The rule code runs on the core roller: with dice it explains each die, over every branch it
+gives the exact odds (the same code, so the two cannot disagree). The set-up is in attack.py.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 
+from companion import odds
+from companion.core.roller import DiceRoller, Roller, enumerate_outcomes
 from companion.dice import DiceSource
 from companion.game.events import Change, set_game
 from companion.game.state import GameState, freeze
 from companion.systems.base import ActionRequest, Outcome
 from companion.systems.warstuff.attack import (
+    RESULTS,
     Attack,
     Unit,
     build_attack,
+    kill_chance,
     need_to_hit,
     quality_note,
     result_of,
     setup_step,
     unit_changes,
 )
-from companion.systems.warstuff.chances import attack_dist, odds_table
 from companion.systems.warstuff.data import WarStuffData
-from companion.trace import Modifier, Step, Trace, roll_dice, roll_test
+from companion.trace import Modifier, Step, Trace
 from companion.values import replace
 
 
 class Resolution:
-    """One attack being resolved: the live units, the steps so far, the dice."""
+    """One attack being resolved: the live units and the roller."""
 
-    def __init__(self, dice: DiceSource, units: Mapping[str, Unit]) -> None:
-        self.dice = dice
-        self.steps: list[Step] = []
+    def __init__(self, roller: Roller, units: Mapping[str, Unit]) -> None:
+        self.roller = roller
         self.units: dict[str, Unit] = dict(units)
-        self.announce: list[str] = []
+
+    @property
+    def steps(self) -> list[Step]:
+        return self.roller.steps
 
     def morale(self, uid: str, why: str) -> None:
         u = self.units[uid]
         if u.dead:
             return
         if u.has("fearless"):
-            self.steps.append(Step(f"Morale test: {u.name}", "passes: Fearless", notes=(why,)))
+            self.roller.info(f"Morale test: {u.name}", "passes: Fearless", notes=(why,))
             return
-        s = roll_test(
-            self.dice,
+        ok = self.roller.test(
             title=f"Morale test: {u.name}",
             who=u.name,
             sides=6,
@@ -55,8 +62,7 @@ class Resolution:
             notes=(why,) + (("stunned: counts as Quality 0",) if u.stunned else ()),
             purpose=f"{u.name}'s morale test",
         )
-        self.steps.append(s)
-        if not s.success:
+        if not ok:
             self.units[uid] = replace(u, dead=True) if u.has("undead") else replace(u, stunned=True)
 
     def hit(self, uid: str, source: str, by: str) -> None:
@@ -64,8 +70,7 @@ class Resolution:
         if u.dead:
             return
         if u.has("tough"):
-            s = roll_test(
-                self.dice,
+            shrugged = self.roller.test(
                 title=f"Tough: {u.name}",
                 who=u.name,
                 sides=6,
@@ -76,12 +81,10 @@ class Resolution:
                 notes=(source,) if source else (),
                 purpose=f"{u.name}'s Tough roll",
             )
-            self.steps.append(s)
-            if s.success:
+            if shrugged:
                 return
         mods = (Modifier(u.wounds, f"wounds on {u.name}", "R-WS-02"),) if u.wounds else ()
-        s = roll_test(
-            self.dice,
+        killed = self.roller.test(
             title=f"Kill roll on {u.name}",
             who=by,
             sides=6,
@@ -94,8 +97,7 @@ class Resolution:
             notes=(source,) if source else (),
             purpose=f"the kill roll on {u.name}",
         )
-        self.steps.append(s)
-        if s.success:
+        if killed:
             self.kill(uid)
         else:
             self.units[uid] = replace(u, wounds=u.wounds + 1)
@@ -103,8 +105,7 @@ class Resolution:
     def kill(self, uid: str) -> None:
         u = self.units[uid]
         if u.has("regeneration"):
-            s = roll_test(
-                self.dice,
+            saved = self.roller.test(
                 title=f"Regeneration: {u.name}",
                 who=u.name,
                 sides=6,
@@ -114,31 +115,30 @@ class Resolution:
                 failure_text="killed",
                 purpose=f"{u.name}'s Regeneration roll",
             )
-            self.steps.append(s)
-            if s.success:
+            if saved:
                 self.units[uid] = replace(u, wounds=u.wounds + 1)
                 return
         self.units[uid] = replace(u, dead=True)
 
     def d3(self, who: str, why: str, what: str) -> int:
         """Roll a D3; `what` words the result, e.g. '+{n} Quality' (R-WS-P09)."""
-        r = roll_dice(self.dice, who, 3, purpose=f"{why} (D3)")
-        self.steps.append(Step(why, what.format(n=r.value), roll=r, rulings=("R-WS-P09",)))
-        return r.value
+        return self.roller.roll(
+            title=why,
+            who=who,
+            sides=3,
+            text=what.replace("{n}", "{total}"),
+            rulings=("R-WS-P09",),
+            purpose=f"{why} (D3)",
+        )
 
 
-def resolve_attack(
-    d: WarStuffData, state: GameState, atk: Attack, dice: DiceSource
-) -> tuple[list[Change], Trace, dict[str, Unit]]:
-    """Roll an attack: returns the unit changes, the trace and the units after it."""
-    dist = attack_dist(atk)
-    table = odds_table(atk, dist)
+def run_attack(state: GameState, atk: Attack, roller: Roller) -> Resolution:
+    """The rules of one attack, on any roller: the units as the attack leaves them."""
     units = {atk.attacker.id: atk.attacker, atk.defender.id: atk.defender}
     for uid in atk.brutal_targets + atk.deathblow_targets:
         units.setdefault(uid, Unit.of(state.fighter(uid)))
-    run = Resolution(dice, units)
+    run = Resolution(roller, units)
     aid, tid = atk.attacker.id, atk.defender.id
-    run.steps.append(setup_step(atk))
     if atk.intimidated_defender:
         run.morale(tid, f"{atk.attacker.name} is Intimidating (R-WS-P05)")
     if atk.intimidated_attacker:
@@ -170,6 +170,40 @@ def resolve_attack(
     if run.units[aid].dead and not atk.attacker.dead and atk.attacker.has("death-blow"):
         if not run.units[tid].dead:
             _death_blow(run, tid, atk.attacker.name)
+    return run
+
+
+def outcome_labels(atk: Attack, units: Mapping[str, Unit]) -> tuple[str, str]:
+    """(what happened to the defender, what happened to the attacker)."""
+    return (
+        result_of(atk.defender, units[atk.defender.id]),
+        result_of(atk.attacker, units[atk.attacker.id]),
+    )
+
+
+def attack_dist(state: GameState, atk: Attack) -> dict[tuple[str, str], Fraction]:
+    """The exact distribution of (defender result, attacker result) of an attack."""
+    return enumerate_outcomes(lambda r: outcome_labels(atk, run_attack(state, atk, r).units))
+
+
+def odds_table(
+    atk: Attack, dist: Mapping[tuple[str, str], Fraction]
+) -> tuple[tuple[str, Fraction], ...]:
+    by: dict[str, Fraction] = {}
+    for (r, _), p in dist.items():
+        by[r] = by.get(r, Fraction(0)) + p
+    return tuple((f"{atk.defender.name} {r}", by[r]) for r in RESULTS if by.get(r))
+
+
+def resolve_attack(
+    d: WarStuffData, state: GameState, atk: Attack, dice: DiceSource
+) -> tuple[list[Change], Trace, dict[str, Unit]]:
+    """Roll an attack: returns the unit changes, the trace and the units after it."""
+    table = odds_table(atk, attack_dist(state, atk))
+    roller = DiceRoller(dice)
+    roller.steps.append(setup_step(atk))
+    run = run_attack(state, atk, roller)
+    aid, tid = atk.attacker.id, atk.defender.id
     changes: list[Change] = []
     for uid, after in run.units.items():
         before = (
@@ -205,8 +239,7 @@ def _death_blow(run: Resolution, uid: str, source: str) -> None:
     u = run.units[uid]
     if u.dead:
         return
-    s = roll_test(
-        run.dice,
+    struck = run.roller.test(
         title=f"Death Blow: {u.name}",
         who=u.name,
         sides=6,
@@ -217,8 +250,7 @@ def _death_blow(run: Resolution, uid: str, source: str) -> None:
         notes=(f'{source} had Death Blow; enemies within 3" roll',),
         purpose=f"{u.name}'s Death Blow roll",
     )
-    run.steps.append(s)
-    if s.success:
+    if struck:
         run.hit(uid, f"{source}'s Death Blow", u.name)
 
 
@@ -237,8 +269,7 @@ def _roll_attack(run: Resolution, atk: Attack) -> None:
         why = "equal qualities" if gap == 0 else f"{side} {abs(gap)} ahead"
         if abs(gap) > 2:
             why += " (capped, R-WS-01)"
-    s = roll_test(
-        run.dice,
+    s = run.roller.test(
         title="To hit",
         who=a.name,
         sides=6,
@@ -248,11 +279,10 @@ def _roll_attack(run: Resolution, atk: Attack) -> None:
         failure_text="miss",
         rulings=("R-WS-01",),
         notes=(f"{aq} against {tq}: {why}",),
+        by_value=True,
         purpose=f"{a.name}'s attack roll",
     )
-    run.steps.append(s)
-    assert s.roll is not None
-    roll = s.roll.value
+    roll = s.value
     if not s.success:
         if roll == 1 and atk.melee:
             if t.has("counter-attack"):
@@ -341,4 +371,64 @@ def attack_outcome(
             }
         ),
         announcements=announcements,
+    )
+
+
+def odds_trace(state: GameState, atk: Attack) -> Trace:
+    """The exact chances of an attack as it stands: the same rule code over every branch."""
+    dist = attack_dist(state, atk)
+    table = odds_table(atk, dist)
+    steps = [setup_step(atk)]
+    aq, _ = quality_note(atk.attacker, atk.att_mods)
+    tq, _ = quality_note(atk.defender, atk.def_mods)
+    if atk.entangle:
+        steps.append(
+            Step("To hit", "Entangle hits on 4+ whatever the qualities", probability=Fraction(1, 2))
+        )
+    elif not atk.frenzy:
+        need = need_to_hit(aq, tq)
+        steps.append(
+            Step(
+                "To hit",
+                f"needs {need}+ on a D6",
+                target=need,
+                compare=">=",
+                probability=Fraction(7 - need, 6),
+                rulings=("R-WS-01",),
+            )
+        )
+    else:
+        steps.append(
+            Step(
+                "To hit",
+                "Frenzy adds D3 Quality: needs "
+                + ", ".join(f"{need_to_hit(aq + k, tq)}+ with {k}" for k in (1, 2, 3)),
+                rulings=("R-WS-01", "R-WS-P09"),
+            )
+        )
+    if not atk.entangle and not atk.defender.dead:
+        steps.append(
+            Step(
+                "Kill roll",
+                f"a hit kills on D6 + {atk.defender.wounds} wounds above Quality "
+                f"{atk.defender.quality}",
+                probability=kill_chance(atk.defender.quality, atk.defender.wounds),
+                rulings=("R-WS-02",),
+            )
+        )
+    dead = sum((p for (_, a), p in dist.items() if a == "killed"), Fraction(0))
+    hurt = sum((p for (_, a), p in dist.items() if a != "no effect"), Fraction(0))
+    if hurt:
+        steps.append(
+            Step(
+                f"Risk to {atk.attacker.name}",
+                f"killed {odds.fmt(dead)}; hurt, stunned or killed {odds.fmt(hurt)}",
+            )
+        )
+    best = max(table, key=lambda kv: kv[1])
+    return Trace(
+        f"Odds: {atk.attacker.name} {'shoots at' if atk.ranged else 'attacks'} {atk.defender.name}",
+        tuple(steps),
+        f"most likely: {best[0]} ({odds.fmt(best[1])})",
+        table,
     )
