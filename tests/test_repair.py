@@ -25,10 +25,16 @@ def played(demo, run, home):
     return home
 
 
-def test_a_truncated_game_is_listed_as_damaged_and_blocks_no_other(played, run):
-    path = played / "games" / "sample.json"
+def _cut_game(home):
+    """Cut the sample game file short, as a full disk or a broken copy would."""
+    path = home / "games" / "sample.json"
     cut = path.read_bytes()[:300]
     path.write_bytes(cut)
+    return path, cut
+
+
+def test_a_truncated_game_is_listed_as_damaged_and_blocks_no_other(played, run):
+    path, cut = _cut_game(played)
     r = run("game", "list", "--json")
     assert r.code == 0, r.err
     rows = {row["name"]: row for row in r.json()}
@@ -41,9 +47,7 @@ def test_a_truncated_game_is_listed_as_damaged_and_blocks_no_other(played, run):
 
 
 def test_repair_rebuilds_from_the_backup_and_keeps_the_damaged_file(played, run):
-    path = played / "games" / "sample.json"
-    cut = path.read_bytes()[:300]
-    path.write_bytes(cut)
+    path, cut = _cut_game(played)
     r = run("game", "repair", "sample")
     assert r.code == 0, r.err
     # The backup is the game before its last change: three of the four VP events.
