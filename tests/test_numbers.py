@@ -79,3 +79,14 @@ def test_control_characters_are_escaped_in_errors(demo, run):
     r = run("activate", "\u202eevil\x1b[31m")
     assert r.code == 2
     assert "\u202e" not in r.err and "\x1b" not in r.err and "\\u202e" in r.err
+
+
+def test_roll_gives_exact_odds_of_large_pools_and_says_when_it_cannot(run):
+    r = run("roll", "100d100", "--seed", "1", "--json")
+    assert r.code == 0 and r.json()["expected"] == 5050
+    r = run("roll", "50d6kh3", "--seed", "1", "--json")
+    assert r.code == 0 and r.json()["expected"] == pytest.approx(17.9921, abs=1e-4)
+    r = run("roll", "100d100kh50", "--seed", "1", "--json")
+    assert r.code == 0 and "too large a pool" in r.json()["odds_skipped"]
+    r = run("roll", "100d100kh50", "--seed", "1")
+    assert "No exact odds: 100d100 keeping 50 is too large a pool" in " ".join(r.out.split())
