@@ -185,6 +185,8 @@ def repair_game(path: Path) -> Repair:
             break
         kept.append(raw)
     lost = (want - len(kept)) if want is not None else max(0, stored - len(kept))
+    if want is not None and stored < want:
+        notes.append(f"the game counts {want:,} events but its event files hold only {stored:,}")
     if lost:
         notes.append(
             f"events {len(kept) + 1} to {len(kept) + lost} could not be read or applied and "
