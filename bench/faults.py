@@ -870,22 +870,30 @@ TABLE_END = "<!-- end of fault table -->"
 
 
 def with_table(text: str, reports: list[tuple[Report, float]], full: bool) -> str:
-    """`text` (the README) with the table between the markers replaced by these runs."""
-    rows = [
-        "| run | what | cases | figures | result | took |",
-        "|---|---|---|---|---|---|",
-    ]
-    for rep, took in reports:
-        figs = "; ".join(f"{k} {v}" for k, v in rep.figures.items())
-        verdict = "ok" if rep.ok else f"FAILED ({len(rep.failures)})"
-        rows.append(
-            f"| {rep.id} | {rep.what} | {rep.cases:,} | {figs} | {verdict} | {took:.0f} s |"
-        )
-    size = "full" if full else "quick"
-    table = "\n".join([TABLE_BEGIN, f"Latest {size} run:", "", *rows, TABLE_END])
+    """`text` (the README) with these runs' rows written into the table between the
+    markers; rows of runs not run this time are kept as they were."""
     start, end = text.find(TABLE_BEGIN), text.find(TABLE_END)
     if start < 0 or end < 0:
         raise SystemExit("README.md has no fault table markers")
+    rows = {
+        line.split("|")[1].strip(): line
+        for line in text[start:end].splitlines()
+        if line.startswith("| F")
+    }
+    when = time.strftime("%Y-%m-%d %H:%M", time.gmtime())
+    size = "full" if full else "quick"
+    for rep, took in reports:
+        figs = "; ".join(f"{k} {v}" for k, v in rep.figures.items())
+        verdict = "ok" if rep.ok else f"FAILED ({len(rep.failures)})"
+        rows[rep.id] = (
+            f"| {rep.id} | {rep.what} | {rep.cases:,} | {figs} | {verdict} | {took:.0f} s "
+            f"| {size}, {when} UTC |"
+        )
+    head = [
+        "| run | what | cases | figures | result | took | run |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    table = "\n".join([TABLE_BEGIN, *head, *(rows[k] for k in sorted(rows)), TABLE_END])
     return text[:start] + table + text[end + len(TABLE_END) :]
 
 

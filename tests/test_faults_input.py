@@ -59,10 +59,12 @@ def test_the_app_is_importable_with_every_command() -> None:
 def test_the_readme_table_is_written_from_the_reports() -> None:
     rep = faults.Report("F9", "a run", cases=1234, figures={"slowest": "5 ms"})
     bad = faults.Report("F8", "another", failures=["x"])
-    text = f"intro\n{faults.TABLE_BEGIN}\nold\n{faults.TABLE_END}\nrest\n"
+    text = f"intro\n{faults.TABLE_BEGIN}\n| F8 | old |\n| F1 | kept |\n{faults.TABLE_END}\nrest\n"
     out = faults.with_table(text, [(rep, 2.0), (bad, 1.0)], full=True)
     assert out.startswith("intro\n") and out.endswith("\nrest\n") and "old" not in out
-    assert "| F9 | a run | 1,234 | slowest 5 ms | ok | 2 s |" in out
-    assert "| F8 | another | 0 |  | FAILED (1) | 1 s |" in out
+    assert "| F9 | a run | 1,234 | slowest 5 ms | ok | 2 s | full, " in out
+    assert "| F8 | another | 0 |  | FAILED (1) | 1 s | full, " in out
+    # A run not run this time keeps its row; rows stay in order.
+    assert out.index("| F1 | kept |") < out.index("| F8 |") < out.index("| F9 |")
     readme = Path(__file__).resolve().parent.parent / "README.md"
     assert faults.TABLE_BEGIN in readme.read_text()

@@ -46,6 +46,9 @@ def test_typed_value_reads_numbers_through_the_same_parser():
     assert typed_value("open") == "open"
     with pytest.raises(UsageError, match="--opt stat has 5,000 digits"):
         typed_value(HUGE, "--opt stat")
+    for odd in ("²", "٣", "-¹"):
+        with pytest.raises(UsageError, match="digits 0-9"):
+            typed_value(odd, "--opt range")
 
 
 @pytest.mark.parametrize(
@@ -57,6 +60,7 @@ def test_typed_value_reads_numbers_through_the_same_parser():
         ["undo", HUGE],
         ["attack", "Robyn", "T-999", "--range", HUGE],
         ["attack", "Robyn", "T-999", "--opt", "cover=" + HUGE],
+        ["odds", "Robyn", "T-999", "--opt", "ganging=²"],
         ["vp", HUGE, "+1"],
         ["vp", "1", HUGE],
         ["roll", HUGE + "d6"],

@@ -19,7 +19,7 @@ from companion.game.events import Event
 from companion.game.repo import GameFile, Home, append_outcome
 from companion.game.state import FighterState, GameState
 from companion.names import match
-from companion.numbers import is_whole, whole_number
+from companion.numbers import is_whole, shown, whole_number
 from companion.systems.base import Outcome
 
 
@@ -91,6 +91,8 @@ def typed_value(text: str, what: str = "the value") -> Any:
         return False
     if is_whole(v):
         return whole_number(v, what)
+    if v.lstrip("+-").isdigit():  # '²' or '٣': digits to str.isdigit, not to int()
+        raise UsageError(f"{what} must be written with the digits 0-9, not {shown(v)}")
     return v
 
 
