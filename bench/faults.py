@@ -736,7 +736,7 @@ def f4_corruption(full: bool) -> Report:
                     fix = repair if full or i % 8 == 0 else None
                     damaged(home, rel, good[:n], f"cut at byte {n}", rep, cmds, fix)
                 for label, data in JUNK:
-                    damaged(home, rel, data, f"replaced by {label}", rep, commands, repair)
+                    damaged(home, rel, data, f"replaced by {label}", rep, cmds, repair)
     finally:
         shutil.rmtree(home, ignore_errors=True)
     return rep
