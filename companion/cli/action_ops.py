@@ -23,6 +23,7 @@ from companion.cli.shared import (
 )
 from companion.errors import UsageError
 from companion.game.state import GameState, freeze
+from companion.numbers import shown
 from companion.systems.base import ActionRequest
 
 
@@ -37,8 +38,8 @@ def _opts(pairs: list[str] | None) -> dict[str, Any]:
     for p in pairs or []:
         k, sep, v = p.partition("=")
         if not sep or not k.strip():
-            raise UsageError(f"--opt takes KEY=VALUE, not '{p}'")
-        out[k.strip().casefold()] = typed_value(v)
+            raise UsageError(f"--opt takes KEY=VALUE, not {shown(p)}")
+        out[k.strip().casefold()] = typed_value(v, f"--opt {shown(k.strip())}")
     return out
 
 
