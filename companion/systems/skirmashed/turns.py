@@ -34,7 +34,7 @@ def stamina_check(d: SkmData, name: str, stamina: int, roller: Roller, own: bool
 
     `own` says whether the check ends the figure's own activation; a 20 outside it leaves
     the figure fresh without an activation at once (R-SKM-P04). Enumeration branches on
-    exhausted, fresh, and the 20.
+    exhausted or fresh, and on the 20 where it changes what happens.
     """
     t = roller.test(
         title="Stamina check",
@@ -50,7 +50,9 @@ def stamina_check(d: SkmData, name: str, stamina: int, roller: Roller, own: bool
         rulings=("R-SKM-04",),
         notes=(f"{d.stamina_dice}D{d.die} above Stamina {stamina} keeps it fresh",),
         purpose=f"{name}'s stamina check",
-        by_value=(d.stamina_again,),
+        # Only a check ending the figure's own activation acts on a 20; elsewhere the 20 is
+        # a note, so the odds need not branch on it.
+        by_value=(d.stamina_again,) if own else False,
     )
     if not t.success:
         return EXHAUSTED
