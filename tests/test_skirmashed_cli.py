@@ -61,7 +61,7 @@ def test_odds_json_gives_the_kill_chance(run):
     rows = {row["outcome"]: row["p"]["value"] for row in data["odds"]}
     assert "Vex killed" in rows and "Vex survives" in rows
     assert any(s["title"] == "Unblocked hits" for s in data["steps"])
-    r = run("odds", "Holt", "Vex", "--band", "long")
+    r = run("odds", "Holt", "Vex", "--ranged", "--opt", "band=long")
     assert r.code == 0 and 'outside 24"' in r.out
 
 
@@ -145,3 +145,40 @@ def test_game_new_with_the_sample_warbands(run):
     assert data["next_side_name"] == "Rust Raiders"  # won the roll-off 9 to 2
     r = run("roster", "check", "Rust Raiders")
     assert r.code == 0 and "unused" not in r.out
+
+
+def test_cover_is_soft_or_hard_and_only_against_a_shot(run):
+    setup_game(run)
+    run("turn")
+    # The shared yes/no flag cannot say which cover: refused in one line, nothing rolled.
+    r = run("attack", "Holt", "Vex", "--ranged", "--cover", "--dice", "9,9,9,9,9")
+    assert r.code == 2 and "cover=soft or --opt cover=hard" in r.err
+    assert len(r.err.strip().splitlines()) == 1
+    r = run("odds", "Holt", "Vex", "--opt", "cover=hard")
+    assert r.code == 2 and "only against a shot" in r.err
+    # A range band is a shot, as a distance is: Boom! 5 -1 within 6" = 4.
+    r = run("odds", "Holt", "Vex", "--opt", "band=short", "--json")
+    assert r.code == 0, r.err
+    assert r.json()["steps"][0]["target"] == 4
+    _, rows = board(run)
+    assert rows["Holt"]["wounds"] == 0 and rows["Vex"]["wounds"] == 0
+
+
+def test_a_narrow_board_still_shows_damage_and_the_round(run, monkeypatch):
+    setup_game(run)
+    run("turn")
+    run("set", "Vex", "--wounds", "4")
+    monkeypatch.setenv("COLUMNS", "70")
+    r = run("status")
+    assert r.code == 0, r.err
+    assert "Damage: 4/9 · This round: fresh, may act" in r.out
+
+
+def test_the_stamina_check_shows_its_total(run):
+    setup_game(run)
+    run("turn")
+    run("activate", "Holt")
+    # R-SKM-04: 2D10 added; 5 + 5 = 10 is not above Holt's Stamina 10, so exhausted.
+    r = run("done", "--dice", "5,5")
+    assert r.code == 0, r.err
+    assert "2D10 → 5 5 = 10; needs above 10 → exhausted" in r.out

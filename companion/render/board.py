@@ -111,6 +111,16 @@ def _render_compact(console: Console, b: dict[str, Any]) -> None:
             if f["flag_text"]:
                 line.append("  " + ", ".join(f["flag_text"]), style="italic")
             console.print(line)
-            extra = " · ".join(x for x in (d.get("equipment"), d.get("skills")) if x and x != "-")
+            extra = " · ".join(x for x in _details(d, b.get("columns") or ()) if x and x != "-")
             if extra:
                 console.print(Padding(Text(extra, style="dim"), (0, 0, 0, 4)))
+
+
+def _details(d: dict[str, Any], columns: Any) -> list[str]:
+    """The dim second line: equipment and skills, then any other column a system adds
+    (e.g. damage against Stamina), labelled, so a narrow board loses none of them."""
+    out = [d.get("equipment", ""), d.get("skills", "")]
+    for key, label in columns:
+        if key not in ("rank", "stat", "equipment", "skills") and d.get(key):
+            out.append(f"{label}: {d[key]}")
+    return out

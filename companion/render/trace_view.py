@@ -38,6 +38,8 @@ def step_text(i: int, s: Step, topic: str | None = None, console: Console | None
                 t.append(f" [{m.ruling}]", style="dim")
         if s.modifiers:
             t.append(f" = {s.total}")
+        elif r.count > 1 and r.keep is None and s.successes is None:
+            t.append(f" = {r.value}")  # a sum (2D10 against Stamina), not a pool
         if s.target is not None and s.compare:
             t.append(f"; needs {COMPARE_WORDS.get(s.compare, s.compare)} {s.target}")
         t.append(" → ")

@@ -7,7 +7,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.dice import DiceSource
-from companion.game.state import FighterState, GameState
+from companion.errors import UsageError
+from companion.game.state import FighterState, GameState, freeze
 from companion.roster import Roster, RosterFighter
 from companion.systems.base import (
     ActionRequest,
@@ -28,6 +29,22 @@ from companion.trace import Trace
 # Keys other systems' callers may send empty (e.g. ganging=0); SKIRMASHED has no such rule,
 # so an empty one is dropped and a real one refused by the declared facts.
 SHARED_ATTACK_KEYS = ("ganging",)
+
+
+def attack_facts(opts: dict[str, Any]) -> dict[str, Any]:
+    """The shared attack flags read for this system: a range band means a shot (as a
+    distance does), and cover is soft or hard here, so the bare yes/no flag cannot say which
+    and cover never counts in melee."""
+    cover = opts.get("cover")
+    if cover is True:
+        raise UsageError("say which cover: --opt cover=soft or --opt cover=hard")
+    if cover is False:
+        opts["cover"] = "none"
+    if opts.get("band"):
+        opts.setdefault("ranged", True)
+    if opts.get("cover") not in (None, "none") and not opts.get("ranged"):
+        raise UsageError("cover counts only against a shot: add --ranged, or leave cover out")
+    return opts
 
 
 class Skirmashed(RuleSystem):
@@ -73,7 +90,7 @@ class Skirmashed(RuleSystem):
         return ("upright", "out")
 
     def board_columns(self) -> Sequence[tuple[str, str]]:
-        return (("rank", "Type"), ("stat", "Stats"), ("damage", "Damage"), ("state", "Round"))
+        return (("rank", "Type"), ("stat", "Stats"), ("damage", "Damage"), ("state", "This round"))
 
     def describe_fighter(self, f: FighterState | RosterFighter) -> Mapping[str, str]:
         d = self.data
@@ -164,14 +181,16 @@ class Skirmashed(RuleSystem):
             return ("pass",)
         return ()
 
-    def _accepted(self, state: GameState, request: ActionRequest) -> ActionRequest:
+    def accept(self, state: GameState, request: ActionRequest) -> ActionRequest:
         opts = {k: v for k, v in request.options.items() if not (k in SHARED_ATTACK_KEYS and not v)}
-        return self.accept(
-            state, ActionRequest(request.action, request.actor, request.target, opts)
+        if request.action == "attack":
+            opts = attack_facts(opts)
+        return super().accept(
+            state, ActionRequest(request.action, request.actor, request.target, freeze(opts))
         )
 
     def resolve(self, state: GameState, request: ActionRequest, dice: DiceSource) -> Outcome:
-        req = self._accepted(state, request)
+        req = self.accept(state, request)
         if req.actor is None:
             raise self.refuse("name the figure that acts")
         f = state.fighter(req.actor)
@@ -187,7 +206,7 @@ class Skirmashed(RuleSystem):
         return super().resolve(state, req, dice)
 
     def odds(self, state: GameState, request: ActionRequest) -> Trace:
-        req = self._accepted(state, request)
+        req = self.accept(state, request)
         if req.action != "attack" or req.actor is None:
             return super().odds(state, req)
         return actions.odds_trace(self.data, state, req.actor, req.target, req.options)

@@ -137,9 +137,9 @@ def block_target(d: SkmData, atk: Attack, target: Figure) -> tuple[int, list[str
         mods.append((d.block["blocking"], "actively blocking"))
     value = modified(value, parts, mods)[0]
     if value >= d.die:
-        parts.append(f"{value} or more on a D{d.die}: no block possible (R-SKM-03)")
+        parts[-1] += f": {value} or more on a D{d.die}, no block possible (R-SKM-03)"
     elif value <= 0:
-        parts.append("0 or less: every block succeeds (R-SKM-03)")
+        parts[-1] += ": 0 or less, every block succeeds (R-SKM-03)"
     return value, parts
 
 
