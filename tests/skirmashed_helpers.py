@@ -7,18 +7,17 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from warstuff_helpers import apply, set_unit
+from warstuff_helpers import apply, attack, set_unit
 
 from companion import systems
 from companion.dice import DiceRequest, DiceSource
 from companion.game.state import GameState, freeze
 from companion.roster import Roster, RosterFighter
-from companion.systems.base import ActionRequest
 
 SKM = systems.get("skirmashed")
 # A figure changed in place: the same helper as WarStuff's tests.
 set_fig = set_unit
-__all__ = ["SKM", "apply", "set_fig"]
+__all__ = ["SKM", "apply", "attack", "set_fig"]
 STATS = ("manoeuvre", "firepower", "boom", "fight", "hack", "stamina")
 
 
@@ -41,10 +40,6 @@ def game(
         side = state.fighter(active).side
         state = replace(state, active=active, flags=freeze({"last_side": side}))
     return state
-
-
-def attack(actor: str, target: str, **options: Any) -> ActionRequest:
-    return ActionRequest("attack", actor, target, freeze(options))
 
 
 class Need(Exception):
