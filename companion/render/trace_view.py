@@ -38,8 +38,10 @@ def step_text(i: int, s: Step, topic: str | None = None, console: Console | None
                 t.append(f" [{m.ruling}]", style="dim")
         if s.modifiers:
             t.append(f" = {s.total}")
-        elif r.count > 1 and r.keep is None and s.successes is None:
-            t.append(f" = {r.value}")  # a sum (2D10 against Stamina), not a pool
+        elif r.count > 1 and r.keep is None and s.target is not None and s.successes is None:
+            # A sum tested against a target (2D10 against Stamina); not a pool, nor dice
+            # read one by one (a grid square, spawn dice).
+            t.append(f" = {r.value}")
         if s.target is not None and s.compare:
             t.append(f"; needs {COMPARE_WORDS.get(s.compare, s.compare)} {s.target}")
         t.append(" → ")
