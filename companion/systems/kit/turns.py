@@ -117,6 +117,12 @@ class TurnStructure:
     def activation_note(self, state: GameState, f: FighterState) -> str:
         return ""
 
+    def not_activated(self, state: GameState) -> list[str]:
+        """Names of the fighters that could still have activated when the round ends."""
+        return [
+            f.name for s in range(len(state.sides)) for f in self.ready(state, s) if not f.token
+        ]
+
     # --- shared steps --------------------------------------------------------------------
     def refuse_if_not_running(self, state: GameState) -> None:
         if state.phase == "ended":
@@ -198,9 +204,7 @@ class TurnStructure:
         roller = DiceRoller(dice)
         changes: list[Change] = []
         if state.turn > 0:
-            waiting = [
-                f.name for s in range(len(state.sides)) for f in self.ready(state, s) if not f.token
-            ]
+            waiting = self.not_activated(state)
             text = f"{self.round_word} {state.turn} is over"
             if waiting:
                 text += f"; not activated: {', '.join(waiting)}"

@@ -1,0 +1,194 @@
+"""Monochrome skirmish: fighters of a class with Attack and Defence, whole side turns,
+2D6 roll-under attacks with effects, fate, morale and a 3D6 scenario of three objectives."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.dice import DiceSource
+from companion.game.state import FighterState, GameState
+from companion.roster import Roster, RosterFighter
+from companion.systems.base import (
+    ActionRequest,
+    Outcome,
+    Problem,
+    RankInfo,
+    RuleSystem,
+    Ruling,
+    Scenario,
+    SystemInfo,
+    Topic,
+)
+from companion.systems.kit.facts import ActionSpec
+from companion.systems.monochrome import actions, roster_rules, scoring, turns
+from companion.systems.monochrome import data as data_mod
+from companion.systems.monochrome.data import MonoData
+from companion.trace import Trace
+
+
+class Monochrome(RuleSystem):
+    def __init__(self) -> None:
+        d = self.data
+        self.info = SystemInfo("monochrome", d.name, d.aliases, d.dice, d.board, d.length)
+        self.turns = self.structure = turns.MonoTurns(d)
+
+    @property
+    def data(self) -> MonoData:
+        return data_mod.load()
+
+    # --- data and rosters -------------------------------------------------------------
+    def ranks(self) -> Sequence[RankInfo]:
+        d = self.data
+        return [RankInfo(c.id, c.label, 6, d.attack_min, d.attack_max) for c in d.classes.values()]
+
+    def stat_names(self) -> Sequence[str]:
+        return roster_rules.STATS
+
+    def check_fighter(self, fighter: RosterFighter, preset: bool = False) -> list[Problem]:
+        return roster_rules.check_fighter(self.data, fighter)
+
+    def check_roster(self, roster: Roster) -> list[Problem]:
+        return roster_rules.check_roster(self.data, roster)
+
+    def roster_total(self, roster: Roster) -> tuple[int, int]:
+        return roster_rules.roster_total(self.data, roster)
+
+    def sample_rosters(self) -> Sequence[Roster]:
+        return self.data.samples
+
+    def scenarios(self) -> Sequence[Scenario]:
+        return [
+            Scenario(
+                turns.ROLLED,
+                "Three objectives",
+                "3D6 at set-up: one Blood, one Turf and one Infamy objective (or give the "
+                "dice as a scenario, e.g. 5-3-6)",
+                self.data.rounds,
+            ),
+            Scenario(
+                turns.NONE,
+                "No scenario",
+                "No objectives: the side that killed more points wins (R-MON-P12)",
+                self.data.rounds,
+            ),
+        ]
+
+    def rulings(self) -> Sequence[Ruling]:
+        return self.data.rulings
+
+    def topics(self) -> Sequence[Topic]:
+        d = self.data
+        return (
+            [
+                Topic(
+                    "class",
+                    c.id,
+                    f"{c.label} ({c.kind})",
+                    ", ".join(d.actions[a].label for a in c.actions),
+                )
+                for c in d.classes.values()
+            ]
+            + [Topic("action", a.id, a.label, a.summary) for a in d.actions.values()]
+            + [
+                Topic("objective", o.id, f"{o.label} ({o.list} {o.roll})", o.summary)
+                for o in d.objectives
+            ]
+        )
+
+    def statuses(self) -> Sequence[str]:
+        # Stunned is a counter on a fighter still in play (`set X --flag stunned=true`).
+        return ("upright", "out")
+
+    def board_columns(self) -> Sequence[tuple[str, str]]:
+        return (("rank", "Class"), ("stat", "AT/DF"), ("equipment", "Cost"))
+
+    def describe_fighter(self, f: FighterState | RosterFighter) -> Mapping[str, str]:
+        d = self.data
+        c = d.classes.get(f.rank)
+        cost = roster_rules.fighter_cost(d, f)
+        return {
+            "rank": c.label if c else f.rank,
+            "stat": f"{f.stats.get('attack', '?')}/{f.stats.get('defence', '?')}",
+            "equipment": f"{cost} pts" if cost is not None else "? pts",
+            "skills": "-",
+        }
+
+    # --- games ------------------------------------------------------------------------
+    @property
+    def default_scenario(self) -> str:
+        return turns.ROLLED
+
+    def new_game(
+        self, rosters: Sequence[Roster], scenario: str, options: Mapping[str, Any]
+    ) -> GameState:
+        return turns.new_game(self.data, rosters, scenario, dict(options))
+
+    def setup_roll(self, state: GameState, dice: DiceSource) -> Outcome | None:
+        return turns.setup_outcome(self.data, state, dice)
+
+    def declared_actions(self) -> Mapping[str, ActionSpec]:
+        return self.data.facts
+
+    def action_names(self) -> Sequence[str]:
+        return ("attack", *self.data.actions, "damage", "claim")
+
+    def actions_for(self, state: GameState, fighter: FighterState) -> Sequence[str]:
+        if state.phase == "ended" or state.active != fighter.id or fighter.out:
+            return ()
+        taken = fighter.flags.get("action")
+        d = self.data
+        if taken:
+            a = d.actions.get(str(taken))
+            pending = a is not None and a.attack and not fighter.flags.get("attacked")
+            return ("attack",) if pending else ()
+        out = [a for a in d.actions if a in fighter.skills]
+        if fighter.side == scoring.attacker(state) and {"vandalise", "desecrate"} & set(
+            state.flags.get("objectives") or ()
+        ):
+            out.append("damage")
+        return out
+
+    def resolve(self, state: GameState, request: ActionRequest, dice: DiceSource) -> Outcome:
+        req = self.accept(state, request)
+        return actions.resolve(self.data, state, req, dice)
+
+    def odds(self, state: GameState, request: ActionRequest) -> Trace:
+        req = self.accept(state, request)
+        return actions.odds(self.data, state, req)
+
+    def status_lines(self, state: GameState) -> list[str]:
+        d = self.data
+        lines = []
+        if state.turn:
+            side = self.structure.acting_side(state)
+            who = f": turn of {state.sides[side].name}" if side is not None else ""
+            lines.append(f"Round {state.turn} of {d.rounds}{who}")
+        else:
+            lines.append("Not started: 'companion turn'")
+        if state.flags.get("deploy"):
+            lines.append(f"Deployment: {state.flags['deploy']}")
+        lines.append(
+            "Fate: " + ", ".join(f"{s.name} {s.flags.get('fate', 0)}" for s in state.sides)
+        )
+        lines.append(
+            "Killed: "
+            + ", ".join(
+                f"{s.name} {s.flags.get('kills', 0)} ({s.flags.get('points_killed', 0)} pts)"
+                for s in state.sides
+            )
+        )
+        lines += scoring.lines(d, state)
+        return lines
+
+    def fighter_flags(self, f: FighterState) -> list[str]:
+        out = []
+        if f.flags.get("stunned"):
+            out.append("stunned")
+        if f.flags.get("defend"):
+            out.append("defending (+2 DF)")
+        if f.flags.get("support"):
+            out.append(f"supports {f.flags['support']}")
+        if f.flags.get("action"):
+            out.append(f"action: {f.flags['action']}")
+        return out

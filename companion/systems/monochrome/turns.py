@@ -1,0 +1,230 @@
+"""The Monochrome game: set-up rolls, whole side turns with a morale phase, 6 turns each."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from companion.core.roller import DiceRoller, Roller
+from companion.dice import DiceSource
+from companion.errors import UsageError
+from companion.game.events import Change, Event, apply_event, set_game, set_side
+from companion.game.setup import fighters_from
+from companion.game.state import FighterState, GameState, SideState, freeze
+from companion.roster import Roster
+from companion.systems.base import Outcome
+from companion.systems.kit.turns import SideTurns, roll_off
+from companion.systems.monochrome import scoring
+from companion.systems.monochrome.data import LISTS, MonoData
+from companion.systems.monochrome.roster_rules import classes, fighter_cost
+from companion.trace import Trace
+from companion.values import replace
+
+ROLLED = "objectives"
+NONE = "no-scenario"
+DEPLOY = ('side to side, 6" zones', 'corner to corner, 11" quarter circles')
+# Flags of one activation, cleared when the fighter activates again (Defend lasts until then).
+ACTIVATION_FLAGS = ("action", "moved", "attacked", "defend")
+
+
+def fixed_objectives(d: MonoData, scenario: str) -> tuple[str, ...] | None:
+    """A scenario given as three dice 'B-T-I' (e.g. 5-3-6): its objectives, else None."""
+    parts = scenario.split("-")
+    if len(parts) != 3 or not all(p in "123456" and len(p) == 1 for p in parts):
+        return None
+    return tuple(d.rolled(lst, int(p)).id for lst, p in zip(LISTS, parts, strict=True))
+
+
+def new_game(
+    d: MonoData, rosters: Sequence[Roster], scenario: str, options: dict[str, Any]
+) -> GameState:
+    if len(rosters) != 2:
+        raise UsageError("a Monochrome game is played by two warbands: give two rosters")
+    fixed = fixed_objectives(d, scenario)
+    if scenario not in (ROLLED, NONE) and fixed is None:
+        raise UsageError(
+            f"unknown Monochrome scenario '{scenario}'; use {ROLLED} (rolled at set-up), "
+            f"{NONE}, or three dice blood-turf-infamy such as 5-3-6"
+        )
+    fighters: list[FighterState] = []
+    for f in fighters_from(rosters, lambda rf: 6):
+        table = classes(d, rosters[f.side].options)
+        acts = table[f.rank].actions if f.rank in table else ()
+        cost = fighter_cost(d, f) or 0
+        fighters.append(replace(f, skills=acts, flags=freeze({"cost": cost})))
+    sides = tuple(SideState(r.name, r.name, 0, freeze({"fate": len(r.fighters)})) for r in rosters)
+    flags: dict[str, Any] = {}
+    if fixed is not None:
+        flags["objectives"] = list(fixed)
+    return GameState(
+        system="monochrome",
+        scenario=scenario,
+        sides=sides,
+        fighters=tuple(fighters),
+        last_turn=d.rounds,
+        options=freeze(dict(options)),
+        flags=freeze(flags),
+    )
+
+
+def setup(d: MonoData, state: GameState, roller: Roller) -> list[Change]:
+    """Deployment, the roll-off, fate, and the scenario's three objectives."""
+    dep = roller.roll(
+        title="Deployment",
+        who="the table",
+        sides=6,
+        text="{total}: " + "1-3 side to side, 4-6 corner to corner",
+    )
+    deploy = DEPLOY[0] if dep <= 3 else DEPLOY[1]
+    roller.info("Deployment zones", deploy)
+    # The winner picks a zone, deploys first and takes the first turn (R-MON-P07).
+    first = roll_off(state, roller, what="deployment roll-off", rulings=("R-MON-P07",))
+    names = [s.name for s in state.sides]
+    roller.info(
+        "First player",
+        f"{names[first]} choose a zone, deploy first and take the first turn",
+        ("R-MON-P07",),
+    )
+    roller.info("Fate", ", ".join(f"{s.name} {s.flags.get('fate', 0)} fate" for s in state.sides))
+    changes = [
+        set_game("flags.deploy", deploy),
+        set_game("flags.first_player", first),
+        set_game("initiative", first),
+        set_game("flags.setup_done", True),
+    ]
+    if state.scenario == NONE:
+        roller.info("Scenario", "none: the side that killed more points wins (R-MON-P12)")
+        return changes
+    objs = list(state.flags.get("objectives") or ())
+    if not objs:
+        for lst in LISTS:
+            n = roller.roll(title=f"Objective: {lst}", who="the table", sides=6)
+            objs.append(d.rolled(lst, n).id)
+    for oid in objs:
+        o = d.objective(oid)
+        roller.info(o.label, o.summary, notes=(o.markers,) if o.markers else ())
+    att = names[first]
+    roles = [o for o in objs if d.objective(o).score == "defended"]
+    if roles:
+        roller.info("Roles", f"{att} attack and {names[1 - first]} defend the markers")
+    changes.append(set_game("flags.objectives", objs))
+    return changes
+
+
+def setup_outcome(d: MonoData, state: GameState, dice: DiceSource) -> Outcome:
+    roller = DiceRoller(dice)
+    changes = setup(d, state, roller)
+    after = apply_event(state, Event("setup", "", tuple(changes)))
+    objs = ", ".join(o.label for o in scoring.objectives(d, after)) or "no scenario"
+    first = after.sides[int(after.flags["first_player"])].name
+    summary = f"{after.flags['deploy']}; {first} go first; {objs}"
+    return Outcome("setup", summary, tuple(changes), Trace("Set-up", tuple(roller.steps), summary))
+
+
+class MonoTurns(SideTurns):
+    round_word = "round"
+
+    def __init__(self, data: MonoData) -> None:
+        self.d = data
+
+    def first_side(self, state: GameState, roller: Roller) -> int:
+        first = state.flags.get("first_player")
+        if first is not None:
+            roller.info("First player", f"{state.sides[int(first)].name} take the first turn")
+            return int(first)
+        return super().first_side(state, roller)
+
+    def activation_changes(self, state: GameState, f: FighterState) -> list[Change]:
+        from companion.game.events import set_fighter
+
+        out = super().activation_changes(state, f)
+        out += [set_fighter(f.id, f"flags.{k}", None) for k in ACTIVATION_FLAGS if k in f.flags]
+        return out
+
+    def end_of_side_turn(self, state: GameState, side: int, roller: Roller) -> list[Change]:
+        from companion.game.events import set_fighter
+
+        changes: list[Change] = []
+        other = 1 - side
+        lost = int(state.sides[other].flags.get("lost") or 0)
+        if lost:
+            changes += morale(state, side, other, lost, roller)
+        else:
+            roller.info("Morale", f"{state.sides[other].name} lost no one this turn: no check")
+        roller.info(
+            "Separation",
+            f"{state.sides[side].name}'s fighters still touching enemies step 1\" away",
+        )
+        for s in range(len(state.sides)):
+            if state.sides[s].flags.get("lost"):
+                changes.append(set_side(s, "flags.lost", None))
+        for f in state.side_fighters(side):
+            # Its turn is over: activation tokens go, as the next side's turn begins.
+            if f.token:
+                changes.append(set_fighter(f.id, "token", False))
+            for k in ("support", "support_used"):
+                if k in f.flags:
+                    changes.append(set_fighter(f.id, f"flags.{k}", None))
+        return changes
+
+    def not_activated(self, state: GameState) -> list[str]:
+        # Each side's turn already named its fighters left waiting when it ended.
+        return []
+
+    def game_over(self, state: GameState) -> str | None:
+        if state.last_turn is not None and state.turn >= state.last_turn:
+            return scoring.result(self.d, state)
+        return None
+
+    def next_turn(self, state: GameState, dice: DiceSource) -> Outcome:
+        if state.turn == 0 and not state.flags.get("setup_done"):
+            # A game created without its set-up event rolls it with the first turn.
+            first = setup_outcome(self.d, state, dice)
+            mid = apply_event(state, Event("setup", "", first.changes))
+            rest = super().next_turn(mid, dice)
+            steps = (first.trace.steps if first.trace else ()) + (
+                rest.trace.steps if rest.trace else ()
+            )
+            trace = Trace(
+                rest.trace.title if rest.trace else "Set-up",
+                steps,
+                rest.trace.outcome if rest.trace else "",
+            )
+            return Outcome("turn", rest.summary, first.changes + rest.changes, trace, rest.data)
+        return super().next_turn(state, dice)
+
+
+def morale(state: GameState, side: int, other: int, lost: int, roller: Roller) -> list[Change]:
+    """The other side's morale check after losing fighters in this turn (R-MON-05)."""
+    name = state.sides[other].name
+    left = sum(1 for f in state.side_fighters(other) if not f.out)
+    a = roller.roll(
+        title=f"Morale: {name} losses",
+        who=name,
+        sides=6,
+        text=f"{{total}} x {lost} lost",
+        rulings=("R-MON-05",),
+    )
+    b = roller.roll(
+        title=f"Morale: {name} still standing",
+        who=name,
+        sides=6,
+        text=f"{{total}} x {left} left",
+        rulings=("R-MON-05",),
+    )
+    loss, stand = a * lost, b * left
+    caused = int(state.sides[side].flags.get("morale_caused") or 0) + 1
+    changes = [set_side(side, "flags.morale_caused", caused)]
+    if loss > stand:
+        # Breaking loses at once; the winner's extra objective still counts (R-MON-P03).
+        text = f"{loss} against {stand}: {name} break and lose the game"
+        roller.info("Morale check", text, ("R-MON-05", "R-MON-P03"))
+        winner = state.sides[side].name
+        changes += [
+            set_game("flags.broke", other),
+            set_game("phase", "ended"),
+            set_game("result", f"{winner} win: {name} broke in round {state.turn}"),
+        ]
+    else:
+        roller.info("Morale check", f"{loss} against {stand}: {name} hold", ("R-MON-05",))
+    return changes
