@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from monochrome_helpers import D, MONO, fighter
+from monochrome_helpers import MONO, D, fighter
 
 from companion.game.state import freeze
 from companion.roster import Roster
