@@ -6,7 +6,7 @@ import itertools
 from dataclasses import replace
 
 import pytest
-from monochrome_helpers import D, MONO, apply, fighter, game, req, roll, set_fighter, set_side
+from monochrome_helpers import MONO, D, apply, fighter, game, req, roll, set_fighter, set_side
 
 from companion.dice import TypedDice
 from companion.errors import RefusedError, UsageError
@@ -158,7 +158,7 @@ def test_scoring_of_first_and_defended_objectives():
     assert scored(state, "assassinate") is None
     assert scored(state, "vandalise") == 1  # the defender holds while nothing is destroyed
     state = apply(state, MONO.activate(state, "bob"))
-    for n in range(3):
+    for _n in range(3):
         state = set_fighter(state, "bob", attacked=None)
         state = apply(state, roll(state, req("damage", "bob")))
     assert scored(state, "vandalise") == 0
