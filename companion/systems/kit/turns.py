@@ -287,7 +287,7 @@ class SideTurns(TurnStructure):
     def end_label(self, state: GameState) -> str:
         side = self.acting_side(state)
         i = int(state.flags.get("side_turn") or 0)
-        if side is not None and i + 1 < len(state.sides):
+        if side is not None and i + 1 < len(self.order(state)):
             return f"end {state.sides[side].name}'s turn"
         return super().end_label(state)
 
@@ -313,7 +313,7 @@ class SideTurns(TurnStructure):
         ):
             trace = Trace(f"End of {name}'s turn", tuple(roller.steps), roller.steps[-1].outcome)
             return Outcome("turn", trace.outcome, tuple(changes), trace)
-        if i + 1 >= len(state.sides):
+        if i + 1 >= len(self.order(state)):
             # The last side's turn closes the round as well.
             mid = apply_event(state, Event("turn", "", tuple(changes)))
             rest = super().next_turn(mid, dice)

@@ -21,7 +21,7 @@ from companion.systems.base import (
     Topic,
 )
 from companion.systems.kit.facts import ActionSpec
-from companion.systems.monochrome import actions, roster_rules, scoring, turns
+from companion.systems.monochrome import actions, roster_rules, scoring, targets, turns
 from companion.systems.monochrome import data as data_mod
 from companion.systems.monochrome.data import MonoData
 from companion.trace import Trace
@@ -131,7 +131,7 @@ class Monochrome(RuleSystem):
         return self.data.facts
 
     def action_names(self) -> Sequence[str]:
-        return ("attack", *self.data.actions, "damage", "claim")
+        return ("attack", *self.data.actions, "damage", "claim", "prowl")
 
     def actions_for(self, state: GameState, fighter: FighterState) -> Sequence[str]:
         if state.phase == "ended" or state.active != fighter.id or fighter.out:
@@ -168,16 +168,18 @@ class Monochrome(RuleSystem):
             lines.append("Not started: 'companion turn'")
         if state.flags.get("deploy"):
             lines.append(f"Deployment: {state.flags['deploy']}")
-        lines.append(
-            "Fate: " + ", ".join(f"{s.name} {s.flags.get('fate', 0)}" for s in state.sides)
-        )
+        sides = [state.sides[i] for i in targets.players(state)]
+        lines.append("Fate: " + ", ".join(f"{s.name} {s.flags.get('fate', 0)}" for s in sides))
         lines.append(
             "Killed: "
             + ", ".join(
                 f"{s.name} {s.flags.get('kills', 0)} ({s.flags.get('points_killed', 0)} pts)"
-                for s in state.sides
+                for s in sides
             )
         )
+        left = targets.waiting(state) if state.turn else []
+        if left:
+            lines.append(f"Targets to move at the end of this turn: {', '.join(left)}")
         lines += scoring.lines(d, state)
         return lines
 

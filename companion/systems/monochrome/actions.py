@@ -16,7 +16,7 @@ from companion.game.events import Change, set_fighter, set_game, set_side
 from companion.game.state import FighterState, GameState, freeze
 from companion.odds import fmt
 from companion.systems.base import ActionRequest, Outcome
-from companion.systems.monochrome import attack, scoring
+from companion.systems.monochrome import attack, scoring, targets
 from companion.systems.monochrome.data import Action, MonoData
 from companion.trace import Step, Trace
 from companion.values import frozen, replace
@@ -241,6 +241,9 @@ class Tally:
             set_fighter(t.id, "status", "out"),
             set_fighter(t.id, "flags.stunned", None),
         ]
+        if targets.is_neutral(t):
+            self.neutral(by, t)
+            return
         self.add(t.side, "lost", 1)
         if t.side == by.side:
             return
@@ -251,6 +254,17 @@ class Tally:
         if int(t.flags.get("cost") or 0) == top and "assassinate" not in firsts:
             firsts["assassinate"] = by.side
             self.changes.append(set_game("flags.firsts", firsts))
+
+    def neutral(self, by: FighterState, t: FighterState) -> None:
+        """A player's kill of a neutral target scores Hunt or counts for Exterminate."""
+        if t.flags.get("objective") == "hunt":
+            firsts = dict(self.state.flags.get("firsts") or {})
+            firsts.setdefault("hunt", by.side)
+            self.changes.append(set_game("flags.firsts", firsts))
+        else:
+            claims = dict(self.state.sides[by.side].flags.get("claims") or {})
+            claims["exterminate"] = int(claims.get("exterminate") or 0) + 1
+            self.changes.append(set_side(by.side, "flags.claims", claims))
 
     def all(self) -> list[Change]:
         out = list(self.changes)
@@ -442,11 +456,13 @@ def resolve(d: MonoData, state: GameState, req: ActionRequest, dice: DiceSource)
         return do_attack(d, state, req, dice, req.options.get("action"))
     if req.action == "damage":
         return damage(d, state, f)
+    if req.action == "prowl":
+        return targets.prowl(d, state, f, req.options, dice)
     if req.action not in d.actions:
         raise UsageError(
             f"'{req.action}' is not a Monochrome action; known: attack, "
             + ", ".join(d.actions)
-            + ", damage, claim"
+            + ", damage, claim, prowl"
         )
     active(state, f)
     a = allowed(d, f, req.action)

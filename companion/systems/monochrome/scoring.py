@@ -66,12 +66,12 @@ def score(d: MonoData, state: GameState) -> list[Scored]:
 
 def totals(d: MonoData, state: GameState) -> list[int]:
     """Objectives scored by each side, with the extra one for breaking the enemy."""
-    out = [0 for _ in state.sides]
+    out = [0, 0]
     for s in score(d, state):
         if s.side is not None:
             out[s.side] += 1
     broke = state.flags.get("broke")
-    if broke is not None and len(out) == 2:
+    if broke is not None:
         out[1 - int(broke)] += 1
     return out
 
@@ -79,7 +79,7 @@ def totals(d: MonoData, state: GameState) -> list[int]:
 def result(d: MonoData, state: GameState) -> str:
     """Who won at the end of the last turn (R-MON-P08, R-MON-P12)."""
     names = [s.name for s in state.sides]
-    pts = [count(state, i, "points_killed") for i in range(len(names))]
+    pts = [count(state, i, "points_killed") for i in (0, 1)]
     pts_text = f"points killed {pts[0]} to {pts[1]}"
     if not state.flags.get("objectives"):
         if pts[0] == pts[1]:

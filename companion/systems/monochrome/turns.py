@@ -14,7 +14,7 @@ from companion.game.state import FighterState, GameState, SideState, freeze
 from companion.roster import Roster
 from companion.systems.base import Outcome
 from companion.systems.kit.turns import SideTurns, roll_off
-from companion.systems.monochrome import scoring
+from companion.systems.monochrome import scoring, targets
 from companion.systems.monochrome.data import LISTS, MonoData
 from companion.systems.monochrome.roster_rules import classes, fighter_cost
 from companion.trace import Trace
@@ -52,11 +52,14 @@ def new_game(
         acts = table[f.rank].actions if f.rank in table else ()
         cost = fighter_cost(d, f) or 0
         fighters.append(replace(f, skills=acts, flags=freeze({"cost": cost})))
-    sides = tuple(SideState(r.name, r.name, 0, freeze({"fate": len(r.fighters)})) for r in rosters)
+    # The neutral targets of Hunt and Exterminate stand on a third side that never plays.
+    sides = tuple(
+        SideState(r.name, r.name, 0, freeze({"fate": len(r.fighters)})) for r in rosters
+    ) + (targets.SIDE,)
     flags: dict[str, Any] = {}
     if fixed is not None:
         flags["objectives"] = list(fixed)
-    return GameState(
+    state = GameState(
         system="monochrome",
         scenario=scenario,
         sides=sides,
@@ -65,6 +68,10 @@ def new_game(
         options=freeze(dict(options)),
         flags=freeze(flags),
     )
+    if fixed is None:
+        return state
+    extra = targets.placed(d, state, list(fixed))
+    return apply_event(state, Event("setup", "", tuple(extra))) if extra else state
 
 
 def setup(d: MonoData, state: GameState, roller: Roller) -> list[Change]:
@@ -78,14 +85,21 @@ def setup(d: MonoData, state: GameState, roller: Roller) -> list[Change]:
     deploy = DEPLOY[0] if dep <= 3 else DEPLOY[1]
     roller.info("Deployment zones", deploy)
     # The winner picks a zone, deploys first and takes the first turn (R-MON-P07).
-    first = roll_off(state, roller, what="deployment roll-off", rulings=("R-MON-P07",))
+    first = roll_off(
+        state,
+        roller,
+        who=targets.players(state),
+        what="deployment roll-off",
+        rulings=("R-MON-P07",),
+    )
     names = [s.name for s in state.sides]
     roller.info(
         "First player",
         f"{names[first]} choose a zone, deploy first and take the first turn",
         ("R-MON-P07",),
     )
-    roller.info("Fate", ", ".join(f"{s.name} {s.flags.get('fate', 0)} fate" for s in state.sides))
+    fate = [state.sides[i] for i in targets.players(state)]
+    roller.info("Fate", ", ".join(f"{s.name} {s.flags.get('fate', 0)} fate" for s in fate))
     changes = [
         set_game("flags.deploy", deploy),
         set_game("flags.first_player", first),
@@ -108,7 +122,10 @@ def setup(d: MonoData, state: GameState, roller: Roller) -> list[Change]:
     if roles:
         roller.info("Roles", f"{att} attack and {names[1 - first]} defend the markers")
     changes.append(set_game("flags.objectives", objs))
-    return changes
+    extra = targets.placed(d, state, objs)
+    if extra:
+        roller.info("Neutral targets", f"{len(extra)} placed in the middle of the board")
+    return changes + extra
 
 
 def setup_outcome(d: MonoData, state: GameState, dice: DiceSource) -> Outcome:
@@ -151,6 +168,13 @@ class MonoTurns(SideTurns):
             changes += morale(state, side, other, lost, roller)
         else:
             roller.info("Morale", f"{state.sides[other].name} lost no one this turn: no check")
+        left = targets.waiting(state)
+        if left:
+            roller.info(
+                "Neutral targets",
+                f"not moved this turn: {', '.join(left)} ('companion act TARGET prowl')",
+                ("R-MON-P09",),
+            )
         roller.info(
             "Separation",
             f"{state.sides[side].name}'s fighters still touching enemies step 1\" away",
@@ -166,6 +190,11 @@ class MonoTurns(SideTurns):
                 if k in f.flags:
                     changes.append(set_fighter(f.id, f"flags.{k}", None))
         return changes
+
+    def order(self, state: GameState) -> list[int]:
+        # The neutral targets' side never takes a turn of its own.
+        first = state.initiative if state.initiative is not None else 0
+        return [first, 1 - first]
 
     def not_activated(self, state: GameState) -> list[str]:
         # Each side's turn already named its fighters left waiting when it ended.
