@@ -205,3 +205,20 @@ def test_result_by_objectives_then_points():
     assert scoring.result(D, state).startswith("B win: objectives 0 to 0")
     state = set_side(state, 1, points_killed=5)
     assert scoring.result(D, state).startswith("a draw")
+
+
+def test_vandalise_markers_are_destroyed_once_each():
+    state = game(A, B, scenario="1-1-1", active="bob")
+    state = apply(state, roll(state, req("damage", "bob", marker=2)))
+    assert state.flags["vandalised"] == (2,)
+    again = set_fighter(state, "bob", attacked=None)
+    with pytest.raises(RefusedError, match="marker 2 is already destroyed"):
+        roll(again, req("damage", "bob", marker=2))
+    state = apply(again, roll(again, req("damage", "bob")))
+    assert state.flags["vandalised"] == (1, 2)
+
+
+def test_moves_remind_that_markers_are_carried():
+    state = game(A, B, scenario="1-3-1", active="bob")
+    out = roll(state, req("walk", "bob"), 3)
+    assert any("carries it along" in n for s in out.trace.steps for n in s.notes)

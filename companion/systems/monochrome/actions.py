@@ -52,7 +52,13 @@ def allowed(d: MonoData, f: FighterState, action: str) -> Action:
 
 
 def move(
-    roller: Roller, d: MonoData, f: FighterState, a: Action, need: int, fate: int
+    roller: Roller,
+    d: MonoData,
+    f: FighterState,
+    a: Action,
+    need: int,
+    fate: int,
+    carry: tuple[str, ...] = (),
 ) -> tuple[str, int]:
     """The move of an action: its distance in words and the fate spent (R-MON-P11)."""
     if not a.move:
@@ -76,8 +82,16 @@ def move(
     if need and inches < need and fate > 0:
         roller.info("Fate", f'short of {need}": a fate token rerolls the move', ("R-MON-P11",))
         inches, spent = once(" (fate reroll)"), 1
-    roller.info("Move", f'{f.name} moves up to {inches}"; never through enemies')
+    roller.info("Move", f'{f.name} moves up to {inches}"; never through enemies', notes=carry)
     return f'up to {inches}"', spent
+
+
+def carry_note(state: GameState) -> tuple[str, ...]:
+    """A reminder on every move when the scenario has markers that fighters carry."""
+    objs = set(state.flags.get("objectives") or ())
+    if objs & {"raid", "loot", "special-delivery"}:
+        return ("a fighter touching a marker it may move as this move starts carries it along",)
+    return ()
 
 
 def _fate_change(state: GameState, side: int, spent: int) -> list[Change]:
@@ -98,7 +112,9 @@ def take_action(
     if f.flags.get("action"):
         raise RefusedError(f"{f.name} has already taken {f.flags['action']} this activation")
     roller = DiceRoller(dice)
-    text, spent = move(roller, d, f, a, int(o.get("move") or 0), fate_left(state, f.side))
+    text, spent = move(
+        roller, d, f, a, int(o.get("move") or 0), fate_left(state, f.side), carry_note(state)
+    )
     changes: list[Change] = [
         set_fighter(f.id, "flags.action", a.id),
         set_fighter(f.id, "flags.moved", True),
@@ -328,7 +344,9 @@ def do_attack(
         set_fighter(f.id, "flags.attacked", True),
     ]
     if not f.flags.get("moved"):
-        _, spent = move(roller, d, f, a, int(o.get("move") or 0), fate_left(state, f.side))
+        _, spent = move(
+            roller, d, f, a, int(o.get("move") or 0), fate_left(state, f.side), carry_note(state)
+        )
         changes.append(set_fighter(f.id, "flags.moved", True))
     changes += [set_fighter(s, "flags.support_used", True) for s in p.supports]
     if a.blast and len(p.targets) > 1:
@@ -384,7 +402,7 @@ def odds(d: MonoData, state: GameState, req: ActionRequest) -> Trace:
     )
 
 
-def damage(d: MonoData, state: GameState, f: FighterState) -> Outcome:
+def damage(d: MonoData, state: GameState, f: FighterState, opts: Mapping[str, Any]) -> Outcome:
     """Vandalise or Desecrate: damage the objective instead of attacking."""
     active(state, f)
     objs = {o.id for o in scoring.objectives(d, state)}
@@ -405,6 +423,14 @@ def damage(d: MonoData, state: GameState, f: FighterState) -> Outcome:
     progress[o.id] = done + 1
     text = f"{f.name} damages the {o.label} objective: {done + 1} of {o.need}"
     changes = [set_fighter(f.id, "flags.attacked", True), set_game("flags.progress", progress)]
+    if o.id == "vandalise":
+        # Three markers, each destroyed once: the table says which one this fighter touches.
+        gone = [int(x) for x in state.flags.get("vandalised") or ()]
+        marker = int(opts.get("marker") or next(m for m in (1, 2, 3) if m not in gone))
+        if marker in gone:
+            raise RefusedError(f"Vandalise marker {marker} is already destroyed")
+        changes.append(set_game("flags.vandalised", sorted([*gone, marker])))
+        text = f"{f.name} destroys Vandalise marker {marker}: {done + 1} of {o.need}"
     step = Step(o.label, text, notes=("taken instead of an attack",))
     return Outcome("action", text, tuple(changes), Trace(text, (step,), text))
 
@@ -455,7 +481,7 @@ def resolve(d: MonoData, state: GameState, req: ActionRequest, dice: DiceSource)
     if req.action == "attack":
         return do_attack(d, state, req, dice, req.options.get("action"))
     if req.action == "damage":
-        return damage(d, state, f)
+        return damage(d, state, f, req.options)
     if req.action == "prowl":
         return targets.prowl(d, state, f, req.options, dice)
     if req.action not in d.actions:
