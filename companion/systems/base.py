@@ -174,6 +174,23 @@ class RuleSystem(ABC):
         self, rosters: Sequence[Roster], scenario: str, options: Mapping[str, Any]
     ) -> GameState: ...
 
+    def game_options(self) -> ActionSpec | None:
+        """The options a game of this system can be started with (`game new --opt`),
+        declared in its rules data as `[options]` with `[[options.ask]]` facts."""
+        return None
+
+    def accept_game_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """`game new --opt` pairs checked against `game_options` (typed as given when the
+        system declares none)."""
+        spec = self.game_options()
+        if spec is None:
+            if given:
+                raise UsageError(f"{self.info.name} games take no --opt options")
+            return {}
+        from companion.systems.kit.facts import accept
+
+        return accept(spec, given, None, self.info.name)
+
     def setup_roll(self, state: GameState, dice: DiceSource) -> Outcome | None:
         """What a new game rolls before its first turn (deployment, a scenario), recorded
         as its first event; None when the system rolls nothing at creation."""
@@ -234,6 +251,22 @@ class RuleSystem(ABC):
 
         opts = accept(spec, request.options, state, self.info.name)
         return ActionRequest(request.action, request.actor, request.target, freeze(opts))
+
+    def can_activate(self, state: GameState, f: FighterState) -> bool:
+        """Whether a fighter may be chosen for the next activation."""
+        if self.turns is not None:
+            return self.turns.can_activate(state, f)
+        return not f.out and not f.token and f.status != "face-down"
+
+    def fact_applies(
+        self, state: GameState, actor: FighterState, fact: Fact, answers: Mapping[str, Any]
+    ) -> bool:
+        """Whether `play` asks a declared fact now: its `when` on the answers so far, and
+        whatever the system knows of the fighters (e.g. only a unit with Entangle is asked
+        whether it shoots its web)."""
+        from companion.systems.kit.facts import applies
+
+        return applies(fact, answers)
 
     def fact_choices(
         self, state: GameState, actor: FighterState, fact: Fact
