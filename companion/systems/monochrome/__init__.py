@@ -124,6 +124,9 @@ class Monochrome(RuleSystem):
     ) -> GameState:
         return turns.new_game(self.data, rosters, scenario, dict(options))
 
+    def game_options(self) -> ActionSpec | None:
+        return self.data.options
+
     def setup_roll(self, state: GameState, dice: DiceSource) -> Outcome | None:
         return turns.setup_outcome(self.data, state, dice)
 

@@ -90,6 +90,7 @@ class MonoData:
     classes: dict[str, ClassInfo]
     actions: dict[str, Action]
     facts: dict[str, ActionSpec]
+    options: ActionSpec
     objectives: tuple[Objective, ...]
     targets: dict[str, TargetProfile]
     rulings: tuple[Ruling, ...]
@@ -171,7 +172,17 @@ def _facts(top: Reader, actions: dict[str, Action]) -> dict[str, ActionSpec]:
 @lru_cache(maxsize=1)
 def load() -> MonoData:
     top = Reader(FILE, load_toml(FILE))
-    top.only("system", "classes", "actions", "facts", "objectives", "targets", "samples", "rulings")
+    top.only(
+        "system",
+        "classes",
+        "actions",
+        "facts",
+        "game",
+        "objectives",
+        "targets",
+        "samples",
+        "rulings",
+    )
     s = top.table("system")
     actions = _actions(top)
     classes: dict[str, ClassInfo] = {}
@@ -255,6 +266,7 @@ def load() -> MonoData:
         classes=classes,
         actions=actions,
         facts=_facts(top, actions),
+        options=read_actions(top, "game")["options"],
         objectives=tuple(objectives),
         targets=targets,
         rulings=rulings,

@@ -80,7 +80,7 @@ def setup(d: MonoData, state: GameState, roller: Roller) -> list[Change]:
         title="Deployment",
         who="the table",
         sides=6,
-        text="{total}: " + "1-3 side to side, 4-6 corner to corner",
+        text="{total} (1-3 side to side, 4-6 corner to corner)",
     )
     deploy = DEPLOY[0] if dep <= 3 else DEPLOY[1]
     roller.info("Deployment zones", deploy)
