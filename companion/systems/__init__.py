@@ -42,7 +42,11 @@ register(
     "companion.systems.warstuff:WarStuff",
     {"units": "companion.cli.warstuff_cmd", "concede": "companion.cli.warstuff_cmd"},
 )
-register("monochrome", "companion.systems.monochrome:Monochrome")
+register(
+    "monochrome",
+    "companion.systems.monochrome:Monochrome",
+    {"monochrome": "companion.systems.monochrome.cli"},
+)
 
 
 def ids() -> list[str]:

@@ -109,7 +109,24 @@ def setup(d: MonoData, state: GameState, roller: Roller) -> list[Change]:
     if state.scenario == NONE:
         roller.info("Scenario", "none: the side that killed more points wins (R-MON-P12)")
         return changes
-    objs = list(state.flags.get("objectives") or ())
+    fixed = tuple(state.flags.get("objectives") or ())
+    objs = roll_scenario(d, roller, fixed, names[first], names[1 - first])
+    changes.append(set_game("flags.objectives", objs))
+    extra = targets.placed(d, state, objs)
+    if extra:
+        roller.info("Neutral targets", f"{len(extra)} placed in the middle of the board")
+    return changes + extra
+
+
+def roll_scenario(
+    d: MonoData,
+    roller: Roller,
+    fixed: tuple[str, ...] = (),
+    first: str = "the first player",
+    second: str = "the second player",
+) -> list[str]:
+    """The three objectives (3D6 read Blood, Turf, Infamy), each explained with its roles."""
+    objs = list(fixed)
     if not objs:
         for lst in LISTS:
             n = roller.roll(title=f"Objective: {lst}", who="the table", sides=6)
@@ -117,15 +134,9 @@ def setup(d: MonoData, state: GameState, roller: Roller) -> list[Change]:
     for oid in objs:
         o = d.objective(oid)
         roller.info(o.label, o.summary, notes=(o.markers,) if o.markers else ())
-    att = names[first]
-    roles = [o for o in objs if d.objective(o).score == "defended"]
-    if roles:
-        roller.info("Roles", f"{att} attack and {names[1 - first]} defend the markers")
-    changes.append(set_game("flags.objectives", objs))
-    extra = targets.placed(d, state, objs)
-    if extra:
-        roller.info("Neutral targets", f"{len(extra)} placed in the middle of the board")
-    return changes + extra
+    if any(d.objective(o).score == "defended" for o in objs):
+        roller.info("Roles", f"{first} attack and {second} defend the markers")
+    return objs
 
 
 def setup_outcome(d: MonoData, state: GameState, dice: DiceSource) -> Outcome:
