@@ -9,11 +9,13 @@ from companion.game.state import freeze
 from companion.roster import Roster, RosterFighter
 from companion.systems.base import Ruling
 from companion.systems.kit.facts import ActionSpec, read_actions
-from companion.values import frozen
+from companion.values import frozen, replace
 
 FILE = "monochrome.toml"
 LISTS = ("blood", "turf", "infamy")
 SCORES = ("most", "first", "opponent", "defended")
+# Facts of the attack that only Blast asks.
+BLAST_ONLY = ("caught", "stuck")
 
 
 @frozen
@@ -160,7 +162,11 @@ def _facts(top: Reader, actions: dict[str, Action]) -> dict[str, ActionSpec]:
             continue
         if a.attack:
             # Every attacking action asks what the attack asks (the action is its own).
-            facts = tuple(f for f in attack.facts if f.key not in ("action", "ranged"))
+            facts = tuple(
+                replace(f, when="") if f.key == "caught" else f
+                for f in attack.facts
+                if f.key not in ("action", "ranged") and (a.blast or f.key not in BLAST_ONLY)
+            )
             out[a.id] = ActionSpec(a.id, a.label, "optional", facts, a.summary)
         elif a.move_dice:
             out[a.id] = ActionSpec(a.id, a.label, "none", declared["walk"].facts, a.summary)
