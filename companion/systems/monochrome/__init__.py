@@ -51,6 +51,11 @@ class Monochrome(RuleSystem):
     def check_roster(self, roster: Roster) -> list[Problem]:
         return roster_rules.check_roster(self.data, roster)
 
+    def roster_options(self) -> Mapping[str, tuple[str, ...]]:
+        """The options `roster option` sets: the points limit. A class table of the
+        roster's own (class.NAME, actions.NAME) comes in with `roster import`."""
+        return {"points": roster_rules.POINTS_CHOICES}
+
     def roster_total(self, roster: Roster) -> tuple[int, int]:
         return roster_rules.roster_total(self.data, roster)
 

@@ -13,6 +13,8 @@ from companion.systems.base import Problem
 from companion.systems.monochrome.data import ClassInfo, MonoData
 
 STATS = ("attack", "defence")
+# Points limits `roster option` offers (200 is the standard game).
+POINTS_CHOICES = ("100", "150", "200", "250", "300", "400")
 
 
 def half_up(n: int) -> int:
