@@ -238,21 +238,17 @@ def morale(state: GameState, side: int, other: int, lost: int, roller: Roller) -
     """The other side's morale check after losing fighters in this turn (R-MON-05)."""
     name = state.sides[other].name
     left = sum(1 for f in state.side_fighters(other) if not f.out)
-    a = roller.roll(
-        title=f"Morale: {name} losses",
-        who=name,
-        sides=6,
-        text=f"{{total}} x {lost} lost",
-        rulings=("R-MON-05",),
+    loss, stand = (
+        roller.roll(
+            title=f"Morale: {name} {what}",
+            who=name,
+            sides=6,
+            text=f"{{total}} x {n}",
+            rulings=("R-MON-05",),
+        )
+        * n
+        for what, n in (("lost this turn", lost), ("still standing", left))
     )
-    b = roller.roll(
-        title=f"Morale: {name} still standing",
-        who=name,
-        sides=6,
-        text=f"{{total}} x {left} left",
-        rulings=("R-MON-05",),
-    )
-    loss, stand = a * lost, b * left
     caused = int(state.sides[side].flags.get("morale_caused") or 0) + 1
     changes = [set_side(side, "flags.morale_caused", caused)]
     if loss > stand:
