@@ -118,7 +118,10 @@ def test_morale_higher_loss_breaks_and_ends_the_game():
     )
     after = apply(state, turn(state, 5, 2))
     assert after.phase == "ended" and after.result.startswith("A win")
-    assert scoring.totals(D, after)[0] >= 1
+    # Attrition (2 left each), Breakthrough and Sending a Message are level: only the
+    # extra objective for the break counts.
+    assert scoring.totals(D, after) == [1, 0]
+    assert (after.sides[0].vp, after.sides[1].vp) == (1, 0)
     with pytest.raises(RefusedError, match="over"):
         MONO.activate(after, "bob")
 
@@ -222,3 +225,13 @@ def test_moves_remind_that_markers_are_carried():
     state = game(A, B, scenario="1-3-1", active="bob")
     out = roll(state, req("walk", "bob"), 3)
     assert any("carries it along" in n for s in out.trace.steps for n in s.notes)
+
+
+def test_the_last_round_turns_objectives_into_victory_points():
+    state = replace(game(A, B, scenario="1-2-4"), turn=6)
+    state = replace(state, flags=freeze({**state.flags, "side_turn": 1}))
+    state = set_side(state, 0, kills=2, morale_caused=1)
+    after = apply(state, turn(state))
+    assert after.phase == "ended"
+    assert (after.sides[0].vp, after.sides[1].vp) == (2, 0)
+    assert after.result.startswith("A win: objectives 2 to 0")

@@ -176,7 +176,7 @@ class MonoTurns(SideTurns):
         other = 1 - side
         lost = int(state.sides[other].flags.get("lost") or 0)
         if lost:
-            changes += morale(state, side, other, lost, roller)
+            changes += morale(self.d, state, side, other, lost, roller)
         else:
             roller.info("Morale", f"{state.sides[other].name} lost no one this turn: no check")
         left = targets.waiting(state)
@@ -211,6 +211,12 @@ class MonoTurns(SideTurns):
         # Each side's turn already named its fighters left waiting when it ended.
         return []
 
+    def upkeep(self, state: GameState, roller: Roller) -> list[Change]:
+        if state.last_turn is None or state.turn < state.last_turn:
+            return []
+        # The last round: each side's objectives become its victory points.
+        return objective_points(self.d, state, roller)
+
     def game_over(self, state: GameState) -> str | None:
         if state.last_turn is not None and state.turn >= state.last_turn:
             return scoring.result(self.d, state)
@@ -234,7 +240,17 @@ class MonoTurns(SideTurns):
         return super().next_turn(state, dice)
 
 
-def morale(state: GameState, side: int, other: int, lost: int, roller: Roller) -> list[Change]:
+def objective_points(d: MonoData, state: GameState, roller: Roller) -> list[Change]:
+    if not state.flags.get("objectives"):
+        return []
+    for line in scoring.lines(d, state):
+        roller.info("Objective", line)
+    return [set_side(i, "vp", n) for i, n in enumerate(scoring.totals(d, state))]
+
+
+def morale(
+    d: MonoData, state: GameState, side: int, other: int, lost: int, roller: Roller
+) -> list[Change]:
     """The other side's morale check after losing fighters in this turn (R-MON-05)."""
     name = state.sides[other].name
     left = sum(1 for f in state.side_fighters(other) if not f.out)
@@ -256,6 +272,8 @@ def morale(state: GameState, side: int, other: int, lost: int, roller: Roller) -
         text = f"{loss} against {stand}: {name} break and lose the game"
         roller.info("Morale check", text, ("R-MON-05", "R-MON-P03"))
         winner = state.sides[side].name
+        broken = apply_event(state, Event("morale", "", (set_game("flags.broke", other),)))
+        changes += objective_points(d, broken, roller)
         changes += [
             set_game("flags.broke", other),
             set_game("phase", "ended"),
