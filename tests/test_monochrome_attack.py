@@ -3,6 +3,7 @@ supports, Snipe/Rip, Butt, each effect band, Blast, fate, and odds against brute
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -338,3 +339,13 @@ def test_refused_requests_change_nothing():
         roll(state, req("shoot", "bob", "sam"), 1, 1)
     with pytest.raises(CompanionError):
         roll(state, req("shoot", "bob", "brave", view="sideways"), 1, 1)
+
+
+def test_blast_skips_the_dead_and_the_attacker():
+    state = game(A, B, active="mech")
+    state = replace(
+        state,
+        fighters=tuple(replace(f, status="out") if f.id == "chief" else f for f in state.fighters),
+    )
+    out = roll(state, req("blast", "mech", "brave", caught=("chief", "mech", "bob")), 6, 6, 6, 6)
+    assert out.data["results"] == ("miss", "miss")

@@ -324,12 +324,16 @@ def plan(
             raise RefusedError(f"{f.name} must see at least part of {t.name} to shoot at it")
     sup = support_ids(d, state, f, a, o)
     targets = [t] + (
-        [state.fighter(x) for x in (o.get("caught") or ()) if x not in (t.id, f.id)]
+        [
+            state.fighter(x)
+            for x in (o.get("caught") or ())
+            if x not in (t.id, f.id) and not state.fighter(x).out
+        ]
         if a.blast
         else []
     )
     rolls = [plan_roll(d, state, f, x, a, o, len(sup), i == 0) for i, x in enumerate(targets)]
-    return Plan(f, t, a, sup, tuple(x for x in targets if not x.out), tuple(rolls))
+    return Plan(f, t, a, sup, tuple(targets), tuple(rolls))
 
 
 def do_attack(
