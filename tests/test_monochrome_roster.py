@@ -110,3 +110,27 @@ def test_samples_are_legal_and_labelled():
     for s in samples:
         assert errors(s) == []
         assert "companion" in s.notes
+
+
+def test_a_user_rules_file_adds_a_class(home, run):
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "monochrome_classes.toml").write_text(
+        '[classes.zombie]\nkind = "basic"\nactions = ["walk", "strike"]\n'
+        '[classes.drone]\nkind = "basic"\nactions = ["walk", "snipe"]\n'
+    )
+    assert run("roster", "new", "Dead", "-s", "monochrome").code == 0
+    r = run(
+        "roster", "add", "Dead", "Z", "-r", "zombie", "--stat", "attack=5", "--stat", "defence=1"
+    )
+    assert r.code == 0, r.err
+    state = MONO.new_game(
+        [warband(fighter("Z", "zombie", 5, 1)), warband(fighter("D", "drone", 5, 1))],
+        "no-scenario",
+        {},
+    )
+    assert [f.skills for f in state.fighters] == [("walk", "strike"), ("walk", "snipe")]
+    (home / "monochrome_classes.toml").write_text(
+        '[classes.x]\nkind = "basic"\nactions = ["fly"]\n'
+    )
+    r = run("roster", "check", "Dead")
+    assert r.code != 0 and "monochrome_classes.toml" in r.err and "fly" in r.err

@@ -22,12 +22,47 @@ def half_up(n: int) -> int:
     return (n + 1) // 2
 
 
+USER_FILE = "monochrome_classes.toml"
+
+
+def user_classes(d: MonoData) -> dict[str, ClassInfo]:
+    """The class table of the user's rules file in the companion home folder, if any:
+    `[classes.NAME]` with `kind` (basic or rare) and `actions`, as in the rules data."""
+    from companion.game.store import default_home
+
+    path = default_home() / USER_FILE
+    if not path.is_file():
+        return {}
+    import tomllib
+
+    from companion.data import Reader
+    from companion.errors import DataError
+
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
+        raise DataError(f"{USER_FILE}: cannot be read: {e}") from None
+    top = Reader(USER_FILE, raw)
+    top.only("classes")
+    out: dict[str, ClassInfo] = {}
+    for k, r in top.items("classes"):
+        r.only("label", "kind", "actions")
+        acts = r.texts("actions")
+        for a in acts:
+            if a not in d.actions:
+                r.fail(f"unknown action {a!r}; known: {', '.join(d.actions)}", "actions")
+        label = r.text("label", k.replace("-", " ").title())
+        out[k] = ClassInfo(k, label, r.text("kind", choices=("basic", "rare")), acts)
+    return out
+
+
 def classes(d: MonoData, options: Mapping[str, Any]) -> dict[str, ClassInfo]:
-    """The class table in force: the default (R-MON-02) with a roster's changes.
+    """The class table in force: the default (R-MON-02), the user's rules file, then a
+    roster's changes.
 
     `class.NAME = basic|rare` adds a class (or changes its kind); `actions.NAME = a,b,c`
     sets the actions of a class."""
-    out = dict(d.classes)
+    out = {**d.classes, **user_classes(d)}
     for key, value in options.items():
         kind, _, name = str(key).partition(".")
         if kind == "class" and name:
@@ -83,7 +118,7 @@ def fighter_cost(d: MonoData, f: RosterFighter | FighterState) -> int | None:
 def check_fighter(
     d: MonoData, f: RosterFighter, table: Mapping[str, ClassInfo] | None = None
 ) -> list[Problem]:
-    table = d.classes if table is None else table
+    table = classes(d, {}) if table is None else table
     out: list[Problem] = []
 
     def bad(msg: str) -> None:
