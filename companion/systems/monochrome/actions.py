@@ -265,6 +265,7 @@ class Tally:
             return
         self.add(by.side, "kills", 1)
         self.add(by.side, "points_killed", int(t.flags.get("cost") or 0))
+        # Any fighter of the warband's top cost is its highest-valued one (R-MON-P14).
         top = max(int(x.flags.get("cost") or 0) for x in self.state.side_fighters(t.side))
         firsts = dict(self.state.flags.get("firsts") or {})
         if int(t.flags.get("cost") or 0) == top and "assassinate" not in firsts:
