@@ -194,10 +194,11 @@ class MonoTurns(SideTurns):
             if state.sides[s].flags.get("lost"):
                 changes.append(set_side(s, "flags.lost", None))
         for f in state.side_fighters(side):
-            # Its turn is over: activation tokens go, as the next side's turn begins.
+            # Its turn is over: activation tokens and the turn's actions and supports go, as
+            # the next side's turn begins (Defend lasts until the fighter activates again).
             if f.token:
                 changes.append(set_fighter(f.id, "token", False))
-            for k in ("support", "support_used"):
+            for k in ("support", "support_used", "action", "moved", "attacked"):
                 if k in f.flags:
                     changes.append(set_fighter(f.id, f"flags.{k}", None))
         return changes
