@@ -235,3 +235,12 @@ def test_the_last_round_turns_objectives_into_victory_points():
     assert after.phase == "ended"
     assert (after.sides[0].vp, after.sides[1].vp) == (2, 0)
     assert after.result.startswith("A win: objectives 2 to 0")
+
+
+def test_defend_outlasts_the_turn_but_actions_do_not():
+    state = game(A, B)
+    state = apply(state, MONO.activate(state, "bob"))
+    state = apply(state, roll(state, req("defend", "bob")))
+    state = apply(state, turn(state))
+    bob = state.fighter("bob")
+    assert bob.flags.get("defend") and "action" not in bob.flags
