@@ -244,3 +244,40 @@ def test_defend_outlasts_the_turn_but_actions_do_not():
     state = apply(state, turn(state))
     bob = state.fighter("bob")
     assert bob.flags.get("defend") and "action" not in bob.flags
+
+
+def _scenario_with(oid: str) -> str:
+    o = D.objective(oid)
+    rolls = {"blood": 1, "turf": 1, "infamy": 3}
+    rolls[o.list] = o.roll
+    return f"{rolls['blood']}-{rolls['turf']}-{rolls['infamy']}"
+
+
+@pytest.mark.parametrize("oid", [o.id for o in D.objectives])
+def test_every_objective_can_be_scored_by_the_first_side(oid):
+    state = game(A, B, scenario=_scenario_with(oid), active="bob")
+    o = D.objective(oid)
+    if o.count in ("kills", "points_killed", "morale_caused"):
+        state = set_side(state, 0, **{o.count: 1})
+    elif o.count == "left":
+        state = replace(
+            state,
+            fighters=tuple(replace(f, status="out") if f.id == "ed" else f for f in state.fighters),
+        )
+        state = replace(
+            state,
+            fighters=tuple(
+                replace(f, status="out") if f.id == "chief" else f for f in state.fighters
+            ),
+        )
+    elif o.count == "stunned":
+        state = set_fighter(state, "brave", stunned=True)
+    elif o.count == "assassinate":
+        state = apply(state, roll(state, req("shoot", "bob", "chief"), 1, 1))
+    elif oid in ("vandalise", "desecrate"):
+        for _ in range(o.need):
+            state = apply(state, roll(state, req("damage", "bob")))
+            state = set_fighter(state, "bob", attacked=None)
+    else:
+        state = apply(state, roll(state, req("claim", "bob", objective=oid, count=3)))
+    assert scoring.score_one(state, o).side == 0, scoring.score_one(state, o)
