@@ -69,7 +69,11 @@ class RankInfo:
 
 @frozen
 class Outcome:
-    """What a rule decided: the changes to make, a summary line, and the explanation."""
+    """What a rule decided: the changes to make, a summary line, and the explanation.
+
+    An attack's `data["odds_label"]` names the row of its odds table this outcome falls
+    in, so the contract tests can check a system's odds against every roll of the dice.
+    """
 
     kind: str
     summary: str

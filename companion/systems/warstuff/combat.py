@@ -279,7 +279,7 @@ def _roll_attack(run: Resolution, atk: Attack) -> None:
         failure_text="miss",
         rulings=("R-WS-01",),
         notes=(f"{aq} against {tq}: {why}",),
-        by_value=True,
+        by_value=(1, 6),
         purpose=f"{a.name}'s attack roll",
     )
     roll = s.value
@@ -359,6 +359,7 @@ def attack_outcome(
     if end:
         all_changes += end
         announcements = (f"Game over: {end[-1].value}",)
+    result = result_of(atk.defender, units[atk.defender.id])
     return Outcome(
         "attack",
         trace.outcome,
@@ -366,8 +367,9 @@ def attack_outcome(
         trace,
         data=freeze(
             {
-                "result": result_of(atk.defender, units[atk.defender.id]),
+                "result": result,
                 "attacker_result": result_of(atk.attacker, units[atk.attacker.id]),
+                "odds_label": f"{atk.defender.name} {result}",
             }
         ),
         announcements=announcements,
