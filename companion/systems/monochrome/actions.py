@@ -376,7 +376,11 @@ def do_attack(
         tuple((f"{t.name} {k}", pr) for k, pr in table),
     )
     return Outcome(
-        "attack", summary, tuple(changes), trace, data=freeze({"results": list(results)})
+        "attack",
+        summary,
+        tuple(changes),
+        trace,
+        data=freeze({"results": list(results), "odds_label": f"{t.name} {results[0]}"}),
     )
 
 

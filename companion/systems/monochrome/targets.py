@@ -115,7 +115,13 @@ def prowl(
     trace = Trace(
         summary, tuple(roller.steps), summary, tuple((f"{prey.name} {k}", p) for k, p in table)
     )
-    return Outcome("attack", summary, tuple(changes), trace, data=freeze({"results": [result]}))
+    return Outcome(
+        "attack",
+        summary,
+        tuple(changes),
+        trace,
+        data=freeze({"results": [result], "odds_label": f"{prey.name} {result}"}),
+    )
 
 
 def waiting(state: GameState) -> list[str]:
