@@ -94,12 +94,25 @@ class Monochrome(RuleSystem):
                 )
                 for c in d.classes.values()
             ]
-            + [Topic("action", a.id, a.label, a.summary) for a in d.actions.values()]
             + [
-                Topic("objective", o.id, f"{o.label} ({o.list} {o.roll})", o.summary)
+                Topic("action", a.id, a.label, f"{a.summary} {self._takers(a.id)}")
+                for a in d.actions.values()
+            ]
+            + [
+                Topic(
+                    "objective",
+                    o.id,
+                    f"{o.label} ({o.list} {o.roll})",
+                    f"{o.summary} {o.markers}".strip(),
+                )
                 for o in d.objectives
             ]
         )
+
+    def _takers(self, action: str) -> str:
+        """Which classes of the default table take an action (R-MON-02)."""
+        who = [c.label for c in self.data.classes.values() if action in c.actions]
+        return f"Taken by: {', '.join(who)}." if who else "No default class takes it."
 
     def statuses(self) -> Sequence[str]:
         # Stunned is a counter on a fighter still in play (`set X --flag stunned=true`).
