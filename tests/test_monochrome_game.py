@@ -281,3 +281,13 @@ def test_every_objective_can_be_scored_by_the_first_side(oid):
     else:
         state = apply(state, roll(state, req("claim", "bob", objective=oid, count=3)))
     assert scoring.score_one(state, o).side == 0, scoring.score_one(state, o)
+
+
+def test_setup_shows_each_warband_against_the_games_points_limit():
+    state = MONO.new_game(rosters(), "no-scenario", MONO.accept_game_options({"points": "30"}))
+    out = MONO.setup_roll(state, TypedDice([1, 6, 1]))
+    lines = {s.title: s.outcome for s in out.trace.steps}
+    assert lines["Warband: A"] == "2 fighters, 30 of 30 points"
+    assert lines["Warband: B"].startswith("3 fighters, 50 of 30 points: over the limit")
+    with pytest.raises(UsageError):
+        MONO.accept_game_options({"points": "0"})

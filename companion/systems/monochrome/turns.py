@@ -98,6 +98,7 @@ def setup(d: MonoData, state: GameState, roller: Roller) -> list[Change]:
         f"{names[first]} choose a zone, deploy first and take the first turn",
         ("R-MON-P07",),
     )
+    warbands(d, state, roller)
     fate = [state.sides[i] for i in targets.players(state)]
     roller.info("Fate", ", ".join(f"{s.name} {s.flags.get('fate', 0)} fate" for s in fate))
     changes = [
@@ -116,6 +117,18 @@ def setup(d: MonoData, state: GameState, roller: Roller) -> list[Change]:
     if extra:
         roller.info("Neutral targets", f"{len(extra)} placed in the middle of the board")
     return changes + extra
+
+
+def warbands(d: MonoData, state: GameState, roller: Roller) -> None:
+    """Each warband's points against the game's limit (the option points, 200 standard)."""
+    limit = int(state.options.get("points") or d.points)
+    for i in targets.players(state):
+        fs = state.side_fighters(i)
+        spent = sum(int(f.flags.get("cost") or 0) for f in fs)
+        text = f"{len(fs)} fighters, {spent} of {limit} points"
+        if spent > limit:
+            text += ": over the limit (see 'companion roster check')"
+        roller.info(f"Warband: {state.sides[i].name}", text)
 
 
 def roll_scenario(
