@@ -291,3 +291,14 @@ def test_setup_shows_each_warband_against_the_games_points_limit():
     assert lines["Warband: B"].startswith("3 fighters, 50 of 30 points: over the limit")
     with pytest.raises(UsageError):
         MONO.accept_game_options({"points": "0"})
+
+
+def test_play_offers_only_the_objectives_in_play_to_claim():
+    state = game(A, B, scenario="6-2-5")
+    fact = MONO.declared_actions()["claim"].fact("objective")
+    choices = MONO.fact_choices(state, state.fighter("bob"), fact)
+    assert choices == [
+        ("Exterminate", "exterminate"),
+        ("Take Ground", "take-ground"),
+        ("Special Delivery", "special-delivery"),
+    ]

@@ -20,7 +20,7 @@ from companion.systems.base import (
     SystemInfo,
     Topic,
 )
-from companion.systems.kit.facts import ActionSpec
+from companion.systems.kit.facts import ActionSpec, Fact
 from companion.systems.monochrome import actions, roster_rules, scoring, targets, turns
 from companion.systems.monochrome import data as data_mod
 from companion.systems.monochrome.data import MonoData
@@ -169,6 +169,15 @@ class Monochrome(RuleSystem):
         ):
             out.append("damage")
         return out
+
+    def fact_choices(
+        self, state: GameState, actor: FighterState, fact: Fact
+    ) -> list[tuple[str, Any]] | None:
+        if fact.key != "objective":
+            return None
+        # Only the objectives of this game's scenario can be claimed.
+        objs = {o.id: o.label for o in scoring.objectives(self.data, state)}
+        return [(objs[c], c) for c in fact.choices if c in objs]
 
     def resolve(self, state: GameState, request: ActionRequest, dice: DiceSource) -> Outcome:
         req = self.accept(state, request)
