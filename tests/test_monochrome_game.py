@@ -302,3 +302,18 @@ def test_play_offers_only_the_objectives_in_play_to_claim():
         ("Take Ground", "take-ground"),
         ("Special Delivery", "special-delivery"),
     ]
+
+
+def test_damage_takes_the_place_of_an_attack():
+    state = game(A, B, scenario="1-1-2", active="bob")
+    assert "damage" in MONO.actions_for(state, state.fighter("bob"))
+    walked = apply(state, roll(state, req("walk", "bob"), 3))
+    assert MONO.actions_for(walked, walked.fighter("bob")) == ()
+    with pytest.raises(RefusedError, match="no attack to give up"):
+        roll(walked, req("damage", "bob"))
+    moved = apply(state, roll(state, req("assault", "bob"), 3))
+    assert list(MONO.actions_for(moved, moved.fighter("bob"))) == ["attack", "damage"]
+    done = apply(moved, roll(moved, req("damage", "bob")))
+    assert MONO.actions_for(done, done.fighter("bob")) == ()
+    with pytest.raises(RefusedError, match="already"):
+        roll(done, req("walk", "bob"), 3)

@@ -157,18 +157,20 @@ class Monochrome(RuleSystem):
     def actions_for(self, state: GameState, fighter: FighterState) -> Sequence[str]:
         if state.phase == "ended" or state.active != fighter.id or fighter.out:
             return ()
-        taken = fighter.flags.get("action")
+        if fighter.flags.get("attacked"):
+            return ()
         d = self.data
-        if taken:
-            a = d.actions.get(str(taken))
-            pending = a is not None and a.attack and not fighter.flags.get("attacked")
-            return ("attack",) if pending else ()
-        out = [a for a in d.actions if a in fighter.skills]
-        if fighter.side == scoring.attacker(state) and {"vandalise", "desecrate"} & set(
-            state.flags.get("objectives") or ()
-        ):
+        taken = d.actions.get(str(fighter.flags.get("action")))
+        if taken is None:
+            out = [a for a in d.actions if a in fighter.skills]
+        else:
+            out = ["attack"] if taken.attack and not fighter.flags.get("attacked") else []
+        # Vandalise and Desecrate: the attacker's fighter may damage instead of attacking.
+        markers = {"vandalise", "desecrate"} & set(state.flags.get("objectives") or ())
+        can_attack = taken is None or taken.attack
+        if markers and can_attack and fighter.side == scoring.attacker(state):
             out.append("damage")
-        return out
+        return tuple(out)
 
     def fact_choices(
         self, state: GameState, actor: FighterState, fact: Fact

@@ -109,8 +109,9 @@ def take_action(
     dice: DiceSource,
 ) -> Outcome:
     """A move, Defend or a support action (an attacking action with no target too)."""
-    if f.flags.get("action"):
-        raise RefusedError(f"{f.name} has already taken {f.flags['action']} this activation")
+    if f.flags.get("action") or f.flags.get("attacked"):
+        done = f.flags.get("action") or "its action"
+        raise RefusedError(f"{f.name} has already taken {done} this activation")
     roller = DiceRoller(dice)
     text, spent = move(
         roller, d, f, a, int(o.get("move") or 0), fate_left(state, f.side), carry_note(state)
@@ -424,6 +425,9 @@ def damage(d: MonoData, state: GameState, f: FighterState, opts: Mapping[str, An
         )
     if f.flags.get("attacked"):
         raise RefusedError(f"{f.name} has already attacked this activation")
+    taken = d.actions.get(str(f.flags.get("action")))
+    if taken is not None and not taken.attack:
+        raise RefusedError(f"{f.name} took {taken.label}: it has no attack to give up for this")
     o = d.objective(which[0])
     progress = dict(state.flags.get("progress") or {})
     done = int(progress.get(o.id) or 0)
