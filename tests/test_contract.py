@@ -192,3 +192,12 @@ def test_game_options_are_declared_or_refused(system_id):
         for fact in spec.facts:
             with pytest.raises(UsageError):
                 system.accept_game_options({fact.key: bad_value(fact)})
+
+
+@pytest.mark.parametrize("system_id", IDS)
+def test_every_advertised_alias_is_accepted(system_id):
+    # `companion systems` lists these; `rules show`, `game new --system` and the rest
+    # resolve names through the same registry.
+    for alias in systems.get(system_id).info.aliases:
+        assert systems.resolve_id(alias) == system_id
+        assert systems.resolve_id(alias.upper()) == system_id

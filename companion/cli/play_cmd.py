@@ -104,7 +104,7 @@ def _sample(home: Home) -> str:
 
 
 def _new_game(home: Home, ui: object) -> str:
-    from companion.cli.game_cmd import _free_name
+    from companion.cli.games import free_name
     from companion.play.ui import BACK, Prompter, numbered
 
     assert isinstance(ui, Prompter)
@@ -134,7 +134,7 @@ def _new_game(home: Home, ui: object) -> str:
         numbered([(f"{s.label}: {s.summary}"[:90], s.id) for s in sys_.scenarios()], "b") + [BACK],
     )
     with home.reading():
-        default = _free_name(home, scen)
+        default = free_name(home, scen)
     name = ui.text("Name of the game:", default).strip() or default
     with home.writing():
         db = home.rosters_db()

@@ -15,6 +15,7 @@ from companion.dice import DiceSource
 from companion.game.events import Change, set_game
 from companion.game.state import GameState, freeze
 from companion.systems.base import ActionRequest, Outcome
+from companion.systems.warstuff import turns
 from companion.systems.warstuff.attack import (
     RESULTS,
     Attack,
@@ -338,10 +339,8 @@ def _roll_attack(run: Resolution, atk: Attack) -> None:
 def attack_outcome(
     d: WarStuffData, state: GameState, req: ActionRequest, dice: DiceSource
 ) -> Outcome:
-    from companion.systems.warstuff import actions, turns
-
     atk = build_attack(d, state, req)
-    pre = actions.attack_preconditions(d, state, atk)
+    pre = turns.attack_preconditions(d, state, atk)
     changes, trace, units = resolve_attack(d, state, atk, dice)
     all_changes = pre + changes
     # A side whose last units waiting to activate were just killed has finished too.
