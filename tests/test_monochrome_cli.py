@@ -122,3 +122,17 @@ def test_rules_show_and_rulings(run, topic):
     assert r.code == 0, r.err
     ids = {x["id"] for x in run("rules", "rulings", "monochrome", "--json").json()}
     assert {"R-MON-01", "R-MON-05", "R-MON-P01", "R-MON-P13"} <= ids
+
+
+def test_game_new_with_the_sample_warbands(run):
+    r = run("game", "new", "--system", "monochrome", "--dice", "4,6,2,5,3,6", "--json")
+    assert r.code == 0, r.err
+    s = run("status", "--json").json()
+    assert [side["name"] for side in s["sides"]][:2] == ["Bear Clan", "Bobbies"]
+    assert s["flags"]["objectives"] == ["hunt", "raid", "seize"]
+    assert s["flags"]["deploy"].startswith("corner to corner")
+    names = [f["name"] for side in s["sides"] for f in side["fighters"]]
+    assert "Target Monster" in names
+    assert run("roster", "check", "Bear Clan").code == 0
+    r = run("turn")
+    assert r.code == 0 and "Bear Clan take the first turn" in r.out
