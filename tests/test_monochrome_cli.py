@@ -136,3 +136,11 @@ def test_game_new_with_the_sample_warbands(run):
     assert run("roster", "check", "Bear Clan").code == 0
     r = run("turn")
     assert r.code == 0 and "Bear Clan take the first turn" in r.out
+
+
+def test_conceding_ends_a_game_with_neutral_targets(run):
+    assert run("game", "new", "--system", "monochrome", "--dice", "4,6,2,5,3,6").code == 0
+    run("turn")
+    r = run("concede", "Bobbies")
+    assert r.code == 0, r.err
+    assert run("status", "--json").json()["phase"] == "ended"

@@ -21,7 +21,9 @@ from companion.systems.monochrome.data import MonoData
 from companion.trace import Trace
 
 NEUTRAL = 2
-SIDE = SideState("Neutral targets", "", 0, freeze({"neutral": True}))
+# Marked as conceded from the start: it is no player, so it never stands between the last
+# player left and the win when the other concedes.
+SIDE = SideState("Neutral targets", "", 0, freeze({"neutral": True, "conceded": True}))
 # Which objective brings which profile.
 BRINGS = {"hunt": "monster", "exterminate": "warrior"}
 
