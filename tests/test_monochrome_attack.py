@@ -19,6 +19,7 @@ from monochrome_helpers import (
     set_side,
 )
 
+from companion.dice import TypedDice
 from companion.errors import CompanionError, RefusedError
 
 A = [
@@ -32,6 +33,8 @@ A = [
     fighter("Ann", "warrior", 5, 1),
     fighter("Top", "soldier", 12, 0),
     fighter("Low", "soldier", 2, 0),
+    fighter("Kit", "warrior", 5, 1),
+    fighter("Lea", "warrior", 5, 1),
 ]
 B = [
     fighter("Brave", "warrior", 5, 1),
@@ -349,3 +352,21 @@ def test_blast_skips_the_dead_and_the_attacker():
     )
     out = roll(state, req("blast", "mech", "brave", caught=("chief", "mech", "bob")), 6, 6, 6, 6)
     assert out.data["results"] == ("miss", "miss")
+
+
+def test_support_strike_backs_a_melee_attack_and_lasts_one_turn():
+    # Ann (Attack 5) strikes Brave (Defence 1): 4 needed; 3 + 3 with two supports counts 4.
+    state = game(A, B, active="kit")
+    state = apply(state, roll(state, req("support-strike", "kit"), 2))
+    assert state.fighter("kit").flags["support"] == "melee"
+    state = set_fighter(state, "lea", support="melee")
+    state = replace(state, active="ann")
+    out = roll(state, req("strike", "ann", "brave", supports=("kit", "lea")), 3, 3)
+    assert result(out) == "stunned"
+    # A Support Strike does not back a shot.
+    shot = replace(state, active="bob")
+    with pytest.raises(RefusedError, match="Support Shot"):
+        roll(shot, req("shoot", "bob", "brave", supports=("kit",)), 1, 1)
+    # The supports are gone when the side's turn ends.
+    after = apply(state, MONO.next_turn(state, TypedDice([])))
+    assert "support" not in after.fighter("kit").flags
