@@ -188,6 +188,8 @@ def plan_roll(
     stat = at - df
     notes.insert(0, f"Attack {at} - Defence {df} = {stat}")
     mods: list[tuple[int, str]] = []
+    # Blast's extra rolls reach fighters wherever they stand: no closest or visibility
+    # modifier for them (R-MON-P05).
     if first and not o.get("closest", True):
         mods.append((-1, "not the closest enemy"))
     if first and o.get("view", "all") == "part":

@@ -130,6 +130,7 @@ def check_fighter(
         bad("a Monochrome fighter has two stats, attack and defence")
         return out
     a, df = f.stats["attack"], f.stats["defence"]
+    # Only values with a cost exist: Attack 2-12, Defence 0-5 (R-MON-P02).
     if d.attack_cost(a) is None:
         bad(f"Attack must be {d.attack_min}-{d.attack_max}, not {a} (R-MON-01)")
     if d.defence_cost(df) is None:
