@@ -134,3 +134,16 @@ def test_a_user_rules_file_adds_a_class(home, run):
     )
     r = run("roster", "check", "Dead")
     assert r.code != 0 and "monochrome_classes.toml" in r.err and "fly" in r.err
+
+
+def test_every_ruling_the_code_cites_is_listed():
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "companion" / "systems" / "monochrome"
+    cited = set()
+    for path in root.glob("*.py"):
+        cited |= set(re.findall(r"R-MON-P?\d\d", path.read_text()))
+    listed = {r.id for r in MONO.rulings()}
+    assert cited and cited <= listed, cited - listed
+    assert {f"R-MON-0{i}" for i in range(1, 6)} <= listed
