@@ -317,3 +317,15 @@ def test_damage_takes_the_place_of_an_attack():
     assert MONO.actions_for(done, done.fighter("bob")) == ()
     with pytest.raises(RefusedError, match="already"):
         roll(done, req("walk", "bob"), 3)
+
+
+def test_seize_points_from_the_fighters_near_each_marker():
+    # 1 per fighter at its own marker, 2 at the centre, 3 at the opponent's.
+    state = game(A, B, scenario="1-1-6")
+    state = apply(state, roll(state, req("claim", "bob", objective="seize", own=1, theirs=1)))
+    state = apply(state, roll(state, req("claim", "brave", objective="seize", centre=2)))
+    assert state.sides[0].flags["claims"]["seize"] == 4
+    assert state.sides[1].flags["claims"]["seize"] == 4
+    assert scored(state, "seize") is None
+    count = MONO.declared_actions()["claim"].fact("count")
+    assert not MONO.fact_applies(state, state.fighter("bob"), count, {"objective": "seize"})

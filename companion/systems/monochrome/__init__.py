@@ -172,6 +172,14 @@ class Monochrome(RuleSystem):
             out.append("damage")
         return tuple(out)
 
+    def fact_applies(
+        self, state: GameState, actor: FighterState, fact: Fact, answers: Mapping[str, Any]
+    ) -> bool:
+        # Seize asks its three counts of fighters instead of one count.
+        if fact.key == "count" and answers.get("objective") == "seize":
+            return False
+        return super().fact_applies(state, actor, fact, answers)
+
     def fact_choices(
         self, state: GameState, actor: FighterState, fact: Fact
     ) -> list[tuple[str, Any]] | None:

@@ -480,6 +480,13 @@ def claim(d: MonoData, state: GameState, f: FighterState, o: Mapping[str, Any]) 
         change = set_game("flags.progress", progress)
     else:
         n = int(o.get("count", 1))
+        if ob.id == "seize" and {"own", "centre", "theirs"} & set(o):
+            # 1 point per fighter near its own marker, 2 at the centre, 3 at the enemy's.
+            n = (
+                int(o.get("own") or 0)
+                + 2 * int(o.get("centre") or 0)
+                + 3 * int(o.get("theirs") or 0)
+            )
         claims = dict(state.sides[f.side].flags.get("claims") or {})
         claims[ob.count] = n
         text = f"{side} count {n} for {ob.label}"
