@@ -228,6 +228,15 @@ def test_blast_attacks_everyone_within_two_inches():
         roll(game(A, B, active="bob"), req("blast", "bob", "brave"), 1, 1)
 
 
+def test_blast_fate_policy_spares_friends():
+    # R-MON-P11: "unless it kills" rerolls the stun on the enemy, not the stun on a friend.
+    state = game(A, B, active="mech")
+    request = req("blast", "mech", "brave", caught=("bob",), fate="unless-kill")
+    out = roll(state, request, 6, 6, 6, 6, 2, 2)
+    assert out.data["results"] == ("miss", "stunned")
+    assert apply(state, out).sides[0].flags["fate"] == len(A) - 1
+
+
 def test_fate_rerolls_a_miss_once_and_the_new_roll_stands():
     # R-MON-P11: a miss is rerolled with a token; a second miss stands.
     state = game(A, B, active="bob")

@@ -96,6 +96,19 @@ def test_side_turns_then_the_round():
     assert state.turn == 2 and MONO.next_side(state) == 0
 
 
+def test_the_next_activation_closes_a_finished_one():
+    # One action per activation: after Bob's action, activating Sam ends Bob's activation;
+    # a fighter that has taken no action yet must end it with 'done' first.
+    state = apply(game(A, B), MONO.activate(game(A, B), "bob"))
+    with pytest.raises(RefusedError, match="still activating"):
+        MONO.activate(state, "sam")
+    state = apply(state, roll(state, req("walk", "bob"), 3))
+    state = apply(state, MONO.activate(state, "sam"))
+    assert state.active == "sam" and state.fighter("bob").token
+    with pytest.raises(RefusedError, match="cannot activate again"):
+        MONO.activate(state, "bob")
+
+
 def test_morale_equal_holds():
     # R-MON-05: B lost 1 and keeps 2: 4 x 1 against 2 x 2 is level: B holds.
     state = set_side(game(A, B), 1, lost=1)

@@ -219,7 +219,10 @@ class Monochrome(RuleSystem):
         )
         left = targets.waiting(state) if state.turn else []
         if left:
-            lines.append(f"Targets to move at the end of this turn: {', '.join(left)}")
+            lines.append(
+                f"Targets to move before 'companion turn' ends this turn: {', '.join(left)} "
+                "('companion act TARGET prowl')"
+            )
         lines += scoring.lines(d, state)
         return lines
 

@@ -206,6 +206,10 @@ def plan_roll(
         notes.append(f"roll {stat} or under")
     stuck = set(o.get("stuck") or ())
     pushable = bool(o.get("pushable", True)) if first else t.id not in stuck
+    # A fate policy is said for hurting enemies: a Blast roll on a friend is never rerolled
+    # by it, or "unless it kills" would spend a token to try again at killing a friend
+    # (R-MON-P11).
+    fate = "never" if t.side == f.side else str(o.get("fate") or "never")
     return attack.Roll(
         f.name,
         t.name,
@@ -215,7 +219,7 @@ def plan_roll(
         a.dice == 3,
         bool(t.flags.get("stunned")),
         pushable,
-        str(o.get("fate") or "never"),
+        fate,
         bool(state.options.get("low-roll-hits")),
     )
 

@@ -148,7 +148,7 @@ def roll_scenario(
         o = d.objective(oid)
         roller.info(o.label, o.summary, notes=(o.markers,) if o.markers else ())
     if any(d.objective(o).score == "defended" for o in objs):
-        roller.info("Roles", f"{first} attack and {second} defend the markers")
+        roller.info("Roles", f"attacker: {first}; defender, placing the markers: {second}")
     return objs
 
 
@@ -175,6 +175,16 @@ class MonoTurns(SideTurns):
             return int(first)
         return super().first_side(state, roller)
 
+    def activate(self, state: GameState, fid: str) -> Outcome:
+        prev = state.fighter(state.active) if state.active is not None else None
+        if prev is None or prev.id == fid or not acted(prev):
+            return super().activate(state, fid)
+        # One action per activation: once the active fighter has taken it, activating the
+        # next fighter closes the finished activation without a separate 'companion done'.
+        close = (set_game("active", None),)
+        out = super().activate(apply_event(state, Event("activation-end", "", close)), fid)
+        return replace(out, changes=close + out.changes)
+
     def activation_changes(self, state: GameState, f: FighterState) -> list[Change]:
         from companion.game.events import set_fighter
 
@@ -196,7 +206,8 @@ class MonoTurns(SideTurns):
         if left:
             roller.info(
                 "Neutral targets",
-                f"not moved this turn: {', '.join(left)} ('companion act TARGET prowl')",
+                f"not moved at the end of this turn: {', '.join(left)} (each moves with "
+                "'companion act TARGET prowl' before 'companion turn')",
                 ("R-MON-P09",),
             )
         roller.info(
@@ -252,6 +263,11 @@ class MonoTurns(SideTurns):
             )
             return Outcome("turn", rest.summary, first.changes + rest.changes, trace, rest.data)
         return super().next_turn(state, dice)
+
+
+def acted(f: FighterState) -> bool:
+    """Whether a fighter has taken its action (a move, Defend, a support or an attack)."""
+    return bool(f.flags.get("action") or f.flags.get("attacked"))
 
 
 def objective_points(d: MonoData, state: GameState, roller: Roller) -> list[Change]:
