@@ -318,16 +318,20 @@ def test_play_offers_only_the_objectives_in_play_to_claim():
 
 
 def test_damage_takes_the_place_of_an_attack():
+    # Breakthrough (turf 1) is claimed by the table at any time: "claim" stays on the menu.
     state = game(A, B, scenario="1-1-2", active="bob")
     assert "damage" in MONO.actions_for(state, state.fighter("bob"))
     walked = apply(state, roll(state, req("walk", "bob"), 3))
-    assert MONO.actions_for(walked, walked.fighter("bob")) == ()
+    assert MONO.actions_for(walked, walked.fighter("bob")) == ("claim",)
     with pytest.raises(RefusedError, match="no attack to give up"):
         roll(walked, req("damage", "bob"))
     moved = apply(state, roll(state, req("assault", "bob"), 3))
-    assert list(MONO.actions_for(moved, moved.fighter("bob"))) == ["attack", "damage"]
+    assert list(MONO.actions_for(moved, moved.fighter("bob"))) == ["attack", "damage", "claim"]
     done = apply(moved, roll(moved, req("damage", "bob")))
-    assert MONO.actions_for(done, done.fighter("bob")) == ()
+    assert MONO.actions_for(done, done.fighter("bob")) == ("claim",)
+    # Without a scenario there is nothing to claim.
+    plain = game(A, B, active="bob")
+    assert "claim" not in MONO.actions_for(plain, plain.fighter("bob"))
     with pytest.raises(RefusedError, match="already"):
         roll(done, req("walk", "bob"), 3)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from monochrome_helpers import MONO, D, apply, fighter, game, req, roll, set_fighter
 
+from companion.dice import TypedDice
 from companion.errors import RefusedError, UsageError
 from companion.systems.monochrome import scoring
 
@@ -40,6 +41,27 @@ def test_the_monster_walks_to_the_closest_and_attacks():
     assert after.fighter("bob").flags["stunned"]
     with pytest.raises(RefusedError, match="already moved"):
         roll(after, req("prowl", "target-monster", closest=("bob",)), 1)
+
+
+def test_targets_activate_once_the_side_has_activated_everyone():
+    # R-MON-P09: the targets walk at the end of the turn; play offers them once the side
+    # whose turn it is has no one left to activate, and the turn clears their tokens.
+    state = game(A, B, scenario="5-1-1")
+    for fid, action, dice in (("bob", "defend", ()), ("sam", "defend", ()), ("big", "walk", (2,))):
+        state = apply(state, MONO.activate(state, fid))
+        state = apply(state, roll(state, req(action, fid), *dice))
+    assert MONO.next_side(state) == 2
+    state = apply(state, MONO.activate(state, "target-monster"))
+    monster = state.fighter("target-monster")
+    assert MONO.actions_for(state, monster) == ("prowl",)
+    state = apply(state, roll(state, req("prowl", "target-monster", closest=("bob",)), 4))
+    assert MONO.actions_for(state, state.fighter("target-monster")) == ()
+    assert MONO.next_side(state) is None
+    with pytest.raises(RefusedError, match="cannot activate again"):
+        MONO.activate(state, "target-monster")
+    state = apply(state, MONO.next_turn(state, TypedDice([])))
+    assert not any(f.token for f in state.fighters)
+    assert MONO.next_side(state) == 1  # B's turn: the Monster waits for its end
 
 
 def test_a_tie_for_closest_is_broken_with_a_die():

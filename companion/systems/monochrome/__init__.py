@@ -157,20 +157,31 @@ class Monochrome(RuleSystem):
     def actions_for(self, state: GameState, fighter: FighterState) -> Sequence[str]:
         if state.phase == "ended" or state.active != fighter.id or fighter.out:
             return ()
+        if targets.is_neutral(fighter):
+            return () if targets.has_prowled(state, fighter) else ("prowl",)
+        out = self._own_actions(state, fighter)
+        # What only the table sees of an objective may be told at any time of an activation.
+        claim = self.data.facts["claim"].fact("objective")
+        if claim is not None and self.fact_choices(state, fighter, claim):
+            out.append("claim")
+        return tuple(out)
+
+    def _own_actions(self, state: GameState, fighter: FighterState) -> list[str]:
+        """The fighter's one action, then its attack, or damage to a marker instead."""
         if fighter.flags.get("attacked"):
-            return ()
+            return []
         d = self.data
         taken = d.actions.get(str(fighter.flags.get("action")))
         if taken is None:
             out = [a for a in d.actions if a in fighter.skills]
         else:
-            out = ["attack"] if taken.attack and not fighter.flags.get("attacked") else []
+            out = ["attack"] if taken.attack else []
         # Vandalise and Desecrate: the attacker's fighter may damage instead of attacking.
         markers = {"vandalise", "desecrate"} & set(state.flags.get("objectives") or ())
         can_attack = taken is None or taken.attack
         if markers and can_attack and fighter.side == scoring.attacker(state):
             out.append("damage")
-        return tuple(out)
+        return out
 
     def fact_applies(
         self, state: GameState, actor: FighterState, fact: Fact, answers: Mapping[str, Any]
@@ -217,7 +228,7 @@ class Monochrome(RuleSystem):
                 for s in sides
             )
         )
-        left = targets.waiting(state) if state.turn else []
+        left = targets.waiting(state) if state.turn and state.phase != "ended" else []
         if left:
             lines.append(
                 f"Targets to move before 'companion turn' ends this turn: {', '.join(left)} "

@@ -65,8 +65,8 @@ def prowl(
         raise RefusedError(f"{f.name} is dead")
     if state.turn == 0 or state.phase == "ended":
         raise RefusedError("targets move at the end of a turn of a running game")
-    key = f"{state.turn}.{state.flags.get('side_turn') or 0}"
-    if f.flags.get("prowled") == key:
+    key = turn_key(state)
+    if has_prowled(state, f):
         raise RefusedError(f"{f.name} has already moved at the end of this turn")
     closest = [x for x in (o.get("closest") or ()) if x != f.id]
     if not closest:
@@ -126,11 +126,17 @@ def prowl(
     )
 
 
+def turn_key(state: GameState) -> str:
+    """The side turn a target's move belongs to: round and which side's turn."""
+    return f"{state.turn}.{state.flags.get('side_turn') or 0}"
+
+
+def has_prowled(state: GameState, f: FighterState) -> bool:
+    return f.flags.get("prowled") == turn_key(state)
+
+
 def waiting(state: GameState) -> list[str]:
     """Targets that have not moved at the end of the current turn."""
-    key = f"{state.turn}.{state.flags.get('side_turn') or 0}"
     return [
-        f.name
-        for f in state.fighters
-        if is_neutral(f) and not f.out and f.flags.get("prowled") != key
+        f.name for f in state.fighters if is_neutral(f) and not f.out and not has_prowled(state, f)
     ]

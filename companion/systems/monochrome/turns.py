@@ -175,9 +175,22 @@ class MonoTurns(SideTurns):
             return int(first)
         return super().first_side(state, roller)
 
+    def can_activate(self, state: GameState, f: FighterState) -> bool:
+        if targets.is_neutral(f) and targets.has_prowled(state, f):
+            return False
+        return super().can_activate(state, f)
+
+    def next_side(self, state: GameState) -> int | None:
+        side = super().next_side(state)
+        if side is not None or self.acting_side(state) is None:
+            return side
+        # When the side whose turn it is has activated everyone, the neutral targets walk
+        # before the turn ends (R-MON-P09): each is activated and takes its one move.
+        return targets.NEUTRAL if self.ready(state, targets.NEUTRAL) else None
+
     def activate(self, state: GameState, fid: str) -> Outcome:
         prev = state.fighter(state.active) if state.active is not None else None
-        if prev is None or prev.id == fid or not acted(prev):
+        if prev is None or prev.id == fid or not acted(state, prev):
             return super().activate(state, fid)
         # One action per activation: once the active fighter has taken it, activating the
         # next fighter closes the finished activation without a separate 'companion done'.
@@ -217,6 +230,9 @@ class MonoTurns(SideTurns):
         for s in range(len(state.sides)):
             if state.sides[s].flags.get("lost"):
                 changes.append(set_side(s, "flags.lost", None))
+        for f in state.side_fighters(targets.NEUTRAL):
+            if f.token:
+                changes.append(set_fighter(f.id, "token", False))
         for f in state.side_fighters(side):
             # Its turn is over: activation tokens and the turn's actions and supports go, as
             # the next side's turn begins (Defend lasts until the fighter activates again).
@@ -265,8 +281,11 @@ class MonoTurns(SideTurns):
         return super().next_turn(state, dice)
 
 
-def acted(f: FighterState) -> bool:
-    """Whether a fighter has taken its action (a move, Defend, a support or an attack)."""
+def acted(state: GameState, f: FighterState) -> bool:
+    """Whether a fighter has taken its action (a move, Defend, a support or an attack; a
+    neutral target its end-of-turn move)."""
+    if targets.is_neutral(f):
+        return targets.has_prowled(state, f)
     return bool(f.flags.get("action") or f.flags.get("attacked"))
 
 
