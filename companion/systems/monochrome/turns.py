@@ -225,7 +225,7 @@ class MonoTurns(SideTurns):
             )
         roller.info(
             "Separation",
-            f"{state.sides[side].name}'s fighters still touching enemies step 1\" away",
+            f'fighters of {state.sides[side].name} still touching enemies step 1" away',
         )
         for s in range(len(state.sides)):
             if state.sides[s].flags.get("lost"):
