@@ -144,3 +144,13 @@ def test_conceding_ends_a_game_with_neutral_targets(run):
     r = run("concede", "Bobbies")
     assert r.code == 0, r.err
     assert run("status", "--json").json()["phase"] == "ended"
+
+
+def test_the_board_shows_targets_only_when_the_scenario_brings_them(run):
+    # A Hunt game lists the Monster, placed free; a game without targets has no empty table.
+    assert run("game", "new", "--system", "monochrome", "--dice", "4,6,2,5,3,6").code == 0
+    r = run("status")
+    assert "Neutral targets" in r.out and "56 pts" not in r.out
+    r = run("game", "new", "--system", "monochrome", "--scenario", "no-scenario", "--dice", "4,6,2")
+    assert r.code == 0, r.err
+    assert "Neutral targets" not in run("status").out

@@ -125,10 +125,12 @@ class Monochrome(RuleSystem):
         d = self.data
         c = d.classes.get(f.rank)
         cost = roster_rules.fighter_cost(d, f)
+        # The neutral targets are placed by the scenario, never bought.
+        neutral = isinstance(f, FighterState) and targets.is_neutral(f)
         return {
             "rank": c.label if c else f.rank,
             "stat": f"{f.stats.get('attack', '?')}/{f.stats.get('defence', '?')}",
-            "equipment": f"{cost} pts" if cost is not None else "? pts",
+            "equipment": "-" if neutral else f"{cost} pts" if cost is not None else "? pts",
             "skills": "-",
         }
 
