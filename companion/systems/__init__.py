@@ -43,6 +43,11 @@ register(
     {"units": "companion.cli.warstuff_cmd", "concede": "companion.cli.warstuff_cmd"},
 )
 register("skirmashed", "companion.systems.skirmashed:Skirmashed")
+register(
+    "monochrome",
+    "companion.systems.monochrome:Monochrome",
+    {"monochrome": "companion.systems.monochrome.cli"},
+)
 
 
 def ids() -> list[str]:
