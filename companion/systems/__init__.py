@@ -31,6 +31,7 @@ def register(system_id: str, target: str, aliases: tuple[str, ...] = ()) -> None
 
 register("1ss", "companion.systems.one_stat:OneStatSkirmish", ("1-stat", "onestat", "1stat"))
 register("warstuff", "companion.systems.warstuff:WarStuff", ("war-stuff", "ws"))
+register("smbfat", "companion.systems.smbfat:Smbfat", ("smb", "simple-miniatures"))
 
 
 def ids() -> list[str]:

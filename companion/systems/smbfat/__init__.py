@@ -1,0 +1,217 @@
+"""Simple Miniatures Battles For All Time: points-bought figures with traits, best-of-N
+attacks, rerolls from a force's pool, and objectives scored after three rounds."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.dice import DiceSource
+from companion.errors import UsageError
+from companion.game.state import FighterState, GameState, freeze
+from companion.roster import Roster, RosterFighter
+from companion.systems.base import (
+    ActionRequest,
+    Outcome,
+    Problem,
+    RankInfo,
+    RuleSystem,
+    Ruling,
+    Scenario,
+    SystemInfo,
+    Topic,
+)
+from companion.systems.kit.facts import ActionSpec
+from companion.systems.smbfat import actions, attack, roster_rules, turns
+from companion.systems.smbfat import data as data_mod
+from companion.systems.smbfat.data import SmbData
+from companion.systems.smbfat.figures import map_of, score_line
+from companion.trace import Step, Trace
+
+# Shared CLI flags that say nothing here when left at their defaults.
+_SILENT = {"ganging": 0}
+
+
+class Smbfat(RuleSystem):
+    turns = turns.SmbTurns()
+
+    def __init__(self) -> None:
+        d = self.data
+        self.info = SystemInfo("smbfat", d.name, d.aliases, d.dice, d.board, d.length)
+
+    @property
+    def data(self) -> SmbData:
+        return data_mod.load()
+
+    # --- data and rosters -------------------------------------------------------------
+    def ranks(self) -> Sequence[RankInfo]:
+        return [RankInfo(t.id, t.label, 6, 0, 6) for t in self.data.types.values()]
+
+    def stat_names(self) -> Sequence[str]:
+        return ("melee", "ranged")
+
+    def check_fighter(self, fighter: RosterFighter, preset: bool = False) -> list[Problem]:
+        return roster_rules.check_fighter(self.data, fighter)
+
+    def check_roster(self, roster: Roster) -> list[Problem]:
+        return roster_rules.check_roster(self.data, roster)
+
+    def roster_options(self) -> Mapping[str, tuple[str, ...]]:
+        """Rerolls bought for the force, and the named game options."""
+        return roster_rules.roster_options(self.data)
+
+    def roster_total(self, roster: Roster) -> tuple[int, int]:
+        return roster_rules.force_cost(self.data, roster), self.data.points_max
+
+    def sample_rosters(self) -> Sequence[Roster]:
+        return self.data.samples
+
+    def scenarios(self) -> Sequence[Scenario]:
+        return list(self.data.scenarios.values())
+
+    def rulings(self) -> Sequence[Ruling]:
+        return self.data.rulings
+
+    def topics(self) -> Sequence[Topic]:
+        return [Topic("rule", t.id, t.title, t.text) for t in self.data.topics]
+
+    def statuses(self) -> Sequence[str]:
+        return ("upright", "out")
+
+    def board_columns(self) -> Sequence[tuple[str, str]]:
+        return (
+            ("rank", "Type"),
+            ("cost", "Cost"),
+            ("stat", "Melee / ranged"),
+            ("skills", "Traits"),
+        )
+
+    def describe_fighter(self, f: FighterState | RosterFighter) -> Mapping[str, str]:
+        d = self.data
+        t = d.types.get(f.rank)
+        dice = f"{t.melee} / {t.ranged or '-'}" if t else "?"
+        return {
+            "rank": t.label if t else f.rank,
+            "cost": f"{roster_rules.figure_cost(d, f)} pts" if t else "?",
+            "stat": dice,
+            "equipment": "-",
+            "skills": ", ".join(d.trait_label(s) for s in f.skills) or "-",
+        }
+
+    # --- games ------------------------------------------------------------------------
+    def new_game(
+        self, rosters: Sequence[Roster], scenario: str, options: Mapping[str, Any]
+    ) -> GameState:
+        return turns.new_game(rosters, scenario, options)
+
+    def setup_roll(self, state: GameState, dice: DiceSource) -> Outcome | None:
+        """Nothing is rolled at set-up; the event says how to lay out the battlefield."""
+        steps = tuple(Step(title, text) for title, text in self._battlefield(state))
+        trace = Trace("Set-up", steps, "set up the battlefield, then 'companion turn'")
+        return Outcome("setup", "The battlefield is set up.", (), trace)
+
+    def _battlefield(self, state: GameState) -> list[tuple[str, str]]:
+        m = map_of(self.data, state)
+        a, b = (s.name for s in state.sides)
+        return [
+            ("Battlefield", f"{m.label}: {m.board}; terrain that blocks movement and sight "
+             "over about half to two thirds of it"),
+            ("Forces", f"{a} and {b} set up on opposite sides"),
+            ("Objectives", "3 markers halfway between the set-up areas: one in the centre, "
+             "one toward each side where no force stands"),
+        ]  # fmt: skip
+
+    # --- actions ----------------------------------------------------------------------
+    def declared_actions(self) -> Mapping[str, ActionSpec]:
+        return self.data.actions
+
+    def action_names(self) -> Sequence[str]:
+        return tuple(self.data.actions)
+
+    def actions_for(self, state: GameState, fighter: FighterState) -> Sequence[str]:
+        return actions.allowed(self.data, state, fighter)
+
+    def _accept(self, state: GameState, request: ActionRequest) -> ActionRequest:
+        opts = {k: v for k, v in request.options.items() if _SILENT.get(k, object()) != v}
+        if request.action not in self.data.actions:
+            raise UsageError(
+                f"'{request.action}' is not an action here; use one of "
+                f"{', '.join(self.data.actions)}"
+            )
+        req = ActionRequest(request.action, request.actor, request.target, freeze(opts))
+        return self.accept(state, req)
+
+    def resolve(self, state: GameState, request: ActionRequest, dice: DiceSource) -> Outcome:
+        req = self._accept(state, request)
+        d = self.data
+        if req.action == "attack":
+            return actions.attack(d, state, req, dice)
+        if req.actor is None:
+            raise UsageError(f"'{req.action}' needs a figure")
+        f = state.fighter(req.actor)
+        o = req.options
+        if req.action in ("move", "secondary"):
+            return actions.move(d, state, f, req.action, o)
+        if req.action == "skill":
+            return actions.skill(d, state, f, o, dice)
+        if req.action == "nothing":
+            return actions.nothing(d, state, f)
+        if req.action == "reroll":
+            return actions.reroll(d, state, f, o, dice)
+        return actions.objectives(d, state, o)
+
+    def odds(self, state: GameState, request: ActionRequest) -> Trace:
+        req = self._accept(state, request)
+        d = self.data
+        if req.action == "attack":
+            a = attack.build_attack(d, state, req)
+            pool = int(state.sides[a.attacker.side].flags.get("rerolls") or 0)
+            return attack.odds_trace(a, pool)
+        if req.action == "skill" and req.actor is not None:
+            return actions.skill_odds(d, state, state.fighter(req.actor))
+        raise UsageError(f"odds are given for attacks and skill rolls, not '{req.action}'")
+
+    # --- the board --------------------------------------------------------------------
+    def status_lines(self, state: GameState) -> list[str]:
+        d = self.data
+        m = map_of(d, state)
+        lines = []
+        if state.turn == 0:
+            lines += [text for _, text in self._battlefield(state)]
+            lines.append("Not started: 'companion turn' rolls to see who goes first in round 1")
+        else:
+            lines.append(f"Round {state.turn} of {state.last_turn}")
+        lines.append(f'{m.label}: move {m.move}", secondary {m.secondary}", ranged {m.ranged}"')
+        lines.append("Score: " + score_line(d, state))
+        pools = ", ".join(f"{s.name} {int(s.flags.get('rerolls') or 0)}" for s in state.sides)
+        lines.append(f"Rerolls left: {pools}")
+        extra = state.flags.get("extra_turn")
+        if extra is not None:
+            lines.append(
+                f"{state.sides[int(extra)].name}: the Leader's extra turn may be taken now"
+            )
+        open_ = [(i, r) for s in range(len(state.sides)) for i, r in actions.rerollable(state, s)]
+        if open_:
+            lines.append(
+                "Rolls that may be rerolled: "
+                + "; ".join(
+                    f"{i} {r['kind']} ({'passed' if r['ok'] else 'failed'})" for i, r in open_
+                )
+            )
+        changed = [k for k, v in state.options.items() if k != "map" and v != "no"]
+        if changed:
+            lines.append("Options: " + ", ".join(f"{k}={state.options[k]}" for k in changed))
+        return lines
+
+    def fighter_flags(self, f: FighterState) -> list[str]:
+        out = []
+        if f.flags.get("turned"):
+            out.append("turn taken")
+        if f.flags.get("extra"):
+            out.append("extra turn")
+        if f.flags.get("moved"):
+            out.append("moved")
+        did = f.flags.get("did")
+        if did:
+            out.append(self.data.actions[str(did)].label.lower())
+        return out
