@@ -258,7 +258,7 @@ def reroll(
         "Reroll", f"{name} spend 1 of {pool} rerolls on roll {n}", rulings=("R-SMB-02", "R-SMB-P05")
     )
     changes: list[Change] = [set_side(side, "flags.rerolls", pool - 1)]
-    ok = _roll_again(roller, who, target, chosen)
+    ok = _roll_again(d, roller, who, target, chosen)
     log[idx] = {**chosen, "ok": ok, "rerolled": int(chosen.get("rerolled", 0)) + 1}
     if chosen["kind"] == "attack" and target is not None and ok != chosen["ok"]:
         changes.append(set_fighter(target.id, "status", "out" if ok else "upright"))
@@ -271,21 +271,18 @@ def reroll(
 
 
 def _roll_again(
-    roller: DiceRoller, who: FighterState, target: FighterState | None, r: Mapping[str, Any]
-) -> bool:
+    d: SmbData, roller: DiceRoller, who: FighterState, target: FighterState | None,
+    r: Mapping[str, Any],
+) -> bool:  # fmt: skip
+    """The same roll again: the same dice against the same score (R-SMB-02)."""
     n, need = int(r["dice"]), int(r["need"])
-    tname = target.name if target is not None else ""
-    if r["kind"] == "attack":
-        ok, bad, title = f"{tname} is defeated", f"{tname} is missed", "Attack roll"
-    elif r["kind"] == "fear":
-        ok, bad, title = (
-            f"{who.name} steels itself against {tname}",
-            "that attack is lost",
-            "Fear roll",
-        )
-    else:
-        ok, bad, title = "success", "failure", "Skill roll"
-    return atk_mod.skill_roll(roller, who.name, n, need, title, ok, bad)
+    if r["kind"] == "attack" and target is not None:
+        t = Fig.of(d, target)
+        return atk_mod.attack_roll(roller, who.name, atk_mod.Strike(t, n, need, False))
+    if r["kind"] == "fear" and target is not None:
+        ok, bad = f"{who.name} steels itself against {target.name}", "that attack is lost"
+        return atk_mod.skill_roll(roller, who.name, n, need, "Fear roll", ok, bad)
+    return atk_mod.skill_roll(roller, who.name, n, need, "Skill roll", "success", "failure")
 
 
 def _fear_changed(
@@ -299,10 +296,9 @@ def _fear_changed(
         if log[i]["kind"] == "attack" and log[i]["target"] == target.id
     ]
     if ok:
-        a, t = Fig.of(d, who), Fig.of(d, target)
+        t = Fig.of(d, target)
         s = atk_mod.Strike(t, int(log[idx]["attack_dice"]), int(log[idx]["attack_need"]), False)
-        plan = atk_mod.Attack(a, "melee", (s,), skill_dice(d, a), d.skill_target)
-        hit = atk_mod.attack_roll(roller, plan, s)
+        hit = atk_mod.attack_roll(roller, who.name, s)
         log.insert(idx + 1, _record("attack", who, target.id, s.dice, s.need, hit))
         return [set_fighter(target.id, "status", "out")] if hit else []
     changes: list[Change] = []

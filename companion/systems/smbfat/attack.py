@@ -136,25 +136,34 @@ def build_attack(d: SmbData, state: GameState, req: ActionRequest) -> Attack:
     )
 
 
-def skill_roll(
-    roller: Roller, who: str, dice: int, target: int, title: str, ok: str, bad: str,
-    notes: Sequence[str] = (), rulings: Sequence[str] = ("R-SMB-01",),
+def best_of(
+    roller: Roller, who: str, dice: int, need: int, title: str, ok: str, bad: str,
+    notes: Sequence[str] = (), rulings: Sequence[str] = ("R-SMB-01",), purpose: str = "",
 ) -> bool:  # fmt: skip
-    """1D6 (2D6 with Talented), any die at 4 or more (R-SMB-01)."""
+    """Roll `dice` D6 and keep the highest: success at `need` or more (R-SMB-01)."""
     return roller.test(
         title=title,
         who=who,
         sides=6,
         count=dice,
         keep="h" if dice > 1 else None,
-        target=target,
+        target=need,
         compare=">=",
         success_text=ok,
         failure_text=bad,
         rulings=tuple(rulings),
-        notes=tuple(notes) + ((f"Talented: {dice} dice",) if dice > 1 else ()),
-        purpose=f"{who}'s {title.lower()}",
+        notes=tuple(notes),
+        purpose=purpose or f"{who}'s {title.lower()}",
     ).success
+
+
+def skill_roll(
+    roller: Roller, who: str, dice: int, target: int, title: str, ok: str, bad: str,
+    notes: Sequence[str] = (), rulings: Sequence[str] = ("R-SMB-01",),
+) -> bool:  # fmt: skip
+    """1D6 (2D6 with Talented), any die at 4 or more (R-SMB-01)."""
+    talent = (f"Talented: {dice} dice",) if dice > 1 else ()
+    return best_of(roller, who, dice, target, title, ok, bad, tuple(notes) + talent, rulings)
 
 
 def fear_roll(roller: Roller, atk: Attack, target: Fig) -> bool:
@@ -171,23 +180,20 @@ def fear_roll(roller: Roller, atk: Attack, target: Fig) -> bool:
     )
 
 
-def attack_roll(roller: Roller, atk: Attack, s: Strike) -> bool:
+def attack_roll(roller: Roller, who: str, s: Strike) -> bool:
     armor = " (Armor)" if s.target.has("armor") else ""
-    return roller.test(
-        title="Attack roll",
-        who=atk.attacker.name,
-        sides=6,
-        count=s.dice,
-        keep="h" if s.dice > 1 else None,
-        target=s.need,
-        compare=">=",
-        success_text=f"{s.target.name} is defeated",
-        failure_text=f"{s.target.name} is missed",
-        rulings=("R-SMB-01",),
-        notes=(f"{s.dice} {'die' if s.dice == 1 else 'dice'}, highest kept; {s.need}+ "
-               f"defeats {s.target.name}{armor}",),
-        purpose=f"{atk.attacker.name}'s attack on {s.target.name}",
-    ).success  # fmt: skip
+    word = "die" if s.dice == 1 else "dice, highest kept"
+    return best_of(
+        roller,
+        who,
+        s.dice,
+        s.need,
+        "Attack roll",
+        f"{s.target.name} is defeated",
+        f"{s.target.name} is missed",
+        notes=(f"{s.dice} {word}; {s.need}+ defeats {s.target.name}{armor}",),
+        purpose=f"{who}'s attack on {s.target.name}",
+    )
 
 
 def run_attack(
@@ -210,10 +216,10 @@ def run_attack(
             if not ok:
                 out.append(LOST)
                 continue
-        hit = attack_roll(roller, atk, s)
+        hit = attack_roll(roller, atk.attacker.name, s)
         if not hit and left:
             left -= 1
-            hit = attack_roll(roller, atk, s)
+            hit = attack_roll(roller, atk.attacker.name, s)
         _note(log, "attack", atk, s, hit)
         out.append(DEFEATED if hit else MISSED)
     return tuple(out)
@@ -271,7 +277,7 @@ def setup_step(atk: Attack) -> Step:
     parts = [f"{s.target.name}: {s.dice}D6 keep highest, {s.need}+" for s in atk.strikes]
     return Step(
         "The attack",
-        f"{atk.attacker.name} {atk.verb} ({atk.kind}): " + "; ".join(parts),
+        f"{atk.attacker.name}, {atk.kind} attack: " + "; ".join(parts),
         rulings=atk.rulings,
         notes=atk.notes,
     )

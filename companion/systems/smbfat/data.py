@@ -149,6 +149,19 @@ def _samples(top: Reader, types: dict[str, FigureType], traits: dict[str, Trait]
     return out
 
 
+def unwrap(text: str) -> str:
+    """A topic's text as paragraphs and list items, each on one line (the file wraps
+    lines for reading; the terminal wraps them to its own width)."""
+    out: list[str] = []
+    for line in text.strip().splitlines():
+        line = line.strip()
+        if out and line and out[-1] and not line.startswith("- "):
+            out[-1] += " " + line
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
 def _topics() -> tuple[TopicEntry, ...]:
     top = Reader(TOPICS_FILE, load_toml(TOPICS_FILE))
     top.only("topics")
@@ -169,7 +182,7 @@ def _topics() -> tuple[TopicEntry, ...]:
                 r.texts("rulings", ()),
                 r.texts("steps", ()),
                 r.text("sheet"),
-                r.text("text").strip(),
+                unwrap(r.text("text")),
             )
         )
     return tuple(out)
