@@ -111,15 +111,36 @@ def test_unknown_fact_is_refused_with_the_known_ones(run, tmp_path):
     assert run("activate", "Bowman").code == 0
     r = run("attack", "Bowman", "Scout", "--opt", "cover=yes", "--dice", "4")
     assert r.code == 2
-    assert "'cover' is not a fact of the" in r.err and "ranged, range, visible" in r.err
+    assert "'cover' is not a fact of 'attack'" in r.err and "ranged, range, visible" in r.err
     r = run("act", "Bowman", "move", "--opt", "inches=7")
     assert r.code == 1 and 'Bowman moves up to 6", not 7"' in r.err
 
 
 def test_rules_look_ups(run):
     r = run("rules", "show", "smbfat", "spread", "--json")
-    assert r.code == 0 and '8 inches' in r.json()[0]["summary"]
+    assert r.code == 0 and "8 inches" in r.json()[0]["summary"]
     r = run("rules", "rulings", "smbfat", "--json")
     ids = [x["id"] for x in r.json()]
     assert ids[:4] == ["R-SMB-01", "R-SMB-02", "R-SMB-03", "R-SMB-04"]
     assert {"R-SMB-P01", "R-SMB-P02", "R-SMB-P05", "R-SMB-P06"} <= set(ids)
+
+
+def test_small_map_option_and_the_leaders_extra_turn_with_done(run, tmp_path):
+    _samples(run, tmp_path)
+    r = run("game", "new", "-r", "Knights of the Vale", "-r", "Rifle Section", "--opt", "map=small")
+    assert r.code == 0, r.err
+    assert 'Smaller map: about 8" to 10"' in r.out
+    assert run("turn", "--dice", "6,1").code == 0
+    assert 'Move up to 3"' in run("activate", "Footman").out
+    assert run("done").code == 0
+    assert run("activate", "Sir Aldric").code == 0
+    r = run("done")
+    assert r.code == 0 and "may take a turn now" in r.out
+    # The Footman has had its turn, but takes the Leader's extra one (R-SMB-P01).
+    r = run("activate", "Footman")
+    assert r.code == 0 and "Leader's extra turn" in r.out
+    assert run("done").code == 0
+    r = run("activate", "Footman")
+    assert r.code == 1 and "cannot activate again" in r.err
+    r = run("game", "new", "-r", "Knights of the Vale", "-r", "Rifle Section", "--opt", "x=1")
+    assert r.code == 2 and "known: map, leader-chain, extra-keeps-turn, reroll-again" in r.err

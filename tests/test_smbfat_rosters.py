@@ -96,10 +96,11 @@ def test_a_force_under_20_or_over_40_points_is_refused():
 
 
 def test_unknown_roster_options_and_bad_values_are_named():
-    r = force("F", *[fig(f"B{i}") for i in range(7)], rerolls=0, colour="red", map="huge")
+    r = force("F", *[fig(f"B{i}") for i in range(7)], rerolls=0, colour="red")
     errs = _errors(r)
-    assert any("unknown option 'colour'" in e for e in errs)
-    assert any("option map takes standard, small, not huge" in e for e in errs)
+    assert errs == ["unknown option 'colour'; options: rerolls"]
+    r = force("F", *[fig(f"B{i}") for i in range(7)], rerolls=99)
+    assert "option rerolls takes 0 to 40, not 99" in _errors(r)
 
 
 def test_a_new_game_refuses_a_force_that_breaks_the_rules():

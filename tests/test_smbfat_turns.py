@@ -234,8 +234,8 @@ def test_rerolls_spent_down_to_an_empty_pool():  # R-SMB-02
 
 
 def test_option_reroll_again():
-    state = game([fig("X", "shooter")], [fig("Y")], active="x", rerolls=(2, 0))
-    state = replace(state, options={**state.options, "reroll-again": "yes"})
+    opts = {"reroll-again": "yes"}
+    state = game([fig("X", "shooter")], [fig("Y")], active="x", rerolls=(2, 0), **opts)
     state = apply(state, roll(state, req("attack", "x", "y"), 2))
     state = apply(state, roll(state, req("reroll", "x"), 3))
     state = apply(state, roll(state, req("reroll", "x"), 6))

@@ -61,10 +61,13 @@ def attack_request(
         raise UsageError("give --range or --band, not both")
     a = find_fighter(state, attacker)
     t = find_fighter(state, target)
-    options: dict[str, Any] = {
-        "ranged": ranged or range_ is not None or band is not None,
-        "ganging": ganging,
-    }
+    # The command's own flags are facts like any --opt: only those given are passed on,
+    # so a system that has no such fact refuses them by name (companion.systems.kit.facts).
+    options: dict[str, Any] = {}
+    if ranged or range_ is not None or band is not None:
+        options["ranged"] = True
+    if ganging:
+        options["ganging"] = ganging
     if range_ is not None:
         options["range"] = range_
     if band is not None:
@@ -76,7 +79,8 @@ def attack_request(
     if splash:
         options["splash"] = _names(state, splash)
     options.update(_opts(opt))
-    return ActionRequest("attack", a.id, t.id, freeze(options))
+    req = ActionRequest("attack", a.id, t.id, freeze(options))
+    return systems.get(state.system).accept(state, req)
 
 
 def attack(
@@ -145,8 +149,9 @@ def _simple(
     with writing_game(game) as gf:
         f = find_fighter(gf.state, fighter)
         t = find_fighter(gf.state, target).id if target else None
-        req = ActionRequest(action, f.id, t, freeze(options))
-        outcome = systems.get(gf.system).resolve(gf.state, req, src)
+        system = systems.get(gf.system)
+        req = system.accept(gf.state, ActionRequest(action, f.id, t, freeze(options)))
+        outcome = system.resolve(gf.state, req, src)
         run_outcome(gf, outcome, as_json, src)
 
 

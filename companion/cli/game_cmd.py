@@ -7,13 +7,15 @@ from typing import Annotated
 import typer
 
 from companion import systems
-from companion.cli.common import JsonOpt, console, print_json
+from companion.cli.common import DiceOpt, JsonOpt, SeedOpt, console, print_json
+from companion.cli.shared import commit, dice_source
 from companion.errors import RefusedError, UsageError
 from companion.game.events import set_game
 from companion.game.repo import GameFile, Home, event_for
 from companion.game.store import file_slug
 from companion.names import match
 from companion.render.board_data import board
+from companion.systems.kit.facts import parse_pairs
 
 app = typer.Typer(
     help="Start, list, show, switch, end and delete games.\n\n"
@@ -54,9 +56,20 @@ def new(
     profile: Annotated[
         str | None, typer.Option("--profile", help="OpFor profile for --solo.")
     ] = None,
+    opt: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--opt", help="A game option of the system, KEY=VALUE (repeatable; see 'rules show')."
+        ),
+    ] = None,
+    dice: DiceOpt = None,
+    seed: SeedOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Start a game from rosters and a scenario, and make it the current game.
+
+    Systems that roll at set-up (who deploys first, a scenario) roll now: give the dice
+    you rolled with --dice, or --seed for digital dice you can replay.
 
     Example: companion game new -r "Robyn" -r "Cpt" --scenario training --name first
     """
@@ -82,12 +95,21 @@ def new(
             )
         sys_ = systems.get(rosters[0].system)
         scenario = scenario or sys_.default_scenario
-        state = sys_.new_game(rosters, scenario, {})
+        state = sys_.new_game(rosters, scenario, sys_.accept_game_options(parse_pairs(opt)))
+        src = dice_source(dice, seed)
+        setup = sys_.setup_roll(state, src)
         base = name or scenario
         game_name = name or _free_name(home, base)
         gf = home.create_game(game_name, state)
-        gf.db.commit()
+        if setup is not None:
+            commit(gf, setup, src)
+        else:
+            gf.db.commit()
         home.set_setting("current", gf.name)
+    if setup is not None and setup.trace is not None and not as_json:
+        from companion.render.trace_view import render_trace
+
+        render_trace(console(), setup.trace)
     if not as_json:
         typer.echo(f"Started game '{gf.name}' ({sys_.info.name}, {scenario}); it is now current.")
     show_board(gf, as_json)

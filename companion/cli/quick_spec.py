@@ -206,6 +206,51 @@ SPEC: dict[str, Any] = json.loads(
    "target"
   ]
  },
+ "done": {
+  "arguments": [
+   {
+    "dest": "fighter",
+    "type": "str"
+   }
+  ],
+  "call": "companion.cli.table_ops:done",
+  "defaults": {
+   "as_json": false,
+   "dice": null,
+   "fighter": null,
+   "game": null,
+   "seed": null
+  },
+  "ignore_unknown": false,
+  "interspersed": true,
+  "options": {
+   "--dice": {
+    "dest": "dice",
+    "type": "str"
+   },
+   "--game": {
+    "dest": "game",
+    "type": "str"
+   },
+   "--json": {
+    "dest": "as_json",
+    "flag": true
+   },
+   "--seed": {
+    "dest": "seed",
+    "type": "int"
+   },
+   "-d": {
+    "dest": "dice",
+    "type": "str"
+   },
+   "-g": {
+    "dest": "game",
+    "type": "str"
+   }
+  },
+  "required": []
+ },
  "fall": {
   "arguments": [
    {

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from companion import __version__
+from companion import __version__, systems
 
 app = typer.Typer(
     name="companion",
@@ -46,7 +46,6 @@ def _root(
 _MODULE_OF: dict[str, str | tuple[str, ...]] = {
     # WarStuff adds `roster add-unit` and `roster option` to the roster group.
     "roster": ("roster_cmd", "warstuff_cmd"),
-    "solo": "solo_cmd",
     "game": "game_cmd",
     "rules": "rules_cmd",
     **dict.fromkeys(
@@ -56,18 +55,20 @@ _MODULE_OF: dict[str, str | tuple[str, ...]] = {
     **dict.fromkeys(("attack", "odds", "recover", "fall", "skill", "act"), "actions"),
     **dict.fromkeys(("systems", "roll", "demo"), "misc"),
     **dict.fromkeys(("play", "report"), "play_cmd"),
-    **dict.fromkeys(("units", "concede"), "warstuff_cmd"),
+    "done": "table",
+    # The command groups rule systems bring with them (the 1ss solo group, the WarStuff
+    # unit library, ...), declared where each system is registered.
+    **{name: module.removeprefix("companion.cli.") for name, module in systems.commands().items()},
 }
 _ORDER = (
     "roster_cmd",
     "game_cmd",
     "rules_cmd",
-    "solo_cmd",
     "table",
     "actions",
     "misc",
     "play_cmd",
-    "warstuff_cmd",
+    *dict.fromkeys(m.removeprefix("companion.cli.") for m in systems.commands().values()),
 )
 _registered: set[str] = set()
 
@@ -81,11 +82,13 @@ def _register(only: str | tuple[str, ...] | None = None) -> None:
         if name in _registered:
             continue
         _registered.add(name)
-        module = importlib.import_module(f"companion.cli.{name}")
+        path = name if name.startswith("companion.") else f"companion.cli.{name}"
+        module = importlib.import_module(path)
         if hasattr(module, "register"):
             module.register(app)
         else:
-            app.add_typer(module.app, name=name.removesuffix("_cmd"))
+            group = next((g for g, m in systems.commands().items() if m == path), None)
+            app.add_typer(module.app, name=group or name.removesuffix("_cmd"))
     if only is None and _registered.issuperset(_ORDER):
         _sort_commands()
 

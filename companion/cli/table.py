@@ -53,6 +53,22 @@ def activate(fighter: FighterArg, game: GameOpt = None, as_json: JsonOpt = False
     ops.activate(**locals())
 
 
+def done(
+    fighter: Annotated[
+        str | None, typer.Argument(help="The activating fighter (a check that it is).")
+    ] = None,
+    dice: DiceOpt = None,
+    seed: SeedOpt = None,
+    game: GameOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """End the active fighter's activation, with any roll the rules ask for then.
+
+    Example: companion done
+    """
+    ops.done(**locals())
+
+
 def set_(
     fighter: FighterArg,
     wounds: Annotated[int | None, typer.Option(min=0, max=99, help="Set the wounds.")] = None,
@@ -138,6 +154,7 @@ def register(app: typer.Typer) -> None:
     app.command("status")(status)
     app.command("turn")(turn)
     app.command("activate")(activate)
+    app.command("done")(done)
     app.command("set")(set_)
     # "-1" must reach `vp` as a value, not be parsed as an option.
     app.command("vp", context_settings={"ignore_unknown_options": True})(vp)

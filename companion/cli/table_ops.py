@@ -45,6 +45,19 @@ def turn(game: str | None, dice: str | None, seed: int | None, as_json: bool) ->
         run_outcome(gf, outcome, as_json, src)
 
 
+def done(
+    fighter: str | None, dice: str | None, seed: int | None, game: str | None, as_json: bool
+) -> None:
+    src = dice_source(dice, seed)
+    with writing_game(game) as gf:
+        if fighter is not None:
+            f = find_fighter(gf.state, fighter)
+            if gf.state.active != f.id:
+                raise UsageError(f"{f.name} is not activating now")
+        outcome = systems.get(gf.system).end_activation(gf.state, src)
+        run_outcome(gf, outcome, as_json, src)
+
+
 def activate(fighter: str, game: str | None, as_json: bool) -> None:
     with writing_game(game) as gf:
         f = find_fighter(gf.state, fighter)

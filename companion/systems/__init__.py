@@ -1,53 +1,72 @@
 """The registry of rule systems, by id and alias.
 
-Systems are imported on first use, so a command pays only for the system it plays.
+Systems are imported on first use, so a command pays only for the system it plays. Each
+system's aliases live in its rules data (`[system] aliases`), read only when a name is
+not an id. A system may bring its own command groups (`commands`: group name -> module
+with a Typer `app` or a `register(app)` function); the CLI adds them when they are called.
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from companion.errors import NotFoundError
-from companion.systems.base import RuleSystem
 from companion.values import frozen
+
+if TYPE_CHECKING:
+    from companion.systems.base import RuleSystem
 
 
 @frozen
 class Entry:
     id: str
     target: str  # "module:Class"
-    aliases: tuple[str, ...] = ()
+    commands: tuple[tuple[str, str], ...] = ()
 
 
 _ENTRIES: dict[str, Entry] = {}
 _LOADED: dict[str, RuleSystem] = {}
 
 
-def register(system_id: str, target: str, aliases: tuple[str, ...] = ()) -> None:
+def register(system_id: str, target: str, commands: Mapping[str, str] | None = None) -> None:
     """Register a system class by import path; later registrations replace earlier ones."""
-    _ENTRIES[system_id] = Entry(system_id, target, aliases)
+    _ENTRIES[system_id] = Entry(system_id, target, tuple((commands or {}).items()))
     _LOADED.pop(system_id, None)
 
 
-register("1ss", "companion.systems.one_stat:OneStatSkirmish", ("1-stat", "onestat", "1stat"))
-register("warstuff", "companion.systems.warstuff:WarStuff", ("war-stuff", "ws"))
-register("smbfat", "companion.systems.smbfat:Smbfat", ("smb", "simple-miniatures"))
+register("1ss", "companion.systems.one_stat:OneStatSkirmish", {"solo": "companion.cli.solo_cmd"})
+register(
+    "warstuff",
+    "companion.systems.warstuff:WarStuff",
+    {"units": "companion.cli.warstuff_cmd", "concede": "companion.cli.warstuff_cmd"},
+)
+register("smbfat", "companion.systems.smbfat:Smbfat")
 
 
 def ids() -> list[str]:
     return list(_ENTRIES)
 
 
+def commands() -> dict[str, str]:
+    """Every command group the registered systems bring, by name."""
+    return {name: module for e in _ENTRIES.values() for name, module in e.commands}
+
+
 def resolve_id(name: str) -> str:
     key = name.strip().casefold()
-    for e in _ENTRIES.values():
-        if key == e.id or key in e.aliases:
-            return e.id
-    raise NotFoundError(f"unknown rule system '{name}'; known: {', '.join(_ENTRIES)}")
+    if key in _ENTRIES:
+        return key
+    for sid in _ENTRIES:
+        if key in (a.casefold() for a in get(sid).info.aliases):
+            return sid
+    known = ", ".join(f"{sid} ({', '.join(get(sid).info.aliases)})" for sid in _ENTRIES)
+    raise NotFoundError(f"unknown rule system '{name}'; known (with aliases): {known}")
 
 
 def get(name: str) -> RuleSystem:
-    sid = resolve_id(name)
+    sid = name if name in _ENTRIES else resolve_id(name)
     if sid not in _LOADED:
         module, cls = _ENTRIES[sid].target.split(":")
         _LOADED[sid] = getattr(importlib.import_module(module), cls)()

@@ -174,6 +174,23 @@ class RuleSystem(ABC):
         self, rosters: Sequence[Roster], scenario: str, options: Mapping[str, Any]
     ) -> GameState: ...
 
+    def game_options(self) -> ActionSpec | None:
+        """The options a game of this system can be started with (`game new --opt`),
+        declared in its rules data as `[options]` with `[[options.ask]]` facts."""
+        return None
+
+    def accept_game_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """`game new --opt` pairs checked against `game_options` (typed as given when the
+        system declares none)."""
+        spec = self.game_options()
+        if spec is None:
+            if given:
+                raise UsageError(f"{self.info.name} games take no --opt options")
+            return {}
+        from companion.systems.kit.facts import accept
+
+        return accept(spec, given, None, self.info.name)
+
     def setup_roll(self, state: GameState, dice: DiceSource) -> Outcome | None:
         """What a new game rolls before its first turn (deployment, a scenario), recorded
         as its first event; None when the system rolls nothing at creation."""

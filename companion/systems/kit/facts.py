@@ -15,9 +15,10 @@ applies). From that one declaration:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
-from companion.data import Reader
+from companion.data import Reader, load_toml
 from companion.errors import UsageError
 from companion.game.state import FighterState, GameState
 from companion.names import match
@@ -61,7 +62,7 @@ class Fact:
             return "a fighter's name"
         if self.kind == "fighters":
             return "fighters' names, separated by commas"
-        return "text"
+        return "text (or yes/no)"
 
 
 @frozen
@@ -83,53 +84,66 @@ class ActionSpec:
 
 def read_actions(top: Reader, key: str = "facts") -> dict[str, ActionSpec]:
     """The action declarations of a rules data file, validated (errors name file and key)."""
-    out: dict[str, ActionSpec] = {}
-    for aid, r in top.items(key):
-        r.only("label", "target", "summary", "ask")
-        facts: list[Fact] = []
-        seen: set[str] = set()
-        for fr in r.tables("ask"):
-            fr.only(
-                "key", "kind", "ask", "low", "high", "choices", "among", "when", "default",
-                "in_play", "help",
-            )  # fmt: skip
-            k = fr.text("key")
-            if k in seen:
-                fr.fail(f"the fact {k!r} is declared twice", "key")
-            seen.add(k)
-            kind = fr.text("kind", choices=KINDS)
-            low = fr.num("low", 0, lo=-1000, hi=1000)
-            high = fr.num("high", 100, lo=low, hi=10_000)
-            choices = fr.texts("choices", ())
-            if kind == "choice" and not choices:
-                fr.fail("a choice needs its choices", "choices")
-            when = fr.text("when", "")
-            ref = when.removeprefix("not ").partition("=")[0].strip()
-            if ref and ref not in seen:
-                fr.fail(f"'when' names {ref!r}, which is not declared before it", "when")
-            facts.append(
-                Fact(
-                    k,
-                    kind,
-                    fr.text("ask"),
-                    low,
-                    high,
-                    choices,
-                    fr.text("among", "others", choices=AMONG),
-                    when,
-                    fr.data.get("default"),
-                    fr.flag("in_play", True),
-                    fr.text("help", ""),
-                )
+    return {aid: read_action(aid, r) for aid, r in top.items(key)}
+
+
+def read_options(top: Reader, key: str = "options") -> ActionSpec | None:
+    """A system's game options (`[options]` with `[[options.ask]]`), or None."""
+    return read_action("game", top.table(key)) if key in top.data else None
+
+
+@lru_cache(maxsize=16)
+def declared_in(file: str) -> tuple[Mapping[str, ActionSpec], ActionSpec | None]:
+    """The actions and the game options a rules data file declares."""
+    top = Reader(file, load_toml(file))
+    return read_actions(top), read_options(top)
+
+
+def read_action(aid: str, r: Reader) -> ActionSpec:
+    r.only("label", "target", "summary", "ask")
+    facts: list[Fact] = []
+    seen: set[str] = set()
+    for fr in r.tables("ask"):
+        fr.only(
+            "key", "kind", "ask", "low", "high", "choices", "among", "when", "default",
+            "in_play", "help",
+        )  # fmt: skip
+        k = fr.text("key")
+        if k in seen:
+            fr.fail(f"the fact {k!r} is declared twice", "key")
+        seen.add(k)
+        kind = fr.text("kind", choices=KINDS)
+        low = fr.num("low", 0, lo=-1000, hi=1000)
+        high = fr.num("high", 100, lo=low, hi=10_000)
+        choices = fr.texts("choices", ())
+        if kind == "choice" and not choices:
+            fr.fail("a choice needs its choices", "choices")
+        when = fr.text("when", "")
+        ref = when.removeprefix("not ").partition("=")[0].strip()
+        if ref and ref not in seen:
+            fr.fail(f"'when' names {ref!r}, which is not declared before it", "when")
+        facts.append(
+            Fact(
+                k,
+                kind,
+                fr.text("ask"),
+                low,
+                high,
+                choices,
+                fr.text("among", "others", choices=AMONG),
+                when,
+                fr.data.get("default"),
+                fr.flag("in_play", True),
+                fr.text("help", ""),
             )
-        out[aid] = ActionSpec(
-            aid,
-            r.text("label"),
-            r.text("target", "none", choices=TARGETS),
-            tuple(facts),
-            r.text("summary", ""),
         )
-    return out
+    return ActionSpec(
+        aid,
+        r.text("label", "Game" if aid == "game" else aid.replace("-", " ").capitalize()),
+        r.text("target", "none", choices=TARGETS),
+        tuple(facts),
+        r.text("summary", ""),
+    )
 
 
 def applies(fact: Fact, answers: Mapping[str, Any]) -> bool:
@@ -215,9 +229,17 @@ def convert(fact: Fact, value: Any, state: GameState | None, what: str) -> Any:
                 raise UsageError(f"{what} names one fighter, not '{_short(value)}'")
             return _fighter(state, parts[0], what).id
         return tuple(_fighter(state, p, what).id for p in parts)
+    if isinstance(value, bool):
+        return value
     text = str(value)
     if len(text) > 200 or not text.isprintable():
         raise UsageError(f"{what} takes a short line of text, not '{_short(value)}'")
+    # A text fact may also be answered yes or no (e.g. a name, or "any" as true).
+    low = text.strip().casefold()
+    if low in ("yes", "true"):
+        return True
+    if low in ("no", "false"):
+        return False
     return text
 
 
@@ -233,10 +255,9 @@ def accept(
         fact = known.get(key)
         if fact is None:
             names = ", ".join(f.key for f in spec.facts) or "none"
-            where = f"{system} " if system else ""
+            where = f" in {system}" if system else ""
             raise UsageError(
-                f"'{_short(raw_key)}' is not a fact of the {where}{spec.label.lower()} action; "
-                f"known: {names}"
+                f"'{_short(raw_key)}' is not a fact of '{spec.id}'{where}; known: {names}"
             )
         if value is None:
             continue

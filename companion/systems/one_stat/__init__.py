@@ -20,6 +20,7 @@ from companion.systems.base import (
     SystemInfo,
     Topic,
 )
+from companion.systems.kit.facts import ActionSpec, declared_in
 from companion.systems.one_stat import data as data_mod
 from companion.systems.one_stat import turns
 from companion.systems.one_stat.data import OneStatData, item_of
@@ -129,6 +130,12 @@ class OneStatSkirmish(RuleSystem):
         from companion.systems.one_stat.actions import offered
 
         return offered(self.data, state, fighter, self.action_names())
+
+    def declared_actions(self) -> Mapping[str, ActionSpec]:
+        return declared_in(data_mod.FILE)[0]
+
+    def game_options(self) -> ActionSpec | None:
+        return declared_in(data_mod.FILE)[1]
 
     def resolve(self, state: GameState, request: ActionRequest, dice: DiceSource) -> Outcome:
         """Attack, Recover, falling, a skill, or a scenario action, with its trace."""

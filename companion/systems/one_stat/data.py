@@ -75,7 +75,18 @@ class OneStatData:
 @lru_cache(maxsize=1)
 def load() -> OneStatData:
     top = Reader(FILE, load_toml(FILE))
-    top.only("system", "ranks", "armory", "roles", "skills", "scenarios", "rulings", "samples")
+    top.only(
+        "system",
+        "ranks",
+        "armory",
+        "roles",
+        "skills",
+        "scenarios",
+        "rulings",
+        "samples",
+        "facts",
+        "options",
+    )
     sysr = top.table("system")
     ranks = {
         k: Rank(

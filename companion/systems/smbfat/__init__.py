@@ -28,9 +28,6 @@ from companion.systems.smbfat.data import SmbData
 from companion.systems.smbfat.figures import map_of, score_line
 from companion.trace import Step, Trace
 
-# Shared CLI flags that say nothing here when left at their defaults.
-_SILENT = {"ganging": 0}
-
 
 class Smbfat(RuleSystem):
     turns = turns.SmbTurns()
@@ -57,7 +54,7 @@ class Smbfat(RuleSystem):
         return roster_rules.check_roster(self.data, roster)
 
     def roster_options(self) -> Mapping[str, tuple[str, ...]]:
-        """Rerolls bought for the force, and the named game options."""
+        """The rerolls a force buys."""
         return roster_rules.roster_options(self.data)
 
     def roster_total(self, roster: Roster) -> tuple[int, int]:
@@ -104,6 +101,9 @@ class Smbfat(RuleSystem):
     ) -> GameState:
         return turns.new_game(rosters, scenario, options)
 
+    def game_options(self) -> ActionSpec | None:
+        return self.data.options
+
     def setup_roll(self, state: GameState, dice: DiceSource) -> Outcome | None:
         """Nothing is rolled at set-up; the event says how to lay out the battlefield."""
         steps = tuple(Step(title, text) for title, text in self._battlefield(state))
@@ -132,7 +132,14 @@ class Smbfat(RuleSystem):
         return actions.allowed(self.data, state, fighter)
 
     def _accept(self, state: GameState, request: ActionRequest) -> ActionRequest:
-        opts = {k: v for k, v in request.options.items() if _SILENT.get(k, object()) != v}
+        # A fact this system does not declare, left at an empty value (another system's
+        # flag such as ganging=0 from a shared caller), says nothing: it is dropped, while
+        # any real value of it is refused by `accept` with the known facts.
+        spec = self.data.actions.get(request.action)
+        known = {f.key for f in spec.facts} if spec else set()
+        opts = {
+            k: v for k, v in request.options.items() if k in known or v not in (0, False, None, "")
+        }
         if request.action not in self.data.actions:
             raise UsageError(
                 f"'{request.action}' is not an action here; use one of "
@@ -198,9 +205,9 @@ class Smbfat(RuleSystem):
                     f"{i} {r['kind']} ({'passed' if r['ok'] else 'failed'})" for i, r in open_
                 )
             )
-        changed = [k for k, v in state.options.items() if k != "map" and v != "no"]
+        changed = [k for k, v in state.options.items() if v is True]
         if changed:
-            lines.append("Options: " + ", ".join(f"{k}={state.options[k]}" for k in changed))
+            lines.append("Options: " + ", ".join(f"{k}=yes" for k in changed))
         return lines
 
     def fighter_flags(self, f: FighterState) -> list[str]:

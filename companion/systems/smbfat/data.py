@@ -8,7 +8,7 @@ from companion.data import Reader, load_toml
 from companion.game.state import freeze
 from companion.roster import Roster, RosterFighter
 from companion.systems.base import Ruling, Scenario
-from companion.systems.kit.facts import ActionSpec, read_actions
+from companion.systems.kit.facts import ActionSpec, read_actions, read_options
 from companion.values import frozen
 
 FILE = "smbfat.toml"
@@ -83,7 +83,7 @@ class SmbData:
     maps: dict[str, MapSize]
     scenarios: dict[str, Scenario]
     actions: dict[str, ActionSpec]
-    options: dict[str, tuple[str, ...]]
+    options: ActionSpec | None
     rulings: tuple[Ruling, ...]
     samples: tuple[Roster, ...]
     topics: tuple[TopicEntry, ...]
@@ -208,8 +208,6 @@ def load() -> SmbData:
         )
         for k, r in top.items("scenarios")
     }
-    opts = top.table("options")
-    options = {k: opts.texts(k) for k in opts.data}
     rulings = tuple(
         Ruling(r.text("id"), r.text("title"), r.text("text")) for r in top.tables("rulings")
     )
@@ -243,7 +241,7 @@ def load() -> SmbData:
         maps=maps,
         scenarios=scenarios,
         actions=read_actions(top),
-        options=options,
+        options=read_options(top),
         rulings=rulings,
         samples=tuple(_samples(top, types, traits)),
         topics=topics,

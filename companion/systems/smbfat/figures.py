@@ -8,6 +8,7 @@ from typing import Any
 from companion.errors import UsageError
 from companion.game.events import Change, Event, apply_event, set_game, set_side
 from companion.game.state import FighterState, GameState
+from companion.systems.kit.facts import yesno
 from companion.systems.smbfat.data import MapSize, SmbData
 from companion.systems.smbfat.roster_rules import figure_cost
 from companion.values import frozen
@@ -37,8 +38,8 @@ class Fig:
 
 
 def option(state: GameState, key: str) -> bool:
-    """A yes/no named game option (a ruling's other reading)."""
-    return str(state.options.get(key, "no")).casefold() in ("yes", "true", "1")
+    """A yes/no game option (a ruling's other reading)."""
+    return state.options.get(key) is True
 
 
 def map_of(d: SmbData, state: GameState) -> MapSize:
@@ -118,24 +119,17 @@ def settle(d: SmbData, state: GameState, changes: Iterable[Change]) -> list[Chan
     return out
 
 
-def merged_options(
-    d: SmbData, rosters: Iterable[Mapping[str, Any]], given: Mapping[str, Any]
-) -> dict[str, str]:
-    """The named game options: given for the game, else set on the forces' rosters (which
-    must agree), else each option's first value."""
-    out: dict[str, str] = {}
-    for key, allowed in d.options.items():
-        if key in given:
-            value = str(given[key])
-        else:
-            asked = {str(r[key]) for r in rosters if key in r}
-            if len(asked) > 1:
-                raise UsageError(
-                    f"the forces ask for different {key} options ({', '.join(sorted(asked))}); "
-                    f"set the same on both: companion roster option NAME {key}=VALUE"
-                )
-            value = asked.pop() if asked else allowed[0]
-        if value not in allowed:
-            raise UsageError(f"option {key} takes {', '.join(allowed)}, not {value}")
-        out[key] = value
+def game_options(d: SmbData, scenario_map: str, given: Mapping[str, Any]) -> dict[str, Any]:
+    """The game's options: the map (the scenario's unless given) and each ruling's other
+    reading, off unless given."""
+    out: dict[str, Any] = {"map": str(given.get("map", scenario_map))}
+    if out["map"] not in d.maps:
+        raise UsageError(f"option map takes {', '.join(d.maps)}, not {out['map']}")
+    spec = d.options
+    for fact in spec.facts if spec is not None else ():
+        if fact.kind == "yesno":
+            out[fact.key] = yesno(given.get(fact.key, fact.default or False), f"'{fact.key}'")
+    unknown = sorted(set(given) - set(out))
+    if unknown:
+        raise UsageError(f"'{unknown[0]}' is not a game option; options: {', '.join(out)}")
     return out

@@ -15,8 +15,8 @@ MAX_REROLLS = 40
 
 
 def roster_options(d: SmbData) -> dict[str, tuple[str, ...]]:
-    """Options a force may set: its rerolls, and the named game options."""
-    return {"rerolls": tuple(str(n) for n in range(MAX_REROLLS + 1)), **d.options}
+    """Options a force may set: the rerolls it buys."""
+    return {"rerolls": tuple(str(n) for n in range(MAX_REROLLS + 1))}
 
 
 def figure_cost(d: SmbData, f: RosterFighter | FighterState) -> int:

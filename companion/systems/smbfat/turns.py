@@ -14,7 +14,7 @@ from companion.game.state import FighterState, GameState, SideState, freeze
 from companion.roster import Roster
 from companion.systems.kit.turns import SideTurns, roll_off
 from companion.systems.smbfat import data as data_mod
-from companion.systems.smbfat.figures import merged_options, moves, option, result_text
+from companion.systems.smbfat.figures import game_options, moves, option, result_text
 from companion.systems.smbfat.roster_rules import check_roster, rerolls
 
 # Flags of a figure that last for one of its turns.
@@ -35,8 +35,7 @@ def new_game(rosters: Sequence[Roster], scenario: str, options: Mapping[str, Any
                 f"('companion roster check {r.name}' lists every problem)"
             )
     scen = d.scenarios[scenario]
-    given = {"map": scen.data["map"], **dict(options)}
-    opts = merged_options(d, [r.options for r in rosters], given)
+    opts = game_options(d, str(scen.data["map"]), options)
     return GameState(
         system="smbfat",
         scenario=scenario,

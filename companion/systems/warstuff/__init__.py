@@ -21,6 +21,7 @@ from companion.systems.base import (
     SystemInfo,
     Topic,
 )
+from companion.systems.kit.facts import ActionSpec, declared_in
 from companion.systems.warstuff import actions, attack, combat, roster_rules, turns
 from companion.systems.warstuff import data as data_mod
 from companion.systems.warstuff.data import RANK, Genre, LibraryUnit, WarStuffData
@@ -155,6 +156,12 @@ class WarStuff(RuleSystem):
 
     def action_names(self) -> Sequence[str]:
         return ("attack",) + actions.ACTION_NAMES
+
+    def declared_actions(self) -> Mapping[str, ActionSpec]:
+        return declared_in(data_mod.FILE)[0]
+
+    def game_options(self) -> ActionSpec | None:
+        return declared_in(data_mod.FILE)[1]
 
     def resolve(self, state: GameState, request: ActionRequest, dice: DiceSource) -> Outcome:
         return actions.resolve(self.data, state, request, dice)

@@ -96,7 +96,18 @@ def rule_id(text: str) -> str:
 @lru_cache(maxsize=1)
 def load() -> WarStuffData:
     top = Reader(FILE, load_toml(FILE))
-    top.only("system", "moves", "actions", "rules", "scenarios", "genres", "samples", "rulings")
+    top.only(
+        "system",
+        "moves",
+        "actions",
+        "rules",
+        "scenarios",
+        "genres",
+        "samples",
+        "rulings",
+        "facts",
+        "options",
+    )
     sysr = top.table("system")
     qmin = sysr.num("quality_min", lo=0)
     qmax = sysr.num("quality_max", lo=qmin)
