@@ -156,3 +156,15 @@ def test_small_map_option_and_the_leaders_extra_turn_with_done(run, tmp_path):
     assert r.code == 1 and "cannot activate again" in r.err
     r = run("game", "new", "-r", "Knights of the Vale", "-r", "Rifle Section", "--opt", "x=1")
     assert r.code == 2 and "known: map, leader-chain, extra-keeps-turn, reroll-again" in r.err
+
+
+def test_skill_roll_through_the_skill_command(run, tmp_path):  # R-SMB-01
+    _start(run, tmp_path)
+    assert run("turn", "--dice", "1,6").code == 0
+    assert run("activate", "Medic").code == 0
+    r = run("skill", "Medic", "open-door", "--dice", "2,5", "--json")
+    assert r.code == 0, r.err
+    r = run("log", "--json")
+    assert "Medic tries open door: success" in r.out
+    r = run("skill", "Medic", "patch-up", "--dice", "6,6")
+    assert r.code == 1 and "already made its skill roll" in r.err

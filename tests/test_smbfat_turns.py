@@ -194,7 +194,7 @@ def test_small_map_moves():
 
 def test_skill_roll_one_die_or_two_when_talented():  # R-SMB-01
     state = game([fig("X"), fig("T", "brawler", "talented")], [fig("Y")], active="x")
-    assert roll(state, req("skill", "x", task="open the door"), 3).summary.endswith("failure")
+    assert roll(state, req("skill", "x", skill="open-door"), 3).summary.endswith("failure")
     state = apply(done(state), SMB.activate(done(state), "t"))
     o = roll(state, req("skill", "t"), 3, 4)
     assert o.summary.endswith("success") and o.trace.steps[0].roll.count == 2

@@ -100,7 +100,7 @@ def skill(
 ) -> Outcome:
     on_turn(state, f)
     changes = one_thing(d, f, "skill")
-    task = str(o.get("task") or "a task")
+    task = str(o.get("skill") or "a task").replace("-", " ")
     if o.get("roll") is False:
         text = f"{f.name} does {task}: no skill roll needed"
         trace = Trace(f"{f.name}: {task}", (Step("Non-combat action", text),), text)
