@@ -120,7 +120,7 @@ def test_the_game_ends_after_round_3_with_the_score():  # R-SMB-04
     o = SMB.next_turn(state, TypedDice([]))
     state = apply(state, o)
     assert state.phase == "ended"
-    assert state.result.startswith("the game ends after round 3: A win, A 3, B 0")
+    assert state.result.startswith("the game ends after round 3 — A win, A 3, B 0")
     with pytest.raises(RefusedError, match="the game is over"):
         SMB.next_turn(state, TypedDice([]))
 
@@ -139,7 +139,7 @@ def test_the_game_ends_at_once_when_a_force_has_no_figure_left():
     o = roll(state, req("attack", "x", "y"), 5, 1)
     after = apply(state, o)
     assert after.phase == "ended"
-    assert "B have no figure left: A win, A 21, B 0" in after.result
+    assert "B have no figure left — A win, A 21, B 0" in after.result
     assert o.announcements and o.announcements[0].startswith("Game over")
 
 
@@ -151,19 +151,19 @@ def test_objectives_score_5_to_the_only_force_touching_each():  # R-SMB-04, R-SM
     after = apply(state, o)
     assert after.sides[0].vp == 21 + 5 + 5
     assert [s.outcome for s in o.trace.steps] == ["held by A", "held by A", "no figure touches it"]
-    assert "A win, A 31, B 0" in after.result and "not yet scored" not in after.result
+    assert after.result == "B have no figure left — A win, A 31, B 0"
 
 
 def test_objectives_contested_score_nothing_and_wait_for_the_end():
     state = game([fig("X")], [fig("Y")], active="x")
     with pytest.raises(RefusedError, match="objectives score at the end"):
         SMB.resolve(state, req("objectives", "x", centre="x"), TypedDice([]))
-    state = replace(state, phase="ended", result="the game ends after round 3: a draw")
+    state = replace(state, phase="ended", result="the game ends after round 3 — a draw, A 0, B 0")
     o = SMB.resolve(state, req("objectives", "x", centre="x,y", right="y"), TypedDice([]))
     after = apply(state, o)
     assert o.trace.steps[0].outcome == "contested: no one scores"
     assert (after.sides[0].vp, after.sides[1].vp) == (0, 5)
-    assert after.result.startswith("the game ends after round 3: B win, A 0, B 5")
+    assert after.result.startswith("the game ends after round 3 — B win, A 0, B 5")
 
 
 def test_move_and_secondary_move_distances():

@@ -11,7 +11,7 @@ from companion import odds as odds_mod
 from companion.core.roller import DiceRoller, Roller
 from companion.dice import DiceSource
 from companion.errors import RefusedError
-from companion.game.events import Change, set_fighter, set_game, set_side
+from companion.game.events import Change, Event, apply_event, set_fighter, set_game, set_side
 from companion.game.state import FighterState, GameState, freeze, thaw
 from companion.systems.base import ActionRequest, Outcome
 from companion.systems.smbfat import attack as atk_mod
@@ -23,6 +23,7 @@ from companion.systems.smbfat.figures import (
     result_text,
     settle,
     skill_dice,
+    why_of,
 )
 from companion.trace import Step, Trace
 
@@ -335,10 +336,8 @@ def objectives(d: SmbData, state: GameState, o: Mapping[str, Any]) -> Outcome:
     changes: list[Change] = [set_side(i, "flags.objectives", n or None) for i, n in enumerate(held)]
     changes.append(set_game("flags.objectives_scored", True))
     after = settle(d, state, changes)
-    from companion.game.events import Event, apply_event
-
     final = apply_event(state, Event("objectives", "", tuple(after)))
-    result = result_text(d, final, str(state.result or "the game is over").split(":")[0])
+    result = result_text(d, final, why_of(state.result))
     after.append(set_game("result", result))
     trace = Trace("Objectives", tuple(steps), result)
     return Outcome("objectives", f"Final score: {result}", tuple(after), trace)

@@ -79,13 +79,21 @@ def score_line(d: SmbData, state: GameState) -> str:
     return ", ".join(f"{s.name} {score(d, state, i)}" for i, s in enumerate(state.sides))
 
 
+# Between why the game ended and the score, in a result; `why_of` reads the first part back.
+WHY_SEP = " — "
+
+
+def why_of(result: str | None) -> str:
+    return (result or "the game is over").split(WHY_SEP)[0]
+
+
 def result_text(d: SmbData, state: GameState, why: str) -> str:
     """The result as it stands: who leads on points, and what is still to record."""
     scores = [score(d, state, i) for i in range(len(state.sides))]
     best = max(scores)
     top = [state.sides[i].name for i, v in enumerate(scores) if v == best]
     lead = f"{top[0]} win" if len(top) == 1 else "a draw"
-    text = f"{why}: {lead}, {score_line(d, state)}"
+    text = f"{why}{WHY_SEP}{lead}, {score_line(d, state)}"
     if state.flags.get("objectives_scored") is None:
         text += " (objectives not yet scored: 'companion act FIGURE objectives')"
     return text
@@ -104,7 +112,7 @@ def settle(d: SmbData, state: GameState, changes: Iterable[Change]) -> list[Chan
     wiped = [i for i in range(len(after.sides)) if not standing(after, i)]
     if wiped and after.phase != "ended":
         who = " and ".join(after.sides[i].name for i in wiped)
-        result = result_text(d, after, f"the game ends: {who} have no figure left")
+        result = result_text(d, after, f"{who} have no figure left")
         out += [
             set_game("phase", "ended"),
             set_game("result", result),
