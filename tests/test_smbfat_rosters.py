@@ -110,3 +110,10 @@ def test_a_new_game_refuses_a_force_that_breaks_the_rules():
     small = force("B", fig("Lone"))
     with pytest.raises(UsageError, match="'B' breaks the force rules: the force costs 3 points"):
         SMB.new_game([ok, small], "battle", {})
+
+
+def test_the_roster_summary_gives_the_total():
+    knights, _ = SMB.sample_rosters()
+    assert SMB.roster_summary(knights) == (
+        "Total 31 points (2 rerolls at 1 each); a force costs 20 to 40"
+    )

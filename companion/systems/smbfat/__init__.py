@@ -57,6 +57,14 @@ class Smbfat(RuleSystem):
         """The rerolls a force buys."""
         return roster_rules.roster_options(self.data)
 
+    def roster_summary(self, roster: Roster) -> str | None:
+        d = self.data
+        n = roster_rules.rerolls(roster.options)
+        return (
+            f"Total {roster_rules.force_cost(d, roster)} points ({n} reroll{'s' if n != 1 else ''}"
+            f" at {d.reroll_cost} each); a force costs {d.points_min} to {d.points_max}"
+        )
+
     def roster_total(self, roster: Roster) -> tuple[int, int]:
         return roster_rules.force_cost(self.data, roster), self.data.points_max
 
