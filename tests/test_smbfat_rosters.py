@@ -117,3 +117,13 @@ def test_the_roster_summary_gives_the_total():
     assert SMB.roster_summary(knights) == (
         "Total 31 points (2 rerolls at 1 each); a force costs 20 to 40"
     )
+
+
+def test_names_must_differ_and_a_game_needs_two_forces():
+    from companion.errors import UsageError
+
+    r = force("F", *[fig("Twin") for _ in range(7)])
+    assert _errors(r) == ["the name 'twin' is used 7 times; names must differ"]
+    ok = force("A", *[fig(f"B{i}") for i in range(7)])
+    with pytest.raises(UsageError, match="played by two forces"):
+        SMB.new_game([ok, ok, ok], "battle", {})

@@ -22,10 +22,9 @@ from companion.systems.base import (
     Topic,
 )
 from companion.systems.kit.facts import ActionSpec
-from companion.systems.smbfat import actions, attack, roster_rules, turns
+from companion.systems.smbfat import actions, attack, board, roster_rules, turns
 from companion.systems.smbfat import data as data_mod
 from companion.systems.smbfat.data import SmbData
-from companion.systems.smbfat.figures import map_of, score_line
 from companion.trace import Step, Trace
 
 
@@ -92,16 +91,7 @@ class Smbfat(RuleSystem):
         )
 
     def describe_fighter(self, f: FighterState | RosterFighter) -> Mapping[str, str]:
-        d = self.data
-        t = d.types.get(f.rank)
-        dice = f"{t.melee} / {t.ranged or '-'}" if t else "?"
-        return {
-            "rank": t.label if t else f.rank,
-            "cost": f"{roster_rules.figure_cost(d, f)} pts" if t else "?",
-            "stat": dice,
-            "equipment": "-",
-            "skills": ", ".join(d.trait_label(s) for s in f.skills) or "-",
-        }
+        return board.describe(self.data, f)
 
     # --- games ------------------------------------------------------------------------
     def new_game(
@@ -114,20 +104,9 @@ class Smbfat(RuleSystem):
 
     def setup_roll(self, state: GameState, dice: DiceSource) -> Outcome | None:
         """Nothing is rolled at set-up; the event says how to lay out the battlefield."""
-        steps = tuple(Step(title, text) for title, text in self._battlefield(state))
+        steps = tuple(Step(title, text) for title, text in board.battlefield(self.data, state))
         trace = Trace("Set-up", steps, "set up the battlefield, then 'companion turn'")
         return Outcome("setup", "The battlefield is set up.", (), trace)
-
-    def _battlefield(self, state: GameState) -> list[tuple[str, str]]:
-        m = map_of(self.data, state)
-        a, b = (s.name for s in state.sides)
-        return [
-            ("Battlefield", f"{m.label}: {m.board}; terrain that blocks movement and sight "
-             "over about half to two thirds of it"),
-            ("Forces", f"{a} and {b} set up on opposite sides"),
-            ("Objectives", "3 markers halfway between the set-up areas: one in the centre, "
-             "one toward each side where no force stands"),
-        ]  # fmt: skip
 
     # --- actions ----------------------------------------------------------------------
     def declared_actions(self) -> Mapping[str, ActionSpec]:
@@ -188,45 +167,7 @@ class Smbfat(RuleSystem):
 
     # --- the board --------------------------------------------------------------------
     def status_lines(self, state: GameState) -> list[str]:
-        d = self.data
-        m = map_of(d, state)
-        lines = []
-        if state.turn == 0:
-            lines += [text for _, text in self._battlefield(state)]
-            lines.append("Not started: 'companion turn' rolls to see who goes first in round 1")
-        else:
-            lines.append(f"Round {state.turn} of {state.last_turn}")
-        lines.append(f'{m.label}: move {m.move}", secondary {m.secondary}", ranged {m.ranged}"')
-        lines.append("Score: " + score_line(d, state))
-        pools = ", ".join(f"{s.name} {int(s.flags.get('rerolls') or 0)}" for s in state.sides)
-        lines.append(f"Rerolls left: {pools}")
-        extra = state.flags.get("extra_turn")
-        if extra is not None:
-            lines.append(
-                f"{state.sides[int(extra)].name}: the Leader's extra turn may be taken now"
-            )
-        open_ = [(i, r) for s in range(len(state.sides)) for i, r in actions.rerollable(state, s)]
-        if open_:
-            lines.append(
-                "Rolls that may be rerolled: "
-                + "; ".join(
-                    f"{i} {r['kind']} ({'passed' if r['ok'] else 'failed'})" for i, r in open_
-                )
-            )
-        changed = [k for k, v in state.options.items() if v is True]
-        if changed:
-            lines.append("Options: " + ", ".join(f"{k}=yes" for k in changed))
-        return lines
+        return board.status_lines(self.data, state)
 
     def fighter_flags(self, f: FighterState) -> list[str]:
-        out = []
-        if f.flags.get("turned"):
-            out.append("turn taken")
-        if f.flags.get("extra"):
-            out.append("extra turn")
-        if f.flags.get("moved"):
-            out.append("moved")
-        did = f.flags.get("did")
-        if did:
-            out.append(self.data.actions[str(did)].label.lower())
-        return out
+        return board.fighter_flags(self.data, f)

@@ -218,6 +218,7 @@ def rerollable(state: GameState, side: int) -> list[tuple[int, Mapping[str, Any]
         return []
     if int(state.sides[side].flags.get("rerolls") or 0) <= 0:
         return []
+    # R-SMB-P05: a rerolled roll stands, unless the game plays reroll-again.
     again = option(state, "reroll-again")
     return [
         (i + 1, r) for i, r in enumerate(rolls.get("list", ())) if again or not r.get("rerolled")

@@ -82,6 +82,8 @@ def build_attack(d: SmbData, state: GameState, req: ActionRequest) -> Attack:
     if spread and not att.has("spread"):
         raise RefusedError(f"{a.name} has no Spread weapon")
     if ranged and not spread and att.ranged == 0 and not att.has("heavy"):
+        # R-SMB-P03: a bought Heavy or Spread weapon gives a figure without ranged dice a
+        # ranged attack; Heavy is handled below (0 + 1 die), Spread here.
         if not att.has("spread"):
             raise RefusedError(
                 f"{a.name} has no ranged attack; it can only attack an adjacent figure in melee"
@@ -98,22 +100,10 @@ def build_attack(d: SmbData, state: GameState, req: ActionRequest) -> Attack:
         if rng is not None and int(rng) > m.spread:
             raise RefusedError(f'a Spread weapon reaches {m.spread}", not {rng}"')
         if not ranged:
-            notes.append("the Spread weapon is used against an adjacent target (R-SMB-P07)")
+            # R-SMB-P07: the reach is "up to" 8", so an adjacent target may be sprayed too.
+            notes.append("the Spread weapon is used against an adjacent target")
             rulings.append("R-SMB-P07")
-        caught = [tgt]
-        for fid in near:
-            if fid == a.id:
-                raise RefusedError(f"{a.name} is never caught by its own Spread weapon")
-            f = state.fighter(fid)
-            if f.out:
-                raise RefusedError(f"{f.name} has already been defeated")
-            if all(c.id != fid for c in caught):
-                caught.append(Fig.of(d, f))
-        notes.append(
-            f"one die at {t.name} and one at every other figure {m.spread_near}: "
-            + (", ".join(c.name for c in caught[1:]) or "none named")
-        )
-        strikes = tuple(Strike(c, 1, need_of(d, c), fear_applies(att, c)) for c in caught)
+        strikes = spread_strikes(d, state, att, tgt, near, notes)
         kind = "spread"
     elif ranged:
         if rng is not None and int(rng) > m.ranged:
@@ -134,6 +124,27 @@ def build_attack(d: SmbData, state: GameState, req: ActionRequest) -> Attack:
     return Attack(
         att, kind, strikes, skill_dice(d, att), d.skill_target, tuple(notes), tuple(rulings)
     )
+
+
+def spread_strikes(
+    d: SmbData, state: GameState, att: Fig, tgt: Fig, near: Sequence[str], notes: list[str]
+) -> tuple[Strike, ...]:
+    """One die at the target and one at each other figure the table names as caught,
+    friends included, the attacker never."""
+    caught = [tgt]
+    for fid in near:
+        if fid == att.id:
+            raise RefusedError(f"{att.name} is never caught by its own Spread weapon")
+        f = state.fighter(fid)
+        if f.out:
+            raise RefusedError(f"{f.name} has already been defeated")
+        if all(c.id != fid for c in caught):
+            caught.append(Fig.of(d, f))
+    notes.append(
+        f"one die at {tgt.name} and one at every other figure {map_of(d, state).spread_near}: "
+        + (", ".join(c.name for c in caught[1:]) or "none named")
+    )
+    return tuple(Strike(c, 1, need_of(d, c), fear_applies(att, c)) for c in caught)
 
 
 def best_of(
@@ -208,6 +219,7 @@ def run_attack(
     out = []
     for s in atk.strikes:
         if s.fear:
+            # R-SMB-P04: a failed Fear roll loses only this part of the attack.
             ok = fear_roll(roller, atk, s.target)
             if not ok and left:
                 left -= 1
