@@ -212,6 +212,7 @@ def test_rerolls_spent_down_to_an_empty_pool():  # R-SMB-02
     state = game([fig("X", "shooter")], [fig("Y"), fig("Z")], active="x", rerolls=(2, 0))
     state = apply(state, roll(state, req("attack", "x", "y"), 2))
     assert "reroll" in SMB.actions_for(state, state.fighter("x"))
+    assert "May be rerolled: 1: Attack roll against Y (failed)" in SMB.status_lines(state)
     o = roll(state, req("reroll", "x"), 3)
     state = apply(state, o)
     assert state.sides[0].flags["rerolls"] == 1 and not state.fighter("y").out

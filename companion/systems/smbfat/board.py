@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from companion.game.state import FighterState, GameState
 from companion.roster import RosterFighter
@@ -53,14 +54,17 @@ def status_lines(d: SmbData, state: GameState) -> list[str]:
         lines.append(f"{state.sides[int(extra)].name}: the Leader's extra turn may be taken now")
     open_ = [(i, r) for s in range(len(state.sides)) for i, r in rerollable(state, s)]
     if open_:
-        rolls = "; ".join(
-            f"{i} {r['kind']} ({'passed' if r['ok'] else 'failed'})" for i, r in open_
-        )
-        lines.append("Rolls that may be rerolled: " + rolls)
+        lines.append("May be rerolled: " + "; ".join(roll_label(state, i, r) for i, r in open_))
     changed = [k for k, v in state.options.items() if v is True]
     if changed:
         lines.append("Options: " + ", ".join(f"{k}=yes" for k in changed))
     return lines
+
+
+def roll_label(state: GameState, n: int, r: Mapping[str, Any]) -> str:
+    """'2: Fear roll against Hedge Witch (failed)', as `act NAME reroll --opt roll=2` takes it."""
+    target = f" against {state.fighter(str(r['target'])).name}" if r.get("target") else ""
+    return f"{n}: {str(r['kind']).capitalize()} roll{target} ({'passed' if r['ok'] else 'failed'})"
 
 
 def fighter_flags(d: SmbData, f: FighterState) -> list[str]:
