@@ -267,3 +267,14 @@ def test_the_opponent_cannot_spend_rerolls_on_your_roll():  # R-SMB-P08
     state = apply(state, roll(state, req("attack", "x", "y"), 5, 1))
     with pytest.raises(RefusedError, match="B have no roll to reroll"):
         roll(state, req("reroll", "y"), 1, 1)
+
+
+def test_a_reroll_takes_the_last_failed_roll_unless_told():  # R-SMB-02
+    a = [fig("X", "gunslinger", "spread")]
+    b = [fig("Y"), fig("Z")]
+    state = game(a, b, active="x", rerolls=(1, 0))
+    state = apply(state, roll(state, req("attack", "x", "y", spread=True, near=("z",)), 2, 6))
+    assert state.fighter("z").out and not state.fighter("y").out
+    o = roll(state, req("reroll", "x"), 5)
+    assert "roll 1" in o.trace.steps[0].outcome
+    assert apply(state, o).fighter("y").out

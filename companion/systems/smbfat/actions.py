@@ -245,7 +245,8 @@ def reroll(
         raise RefusedError("each of those rolls has been rerolled already; the new roll stands")
     n = o.get("roll")
     if n is None:
-        n = open_[-1][0]
+        failed = [i for i, r in open_ if not r["ok"]]
+        n = (failed or [open_[-1][0]])[-1]
     chosen = dict(next((r for i, r in open_ if i == int(n)), {}))
     if not chosen:
         raise RefusedError(
