@@ -106,9 +106,9 @@ def duel(demo, monkeypatch):
 
 
 def test_attack_with_entered_dice_then_prone_fighter_can_only_recover(duel):
-    # e: enter dice; 1: Robyn; 1: attack; 1: Cpt. Fawkes; m: melee; 1 friend ganging;
-    # die 4; e: end; 1: Cpt. Fawkes; 1: recover; die 2; q: quit.
-    text, ui = drive("e111m\x7f1\r4\re11" + "2\rq")
+    # e: enter dice; 1: Robyn; 1: attack; 1: Cpt. Fawkes; n: not shooting; 1 friend
+    # ganging; die 4; e: end; 1: Cpt. Fawkes; 1: recover; die 2; q: quit.
+    text, ui = drive("e111n\x7f1\r4\re11" + "2\rq")
     log = duel("log", "--json").json()
     assert [e["kind"] for e in log] == [
         "turn",
@@ -134,7 +134,7 @@ def test_attack_with_entered_dice_then_prone_fighter_can_only_recover(duel):
 
 def test_quit_in_the_middle_of_an_action_writes_nothing(duel):
     # Into the attack, then Ctrl-C at the dice prompt.
-    drive("e111m\r\x03")
+    drive("e111n\r\x03")
     log = duel("log", "--json").json()
     assert [e["kind"] for e in log] == ["turn", "activate"]
 
@@ -148,9 +148,9 @@ def test_dice_mode_can_change_in_the_session(duel):
 
 
 def test_ranged_attack_asks_range_cover_and_who_is_near(duel):
-    # r: roll for me; 1: Robyn; 1: attack; 2: T-999; r: ranged; 12 steps; y: in cover;
+    # r: roll for me; 1: Robyn; 1: attack; 2: T-999; y: it shoots; 12 steps; y: in cover;
     # mark the first other fighter near T-999 (space), Enter; then quit.
-    drive("r11" + "2r12\ry \rq")
+    drive("r11" + "2y12\ry \rq")
     (req,) = duel.system.requests
     assert req.target == "t-999"
     assert dict(req.options) == {
@@ -158,7 +158,6 @@ def test_ranged_attack_asks_range_cover_and_who_is_near(duel):
         "range": 12,
         "cover": True,
         "near": ("john",),
-        "ganging": 0,
     }
     log = duel("log", "--json").json()
     assert log[-1]["kind"] == "attack" and log[-1]["data"]["typed"] is False

@@ -214,13 +214,13 @@ def test_play_attack_with_entered_dice(run, term, home):
     found = re.search(r"(\w)\) Attack", menu)
     assert found, menu
     key = found.group(1)
-    t.press(key, "Robyn attacks whom?")
-    t.press("1", "Melee or ranged?")
-    t.press("m", "Other friends of Robyn within 1 step")
+    t.press(key, "Robyn: Attack — whom?")
+    t.press("1", "Does Robyn shoot")
+    t.press("n", "Other friends of Robyn within 1 step")
     t.press("0", "Roll D", enter=True)
     # Enter a 3 for every die the resolution asks for, until its result shows.
     deadline = time.monotonic() + WAIT
-    while "Result:" not in t.screen().rsplit("Robyn attacks whom?", 1)[1]:
+    while "Result:" not in t.screen().rsplit("Robyn: Attack — whom?", 1)[1]:
         assert time.monotonic() < deadline, t.screen()[-3000:]
         before = t.count("? Roll D")
         t._tmux("send-keys", "-t", "t", "-l", "3")
@@ -229,7 +229,7 @@ def test_play_attack_with_entered_dice(run, term, home):
         while (
             time.monotonic() < end
             and t.count("? Roll D") <= before
-            and "Result:" not in (t.screen().rsplit("Robyn attacks whom?", 1)[1])
+            and "Result:" not in (t.screen().rsplit("Robyn: Attack — whom?", 1)[1])
         ):
             time.sleep(0.05)
     t.key("C-c", "picks it up from there")

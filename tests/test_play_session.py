@@ -49,7 +49,7 @@ def test_phases_follow_the_turn(demo):
     assert (p.kind, p.side) == ("choose", 1)
     assert s.state.fighter("robyn").token and "actions" not in s.state.fighter("robyn").flags
     # A fighter holding a token is never offered; the other side's fighters are.
-    assert [f.id for f in ph.candidates(s.state, 0)] == [
+    assert [f.id for f in ph.candidates(sys_, s.state, 0)] == [
         "john",
         "rabbit-with-bow",
         "rabbit-with-polearm",

@@ -132,7 +132,7 @@ def odds(
         return
     from companion.render.trace_view import render_trace
 
-    render_trace(console(), trace)
+    render_trace(console(), trace, gf.system)
 
 
 def _simple(

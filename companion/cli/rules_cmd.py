@@ -1,58 +1,172 @@
-"""`companion rules ...`: quick look-ups of skills, roles, armory, scenarios and rulings."""
+"""`companion rules ...`: the quick rules look-up (show, search, sheet) and the rulings."""
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Annotated
 
 import typer
 
 from companion import systems
 from companion.cli.common import JsonOpt, console, print_json
-from companion.names import match
+from companion.errors import NotFoundError
+from companion.lookup.topics import RuleTopic, all_topics
 
 app = typer.Typer(
-    help="Quick rules look-ups.\n\nExample: companion rules 1ss tank", no_args_is_help=True
+    help="Quick rules look-ups: every rule of every system, searchable, with a cheat sheet."
+    "\n\nExample: companion rules search shoot into melee",
+    no_args_is_help=True,
 )
+
+# How many answers after the best one a search shows as one-liners.
+MORE = 4
+
+
+def _ruling_titles(system: str) -> dict[str, str]:
+    return {r.id: r.title for r in systems.get(system).rulings()}
+
+
+def _show_hits(hits: list[tuple[RuleTopic, float]], as_json: bool, across: bool) -> None:
+    """The best answer in full and the next few as one-liners."""
+    if as_json:
+        print_json([{**t.to_dict(), "score": s} for t, s in hits])
+        return
+    from companion.render.topic_view import render_topic, topic_line
+
+    c = console()
+    best = hits[0][0]
+    render_topic(c, best, _ruling_titles(best.system))
+    if len(hits) > 1:
+        c.print("\nSee also:", style="bold")
+        for t, _ in hits[1:]:
+            c.print(topic_line(t, with_system=across))
+
+
+def _search(words: str, system: str | None, limit: int) -> list[tuple[RuleTopic, float]]:
+    from companion.lookup.search import search as rank
+
+    ids = [systems.resolve_id(system)] if system else systems.ids()
+    pool = [t for sid in ids for t in all_topics(sid)]
+    hits = rank(words, pool, limit)
+    if not hits:
+        where = f" in {ids[0]}" if system else ""
+        raise NotFoundError(
+            f"no rule topic matches '{words}'{where}; try other words, or list every topic "
+            "with `companion rules show SYSTEM`"
+        )
+    return [(h.topic, h.score) for h in hits]
 
 
 @app.command("show")
 def show(
     system: Annotated[str, typer.Argument(help="Rule system id, e.g. 1ss.")],
     topic: Annotated[
-        str | None,
+        list[str] | None,
         typer.Argument(
-            help="A skill, role, item or scenario (prefix), or a kind: skill, role, armory, "
-            "scenario, rulings."
+            help="A topic id or title (e.g. cover, range, tank), a kind (topic, skill, role, "
+            "armory, scenario, rule, action, rulings), or any words to search for."
         ),
     ] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Look up a rule: one topic, a kind of topic, or everything.
+    """Show a rule: the topic named, or the best match for the words given.
 
-    Example: companion rules show 1ss tank
+    Without a topic, lists every topic of the system, one line each.
+
+    Example: companion rules show 1ss cover
     """
-    sys_ = systems.get(system)
-    topics = list(sys_.topics())
-    kinds = sorted({t.kind for t in topics})
-    if topic and topic.casefold() in ("rulings", "ruling"):
-        rulings(system, as_json)
+    sid = systems.resolve_id(system)
+    if topic and " ".join(topic).casefold() in ("rulings", "ruling"):
+        rulings(sid, as_json)
         return
-    if topic is None:
-        chosen = topics
-    elif topic.casefold().rstrip("s") in kinds:
-        chosen = [t for t in topics if t.kind == topic.casefold().rstrip("s")]
-    else:
-        by_id = [t for t in topics if t.id == topic.casefold()]
-        chosen = by_id or [match(topic, topics, lambda t: t.label.split(" (")[0], "rule topic")]
+    topics = all_topics(sid)
+    words = " ".join(topic or ()).strip()
+    key = words.casefold()
+    # A topic's own id or title comes first: WarStuff's "actions" topic, not the kind.
+    exact = [t for t in topics if key and key in (t.id, t.title.casefold())]
+    if exact:
+        _show_hits([(exact[0], 100.0)], as_json, across=False)
+        return
+    kinds = {t.kind for t in topics}
+    if not key or key.removesuffix("s") in kinds:
+        chosen = [t for t in topics if not key or t.kind == key.removesuffix("s")]
+        if as_json:
+            print_json([t.to_dict() for t in chosen])
+            return
+        from companion.lookup.sheet import sections
+        from companion.render.topic_view import topic_line
+
+        c = console()
+        for section, items in sections(chosen):
+            c.print(section, style="bold")
+            for t in items:
+                c.print(topic_line(t))
+        return
+    _show_hits(_search(words, sid, MORE + 1), as_json, across=False)
+
+
+@app.command("search")
+def search(
+    words: Annotated[list[str], typer.Argument(help="What you want to know, in a few words.")],
+    system: Annotated[
+        str | None, typer.Option("--system", "-s", help="Search one system only, e.g. 1ss.")
+    ] = None,
+    limit: Annotated[
+        int, typer.Option("--limit", "-n", min=1, max=50, help="How many answers to show.")
+    ] = MORE + 1,
+    as_json: JsonOpt = False,
+) -> None:
+    """Find the rule that answers a question, across every system (or one).
+
+    Typos and plurals are fine. The best answer comes in full, the next few in a line each.
+
+    Example: companion rules search --system 1ss how far can I move
+    """
+    hits = _search(" ".join(words), system, limit)
+    _show_hits(hits, as_json, across=system is None)
+
+
+class SheetFormat(StrEnum):
+    text = "text"
+    html = "html"
+
+
+@app.command("sheet")
+def sheet(
+    system: Annotated[str, typer.Argument(help="Rule system id, e.g. 1ss.")],
+    fmt: Annotated[
+        SheetFormat,
+        typer.Option("--format", "-f", help="text, or html for a printable page."),
+    ] = SheetFormat.text,
+    as_json: JsonOpt = False,
+) -> None:
+    """Print a cheat sheet to keep beside the table: one line per rule, by section.
+
+    Example: companion rules sheet 1ss --format html
+    """
+    from companion.lookup.sheet import sections, sheet_html, sheet_text
+
+    sys_ = systems.get(system)
+    topics = all_topics(sys_.info.id)
     if as_json:
         print_json(
-            [{"kind": t.kind, "id": t.id, "label": t.label, "summary": t.summary} for t in chosen]
+            {
+                "system": sys_.info.id,
+                "name": sys_.info.name,
+                "sections": [
+                    {
+                        "section": name,
+                        "topics": [{"id": t.id, "title": t.title, "sheet": t.sheet} for t in items],
+                    }
+                    for name, items in sections(topics)
+                ],
+            }
         )
         return
-    c = console()
-    for t in chosen:
-        c.print(f"[bold]{t.label}[/bold] [dim]({t.kind}, {t.id})[/dim]")
-        c.print(f"  {t.summary}")
+    if fmt is SheetFormat.html:
+        typer.echo(sheet_html(sys_.info.name, sys_.info.id, topics), nl=False)
+        return
+    typer.echo(sheet_text(sys_.info.name, topics, console().width), nl=False)
 
 
 @app.command("rulings")

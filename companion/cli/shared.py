@@ -136,7 +136,7 @@ def report(gf: GameFile, event: Event, as_json: bool, announcements: tuple[str, 
         from companion.render.trace_view import render_trace
         from companion.trace import Trace
 
-        render_trace(c, Trace.from_dict(event.trace))
+        render_trace(c, Trace.from_dict(event.trace), gf.system)
     else:
         c.print(event.summary)
     for a in announcements:

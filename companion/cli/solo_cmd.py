@@ -85,7 +85,7 @@ def show(
     c = console()
     for e in events:
         if e.trace:
-            render_trace(c, Trace.from_dict(e.trace))
+            render_trace(c, Trace.from_dict(e.trace), "1ss")  # solo play is 1ss only
         else:
             c.print(e.summary)
     for o in outcomes:

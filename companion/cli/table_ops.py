@@ -201,4 +201,4 @@ def log(game: str | None, last: int | None, traces: bool, as_json: bool) -> None
             from companion.render.trace_view import render_trace
             from companion.trace import Trace
 
-            render_trace(c, Trace.from_dict(e.trace))
+            render_trace(c, Trace.from_dict(e.trace), gf.system)

@@ -21,16 +21,14 @@ from companion.play.session import GameChanged, Session, StepResult
 from companion.play.solo_hook import Ask, SoloGuide, Walk, guide_for
 from companion.play.ui import BACK, Back, Item, Prompter, Quit, numbered
 from companion.systems.base import ActionRequest, Outcome
+from companion.systems.kit.facts import ActionSpec, Fact
+
+# Whom an action's target may be, by its declared kind.
+_TARGETS = {"enemy": "enemies", "friend": "friends", "any": "all", "optional": "all"}
 
 FIXED = "urls?vodqnex"
 # Keys the phase menus give their own entries: end the turn, a fall, write the report.
 PHASE_KEYS = "tfw"
-ACTION_LABELS = {
-    "attack": "Attack",
-    "recover": "Recover (try to stand up)",
-    "skill": "Use a skill",
-    "fall": "A fighter falls from a height",
-}
 
 
 class Loop:
@@ -110,11 +108,11 @@ class Loop:
         if p.kind == "upkeep":
             last = p.last_turn is not None and p.turn >= p.last_turn
             then = "scenario check and the OpFor spawn" if solo else "roll initiative"
+            what = self.s.system.end_label(state)
             label = (
-                f"Finish: turn {p.turn} was the last, end the game"
-                + (" (scenario check)" if solo else "")
+                f"Finish: {what}" + (" (scenario check)" if solo else "")
                 if last
-                else f"Upkeep: end turn {p.turn}, start turn {p.turn + 1} ({then})"
+                else f"Upkeep: {what} ({then})"
             )
             return [Item("n", label, self.do_next_turn)]
         if p.kind == "ended":
@@ -133,7 +131,7 @@ class Loop:
                         )
                     )
             else:
-                for f in ph.candidates(state, p.side):
+                for f in ph.candidates(self.s.system, state, p.side):
                     labels.append(
                         (f"Activate {f.name} ({self.brief(f)})", _bind(self.do_activate, f.id))
                     )
@@ -145,13 +143,13 @@ class Loop:
         if p.kind == "acting" and p.fighter is not None:
             f = state.fighter(p.fighter)
             labels = [
-                (ACTION_LABELS.get(a, a.replace("-", " ").capitalize()), _bind(self.do_action, a))
+                (self.action_label(a), _bind(self.do_action, a))
                 for a in ph.legal_actions(self.s.system, state, f)
             ]
             items = numbered(labels, FIXED + PHASE_KEYS)
             items.append(Item("e", f"End {f.name}'s activation", self.do_end_activation))
             for a in ph.reactions(self.s.system):
-                items.append(Item("f", ACTION_LABELS.get(a, a), _bind(self.do_action, a, True)))
+                items.append(Item("f", self.action_label(a), _bind(self.do_action, a, True)))
             return items
         return []
 
@@ -241,7 +239,7 @@ class Loop:
 
         for ev in res.events:
             if ev.trace:
-                render_trace(self.c, Trace.from_dict(ev.trace))
+                render_trace(self.c, Trace.from_dict(ev.trace), self.s.system.info.id)
             else:
                 self.c.print(ev.summary, highlight=False)
         for a in res.announcements:
@@ -301,7 +299,11 @@ class Loop:
         return self.ui.number(q.text, q.low, q.high, q.default)
 
     def do_end_activation(self) -> None:
-        self.show(self.s.end_activation(), board=False)
+        self.show(self.s.end_activation(self.dice()), board=False)
+
+    def action_label(self, action: str) -> str:
+        spec = self.s.system.declared_actions().get(action)
+        return spec.label if spec is not None else action.replace("-", " ").capitalize()
 
     def do_action(self, action: str, reaction: bool = False) -> None:
         state = self.s.state
@@ -326,63 +328,65 @@ class Loop:
         self.show(self.s.resolve(request, self.dice()))
 
     def facts(self, action: str, actor: FighterState) -> ActionRequest:
-        """Ask only what the table knows for this action."""
+        """Ask only what the table knows for this action: its target and the facts the
+        system declares for it (companion.systems.kit.facts), in order, each only when
+        it applies to the answers so far and to these fighters."""
+        system, state = self.s.system, self.s.state
+        spec = system.declared_actions().get(action) or ActionSpec(
+            action, self.action_label(action), "optional"
+        )
+        target: FighterState | None = None
+        if spec.target != "none":
+            whom = self.among(actor, None, _TARGETS[spec.target])
+            target = self.pick_fighter(
+                f"{actor.name}: {spec.label} — whom?", whom, optional=spec.target == "optional"
+            )
+        answers: dict[str, Any] = {}
+        for fact in spec.facts:
+            if fact.in_play and system.fact_applies(state, actor, fact, answers):
+                value = self.ask_fact(fact, actor, target)
+                if value is not None:
+                    answers[fact.key] = value
+        request = ActionRequest(action, actor.id, target.id if target else None, freeze(answers))
+        return system.accept(state, request)
+
+    def among(
+        self, actor: FighterState, target: FighterState | None, who: str
+    ) -> list[FighterState]:
         state = self.s.state
-        opts: dict[str, Any] = {}
-        target: str | None = None
-        if action == "attack":
-            t = self.pick_fighter(f"{actor.name} attacks whom?", ph.targets(state, actor))
-            assert t is not None
-            target = t.id
-            kind = self.ui.choose(
-                "Melee or ranged?",
-                [Item("m", "Melee", "melee"), Item("r", "Ranged (shooting)", "ranged"), BACK],
-            )
-            opts["ranged"] = kind == "ranged"
-            if kind == "ranged":
-                opts["range"] = self.ui.number(f"Distance to {t.name} (steps/inches):", 0, 100)
-                opts["cover"] = self.ui.confirm(f"Is {t.name} in cover?", False)
-                near = self.ui.checkbox(
-                    f"Anyone else within 1 step of {t.name}? (space marks, Enter goes on)",
-                    [(f.name, f.id) for f in ph.others_near(state, (actor.id, t.id))],
-                )
-                if near:
-                    opts["near"] = tuple(near)
-                opts["ganging"] = 0
-            else:
-                opts["ganging"] = self.ui.number(
-                    f"Other friends of {actor.name} within 1 step of {t.name}:", 0, 20, 0
-                )
-        elif action == "fall":
-            opts["inches"] = self.ui.number(f"How far does {actor.name} fall (inches)?", 0, 100)
-        elif action == "skill":
-            skill = self.ui.choose(
-                "Which skill?",
-                numbered([(s, s) for s in ph.active_skills(self.s.system, actor)], "b") + [BACK],
-            )
-            opts["skill"] = skill
-            t = self.pick_fighter("Its target?", state.fighters, optional=True)
-            target = t.id if t else None
-        elif action == "move":
-            opts["inches"] = self.ui.number(f"How far does {actor.name} move (inches)?", 0, 100)
-        elif action == "fire-team":
-            if actor.flags.get("fire_team"):
-                opts["dissolve"] = self.ui.confirm(f"Break up {actor.name}'s Fire Team?", False)
-            else:
-                mates = self.ui.checkbox(
-                    f"Who works the heavy shooter with {actor.name}? (a rookie of the same "
-                    "stat and a specialist)",
-                    [
-                        (f.name, f.id)
-                        for f in state.side_fighters(actor.side)
-                        if f.id != actor.id and not f.out
-                    ],
-                )
-                opts["with"] = ",".join(mates)
-        elif action != "recover":
-            t = self.pick_fighter("Its target?", state.fighters, optional=True)
-            target = t.id if t else None
-        return ActionRequest(action, actor.id, target, freeze(opts))
+        live = [f for f in state.fighters if not f.out]
+        if who == "enemies":
+            return [f for f in live if f.side != actor.side]
+        if who == "friends":
+            return [f for f in live if f.side == actor.side]
+        if who == "others":
+            skip = {actor.id} | ({target.id} if target else set())
+            return [f for f in live if f.id not in skip]
+        return live
+
+    def ask_fact(self, fact: Fact, actor: FighterState, target: FighterState | None) -> Any:
+        q = fact.question(actor.name, target.name if target else "")
+        if fact.kind == "yesno":
+            return self.ui.confirm(q, bool(fact.default))
+        if fact.kind == "number":
+            default = fact.default if isinstance(fact.default, int) else None
+            return self.ui.number(q, fact.low, fact.high, default)
+        if fact.kind in ("choice", "text"):
+            choices = self.s.system.fact_choices(self.s.state, actor, fact)
+            if choices is None and fact.choices:
+                choices = [(c, c) for c in fact.choices]
+            if choices:
+                return self.ui.choose(q, numbered(choices, "b") + [BACK])
+            answer = self.ui.text(q, str(fact.default or ""))
+            return answer.strip() or None
+        people = self.among(actor, target, fact.among)
+        if fact.kind == "fighter":
+            f = self.pick_fighter(q, people, optional=True)
+            return f.id if f else None
+        picked = self.ui.checkbox(
+            q + " (space marks, Enter goes on)", [(f.name, f.id) for f in people]
+        )
+        return tuple(picked) or None
 
     def pick_fighter(
         self, message: str, fighters: Any, optional: bool = False
@@ -415,9 +419,13 @@ class Loop:
             self.c.print(f"{i + 1:>4}. T{e.turn} {e.kind:<9} {e.summary}{txt}", highlight=False)
 
     def do_rules(self) -> None:
+        from companion.lookup.topics import all_topics
+        from companion.render.topic_view import render_situation
+
         sys_ = self.s.system
+        render_situation(self.c, sys_.info.id, ph.current(sys_, self.s.state), self.s.state)
         labels: list[tuple[str, Any]] = [
-            (f"{t.kind}: {t.label}", (t.label, t.summary)) for t in sys_.topics()
+            (f"{t.section}: {t.title}", (t.title, t.text)) for t in all_topics(sys_.info.id)
         ] + [(f"ruling {r.id}: {r.title}", (f"{r.id} {r.title}", r.text)) for r in sys_.rulings()]
         if not labels:
             self.c.print("This system has no look-up entries.")

@@ -104,9 +104,10 @@ def current(system: RuleSystem, state: GameState) -> Phase:
     return Phase("choose", state.turn, state.last_turn, side, solo_opfor=opfor_side(state) == side)
 
 
-def candidates(state: GameState, side: int) -> list[FighterState]:
-    """Fighters of `side` that may take the next activation."""
-    return [f for f in state.side_fighters(side) if can_activate(f)]
+def candidates(system: RuleSystem, state: GameState, side: int) -> list[FighterState]:
+    """Fighters of `side` that may take the next activation, as the system's turn
+    structure says (an exhausted SKIRMASHED figure, a 1ss fighter with its token)."""
+    return [f for f in state.side_fighters(side) if system.can_activate(state, f)]
 
 
 def legal_actions(system: RuleSystem, state: GameState, f: FighterState) -> list[str]:

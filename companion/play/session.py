@@ -17,7 +17,7 @@ from typing import TypeVar
 from companion import systems
 from companion.dice import DiceSource, SeededDice
 from companion.errors import RefusedError, UsageError
-from companion.game.events import Event, set_fighter, set_game
+from companion.game.events import Event, set_game
 from companion.game.repo import GameFile, Home, append_outcome, event_for
 from companion.game.state import GameState
 from companion.systems.base import ActionRequest, Outcome, RuleSystem
@@ -174,18 +174,10 @@ class Session:
     def resolve(self, request: ActionRequest, dice: DiceSource) -> StepResult:
         return self.run(lambda s, d: self.system.resolve(s, request, d), dice)
 
-    def end_activation(self) -> StepResult:
-        """Close the active fighter's activation (its token stays until upkeep)."""
-        fid = self.state.active
-        if fid is None:
-            raise UsageError("no fighter is activating")
-        f = self.state.fighter(fid)
-        changes = [set_game("active", None)]
-        if "actions" in f.flags:
-            changes.insert(0, set_fighter(fid, "flags.actions", None))
-        return self.run(
-            lambda s, d: Outcome("activation-end", f"{f.name} ends the activation.", tuple(changes))
-        )
+    def end_activation(self, dice: DiceSource | None = None) -> StepResult:
+        """Close the active fighter's activation, with the system's end-of-activation
+        checks (its token stays until upkeep)."""
+        return self.run(lambda s, d: self.system.end_activation(s, d), dice)
 
     def undo(self) -> StepResult:
         t0 = time.perf_counter()

@@ -17,7 +17,10 @@ COMPARE_WORDS = {
 }
 
 
-def step_text(i: int, s: Step) -> Text:
+def step_text(i: int, s: Step, topic: str | None = None, console: Console | None = None) -> Text:
+    """One step; `topic` is the id of the look-up topic that governs it, shown as
+    "rules: ID" so `companion rules show SYSTEM ID` is one command away. Given the
+    console, the link goes on a line of its own rather than be split by a wrap."""
     t = Text()
     t.append(f"{i}. {s.title}: ", style="bold")
     if s.roll is not None:
@@ -44,15 +47,44 @@ def step_text(i: int, s: Step) -> Text:
         t.append(f"  (chance {fmt(s.probability)})", style="dim")
     for ruling in s.rulings:
         t.append(f" [{ruling}]", style="dim")
+    if topic:
+        link = f"rules: {topic}"
+        t.append("  " if _fits(t, 2 + len(link), console) else "\n     ")
+        t.append(link, style="dim cyan")
     for note in s.notes:
         t.append(f"\n     {note}", style="italic dim")
     return t
 
 
-def render_trace(console: Console, trace: Trace) -> None:
+def _fits(t: Text, extra: int, console: Console | None) -> bool:
+    """Whether `extra` more cells fit on the last line `t` wraps to."""
+    if console is None:
+        return True
+    room = console.width - extra
+    if "\n" not in t.plain and t.cell_len <= room:
+        return True  # one short line: no need for the slower real wrap
+    return t.wrap(console, console.width)[-1].cell_len <= room
+
+
+def step_topic(system: str | None, title: str) -> str | None:
+    """The topic governing a step of `system`, or None (no system given, or the topic
+    file cannot be read: a trace is still worth showing without its links)."""
+    if system is None:
+        return None
+    from companion.errors import CompanionError
+    from companion.lookup.links import topic_of_step
+
+    try:
+        return topic_of_step(system, title)
+    except CompanionError:
+        return None
+
+
+def render_trace(console: Console, trace: Trace, system: str | None = None) -> None:
+    """Print a trace; with the game's `system`, each step names its look-up topic."""
     console.print(Text(trace.title, style="bold underline"))
     for i, s in enumerate(trace.steps, 1):
-        console.print(step_text(i, s))
+        console.print(step_text(i, s, step_topic(system, s.title), console))
     console.print(Text("Result: ", style="bold") + Text(trace.outcome))
     if trace.odds:
         odds = ", ".join(f"{k} {fmt(p)}" for k, p in trace.odds)

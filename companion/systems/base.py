@@ -257,6 +257,22 @@ class RuleSystem(ABC):
         opts = accept(spec, request.options, state, self.info.name)
         return ActionRequest(request.action, request.actor, request.target, freeze(opts))
 
+    def can_activate(self, state: GameState, f: FighterState) -> bool:
+        """Whether a fighter may be chosen for the next activation."""
+        if self.turns is not None:
+            return self.turns.can_activate(state, f)
+        return not f.out and not f.token and f.status != "face-down"
+
+    def fact_applies(
+        self, state: GameState, actor: FighterState, fact: Fact, answers: Mapping[str, Any]
+    ) -> bool:
+        """Whether `play` asks a declared fact now: its `when` on the answers so far, and
+        whatever the system knows of the fighters (e.g. only a unit with Entangle is asked
+        whether it shoots its web)."""
+        from companion.systems.kit.facts import applies
+
+        return applies(fact, answers)
+
     def fact_choices(
         self, state: GameState, actor: FighterState, fact: Fact
     ) -> list[tuple[str, Any]] | None:

@@ -20,7 +20,7 @@ from companion.systems.base import (
     SystemInfo,
     Topic,
 )
-from companion.systems.kit.facts import ActionSpec, declared_in
+from companion.systems.kit.facts import ActionSpec, Fact, declared_in
 from companion.systems.one_stat import data as data_mod
 from companion.systems.one_stat import turns
 from companion.systems.one_stat.data import OneStatData, item_of
@@ -130,6 +130,17 @@ class OneStatSkirmish(RuleSystem):
         from companion.systems.one_stat.actions import offered
 
         return offered(self.data, state, fighter, self.action_names())
+
+    def fact_choices(
+        self, state: GameState, actor: FighterState, fact: Fact
+    ) -> list[tuple[str, Any]] | None:
+        if fact.key == "skill":
+            # Only the skills used as an action; passive ones and roles are always on.
+            usable = {
+                t.id for t in self.topics() if t.kind == "skill" and "(passive)" not in t.label
+            }
+            return [(s, s) for s in actor.skills if s in usable]
+        return None
 
     def declared_actions(self) -> Mapping[str, ActionSpec]:
         return declared_in(data_mod.FILE)[0]

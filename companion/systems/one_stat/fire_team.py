@@ -120,7 +120,13 @@ def form(
         if state.active in members(team):
             raise RefusedError("a Fire Team breaks up between activations, not during its own")
         return dissolve(board, roller, team, "the player breaks the team up", carry=True)
-    names = [n for n in str(o.get("with") or "").split(",") if n.strip()]
+    given = o.get("with") or ()
+    # Declared as fighters: the table's names arrive as fighter ids.
+    names = (
+        list(given)
+        if isinstance(given, tuple | list)
+        else [n for n in str(given).split(",") if n.strip()]
+    )
     if len(names) != 2:
         raise UsageError(
             "name the other two members: --opt with=ROOKIE,SPECIALIST (two rookies of the same "

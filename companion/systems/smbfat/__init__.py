@@ -77,7 +77,9 @@ class Smbfat(RuleSystem):
         return self.data.rulings
 
     def topics(self) -> Sequence[Topic]:
-        return [Topic("rule", t.id, t.title, t.text) for t in self.data.topics]
+        # The rule sections are in the topic file (rules_data/smbfat_topics.toml); the
+        # system lists only its scenarios besides.
+        return [Topic("scenario", s.id, s.label, s.summary) for s in self.data.scenarios.values()]
 
     def statuses(self) -> Sequence[str]:
         return ("upright", "out")

@@ -1,4 +1,4 @@
-"""SMBFAT rules data, typed and validated from rules_data/smbfat.toml (and its topics)."""
+"""SMBFAT rules data, typed and validated from rules_data/smbfat.toml."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ from companion.systems.kit.facts import ActionSpec, read_actions, read_options
 from companion.values import frozen
 
 FILE = "smbfat.toml"
-TOPICS_FILE = "smbfat_topics.toml"
 
 
 @frozen
@@ -49,18 +48,6 @@ class MapSize:
 
 
 @frozen
-class TopicEntry:
-    id: str
-    title: str
-    section: str
-    keywords: tuple[str, ...]
-    rulings: tuple[str, ...]
-    steps: tuple[str, ...]
-    sheet: str
-    text: str
-
-
-@frozen
 class SmbData:
     name: str
     aliases: tuple[str, ...]
@@ -86,7 +73,6 @@ class SmbData:
     options: ActionSpec | None
     rulings: tuple[Ruling, ...]
     samples: tuple[Roster, ...]
-    topics: tuple[TopicEntry, ...]
 
     def trait_label(self, tid: str) -> str:
         t = self.traits.get(tid)
@@ -149,45 +135,6 @@ def _samples(top: Reader, types: dict[str, FigureType], traits: dict[str, Trait]
     return out
 
 
-def unwrap(text: str) -> str:
-    """A topic's text as paragraphs and list items, each on one line (the file wraps
-    lines for reading; the terminal wraps them to its own width)."""
-    out: list[str] = []
-    for line in text.strip().splitlines():
-        line = line.strip()
-        if out and line and out[-1] and not line.startswith("- "):
-            out[-1] += " " + line
-        else:
-            out.append(line)
-    return "\n".join(out)
-
-
-def _topics() -> tuple[TopicEntry, ...]:
-    top = Reader(TOPICS_FILE, load_toml(TOPICS_FILE))
-    top.only("topics")
-    out = []
-    seen: set[str] = set()
-    for r in top.tables("topics"):
-        r.only("id", "title", "section", "keywords", "rulings", "steps", "sheet", "text")
-        tid = r.text("id")
-        if tid in seen or tid != tid.lower():
-            r.fail(f"the id {tid!r} must be lower case and unique", "id")
-        seen.add(tid)
-        out.append(
-            TopicEntry(
-                tid,
-                r.text("title"),
-                r.text("section"),
-                r.texts("keywords", ()),
-                r.texts("rulings", ()),
-                r.texts("steps", ()),
-                r.text("sheet"),
-                unwrap(r.text("text")),
-            )
-        )
-    return tuple(out)
-
-
 @lru_cache(maxsize=1)
 def load() -> SmbData:
     top = Reader(FILE, load_toml(FILE))
@@ -211,14 +158,6 @@ def load() -> SmbData:
     rulings = tuple(
         Ruling(r.text("id"), r.text("title"), r.text("text")) for r in top.tables("rulings")
     )
-    topics = _topics()
-    known = {r.id for r in rulings}
-    for t in topics:
-        for rid in t.rulings:
-            if rid not in known:
-                Reader(TOPICS_FILE, {}, f"topics.{t.id}").fail(
-                    f"names the unknown ruling {rid!r}", "rulings"
-                )
     return SmbData(
         name=s.text("name"),
         aliases=s.texts("aliases", ()),
@@ -244,5 +183,4 @@ def load() -> SmbData:
         options=read_options(top),
         rulings=rulings,
         samples=tuple(_samples(top, types, traits)),
-        topics=topics,
     )

@@ -21,7 +21,7 @@ from companion.systems.base import (
     SystemInfo,
     Topic,
 )
-from companion.systems.kit.facts import ActionSpec, declared_in
+from companion.systems.kit.facts import ActionSpec, Fact, declared_in
 from companion.systems.warstuff import actions, attack, combat, roster_rules, turns
 from companion.systems.warstuff import data as data_mod
 from companion.systems.warstuff.data import RANK, Genre, LibraryUnit, WarStuffData
@@ -156,6 +156,19 @@ class WarStuff(RuleSystem):
 
     def action_names(self) -> Sequence[str]:
         return ("attack",) + actions.ACTION_NAMES
+
+    def fact_applies(
+        self, state: GameState, actor: FighterState, fact: Fact, answers: Mapping[str, Any]
+    ) -> bool:
+        # Only a unit with the special rule is asked about it.
+        needs = {"entangle": "entangle", "brutal": "brutal"}.get(fact.key)
+        if needs is not None and needs not in actor.skills:
+            return False
+        if fact.key == "deathblow" and not any(
+            "death-blow" in f.skills for f in state.fighters if not f.out
+        ):
+            return False
+        return super().fact_applies(state, actor, fact, answers)
 
     def declared_actions(self) -> Mapping[str, ActionSpec]:
         return declared_in(data_mod.FILE)[0]

@@ -1,0 +1,160 @@
+"""Look-up topics: loaded from `rules_data/<id>_topics.toml`, checked, and merged with the
+entries each system lists itself.
+
+Errors name the file and the key (`1ss_topics.toml: topics[3].rulings: ...`), like every
+other rules data error, so a broken topic file is fixed in a minute.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+from companion.data import Reader, data_dir, load_toml
+from companion.values import frozen
+
+ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+_PARENS = re.compile(r"\s*\([^()]*\)")
+KEYS = ("id", "title", "section", "keywords", "rulings", "steps", "sheet", "text")
+
+# Where a system's own entries go on the cheat sheet, by their kind.
+KIND_SECTIONS = {
+    "skill": "Skills",
+    "role": "Roles",
+    "armory": "Armory",
+    "scenario": "Scenarios",
+    "rule": "Special rules",
+    "action": "Actions",
+}
+
+
+@frozen
+class RuleTopic:
+    """One look-up entry: a rule section of the text, or a skill, role, item, scenario."""
+
+    system: str
+    id: str
+    title: str
+    section: str
+    kind: str  # "topic" for the topic file's sections, else the system's own kind
+    sheet: str
+    text: str
+    keywords: tuple[str, ...] = ()
+    rulings: tuple[str, ...] = ()
+    steps: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "system": self.system,
+            "id": self.id,
+            "kind": self.kind,
+            "title": self.title,
+            # `label` and `summary` are the names the look-up used before topic files.
+            "label": self.title,
+            "summary": self.sheet,
+            "section": self.section,
+            "keywords": list(self.keywords),
+            "rulings": list(self.rulings),
+            "steps": list(self.steps),
+            "sheet": self.sheet,
+            "text": self.text,
+        }
+
+
+def file_name(system_id: str) -> str:
+    return f"{system_id}_topics.toml"
+
+
+def has_file(system_id: str) -> bool:
+    return (data_dir() / file_name(system_id)).is_file()
+
+
+@lru_cache(maxsize=16)
+def file_topics(system_id: str) -> tuple[RuleTopic, ...]:
+    """The topics of a system's topic file, checked; () when the system has none yet."""
+    name = file_name(system_id)
+    if not has_file(system_id):
+        return ()
+    top = Reader(name, load_toml(name))
+    top.only("topics")
+    out: list[RuleTopic] = []
+    seen: set[str] = set()
+    for r in top.tables("topics"):
+        r.only(*KEYS)
+        tid = r.text("id")
+        if not ID_PATTERN.match(tid):
+            r.fail(f"{tid!r} must be lower-case letters, digits and dashes", "id")
+        if tid in seen:
+            r.fail(f"{tid!r} is used by an earlier topic", "id")
+        seen.add(tid)
+        topic = RuleTopic(
+            system=system_id,
+            id=tid,
+            title=r.text("title"),
+            section=r.text("section"),
+            kind="topic",
+            sheet=r.text("sheet"),
+            text=r.text("text").strip(),
+            keywords=r.texts("keywords", ()),
+            rulings=r.texts("rulings", ()),
+            steps=r.texts("steps", ()),
+        )
+        for key in ("title", "section", "sheet", "text"):
+            if not str(getattr(topic, key)).strip():
+                r.fail("must not be empty", key)
+        out.append(topic)
+    return tuple(out)
+
+
+def check_rulings(system_id: str, topics: Sequence[RuleTopic], known: Sequence[str]) -> None:
+    """Every ruling a topic cites must exist for its system."""
+    from companion.errors import DataError
+
+    ids = set(known)
+    for i, t in enumerate(topics):
+        for ruling in t.rulings:
+            if ruling not in ids:
+                raise DataError(
+                    f"{file_name(system_id)}: topics[{i}].rulings: no ruling {ruling!r} "
+                    f"in {system_id} (see `companion rules rulings {system_id}`)"
+                )
+
+
+def all_topics(system_id: str) -> tuple[RuleTopic, ...]:
+    """The topic file's topics, then the system's own entries that the file does not
+    replace (an entry of the file with the same id is the fuller text of it)."""
+    from companion import systems
+
+    system = systems.get(system_id)
+    sid = system.info.id
+    own = file_topics(sid)
+    rulings = [(r.id, f"{r.title} {r.text}") for r in system.rulings()]
+    check_rulings(sid, own, [rid for rid, _ in rulings])
+    taken = {t.id for t in own}
+    listed = tuple(
+        RuleTopic(
+            system=sid,
+            id=t.id,
+            title=t.label,
+            section=KIND_SECTIONS.get(t.kind, t.kind.capitalize() + "s"),
+            kind=t.kind,
+            sheet=t.summary,
+            text=t.summary,
+            rulings=naming_rulings(t.label, rulings),
+        )
+        for t in system.topics()
+        if t.id not in taken
+    )
+    return own + listed
+
+
+def naming_rulings(label: str, rulings: Sequence[tuple[str, str]]) -> tuple[str, ...]:
+    """The rulings whose title or text name an entry, as written ("Tank", "Sweep Attack",
+    "shield"): a skill or special rule cites the rulings that say how it is read. A name
+    in a list of a unit's rules ("Fast + Shooter") is not a ruling about that rule."""
+    name = _PARENS.sub("", label).strip()
+    if not name:
+        return ()
+    rx = re.compile(rf"(?<![\w-])(?<!\+ ){re.escape(name)}(?![\w-])(?!(?: \([^)]*\))? \+)")
+    return tuple(rid for rid, text in rulings if rx.search(text))
