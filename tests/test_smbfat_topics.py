@@ -39,3 +39,15 @@ def test_game_options_name_the_rulings_they_reverse():
     assert "R-SMB-P01" in asks["leader-chain"]
     assert "R-SMB-P02" in asks["extra-keeps-turn"]
     assert "R-SMB-P05" in asks["reroll-again"]
+
+
+def test_play_asks_about_the_spread_weapon_only_a_figure_that_has_one():
+    from smbfat_helpers import fig, game
+
+    state = game([fig("X"), fig("M", "gunslinger", "spread")], [fig("Y")])
+    spread = SMB.declared_actions()["attack"].fact("spread")
+    assert not SMB.fact_applies(state, state.fighter("x"), spread, {})
+    assert SMB.fact_applies(state, state.fighter("m"), spread, {})
+    ranged = SMB.declared_actions()["attack"].fact("ranged")
+    assert not SMB.fact_applies(state, state.fighter("x"), ranged, {})  # a Brawler
+    assert SMB.fact_applies(state, state.fighter("m"), ranged, {})

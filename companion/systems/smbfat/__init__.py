@@ -21,7 +21,7 @@ from companion.systems.base import (
     SystemInfo,
     Topic,
 )
-from companion.systems.kit.facts import ActionSpec
+from companion.systems.kit.facts import ActionSpec, Fact
 from companion.systems.smbfat import actions, attack, board, roster_rules, turns
 from companion.systems.smbfat import data as data_mod
 from companion.systems.smbfat.data import SmbData
@@ -119,6 +119,19 @@ class Smbfat(RuleSystem):
 
     def actions_for(self, state: GameState, fighter: FighterState) -> Sequence[str]:
         return actions.allowed(self.data, state, fighter)
+
+    def fact_applies(
+        self, state: GameState, actor: FighterState, fact: Fact, answers: Mapping[str, Any]
+    ) -> bool:
+        # Only a figure with a Spread weapon is asked whether it uses it, and only one
+        # that can attack at range whether its target is adjacent (R-SMB-P03).
+        if fact.key in ("spread", "near") and "spread" not in actor.skills:
+            return False
+        t = self.data.types.get(actor.rank)
+        ranged = (t is not None and t.ranged > 0) or {"heavy", "spread"} & set(actor.skills)
+        if fact.key == "ranged" and not ranged:
+            return False
+        return super().fact_applies(state, actor, fact, answers)
 
     def _accept(self, state: GameState, request: ActionRequest) -> ActionRequest:
         # A fact this system does not declare, left at an empty value (another system's
