@@ -3,46 +3,15 @@
 from __future__ import annotations
 
 import pytest
+from report_helpers import two_turns_of_the_sample
 
-from companion.dice import TypedDice
-from companion.game.events import set_fighter, set_side
-from companion.game.repo import Home
-from companion.play.session import Session
 from companion.report.build import kind_of
-from companion.systems.base import Outcome
-from companion.trace import Trace, roll_test
-
-
-def _attack(who: str, target_id: str, sides: int, stat: int, die: int, out: bool) -> Outcome:
-    """An attack-like resolution with one test, as a rule system would record it."""
-    step = roll_test(
-        TypedDice([die]),
-        title=f"Attack: {who}",
-        who=who,
-        sides=sides,
-        target=stat,
-        compare="<=",
-        success_text="hit",
-        failure_text="miss",
-    )
-    changes = (set_fighter(target_id, "status", "out"),) if out else ()
-    summary = f"{who} attacks: {step.outcome}" + (" and takes the target out" if out else "")
-    return Outcome("attack", summary, changes, Trace("Attack", (step,), step.outcome))
 
 
 @pytest.fixture
 def played(demo):
     """Two turns of the sample game with fixed dice, then the end."""
-    s = Session(Home(), "sample")
-    s.next_turn(TypedDice([7, 3]))
-    s.activate("robyn")
-    s.run(lambda st, d: _attack("Robyn", "cpt-fawkes", 10, 6, 4, True), TypedDice([]))
-    s.run(lambda st, d: Outcome("vp", "Robyn's merry men: 0 → 1 VP", (set_side(0, "vp", 1),)))
-    s.end_activation()
-    s.next_turn(TypedDice([2, 5]))
-    s.activate("t-999")
-    s.run(lambda st, d: _attack("T-999", "john", 8, 5, 7, False), TypedDice([]))
-    s.end_game("Robyn's merry men win on points")
+    two_turns_of_the_sample()
     return demo
 
 
@@ -52,8 +21,11 @@ EXPECTED_TURNS = """\
 ### Turn 1
 
 - Turn 1 begins; Robyn's merry men has the initiative. *(dice entered: 7, 3)*
+  - Initiative: Robyn's merry men: D10 7 → rolled 7
+  - Initiative: Cpt. Fawkes' ragtags: D10 3 → rolled 3
 - Robyn activates (2 actions).
 - Robyn attacks: hit and takes the target out
+  - Attack: Robyn: D10 4, needs 6 or less → hit (chance 60.0% (3/5))
 - Robyn's merry men: 0 → 1 VP
 - Robyn ends the activation.
 
@@ -62,8 +34,11 @@ Victory points after the turn: Robyn's merry men 1, Cpt. Fawkes' ragtags 0
 ### Turn 2
 
 - Turn 2 begins; Cpt. Fawkes' ragtags has the initiative. *(dice entered: 2, 5)*
+  - Initiative: Robyn's merry men: D10 2 → rolled 2
+  - Initiative: Cpt. Fawkes' ragtags: D10 5 → rolled 5
 - T-999 activates (2 actions).
 - T-999 attacks: miss
+  - Attack: T-999: D8 7, needs 5 or less → miss (chance 62.5% (5/8))
 - The game is ended: Robyn's merry men win on points
 
 Victory points after the turn: Robyn's merry men 1, Cpt. Fawkes' ragtags 0
@@ -85,13 +60,13 @@ T2  Robyn's merry men     ██████████████████
 EXPECTED_LUCK = """\
 ### Robyn's merry men
 
-- Attack: 1 of 1 succeeded, expected 0.6 (as expected)
-- Initiative: 2 rolls averaging 4.5, expected 5.5 (low)
+- Attack: 1 of 1 succeeded, expected 0.6 ± 0.5 (as expected)
+- Initiative: 2 rolls averaging 4.5, expected 5.5 ± 2 (as expected)
 
 ### Cpt. Fawkes' ragtags
 
-- Attack: 0 of 1 succeeded, expected 0.6 (unluckier than expected)
-- Initiative: 2 rolls averaging 4, expected 5.5 (low)
+- Attack: 0 of 1 succeeded, expected 0.6 ± 0.5 (unluckier than expected)
+- Initiative: 2 rolls averaging 4, expected 5.5 ± 2 (as expected)
 """
 
 
@@ -104,7 +79,10 @@ def test_report_markdown_tells_the_game(played):
     )
     assert "**Result:** Robyn's merry men win on points" in md
     assert "**Victory points:** Robyn's merry men 1, Cpt. Fawkes' ragtags 0" in md
-    assert "| Cpt. Fawkes | Boss D10 | 6 | rifle (medium shooter) | Command, Sniper | out |" in md
+    assert (
+        "| Cpt. Fawkes | Boss D10 | 6 | rifle (medium shooter) | Command, Sniper | out (turn 1) |"
+        in md
+    )
     assert EXPECTED_TURNS in md
     assert md.endswith(EXPECTED_LUCK)
 
@@ -119,6 +97,10 @@ def test_report_luck_in_json_is_exact(played):
     # Initiative is a D10 in the training mission: Fawkes' side rolled 3 and 5.
     init = luck[("Cpt. Fawkes' ragtags", "Initiative")]
     assert (init["rolls"], init["got"], init["expected"]) == (2, 8.0, 11.0)
+    # The spread is exact: sqrt(5/8 * 3/8) for one test; a D10 varies by 99/12 a roll, so
+    # the average of two has a spread of sqrt(2 * 99/12) / 2.
+    assert luck[("Cpt. Fawkes' ragtags", "Attack")]["spread"] == round((15 / 64) ** 0.5, 4)
+    assert init["spread"] == round((2 * 99 / 12) ** 0.5 / 2, 4)
     assert data["finished"] is True and data["casualties"][0]["name"] == "Cpt. Fawkes"
 
 
@@ -133,20 +115,41 @@ def test_report_of_a_running_game(demo):
 
 @pytest.mark.parametrize(("fmt", "start"), [("html", "<!DOCTYPE html>"), ("svg", "<svg")])
 def test_report_exports_html_and_svg(played, tmp_path, fmt, start):
-    out = tmp_path / f"battle.{fmt}"
+    (tmp_path / "out").mkdir()
+    out = tmp_path / "out" / f"battle.{fmt}"
     r = played("report", "--format", fmt, "-o", str(out))
     assert r.code == 0, r.err
+    assert r.out == f"Battle report written to {out}\n"
     text = out.read_text()
     assert text.lstrip().startswith(start)
     assert "Battle" in text and "Fawkes" in text
+    assert list(out.parent.iterdir()) == [out]  # no temporary file left beside it
 
 
-def test_report_refuses_an_unknown_format(played):
-    r = played("report", "--format", "pdf")
+def test_report_refuses_an_unknown_format(played, tmp_path):
+    out = tmp_path / "battle.pdf"
+    r = played("report", "--format", "pdf", "-o", str(out))
     assert r.code == 2
-    assert "md, html or svg" in r.err
+    assert r.err == "companion: error: --format takes md, html or svg, not 'pdf'\n"
+    assert not out.exists()
+
+
+def test_report_refuses_a_folder_it_cannot_write_to(played, tmp_path):
+    out = tmp_path / "missing" / "battle.html"
+    r = played("report", "--format", "html", "-o", str(out))
+    assert r.code == 2
+    assert r.err.startswith(f"companion: error: cannot write {out}: ")
+    assert r.err.count("\n") == 1 and not out.parent.exists()
 
 
 def test_kind_of_strips_who_and_roll_offs():
     assert kind_of("Initiative: Robyn's merry men (roll-off 2)") == "Initiative"
     assert kind_of("Defence") == "Defence"
+
+
+def test_kind_of_sums_rolls_whoever_they_were_at():
+    names = ["Orc Warrior", "Orc Warrior 2", "Robyn", "Cpt. Fawkes"]
+    assert kind_of("Kill roll on Orc Warrior 2", names) == "Kill roll"
+    assert kind_of("Kill roll on Orc Warrior", names) == "Kill roll"
+    assert kind_of("Robyn's defence against Cpt. Fawkes", names) == "Defence"
+    assert kind_of("To hit", names) == "To hit"

@@ -8,13 +8,12 @@ import typer
 
 from companion import systems
 from companion.cli.common import DiceOpt, JsonOpt, SeedOpt, console, print_json
+from companion.cli.games import free_name, sample_rosters, show_board
 from companion.cli.shared import commit, dice_source
 from companion.errors import RefusedError, UsageError
 from companion.game.events import set_game
-from companion.game.repo import GameFile, Home, event_for
-from companion.game.store import file_slug
+from companion.game.repo import Home, event_for
 from companion.names import match
-from companion.render.board_data import board
 from companion.systems.kit.facts import parse_pairs
 
 app = typer.Typer(
@@ -26,23 +25,16 @@ app = typer.Typer(
 GameArg = Annotated[str | None, typer.Argument(help="Game name (default: the current game).")]
 
 
-def show_board(gf: GameFile, as_json: bool) -> None:
-    sys_ = systems.get(gf.system)
-    b = board(sys_, gf.name, gf.state)
-    if as_json:
-        print_json(b)
-        return
-    from companion.render.board import render_board
-
-    render_board(console(), b)
-
-
 @app.command("new")
 def new(
     roster: Annotated[
-        list[str],
+        list[str] | None,
         typer.Option("--roster", "-r", help="A roster per side (two for a duel, one with --solo)."),
-    ],
+    ] = None,
+    system: Annotated[
+        str | None,
+        typer.Option("--system", help="Without --roster: play this system's two sample warbands."),
+    ] = None,
     scenario: Annotated[
         str | None,
         typer.Option(
@@ -73,6 +65,7 @@ def new(
 
     Example: companion game new -r "Robyn" -r "Cpt" --scenario training --name first
     """
+    roster = list(roster or [])
     if solo:
         # Solo set-up rolls spawnpoints and the first spawn: it lives with the solo commands.
         from companion.cli.solo_cmd import start_solo
@@ -85,9 +78,21 @@ def new(
     home = Home()
     with home.writing():
         db = home.rosters_db()
-        rosters = [home.find_roster(r, db) for r in roster]
-        if not rosters:
-            raise UsageError("give the rosters with --roster")
+        if not roster and system is None:
+            raise UsageError(
+                "give a roster per side with --roster, or --system ID to play that system's "
+                "sample warbands"
+            )
+        rosters = (
+            [home.find_roster(r, db) for r in roster]
+            if roster
+            else sample_rosters(home, db, systems.get(system or ""))
+        )
+        if system is not None and roster:
+            wanted = systems.resolve_id(system)
+            for r in rosters:
+                if r.system != wanted:
+                    raise UsageError(f"'{r.name}' is a {r.system} roster, not {wanted}")
         system_ids = {r.system for r in rosters}
         if len(system_ids) != 1:
             raise UsageError(
@@ -99,7 +104,7 @@ def new(
         src = dice_source(dice, seed)
         setup = sys_.setup_roll(state, src)
         base = name or scenario
-        game_name = name or _free_name(home, base)
+        game_name = name or free_name(home, base)
         gf = home.create_game(game_name, state)
         if setup is not None:
             commit(gf, setup, src)
@@ -113,14 +118,6 @@ def new(
     if not as_json:
         typer.echo(f"Started game '{gf.name}' ({sys_.info.name}, {scenario}); it is now current.")
     show_board(gf, as_json)
-
-
-def _free_name(home: Home, base: str) -> str:
-    existing = set(home.game_names())
-    n = 1
-    while f"{file_slug(base)}-{n}" in existing:
-        n += 1
-    return f"{file_slug(base)}-{n}"
 
 
 @app.command("list")

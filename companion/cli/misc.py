@@ -111,19 +111,13 @@ def demo(
 
     Example: companion demo
     """
-    from companion.cli.game_cmd import show_board
+    from companion.cli.games import sample_rosters, show_board
     from companion.game.repo import Home
 
     sys_ = systems.get("1ss")
     home = Home()
     with home.writing():
-        db = home.rosters_db()
-        have = {r.name for r in home.rosters(db)}
-        for r in sys_.sample_rosters():
-            if r.name not in have:
-                home.save_roster(db, r)
-        db.commit()
-        samples = [home.find_roster(r.name, db) for r in sys_.sample_rosters()]
+        samples = sample_rosters(home, home.rosters_db(), sys_)
         exists = home.game_path(SAMPLE_GAME).exists()
         if exists and fresh:
             home.delete_game(SAMPLE_GAME)

@@ -104,7 +104,7 @@ def _sample(home: Home) -> str:
 
 
 def _new_game(home: Home, ui: object) -> str:
-    from companion.cli.game_cmd import _free_name
+    from companion.cli.games import free_name
     from companion.play.ui import BACK, Prompter, numbered
 
     assert isinstance(ui, Prompter)
@@ -134,7 +134,7 @@ def _new_game(home: Home, ui: object) -> str:
         numbered([(f"{s.label}: {s.summary}"[:90], s.id) for s in sys_.scenarios()], "b") + [BACK],
     )
     with home.reading():
-        default = _free_name(home, scen)
+        default = free_name(home, scen)
     name = ui.text("Name of the game:", default).strip() or default
     with home.writing():
         db = home.rosters_db()
@@ -154,40 +154,31 @@ def report(
 ) -> None:
     """Write a battle report of a finished or running game, built from its event log.
 
-    Rosters, a turn-by-turn account with the dice, victory points per turn as a small
-    chart, casualties, the result, and how lucky each side was against the exact odds.
+    The result and why, victory points and casualties per turn, how lucky each side was
+    against the exact odds, the rosters with each fighter's fate, and a turn-by-turn
+    account with the dice. Markdown by default; --format html writes one self-contained
+    web page with charts, --format svg a picture of the charts.
 
     Example: companion report --format html -o battle.html
     """
-    kind = fmt.strip().casefold().lstrip(".")
-    if kind == "markdown":
-        kind = "md"
-    if kind not in ("md", "html", "svg"):
-        raise UsageError(f"--format takes md, html or svg, not '{fmt}'")
     from companion.report.build import build_report
+    from companion.report.output import format_of, parts, write_file
 
+    kind = format_of(fmt)
     with reading_game(game) as gf:
         pass
     data = build_report(systems.get(gf.system), gf)
     if as_json:
         print_json(data.to_dict())
         return
-    from companion.report.markdown import to_markdown
-
-    md = to_markdown(data)
-    if kind == "md":
-        text = md
-    else:
-        from companion.report.export import export
-
-        text = export(md, kind)
     if output is None:
-        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        last = ""
+        for last in parts(data, kind):
+            sys.stdout.write(last)
+        if not last.endswith("\n"):
+            sys.stdout.write("\n")
         return
-    try:
-        output.write_text(text, encoding="utf-8")
-    except OSError as e:
-        raise UsageError(f"cannot write {output}: {e.strerror}") from None
+    write_file(parts(data, kind), output)
     typer.echo(f"Battle report written to {output}")
 
 

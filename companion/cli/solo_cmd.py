@@ -110,7 +110,7 @@ def _solo_game(gf: GameFile) -> GameState:
 
 
 def _find(state: GameState, name: str) -> Any:
-    from companion.cli.table import find_fighter
+    from companion.cli.shared import find_fighter
 
     return find_fighter(state, name)
 
@@ -131,7 +131,7 @@ def start_solo(
     as_json: bool,
 ) -> None:
     """Set up a solo game: warband check, spawnpoints, tokens, the first spawn."""
-    from companion.cli.game_cmd import _free_name
+    from companion.cli.games import free_name
     from companion.solo import profiles
     from companion.solo.game import choose, new_solo_game, setup_outcome, spawn_outcome
 
@@ -151,7 +151,7 @@ def start_solo(
             "solo-"
             + (choice.setup.id if choice.setup else "-".join(s.id for s in choice.scenarios))
         )
-        game_name = name or _free_name(home, base)
+        game_name = name or free_name(home, base)
         gf = home.create_game(game_name, state)
         events = record(gf, [o1, o2], src, check=False)
         home.set_setting("current", gf.name)

@@ -33,7 +33,7 @@ __all__ = ["find_fighter", "find_side", "report", "run_outcome"]  # for other co
 def status(game: str | None, as_json: bool) -> None:
     with reading_game(game) as gf:
         pass
-    from companion.cli.game_cmd import show_board
+    from companion.cli.games import show_board
 
     show_board(gf, as_json)
 

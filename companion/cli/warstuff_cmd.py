@@ -10,7 +10,7 @@ import typer
 from companion import systems
 from companion.cli.common import GameOpt, JsonOpt, console, print_json, writing_game
 from companion.cli.roster_cmd import app as roster_app
-from companion.cli.table import find_side, run_outcome
+from companion.cli.shared import find_side, run_outcome
 from companion.errors import RefusedError, UsageError
 from companion.game.concede import concede_changes
 from companion.game.repo import Home

@@ -14,7 +14,9 @@ against a target (`pool`), a random pick (`pick`), and plain explained steps (`i
   rolling: the explanation shown above the final distribution of `odds`.
 
 A test branches on pass/fail only, unless the rule code needs the die's value
-(`by_value=True`, e.g. "a natural 6 also..."), when it branches on every kept value. A
+(`by_value=True`, e.g. "a natural 6 also..."), when it branches on every kept value, or
+only on the values the code looks at (`by_value=(1, 6)`: a 1, a 6, or any other pass or
+fail, so the odds walk four branches instead of six). A
 `roll` always branches on every value; a `pool` branches on the number of successes.
 """
 
@@ -122,6 +124,30 @@ def successes_dist(count: int, p: Fraction) -> tuple[tuple[int, Fraction], ...]:
 
 
 @lru_cache(maxsize=1024)
+def _buckets(
+    count: int,
+    sides: int,
+    keep: str | None,
+    keep_n: int,
+    compare: str,
+    target: int,
+    shift: int,
+    auto_success: int | None,
+    auto_fail: int | None,
+    values: tuple[int, ...],
+) -> tuple[tuple[tuple[bool, int | None], Fraction], ...]:
+    """A test's outcomes as (passed, the value if it is one of `values`), with chances."""
+    out: dict[tuple[bool, int | None], Fraction] = {}
+    for v, p in value_dist(count, sides, keep, keep_n)[::-1]:
+        key = (
+            passes(v, shift, compare, target, auto_success, auto_fail),
+            v if v in values else None,
+        )
+        out[key] = out.get(key, Fraction(0)) + p
+    return tuple(out.items())
+
+
+@lru_cache(maxsize=1024)
 def _pass_fail(p: Fraction) -> tuple[tuple[bool, Fraction], tuple[bool, Fraction]]:
     return ((True, p), (False, 1 - p))
 
@@ -145,7 +171,7 @@ class Roller:
         modifiers: Sequence[Modifier] = (),
         auto_success: int | None = None,
         auto_fail: int | None = None,
-        by_value: bool = False,
+        by_value: bool | tuple[int, ...] = False,
         success_text: str = "success",
         failure_text: str = "failure",
         rulings: Sequence[str] = (),
@@ -156,7 +182,8 @@ class Roller:
 
         `auto_success` / `auto_fail` are natural kept values that pass or fail whatever
         the modifiers (a natural 10 always hits). Set `by_value` when the rule code reads
-        `Tested.value` (e.g. a natural 6 triggers a special rule).
+        `Tested.value` (e.g. a natural 6 triggers a special rule): True for every value, or
+        the values it tests for (`Tested.value` is then None for any other value).
         """
         raise NotImplementedError
 
@@ -236,7 +263,7 @@ class DiceRoller(Roller):
         modifiers: Sequence[Modifier] = (),
         auto_success: int | None = None,
         auto_fail: int | None = None,
-        by_value: bool = False,
+        by_value: bool | tuple[int, ...] = False,
         success_text: str = "success",
         failure_text: str = "failure",
         rulings: Sequence[str] = (),
@@ -406,7 +433,7 @@ class Branches(Roller):
         modifiers: Sequence[Modifier] = (),
         auto_success: int | None = None,
         auto_fail: int | None = None,
-        by_value: bool = False,
+        by_value: bool | tuple[int, ...] = False,
         success_text: str = "success",
         failure_text: str = "failure",
         rulings: Sequence[str] = (),
@@ -414,9 +441,24 @@ class Branches(Roller):
         purpose: str | None = None,
     ) -> Tested:
         shift = sum(m.value for m in modifiers)
-        if by_value:
+        if by_value is True:
             v = int(self._branch(value_dist(count, sides, keep, keep_n)[::-1]))
             return Tested(passes(v, shift, compare, target, auto_success, auto_fail), v + shift, v)
+        if by_value:
+            buckets = _buckets(
+                count,
+                sides,
+                keep,
+                keep_n,
+                compare,
+                target,
+                shift,
+                auto_success,
+                auto_fail,
+                by_value,
+            )
+            ok, val = self._branch(buckets)
+            return Tested(ok, None if val is None else val + shift, val)
         p = test_chance(count, sides, keep, keep_n, compare, target, shift, auto_success, auto_fail)
         return Tested(bool(self._branch(_pass_fail(p))), None, None)
 
@@ -491,7 +533,7 @@ class Preview(Branches):
         modifiers: Sequence[Modifier] = (),
         auto_success: int | None = None,
         auto_fail: int | None = None,
-        by_value: bool = False,
+        by_value: bool | tuple[int, ...] = False,
         success_text: str = "success",
         failure_text: str = "failure",
         rulings: Sequence[str] = (),

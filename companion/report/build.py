@@ -1,26 +1,35 @@
 """The battle report as plain data, built from the setup and the event log alone.
 
-Everything is read back from recorded events (summaries, dice, traces), so a report is
-the same whichever version of the rules wrote the game, and a running game can be
-reported as far as it has gone.
+Everything is read back from recorded events (kinds, changes, summaries, dice, traces),
+so a report is the same whichever version of the rules wrote the game, works for every
+rule system without asking which one it is, and a running game can be reported as far
+as it has gone. One pass over the events; traces are read one at a time and only their
+sums are kept.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import asdict, dataclass, field
-from fractions import Fraction
+from collections.abc import Mapping
+from dataclasses import asdict
 from typing import Any
 
 from companion import odds
 from companion.game.events import Event, apply_event
 from companion.game.repo import GameFile
 from companion.game.state import GameState
+from companion.report.luck import Luck, Tally, kind_of, side_of
 from companion.systems.base import RuleSystem
-from companion.trace import Trace
+from companion.trace import Step, Trace
+from companion.values import frozen
+
+__all__ = ["Report", "build_report", "kind_of", "side_of"]
+
+# Event kinds that tell a solo game's automatic opponent: where it comes from and what it
+# decides. Any system that records these kinds gets the solo section.
+SOLO_KINDS = {"solo-setup": "Set-up", "spawn": "Spawn", "opfor": "OpFor decision"}
 
 
-@dataclass(frozen=True)
+@frozen
 class FighterLine:
     name: str
     rank: str
@@ -28,34 +37,38 @@ class FighterLine:
     equipment: str
     skills: str
     end: str
+    out_turn: int | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class SideLine:
     name: str
     vp: int
     fighters: tuple[FighterLine, ...]
+    lost: int = 0  # fighters out at the end
 
 
-@dataclass(frozen=True)
+@frozen
 class Entry:
-    """One event as the account tells it."""
+    """One event as the account tells it, with each roll of its trace in one line."""
 
     index: int
     kind: str
     summary: str
     dice: tuple[int, ...] = ()
     typed: bool = False
+    rolls: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class TurnAccount:
     turn: int
     entries: tuple[Entry, ...]
     vp: tuple[int, ...]  # each side's VP when the turn's last event was recorded
+    lost: tuple[int, ...] = ()  # fighters each side had taken out during the turn
 
 
-@dataclass(frozen=True)
+@frozen
 class Casualty:
     name: str
     side: str
@@ -63,44 +76,17 @@ class Casualty:
     how: str
 
 
-@dataclass(frozen=True)
-class Luck:
-    """How one kind of roll fell for one side, against the exact expectation.
+@frozen
+class SoloLine:
+    """A step of the automatic opponent: a spawn or a decision, with its reasoning."""
 
-    Tests (rolls with a target) count successes against the sum of their chances;
-    plain rolls (initiative) compare the total rolled with the expected total.
-    """
-
-    side: str
+    turn: int
     kind: str
-    rolls: int
-    tests: bool
-    got: Fraction
-    expected: Fraction
-
-    def sentence(self) -> str:
-        if self.tests:
-            got = f"{int(self.got)} of {self.rolls} succeeded"
-            return f"{self.kind}: {got}, expected {_num(self.expected)}"
-        avg = self.got / self.rolls
-        exp = self.expected / self.rolls
-        plural = "s" if self.rolls != 1 else ""
-        return f"{self.kind}: {self.rolls} roll{plural} averaging {_num(avg)}, expected {_num(exp)}"
-
-    @property
-    def verdict(self) -> str:
-        diff = self.got - self.expected
-        if self.tests:
-            if abs(diff) < Fraction(1, 2):
-                return "as expected"
-            return "luckier than expected" if diff > 0 else "unluckier than expected"
-        avg = diff / self.rolls
-        if abs(avg) < Fraction(1, 2):
-            return "as expected"
-        return "high" if avg > 0 else "low"
+    summary: str
+    steps: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class Report:
     game: str
     system: str
@@ -114,61 +100,67 @@ class Report:
     turns: tuple[TurnAccount, ...]
     casualties: tuple[Casualty, ...]
     luck: tuple[Luck, ...]
-    notes: tuple[str, ...] = field(default=())
+    notes: tuple[str, ...] = ()
+    start_vp: tuple[int, ...] = ()
+    ending: str | None = None  # the summary of the event that ended the game
+    solo: tuple[SoloLine, ...] = ()
+
+    @property
+    def scored(self) -> bool:
+        """Whether any side held victory points at any turn's end (or now)."""
+        return (
+            any(self.start_vp)
+            or any(s.vp for s in self.sides)
+            or any(any(t.vp) for t in self.turns)
+        )
 
     def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)
-        d["luck"] = [
-            {
-                "side": x.side,
-                "kind": x.kind,
-                "rolls": x.rolls,
-                "tests": x.tests,
-                "got": float(x.got),
-                "expected": round(float(x.expected), 4),
-                "sentence": x.sentence(),
-                "verdict": x.verdict,
-            }
-            for x in self.luck
-        ]
+        d = {k: v for k, v in asdict(self).items() if k != "luck"}
+        d["luck"] = [x.to_dict() for x in self.luck]
         return d
 
 
-def _num(x: Fraction) -> str:
-    s = f"{float(x):.1f}"
-    return s[:-2] if s.endswith(".0") else s
-
-
 def build_report(system: RuleSystem, gf: GameFile) -> Report:
-    events = gf.events
     state = gf.setup
     setup: list[Entry] = []
     turns: dict[int, list[Entry]] = {}
     vp_after: dict[int, tuple[int, ...]] = {}
+    lost: dict[int, list[int]] = {}
     out_when: dict[str, tuple[int, str]] = {}
-    luck: dict[LuckKey, list[Any]] = {}
-    for i, ev in enumerate(events, 1):
+    solo: list[SoloLine] = []
+    tally = Tally()
+    ending: str | None = None
+    nsides = len(state.sides)
+    # Each stored event is read into an Event only while it is told: the report keeps
+    # its sums and lines, never a second copy of the log.
+    for i, raw in enumerate(gf.raw_events, 1):
+        ev = Event.from_dict(raw)
         before = state
         state = apply_event(state, ev)
-        entry = _entry(i, ev)
+        trace = Trace.from_dict(ev.trace) if ev.trace else None
+        entry = _entry(i, ev, trace)
         if ev.turn == 0:
             setup.append(entry)
         else:
             turns.setdefault(ev.turn, []).append(entry)
             vp_after[ev.turn] = tuple(s.vp for s in state.sides)
-        for f in state.fighters:
-            was = _status(before, f.id)
-            if f.status == "out" and was != "out":
-                out_when[f.id] = (ev.turn, ev.summary)
-        if ev.trace:
-            _collect_luck(luck, before, Trace.from_dict(ev.trace))
+        _note_casualties(ev, before, state, out_when, lost, nsides)
+        if trace is not None:
+            for step in trace.steps:
+                # Looked up after the event, so a fighter it brought in is found.
+                tally.add(state, step)
+        if ev.kind in SOLO_KINDS:
+            solo.append(_solo_line(ev, trace))
+        if state.phase == "ended" and before.phase != "ended":
+            ending = ev.summary
     final = gf.state
     scen = {s.id: s for s in system.scenarios()}.get(final.scenario)
     sides = tuple(
         SideLine(
             s.name,
             s.vp,
-            tuple(_fighter_line(system, final, f.id) for f in final.side_fighters(i)),
+            tuple(_fighter_line(system, final, f.id, out_when) for f in final.side_fighters(i)),
+            sum(1 for f in final.side_fighters(i) if f.out),
         )
         for i, s in enumerate(final.sides)
     )
@@ -181,7 +173,7 @@ def build_report(system: RuleSystem, gf: GameFile) -> Report:
     last_vp = tuple(s.vp for s in gf.setup.sides)
     for t in sorted(turns):
         last_vp = vp_after.get(t, last_vp)
-        accounts.append(TurnAccount(t, tuple(turns[t]), last_vp))
+        accounts.append(TurnAccount(t, tuple(turns[t]), last_vp, tuple(lost.get(t, [0] * nsides))))
     return Report(
         game=gf.name,
         system=system.info.name,
@@ -194,9 +186,39 @@ def build_report(system: RuleSystem, gf: GameFile) -> Report:
         setup=tuple(setup),
         turns=tuple(accounts),
         casualties=casualties,
-        luck=_luck_lines(luck, final),
+        luck=tally.lines(final),
         notes=tuple(system.status_lines(final)),
+        start_vp=tuple(s.vp for s in gf.setup.sides),
+        ending=ending,
+        solo=tuple(solo),
     )
+
+
+def _note_casualties(
+    ev: Event,
+    before: GameState,
+    after: GameState,
+    out_when: dict[str, tuple[int, str]],
+    lost: dict[int, list[int]],
+    nsides: int,
+) -> None:
+    """Who this event took out (a fighter's status becoming "out"), and who came back."""
+    for c in ev.changes:
+        if c.target != "fighter" or c.field != "status" or not isinstance(c.key, str):
+            continue
+        was, now = _status(before, c.key), _status(after, c.key)
+        if now == "out" and was != "out":
+            out_when[c.key] = (ev.turn, ev.summary)
+            side = after.fighter(c.key).side
+            if 0 <= side < nsides:
+                lost.setdefault(ev.turn, [0] * nsides)[side] += 1
+        elif was == "out" and now != "out" and c.key in out_when:
+            # Stood back up in the turn it fell: a correction, not a casualty of that turn.
+            # Back in a later turn, it still fell in its turn.
+            turn = out_when.pop(c.key)[0]
+            side = after.fighter(c.key).side
+            if turn == ev.turn and turn in lost and 0 <= side < nsides:
+                lost[turn][side] -= 1
 
 
 def _status(state: GameState, fid: str) -> str | None:
@@ -206,18 +228,64 @@ def _status(state: GameState, fid: str) -> str | None:
         return None
 
 
-def _entry(i: int, ev: Event) -> Entry:
+def _entry(i: int, ev: Event, trace: Trace | None) -> Entry:
     dice = ev.data.get("dice") or ()
-    return Entry(i, ev.kind, ev.summary, tuple(dice), bool(ev.data.get("typed", False)))
+    rolls = tuple(roll_line(s) for s in trace.steps if s.roll is not None) if trace else ()
+    return Entry(i, ev.kind, ev.summary, tuple(dice), bool(ev.data.get("typed", False)), rolls)
 
 
-def _fighter_line(system: RuleSystem, state: GameState, fid: str) -> FighterLine:
+_NEEDS = {
+    "<=": "{} or less",
+    "<": "under {}",
+    ">=": "{} or more",
+    ">": "over {}",
+    "==": "exactly {}",
+}
+
+
+def roll_line(step: Step) -> str:
+    """One roll of a trace in one line: what was rolled, kept, added, needed and got."""
+    r = step.roll
+    assert r is not None
+    if r.count == 1:
+        dice = str(r.dice[0])
+    else:
+        shown = ", ".join(str(d) for d in r.dice)
+        kept = len(r.kept) < len(r.dice)
+        dice = f"[{shown}]" + (f" kept {', '.join(str(r.dice[k]) for k in r.kept)}" if kept else "")
+    mods = "".join(f" {m.value:+d} ({m.reason})" for m in step.modifiers)
+    total = f" = {step.total}" if step.modifiers or (r.count > 1 and len(r.kept) > 1) else ""
+    who = f" ({r.who})" if r.who and r.who.casefold() not in step.title.casefold() else ""
+    line = f"{step.title}{who}: {r.spec()} {dice}{mods}{total}"
+    if step.target is not None and step.compare in _NEEDS:
+        line += ", needs " + _NEEDS[step.compare].format(step.target)
+    line += f" → {step.outcome}"
+    if step.probability is not None:
+        line += f" (chance {odds.fmt(step.probability)})"
+    return line
+
+
+def _solo_line(ev: Event, trace: Trace | None) -> SoloLine:
+    steps: tuple[str, ...] = ()
+    if trace is not None:
+        steps = tuple(
+            roll_line(s) if s.roll is not None else f"{s.title}: {s.outcome}" for s in trace.steps
+        )
+    return SoloLine(ev.turn, SOLO_KINDS[ev.kind], ev.summary, steps)
+
+
+def _fighter_line(
+    system: RuleSystem, state: GameState, fid: str, out_when: Mapping[str, tuple[int, str]]
+) -> FighterLine:
     f = state.fighter(fid)
     d = system.describe_fighter(f)
-    stats = d.get("stat") or " ".join(f"{k} {v}" for k, v in f.stats.items())
+    stats = d.get("stat") or d.get("stats") or " ".join(f"{k} {v}" for k, v in f.stats.items())
     end = {"wounded": "wounded (prone)"}.get(f.status, f.status)
     if f.wounds:
         end += f", {f.wounds} wound{'s' if f.wounds != 1 else ''}"
+    out_turn = out_when[fid][0] if f.out and fid in out_when else None
+    if out_turn:
+        end += f" (turn {out_turn})"
     return FighterLine(
         f.name,
         d.get("rank", f"{f.rank} D{f.die}"),
@@ -225,57 +293,5 @@ def _fighter_line(system: RuleSystem, state: GameState, fid: str) -> FighterLine
         d.get("equipment", ", ".join(f.equipment) or "-"),
         d.get("skills", ", ".join(f.skills) or "-"),
         end,
+        out_turn,
     )
-
-
-_KIND_CLEAN = re.compile(r"\s*\((?:roll-off|re-?roll)[^)]*\)\s*$", re.IGNORECASE)
-
-
-def kind_of(title: str) -> str:
-    """The kind of roll a step is: its title without who rolled or which roll-off."""
-    head = title.split(":", 1)[0]
-    return _KIND_CLEAN.sub("", head).strip() or title
-
-
-def side_of(state: GameState, who: str) -> int | None:
-    """The side of whoever rolled: a fighter's name, or a side's name."""
-    key = who.strip().casefold()
-    for f in state.fighters:
-        if f.name.casefold() == key:
-            return f.side
-    for i, s in enumerate(state.sides):
-        if s.name.casefold() == key:
-            return i
-    return None
-
-
-LuckKey = tuple[int | None, str, bool]
-
-
-def _collect_luck(acc: dict[LuckKey, list[Any]], state: GameState, tr: Trace) -> None:
-    for step in tr.steps:
-        r = step.roll
-        if r is None:
-            continue
-        test = step.probability is not None and step.success is not None
-        slot = acc.setdefault(
-            (side_of(state, r.who), kind_of(step.title), test), [0, Fraction(0), Fraction(0)]
-        )
-        slot[0] += 1
-        if test:
-            assert step.probability is not None
-            slot[1] += 1 if step.success else 0
-            slot[2] += step.probability
-        else:
-            slot[1] += r.value
-            slot[2] += odds.expected(odds.pool(r.count, r.sides, r.keep, r.keep_n))
-
-
-def _luck_lines(acc: dict[LuckKey, list[Any]], state: GameState) -> tuple[Luck, ...]:
-    out = []
-    for (side, kind, test), (n, got, exp) in sorted(
-        acc.items(), key=lambda kv: (kv[0][0] if kv[0][0] is not None else 99, kv[0][1])
-    ):
-        name = state.sides[side].name if side is not None else "Unassigned rolls"
-        out.append(Luck(name, kind, n, test, got, exp))
-    return tuple(out)

@@ -16,7 +16,7 @@ def _entry_line(e: Entry) -> str:
     if e.dice:
         how = "entered" if e.typed else "rolled"
         line += f" *(dice {how}: {', '.join(map(str, e.dice))})*"
-    return line
+    return "\n".join([line] + [f"  - {_cell(x)}" for x in e.rolls])
 
 
 def vp_chart(report: Report) -> list[str]:
@@ -44,6 +44,8 @@ def to_markdown(report: Report) -> str:
     out.append("")
     if r.result:
         out += [f"**Result:** {r.result}", ""]
+        if r.ending and r.result not in r.ending:
+            out += [f"**How it ended:** {r.ending}", ""]
     elif not r.finished:
         out += ["**Result:** the game is still running.", ""]
     out.append("**Victory points:** " + ", ".join(f"{s.name} {s.vp}" for s in r.sides))
@@ -101,6 +103,14 @@ def to_markdown(report: Report) -> str:
         out.append("No one was taken out.")
     out.append("")
 
+    if r.solo:
+        out += ["## Solo: spawns and the OpFor's decisions", ""]
+        for line in r.solo:
+            when = f"turn {line.turn}" if line.turn else "before the game"
+            out.append(f"- {line.kind}, {when}: {line.summary}")
+            out += [f"  - {_cell(s)}" for s in line.steps]
+        out.append("")
+
     out += ["## Luck", ""]
     if not r.luck:
         out.append("No dice were rolled.")
@@ -108,7 +118,8 @@ def to_markdown(report: Report) -> str:
         out.append(
             "How the dice fell against the exact odds worked out before each roll: for "
             "tests, successes against the sum of their chances; for plain rolls, the "
-            "average rolled against the average expected."
+            "average rolled against the average expected. The ± is one standard "
+            "deviation: roughly two results in three land within it."
         )
         out.append("")
         side = None

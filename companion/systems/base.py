@@ -12,97 +12,35 @@ from typing import TYPE_CHECKING, Any
 
 from companion.dice import DiceSource
 from companion.errors import RefusedError, UsageError
-from companion.game.events import Change
 from companion.game.state import FighterState, GameState, freeze
 from companion.roster import Roster, RosterFighter
+from companion.systems.records import (
+    ActionRequest,
+    Outcome,
+    Problem,
+    RankInfo,
+    Ruling,
+    Scenario,
+    SystemInfo,
+    Topic,
+)
 from companion.trace import Trace
-from companion.values import field, frozen
+
+__all__ = [
+    "ActionRequest",
+    "Outcome",
+    "Problem",
+    "RankInfo",
+    "RuleSystem",
+    "Ruling",
+    "Scenario",
+    "SystemInfo",
+    "Topic",
+]
 
 if TYPE_CHECKING:
     from companion.systems.kit.facts import ActionSpec, Fact
     from companion.systems.kit.turns import TurnStructure
-
-
-@frozen
-class SystemInfo:
-    id: str
-    name: str
-    aliases: tuple[str, ...]
-    dice: str
-    board: str
-    length: str
-
-
-@frozen
-class Problem:
-    """One thing wrong with a roster, as a sentence. Warnings do not fail a check."""
-
-    message: str
-    fighter: str | None = None
-    severity: str = "error"  # error | warning | note
-
-
-@frozen
-class Ruling:
-    id: str
-    title: str
-    text: str
-
-
-@frozen
-class Scenario:
-    id: str
-    label: str
-    summary: str
-    last_turn: int | None
-    data: Mapping[str, Any] = field(default_factory=freeze)
-
-
-@frozen
-class RankInfo:
-    id: str
-    label: str
-    die: int
-    stat_min: int
-    stat_max: int
-
-
-@frozen
-class Outcome:
-    """What a rule decided: the changes to make, a summary line, and the explanation."""
-
-    kind: str
-    summary: str
-    changes: tuple[Change, ...]
-    trace: Trace | None = None
-    data: Mapping[str, Any] = field(default_factory=freeze)
-    announcements: tuple[str, ...] = ()
-
-
-@frozen
-class ActionRequest:
-    """What the table asks a system to resolve.
-
-    `action` names it ("attack", "recover", "fall", "skill", or a system's own action);
-    actor and target are fighter ids; `options` holds the facts only the table knows
-    (ranged, range, band, cover, ganging, near, splash, inches, skill, ...) and any
-    system-specific `--opt key=value` pairs under the same mapping.
-    """
-
-    action: str
-    actor: str | None = None
-    target: str | None = None
-    options: Mapping[str, Any] = field(default_factory=freeze)
-
-
-@frozen
-class Topic:
-    """A quick rules look-up entry (a skill, a role, an item, a scenario)."""
-
-    kind: str
-    id: str
-    label: str
-    summary: str
 
 
 class RuleSystem(ABC):

@@ -32,7 +32,7 @@ from companion.dice import DiceSource
 from companion.errors import RefusedError
 from companion.game.events import Change, Event, apply_event, set_fighter, set_game
 from companion.game.state import FighterState, GameState, freeze
-from companion.systems.base import Outcome
+from companion.systems.records import Outcome
 from companion.trace import Trace
 
 MAX_ROLL_OFFS = 20
@@ -57,7 +57,7 @@ def roll_off(
                 title=f"{what.capitalize()}: {name}{again}",
                 who=name,
                 sides=sides,
-                text=f"{name} {{total}}",
+                text="{total}",
                 rulings=rulings,
                 purpose=f"{name}'s {what}",
             )

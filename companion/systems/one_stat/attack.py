@@ -21,6 +21,7 @@ from companion.systems.one_stat.combat import (
     cannot_attack,
     label,
     melee_reach,
+    odds_label,
     run_attack,
 )
 from companion.systems.one_stat.data import OneStatData
@@ -249,7 +250,9 @@ def resolve(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSour
         summary,
         board.changes(),
         trace,
-        data=freeze({"result": result, "target": actual}),
+        data=freeze(
+            {"result": result, "target": actual, "odds_label": odds_label(state, ctx, actual, t.id)}
+        ),
         announcements=tuple(board.announcements),
     )
 

@@ -536,6 +536,17 @@ def label(before: FighterState, after: FighterState, hits: int) -> str:
 ORDER = ["miss", "defended", "wound ignored (boss)", "wounded", "out"]
 
 
+def odds_label(state: GameState, ctx: Ctx, actual: str, target: str) -> str:
+    """The row of the odds table an attack's end falls in (the resolution records it too,
+    so the odds can be checked against every roll of the dice)."""
+    lab = label(state.fighter(actual), ctx.board.fighter(actual), ctx.hits)
+    if actual != target:
+        lab = f"{state.fighter(actual).name} hit instead: {lab}"
+    if ctx.counter_wounds:
+        lab += " + counter-attack wounds the attacker"
+    return lab
+
+
 def attack_odds(
     d: OneStatData, state: GameState, atk: Attack, aid: str, tid: str
 ) -> tuple[tuple[str, Fraction], ...]:
@@ -548,12 +559,7 @@ def attack_odds(
             actual = one_attack(ctx, aid, target, splash=True)
         else:
             actual = run_attack(ctx, aid, target, with_splash=False)
-        lab = label(state.fighter(actual), ctx.board.fighter(actual), ctx.hits)
-        if actual != target:
-            lab = f"{state.fighter(actual).name} hit instead: {lab}"
-        if ctx.counter_wounds:
-            lab += " + counter-attack wounds the attacker"
-        return lab
+        return odds_label(state, ctx, actual, target)
 
     dist = enumerate_outcomes(run)
     out = sorted(dist.items(), key=lambda kv: _order(kv[0]))

@@ -26,6 +26,7 @@ from companion.systems.smbfat.figures import (
     why_of,
 )
 from companion.trace import Step, Trace
+from companion.values import replace
 
 # The one thing a figure does besides its move (the text's list, in its order).
 ONE_OF = ("secondary", "skill", "attack", "nothing")
@@ -192,9 +193,11 @@ def attack(d: SmbData, state: GameState, req: ActionRequest, dice: DiceSource) -
             f"'companion act {f.name} reroll' rolls a failed roll again",
             rulings=("R-SMB-02",),
         )
-    return _finish(
+    out = _finish(
         "attack", summary, changes, roller, f"{f.name} {a.verb} {a.strikes[0].target.name}"
     )
+    # The outcome as `odds` names it, so a roll can be set against its exact chances.
+    return replace(out, data=freeze({"odds_label": atk_mod.odds_label(a, results)}))
 
 
 def _finish(

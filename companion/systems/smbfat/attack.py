@@ -261,24 +261,24 @@ def outcome_dist(atk: Attack, rerolls: int = 0) -> dict[tuple[str, ...], Fractio
     return enumerate_outcomes(lambda r: run_attack(atk, r, None, rerolls))
 
 
+def odds_label(atk: Attack, results: tuple[str, ...]) -> str:
+    """One target: its result; a Spread attack: how many figures fall."""
+    if len(atk.strikes) == 1:
+        return f"{atk.strikes[0].target.name} {results[0]}"
+    return f"{results.count(DEFEATED)} of {len(atk.strikes)} figures defeated"
+
+
 def odds_table(
     atk: Attack, dist: dict[tuple[str, ...], Fraction]
 ) -> tuple[tuple[str, Fraction], ...]:
-    """One target: each result; a Spread attack: how many figures fall."""
-    if len(atk.strikes) == 1:
-        name = atk.strikes[0].target.name
-        return tuple(
-            (f"{name} {r}", sum((p for k, p in dist.items() if k[0] == r), Fraction(0)))
-            for r in (DEFEATED, MISSED, LOST)
-            if any(k[0] == r for k in dist)
-        )
-    by: dict[int, Fraction] = {}
-    for k, p in dist.items():
-        n = k.count(DEFEATED)
-        by[n] = by.get(n, Fraction(0)) + p
-    return tuple(
-        (f"{n} of {len(atk.strikes)} figures defeated", by[n]) for n in sorted(by, reverse=True)
-    )
+    """The exact chance of each label, most defeated first."""
+    by: dict[str, Fraction] = {}
+    rank = {DEFEATED: 0, MISSED: 1, LOST: 2}
+    order = sorted(dist.items(), key=lambda kv: (-kv[0].count(DEFEATED), [rank[r] for r in kv[0]]))
+    for k, p in order:
+        label = odds_label(atk, k)
+        by[label] = by.get(label, Fraction(0)) + p
+    return tuple(by.items())
 
 
 def defeat_chance(atk: Attack, dist: dict[tuple[str, ...], Fraction], i: int) -> Fraction:

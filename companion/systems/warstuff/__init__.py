@@ -30,6 +30,7 @@ from companion.trace import Trace
 
 class WarStuff(RuleSystem):
     default_scenario = "skirmish"
+    turns = turns.ROUNDS
 
     def __init__(self) -> None:
         d = self.data
@@ -144,15 +145,6 @@ class WarStuff(RuleSystem):
         self, rosters: Sequence[Roster], scenario: str, options: Mapping[str, Any]
     ) -> GameState:
         return turns.new_game(self.data, rosters, scenario, options)
-
-    def next_turn(self, state: GameState, dice: DiceSource) -> Outcome:
-        return turns.next_turn(self.data, state, dice)
-
-    def activate(self, state: GameState, fighter_id: str) -> Outcome:
-        return turns.activate(self.data, state, fighter_id)
-
-    def next_side(self, state: GameState) -> int | None:
-        return turns.next_side(state)
 
     def action_names(self) -> Sequence[str]:
         return ("attack",) + actions.ACTION_NAMES

@@ -29,43 +29,6 @@ def move_pair(d: WarStuffData, f: FighterState) -> tuple[tuple[int, int], str]:
     return d.moves["normal"], ""
 
 
-def _active(state: GameState, f: FighterState, what: str) -> None:
-    turns._refuse_if_not_running(state)
-    if f.out:
-        raise RefusedError(f"{f.name} is dead")
-    if state.active != f.id:
-        raise RefusedError(f"{f.name} is not the active unit; 'companion activate {f.name}' first")
-
-
-def attack_preconditions(d: WarStuffData, state: GameState, atk: attack.Attack) -> list[Change]:
-    """An attack is the active unit's one attack, after an action that allows it (R-WS-P10)."""
-    f = state.fighter(atk.attacker.id)
-    _active(state, f, "attack")
-    if f.flags.get("stunned"):
-        raise RefusedError(f"{f.name} is stunned: its action must be Recover, with no attack")
-    action = f.flags.get("action")
-    if action == "recover":
-        raise RefusedError(f"{f.name} took Recover: no attack this activation")
-    if f.flags.get("attacked"):
-        raise RefusedError(f"{f.name} has already attacked this activation")
-    changes: list[Change] = [set_fighter(f.id, "flags.attacked", True)]
-    if atk.ranged:
-        if action is None:
-            changes.append(set_fighter(f.id, "flags.action", "hold"))
-        elif not d.actions[str(action)].shoot:
-            raise RefusedError(
-                f"{f.name} took {d.actions[str(action)].label}: shooting needs Hold or Walk"
-            )
-    else:
-        if action is None:
-            changes.append(set_fighter(f.id, "flags.action", "run"))
-        elif not d.actions[str(action)].melee:
-            raise RefusedError(
-                f"{f.name} took {d.actions[str(action)].label}: only Run may end in melee"
-            )
-    return changes
-
-
 def resolve(d: WarStuffData, state: GameState, req: ActionRequest, dice: DiceSource) -> Outcome:
     if req.action == "attack":
         return combat.attack_outcome(d, state, req, dice)
@@ -102,7 +65,7 @@ def _move(
     o: Mapping[str, Any],
     dice: DiceSource,
 ) -> Outcome:
-    _active(state, f, action)
+    turns.active_check(state, f, action)
     for k in o:
         if k not in ("difficult", "dangerous"):
             raise UsageError(f"'{k}' is not a move option; known: difficult, dangerous")
@@ -235,7 +198,7 @@ def _morale(state: GameState, f: FighterState, dice: DiceSource) -> Outcome:
 
 
 def _heal(state: GameState, f: FighterState, t: FighterState | None, dice: DiceSource) -> Outcome:
-    _active(state, f, "heal")
+    turns.active_check(state, f, "heal")
     if "healer" not in f.skills:
         raise RefusedError(f"{f.name} is not a Healer")
     if t is None:
@@ -287,7 +250,7 @@ def _heal(state: GameState, f: FighterState, t: FighterState | None, dice: DiceS
 
 
 def _command(state: GameState, f: FighterState, o: Mapping[str, Any], dice: DiceSource) -> Outcome:
-    _active(state, f, "command")
+    turns.active_check(state, f, "command")
     if "leader" not in f.skills:
         raise RefusedError(f"{f.name} is not a Leader")
     if f.flags.get("commanded"):

@@ -15,6 +15,7 @@ from companion.dice import DiceSource
 from companion.game.events import Change, set_game
 from companion.game.state import GameState, freeze
 from companion.systems.base import ActionRequest, Outcome
+from companion.systems.warstuff import turns
 from companion.systems.warstuff.attack import (
     RESULTS,
     Attack,
@@ -279,7 +280,7 @@ def _roll_attack(run: Resolution, atk: Attack) -> None:
         failure_text="miss",
         rulings=("R-WS-01",),
         notes=(f"{aq} against {tq}: {why}",),
-        by_value=True,
+        by_value=(1, 6),
         purpose=f"{a.name}'s attack roll",
     )
     roll = s.value
@@ -338,10 +339,8 @@ def _roll_attack(run: Resolution, atk: Attack) -> None:
 def attack_outcome(
     d: WarStuffData, state: GameState, req: ActionRequest, dice: DiceSource
 ) -> Outcome:
-    from companion.systems.warstuff import actions, turns
-
     atk = build_attack(d, state, req)
-    pre = actions.attack_preconditions(d, state, atk)
+    pre = turns.attack_preconditions(d, state, atk)
     changes, trace, units = resolve_attack(d, state, atk, dice)
     all_changes = pre + changes
     # A side whose last units waiting to activate were just killed has finished too.
@@ -359,6 +358,7 @@ def attack_outcome(
     if end:
         all_changes += end
         announcements = (f"Game over: {end[-1].value}",)
+    result = result_of(atk.defender, units[atk.defender.id])
     return Outcome(
         "attack",
         trace.outcome,
@@ -366,8 +366,9 @@ def attack_outcome(
         trace,
         data=freeze(
             {
-                "result": result_of(atk.defender, units[atk.defender.id]),
+                "result": result,
                 "attacker_result": result_of(atk.attacker, units[atk.attacker.id]),
+                "odds_label": f"{atk.defender.name} {result}",
             }
         ),
         announcements=announcements,

@@ -5,18 +5,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.dice import DiceSource
+from companion.core.roller import Roller
 from companion.errors import RefusedError, UsageError
 from companion.game.events import Change, set_fighter, set_game, set_side
 from companion.game.setup import fighters_from
 from companion.game.state import FighterState, GameState, SideState, freeze
 from companion.roster import Roster
 from companion.systems.base import Outcome
+from companion.systems.kit.turns import AlternatingActivations, roll_off
 from companion.systems.warstuff import roster_rules
+from companion.systems.warstuff.attack import Attack
 from companion.systems.warstuff.data import WarStuffData
-from companion.trace import Step, Trace, roll_dice
 
-MAX_ROLL_OFFS = 20
 TURN_FLAGS = ("action", "attacked", "commanded", "healed")
 
 
@@ -66,31 +66,97 @@ def can_activate(state: GameState, f: FighterState) -> bool:
     return not f.out and not f.token and not conceded(state, f.side)
 
 
-def _ready_sides(state: GameState) -> list[int]:
-    return [
-        s
-        for s in range(len(state.sides))
-        if any(can_activate(state, f) for f in state.side_fighters(s))
-    ]
+class Rounds(AlternatingActivations):
+    """The WarStuff round on the shared structure: players alternate single activations
+    (R-WS-P08), a Leader's command lets units act without passing the turn, and the
+    player who ran out of units first goes first next round."""
+
+    round_word = "round"
+    round_flags = TURN_FLAGS
+
+    def can_activate(self, state: GameState, f: FighterState) -> bool:
+        return can_activate(state, f)
+
+    def activate(self, state: GameState, fid: str) -> Outcome:
+        f = state.fighter(fid)
+        self.refuse_if_not_running(state)
+        if f.out:
+            raise RefusedError(f"{f.name} is dead and cannot activate")
+        if conceded(state, f.side):
+            raise RefusedError(f"{state.sides[f.side].name} have conceded")
+        if f.token:
+            raise RefusedError(f"{f.name} has already activated this round")
+        commanded = int(state.sides[f.side].flags.get("commanded") or 0)
+        side = self.next_side(state)
+        if side is not None and side != f.side and not commanded:
+            raise RefusedError(
+                f"{state.sides[side].name} activate next (players alternate); "
+                f"{f.name} of {state.sides[f.side].name} must wait"
+            )
+        changes: list[Change] = []
+        if state.active and state.active != fid:
+            prev = state.fighter(state.active)
+            for flag in TURN_FLAGS:
+                if flag in prev.flags:
+                    changes.append(set_fighter(prev.id, f"flags.{flag}", None))
+        changes += [set_fighter(fid, "token", True), set_game("active", fid)]
+        if commanded:
+            # A commanded unit acts without passing the turn (R-WS-P08).
+            left = commanded - 1
+            changes.append(set_side(f.side, "flags.commanded", left or None))
+            note = f" It acts on its leader's command ({left} more may follow)."
+        else:
+            changes.append(set_game("flags.last_side", f.side))
+            for i, s in enumerate(state.sides):
+                if s.flags.get("commanded"):
+                    changes.append(set_side(i, "flags.commanded", None))
+            note = ""
+        # The side that runs out of units to activate first goes first next round.
+        rest = [x for x in state.side_fighters(f.side) if x.id != fid and can_activate(state, x)]
+        if not rest and state.flags.get("first_done") is None:
+            changes.append(set_game("flags.first_done", f.side))
+        if f.flags.get("stunned"):
+            note += " It is stunned: its action must be Recover."
+        else:
+            note += " Choose Hold, Walk or Run (companion act NAME hold|walk|run)."
+        return Outcome("activate", f"{f.name} activates.{note}", tuple(changes))
+
+    def round_reset(self, state: GameState) -> list[Change]:
+        out = super().round_reset(state)
+        for i, s in enumerate(state.sides):
+            if s.flags.get("commanded"):
+                out.append(set_side(i, "flags.commanded", None))
+        return out + [set_game("flags.first_done", None)]
+
+    def game_over(self, state: GameState) -> str | None:
+        return None  # WarStuff plays until one player is left (end_changes).
+
+    def first_side(self, state: GameState, roller: Roller) -> int:
+        if state.turn == 0:
+            rolling = [s for s in range(len(state.sides)) if not conceded(state, s)]
+            winner = roll_off(state, roller, 6, rolling, "deployment roll-off")
+            roller.info(
+                "Deployment",
+                f"{state.sides[winner].name} win the roll-off: they choose a table edge and "
+                'deploy first, within 12" of it; the others follow',
+                notes=_deployment_notes(state),
+            )
+            return winner
+        first = first_player(state)
+        if first is None or conceded(state, first):
+            first = state.initiative if state.initiative is not None else 0
+            why = "no one finished first, so the same player starts"
+        else:
+            why = "they ran out of units to activate first last round"
+        roller.info("First player", f"{state.sides[first].name} go first: {why}", ("R-WS-P08",))
+        return first
+
+
+ROUNDS = Rounds()
 
 
 def next_side(state: GameState) -> int | None:
-    """Players alternate; one with nothing left to activate is skipped (R-WS-P08)."""
-    if state.turn == 0 or state.phase == "ended":
-        return None
-    ready = _ready_sides(state)
-    if not ready:
-        return None
-    last = state.flags.get("last_side")
-    if last is None:
-        first = state.initiative if state.initiative is not None else 0
-        return first if first in ready else ready[0]
-    n = len(state.sides)
-    for step in range(1, n + 1):
-        s = (int(last) + step) % n
-        if s in ready:
-            return s
-    return None
+    return ROUNDS.next_side(state)
 
 
 def _refuse_if_not_running(state: GameState) -> None:
@@ -102,116 +168,12 @@ def _refuse_if_not_running(state: GameState) -> None:
         )
 
 
-def activate(d: WarStuffData, state: GameState, fid: str) -> Outcome:
-    f = state.fighter(fid)
-    _refuse_if_not_running(state)
-    if f.out:
-        raise RefusedError(f"{f.name} is dead and cannot activate")
-    if conceded(state, f.side):
-        raise RefusedError(f"{state.sides[f.side].name} have conceded")
-    if f.token:
-        raise RefusedError(f"{f.name} has already activated this round")
-    commanded = int(state.sides[f.side].flags.get("commanded") or 0)
-    side = next_side(state)
-    if side is not None and side != f.side and not commanded:
-        raise RefusedError(
-            f"{state.sides[side].name} activate next (players alternate); "
-            f"{f.name} of {state.sides[f.side].name} must wait"
-        )
-    changes: list[Change] = []
-    if state.active and state.active != fid:
-        prev = state.fighter(state.active)
-        for flag in TURN_FLAGS:
-            if flag in prev.flags:
-                changes.append(set_fighter(prev.id, f"flags.{flag}", None))
-    changes += [set_fighter(fid, "token", True), set_game("active", fid)]
-    if commanded:
-        # A commanded unit acts without passing the turn (R-WS-P08).
-        left = commanded - 1
-        changes.append(set_side(f.side, "flags.commanded", left or None))
-        note = f" It acts on its leader's command ({left} more may follow)."
-    else:
-        changes.append(set_game("flags.last_side", f.side))
-        for i, s in enumerate(state.sides):
-            if s.flags.get("commanded"):
-                changes.append(set_side(i, "flags.commanded", None))
-        note = ""
-    # The side that runs out of units to activate first goes first next round.
-    rest = [x for x in state.side_fighters(f.side) if x.id != fid and can_activate(state, x)]
-    if not rest and state.flags.get("first_done") is None:
-        changes.append(set_game("flags.first_done", f.side))
-    if f.flags.get("stunned"):
-        note += " It is stunned: its action must be Recover."
-    else:
-        note += " Choose Hold, Walk or Run (companion act NAME hold|walk|run)."
-    return Outcome("activate", f"{f.name} activates.{note}", tuple(changes))
-
-
 def first_player(state: GameState) -> int | None:
     v = state.flags.get("first_done")
     return int(v) if v is not None else None
 
 
-def next_turn(d: WarStuffData, state: GameState, dice: DiceSource) -> Outcome:
-    if state.phase == "ended":
-        raise RefusedError(f"the game is over: {state.result or 'ended'}")
-    changes: list[Change] = []
-    steps: list[Step] = []
-    if state.turn > 0:
-        waiting = [f.name for f in state.fighters if can_activate(state, f)]
-        for f in state.fighters:
-            if f.token:
-                changes.append(set_fighter(f.id, "token", False))
-            for flag in TURN_FLAGS:
-                if flag in f.flags:
-                    changes.append(set_fighter(f.id, f"flags.{flag}", None))
-        for i, s in enumerate(state.sides):
-            if s.flags.get("commanded"):
-                changes.append(set_side(i, "flags.commanded", None))
-        changes += [
-            set_game("active", None),
-            set_game("flags.last_side", None),
-            set_game("flags.first_done", None),
-        ]
-        text = f"round {state.turn} is over"
-        if waiting:
-            text += f"; not activated: {', '.join(waiting)}"
-        steps.append(Step("End of round", text))
-    rnd = state.turn + 1
-    if state.turn == 0:
-        winner, roll_steps = roll_off(state, dice)
-        steps += roll_steps
-        who = state.sides[winner].name
-        steps.append(
-            Step(
-                "Deployment",
-                f"{who} win the roll-off: they choose a table edge and deploy first, within "
-                '12" of it; the others follow',
-                notes=_deployment_notes(d, state),
-            )
-        )
-    else:
-        first = first_player(state)
-        if first is None or conceded(state, first):
-            first = state.initiative if state.initiative is not None else 0
-            why = "no one finished first, so the same player starts"
-        else:
-            why = "they ran out of units to activate first last round"
-        winner = first
-        who = state.sides[winner].name
-        steps.append(Step("First player", f"{who} go first: {why}", rulings=("R-WS-P08",)))
-    changes += [set_game("turn", rnd), set_game("phase", "action"), set_game("initiative", winner)]
-    trace = Trace(f"Round {rnd}", tuple(steps), f"{who} activate first")
-    return Outcome(
-        "turn",
-        f"Round {rnd} begins; {who} activate first.",
-        tuple(changes),
-        trace,
-        data=freeze({"turn": rnd, "initiative": winner}),
-    )
-
-
-def _deployment_notes(d: WarStuffData, state: GameState) -> tuple[str, ...]:
+def _deployment_notes(state: GameState) -> tuple[str, ...]:
     notes = []
     scouts = [f.name for f in state.fighters if "scout" in f.skills]
     vanguard = [f.name for f in state.fighters if "vanguard" in f.skills]
@@ -222,31 +184,6 @@ def _deployment_notes(d: WarStuffData, state: GameState) -> tuple[str, ...]:
     if vanguard:
         notes.append('Vanguard (may move 12" after deploying): ' + ", ".join(vanguard))
     return tuple(notes)
-
-
-def roll_off(state: GameState, dice: DiceSource) -> tuple[int, list[Step]]:
-    rolling = [s for s in range(len(state.sides)) if not conceded(state, s)]
-    steps: list[Step] = []
-    for attempt in range(1, MAX_ROLL_OFFS + 1):
-        results: dict[int, int] = {}
-        for s in rolling:
-            name = state.sides[s].name
-            r = roll_dice(dice, name, 6, purpose=f"{name}'s deployment roll-off")
-            results[s] = r.value
-            steps.append(
-                Step(
-                    f"Roll-off: {name}" + (f" (again, {attempt})" if attempt > 1 else ""),
-                    f"{name} {r.value}",
-                    roll=r,
-                )
-            )
-        best = max(results.values())
-        top = [s for s, v in results.items() if v == best]
-        if len(top) == 1:
-            return top[0], steps
-        steps.append(Step("Tie", f"{len(top)} players rolled {best}: they roll again"))
-        rolling = top
-    raise RefusedError("the roll-off tied 20 times in a row; check the dice and try again")
 
 
 def end_changes(state: GameState, after: Mapping[str, Any]) -> list[Change]:
@@ -270,3 +207,40 @@ def end_changes(state: GameState, after: Mapping[str, Any]) -> list[Change]:
     else:
         result = "draw: no one is left standing"
     return [set_game("phase", "ended"), set_game("result", result)]
+
+
+def active_check(state: GameState, f: FighterState, what: str) -> None:
+    _refuse_if_not_running(state)
+    if f.out:
+        raise RefusedError(f"{f.name} is dead")
+    if state.active != f.id:
+        raise RefusedError(f"{f.name} is not the active unit; 'companion activate {f.name}' first")
+
+
+def attack_preconditions(d: WarStuffData, state: GameState, atk: Attack) -> list[Change]:
+    """An attack is the active unit's one attack, after an action that allows it (R-WS-P10)."""
+    f = state.fighter(atk.attacker.id)
+    active_check(state, f, "attack")
+    if f.flags.get("stunned"):
+        raise RefusedError(f"{f.name} is stunned: its action must be Recover, with no attack")
+    action = f.flags.get("action")
+    if action == "recover":
+        raise RefusedError(f"{f.name} took Recover: no attack this activation")
+    if f.flags.get("attacked"):
+        raise RefusedError(f"{f.name} has already attacked this activation")
+    changes: list[Change] = [set_fighter(f.id, "flags.attacked", True)]
+    if atk.ranged:
+        if action is None:
+            changes.append(set_fighter(f.id, "flags.action", "hold"))
+        elif not d.actions[str(action)].shoot:
+            raise RefusedError(
+                f"{f.name} took {d.actions[str(action)].label}: shooting needs Hold or Walk"
+            )
+    else:
+        if action is None:
+            changes.append(set_fighter(f.id, "flags.action", "run"))
+        elif not d.actions[str(action)].melee:
+            raise RefusedError(
+                f"{f.name} took {d.actions[str(action)].label}: only Run may end in melee"
+            )
+    return changes

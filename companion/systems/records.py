@@ -1,0 +1,100 @@
+"""The values a rule system hands to the CLI, the tracker and the renderers: what it is,
+what is wrong with a roster, its rulings and scenarios, a request to resolve and what a
+rule decided. Kept apart from the `RuleSystem` interface so the plug-in kit can build
+outcomes without importing the interface that uses the kit."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.game.events import Change
+from companion.game.state import freeze
+from companion.trace import Trace
+from companion.values import field, frozen
+
+
+@frozen
+class SystemInfo:
+    id: str
+    name: str
+    aliases: tuple[str, ...]
+    dice: str
+    board: str
+    length: str
+
+
+@frozen
+class Problem:
+    """One thing wrong with a roster, as a sentence. Warnings do not fail a check."""
+
+    message: str
+    fighter: str | None = None
+    severity: str = "error"  # error | warning | note
+
+
+@frozen
+class Ruling:
+    id: str
+    title: str
+    text: str
+
+
+@frozen
+class Scenario:
+    id: str
+    label: str
+    summary: str
+    last_turn: int | None
+    data: Mapping[str, Any] = field(default_factory=freeze)
+
+
+@frozen
+class RankInfo:
+    id: str
+    label: str
+    die: int
+    stat_min: int
+    stat_max: int
+
+
+@frozen
+class Outcome:
+    """What a rule decided: the changes to make, a summary line, and the explanation.
+
+    An attack's `data["odds_label"]` names the row of its odds table this outcome falls
+    in, so the contract tests can check a system's odds against every roll of the dice.
+    """
+
+    kind: str
+    summary: str
+    changes: tuple[Change, ...]
+    trace: Trace | None = None
+    data: Mapping[str, Any] = field(default_factory=freeze)
+    announcements: tuple[str, ...] = ()
+
+
+@frozen
+class ActionRequest:
+    """What the table asks a system to resolve.
+
+    `action` names it ("attack", "recover", "fall", "skill", or a system's own action);
+    actor and target are fighter ids; `options` holds the facts only the table knows
+    (ranged, range, band, cover, ganging, near, splash, inches, skill, ...) and any
+    system-specific `--opt key=value` pairs under the same mapping.
+    """
+
+    action: str
+    actor: str | None = None
+    target: str | None = None
+    options: Mapping[str, Any] = field(default_factory=freeze)
+
+
+@frozen
+class Topic:
+    """A quick rules look-up entry (a skill, a role, an item, a scenario)."""
+
+    kind: str
+    id: str
+    label: str
+    summary: str

@@ -1,0 +1,63 @@
+"""The report's web page in a real browser: headless Chromium, as a phone and a laptop."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from headless import Browser, find_chromium
+from report_helpers import two_turns_of_the_sample
+
+CHROMIUM = find_chromium()
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        CHROMIUM is None,
+        reason="headless Chromium is not installed (Debian package 'chromium'; "
+        ".ci/run installs it where apt-get can)",
+    ),
+]
+
+# Read in the page: its width against the window's, and each chart's size and marks.
+PROBE = """JSON.stringify({
+  scroll: document.documentElement.scrollWidth,
+  width: window.innerWidth,
+  charts: [...document.querySelectorAll('figure svg')].map(s => ({
+    id: s.id,
+    w: s.getBoundingClientRect().width,
+    h: s.getBoundingClientRect().height,
+    marks: s.querySelectorAll('.series path, .series rect, .series circle').length,
+  })),
+  tables: document.querySelectorAll('table').length,
+})"""
+
+
+def test_the_page_fits_phone_and_laptop_with_charts_and_no_errors(demo, tmp_path):
+    two_turns_of_the_sample()
+    page = tmp_path / "battle.html"
+    assert demo("report", "--format", "html", "-o", str(page)).code == 0
+    shots = Path(os.environ.get("COMPANION_SCREENSHOTS") or tmp_path)
+    assert CHROMIUM is not None
+    browser = Browser(CHROMIUM)
+    try:
+        for width, scheme in ((390, "light"), (1280, "light"), (390, "dark")):
+            browser.open(page.as_uri(), width, scheme=scheme)
+            seen = json.loads(browser.evaluate(PROBE))
+            assert seen["scroll"] <= seen["width"] == width, f"horizontal scroll at {width}px"
+            assert [c["id"] for c in seen["charts"]] == [
+                "chart-vp",
+                "chart-casualties",
+                "chart-luck-1",
+                "chart-luck-2",
+            ]
+            for c in seen["charts"]:
+                assert c["w"] > 200 and c["h"] > 100 and c["marks"] > 0, c
+            assert seen["tables"] >= 5
+            shot = shots / f"report-{width}-{scheme}.png"
+            browser.screenshot(shot)
+            assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
+        assert browser.problems() == []
+    finally:
+        browser.close()
