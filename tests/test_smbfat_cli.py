@@ -9,17 +9,12 @@ from smbfat_helpers import SMB
 
 
 def _samples(run, tmp_path):
-    r = run("smbfat", "samples")
+    r = run("game", "new", "--system", "smbfat", "--json")
     assert r.code == 0, r.err
-    assert "Saved the sample force 'Knights of the Vale'." in r.out
 
 
-def test_samples_are_kept_unless_replaced_and_round_trip_through_export(run, tmp_path):
+def test_sample_forces_round_trip_through_export(run, tmp_path):
     _samples(run, tmp_path)
-    assert run("smbfat", "samples", "--json").json()["kept"] == [
-        r.name for r in SMB.sample_rosters()
-    ]
-    assert run("smbfat", "samples", "--replace", "--json").json()["kept"] == []
     p = tmp_path / "knights.json"
     p.write_text(json.dumps(SMB.sample_rosters()[0].to_dict()))
     assert run("roster", "delete", "Knights of the Vale").code == 0

@@ -42,7 +42,7 @@ register(
     "companion.systems.warstuff:WarStuff",
     {"units": "companion.cli.warstuff_cmd", "concede": "companion.cli.warstuff_cmd"},
 )
-register("smbfat", "companion.systems.smbfat:Smbfat", {"smbfat": "companion.systems.smbfat.cli"})
+register("smbfat", "companion.systems.smbfat:Smbfat")
 
 
 def ids() -> list[str]:
