@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
+from test_contract import Need, PrefixDice
+
 from companion import systems
-from companion.dice import DiceRequest, DiceSource, TypedDice
+from companion.dice import TypedDice
 from companion.game.events import Event, apply_event
 from companion.game.state import GameState, freeze
 from companion.roster import Roster, RosterFighter
@@ -67,39 +70,17 @@ def roll(state: GameState, request: ActionRequest, *dice: int) -> Outcome:
     return out
 
 
-class Need(Exception):
-    def __init__(self, sides: int) -> None:
-        self.sides = sides
-
-
-class PrefixDice(DiceSource):
-    """Dice from a fixed prefix, one at a time; asking past it raises Need."""
-
-    def __init__(self, values: Sequence[int]) -> None:
-        super().__init__()
-        self.values = list(values)
-        self.used = 0
-
-    def _values(self, request: DiceRequest) -> tuple[tuple[int, ...], bool]:
-        out = []
-        for _ in range(request.count):
-            if self.used >= len(self.values):
-                raise Need(request.sides)
-            out.append(self.values[self.used])
-            self.used += 1
-        return tuple(out), True
-
-
 def brute_force(state: GameState, request: ActionRequest, key: Any) -> dict[Any, Fraction]:
-    """Every dice sequence the real resolution can ask for, with its chance."""
+    """Every dice sequence the real resolution can ask for, with its chance, keyed by what
+    `key` reads from the state it leaves (the contract suite's prefix dice)."""
     out: dict[Any, Fraction] = {}
 
-    def go(prefix: list[int], p: Fraction) -> None:
+    def go(prefix: list[tuple[int, ...]], p: Fraction) -> None:
         try:
             o = SMB.resolve(state, request, PrefixDice(prefix))
         except Need as n:
-            for v in range(1, n.sides + 1):
-                go(prefix + [v], p / n.sides)
+            for rolled in itertools.product(range(1, n.sides + 1), repeat=n.count):
+                go(prefix + [rolled], p / n.sides**n.count)
             return
         k = key(apply(state, o))
         out[k] = out.get(k, Fraction(0)) + p
