@@ -10,6 +10,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -90,70 +91,116 @@ def measured(home: Path, args: Sequence[str]) -> tuple[int, str, str, float, int
     return r.returncode, r.stdout, r.stderr, took, int(text) if text.strip() else None
 
 
-def peak_memory_kib(home: Path, args: Sequence[str]) -> int | None:
-    """Peak resident memory of one command, from the kernel's high-water mark.
-
-    The rusage of a child counts the memory of the parent it was forked from, so the
-    command reports its own high-water mark (reset by exec) as it exits. Linux only.
-    """
-    if not Path("/proc/self/status").exists():
-        return None
-    with tempfile.NamedTemporaryFile("r", suffix=".hwm") as fh:
-        env = env_for(home, BENCH_HWM_OUT=fh.name)
-        subprocess.run(
-            [sys.executable, "-c", _HWM, *args],
-            env=env,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        text = Path(fh.name).read_text()
-        return int(text) if text.strip() else None
-
-
-def floor_memory_kib() -> int | None:
-    if not Path("/proc/self/status").exists():
-        return None
-    r = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            "print(next(l.split()[1] for l in open('/proc/self/status') if l[:6]=='VmHWM:'))",
-        ],
-        capture_output=True,
-        text=True,
-    )
-    return int(r.stdout.strip())
-
-
-def fresh_home(prefix: str = "companion-bench-") -> Path:
-    return Path(tempfile.mkdtemp(prefix=prefix))
-
-
 def copy_home(src: Path, dst: Path) -> None:
     if dst.exists():
         shutil.rmtree(dst)
     shutil.copytree(src, dst)
 
 
-def sample_home(home: Path) -> dict[str, Any]:
-    """Set up the sample game in `home` and return its board."""
-    run(home, "demo")
-    return json.loads(run(home, "status", "--json").stdout)
-
-
-def game_in_play(home: Path, seed: int = 3) -> dict[str, Any]:
-    """The sample game with turn 1 started and the next side's first fighter active."""
-    sample_home(home)
-    run(home, "turn", "--seed", str(seed))
-    board = json.loads(run(home, "status", "--json").stdout)
-    side = board["next_side"] if board["next_side"] is not None else 0
-    actor = board["sides"][side]["fighters"][0]["name"]
-    run(home, "activate", actor)
-    return json.loads(run(home, "status", "--json").stdout)
-
-
 def median(xs: Sequence[float]) -> float:
     s = sorted(xs)
     n = len(s)
     return s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2
+
+
+# -- the installed package, as a user has it ------------------------------------------------
+
+INSIDE = Path(__file__).resolve().parent / "inside.py"
+
+
+@dataclass
+class Install:
+    """companion installed from a wheel built from this checkout, in an environment of its
+    own: `compiled` as pip installs it (bytecode written at install time), or not (the
+    package's own modules compiled at every start, as where no bytecode may be written)."""
+
+    root: Path
+    compiled: bool
+
+    @property
+    def python(self) -> str:
+        return str(self.root / "bin" / "python")
+
+    @property
+    def script(self) -> str:
+        return str(self.root / "bin" / "companion")
+
+    def env(self, home: Path, **extra: str) -> dict[str, str]:
+        """What every timed command runs with: no bytecode written, so what was not
+        compiled at install time stays so; a cache folder of this install's own."""
+        return env_for(
+            home, PYTHONDONTWRITEBYTECODE="1", XDG_CACHE_HOME=str(self.root / "cache"), **extra
+        )
+
+    def run(self, home: Path, *args: str) -> subprocess.CompletedProcess[str]:
+        r = subprocess.run(
+            [self.script, *args],
+            env=self.env(home),
+            capture_output=True,
+            text=True,
+            stdin=subprocess.DEVNULL,
+        )
+        if r.returncode != 0:
+            raise RuntimeError(f"companion {' '.join(args)} failed ({r.returncode}): {r.stderr}")
+        return r
+
+    def inside(self, *args: str, home: Path | None = None) -> dict[str, Any]:
+        """Run bench/inside.py with this install's Python; its JSON answer."""
+        r = subprocess.run(
+            [self.python, str(INSIDE), *args],
+            env=self.env(home or Path(tempfile.gettempdir())),
+            capture_output=True,
+            text=True,
+            stdin=subprocess.DEVNULL,
+        )
+        if r.returncode != 0:
+            raise RuntimeError(f"inside.py {' '.join(args)} failed: {r.stderr.strip()[-2000:]}")
+        out: dict[str, Any] = json.loads(r.stdout.strip().splitlines()[-1])
+        return out
+
+
+def _quiet(cmd: list[str]) -> None:
+    r = subprocess.run(cmd, capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    if r.returncode != 0:
+        raise RuntimeError(f"{' '.join(cmd)} failed: {r.stderr.strip()[-2000:]}")
+
+
+def build_wheel(dest: Path) -> Path:
+    """A wheel of this checkout, built as for a release."""
+    _quiet([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(dest), str(ROOT)])
+    wheels = sorted(dest.glob("companion-*.whl"))
+    if not wheels:
+        raise RuntimeError(f"no companion wheel was built in {dest}")
+    return wheels[-1]
+
+
+def install(wheel: Path, root: Path, deps: Install | None = None) -> Install:
+    """A fresh environment with the wheel installed. With `deps` (an install made before),
+    companion goes in uncompiled and its dependencies are the ones `deps` installed."""
+    import venv
+
+    venv.EnvBuilder(with_pip=True, clear=True).create(root)
+    pip = [
+        str(root / "bin" / "python"),
+        "-m",
+        "pip",
+        "install",
+        "-q",
+        "--disable-pip-version-check",
+    ]
+    if deps is None:
+        _quiet([*pip, str(wheel)])
+    else:
+        _quiet([*pip, "--no-deps", "--no-compile", str(wheel)])
+        site = next((root / "lib").glob("python*/site-packages"))
+        theirs = next((deps.root / "lib").glob("python*/site-packages"))
+        (site / "bench-deps.pth").write_text(str(theirs) + "\n")
+    made = Install(root, compiled=deps is None)
+    where = made.inside("where")
+    if not where["file"].startswith(str(root)) and not where["file"].startswith(
+        str(root.resolve())
+    ):
+        raise RuntimeError(f"the install imports companion from {where['file']}, not {root}")
+    if where["compiled"] != made.compiled:
+        raise RuntimeError(f"{root}: bytecode is {'' if where['compiled'] else 'not '}there")
+    return made

@@ -15,6 +15,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         from companion.cli.errors import fail
 
         fail("an argument contains a NUL character", 2)
+    if args == ["--version"]:
+        # A constant: printed as the Typer option would, without building the app.
+        from companion import __version__
+
+        sys.stdout.write(f"companion {__version__}\n")
+        return
     if args[:1] == ["status"]:
         from companion.cli.fast import serve
 
@@ -27,15 +33,22 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     if quick.run(args):
         return
+    if args in (["--help"], ["-h"]):
+        from companion.cli import help_cache
+
+        if help_cache.serve(args):
+            return
     import typer
     from typer.exceptions import TyperException
 
+    from companion.cli import help_cache
     from companion.cli.errors import fail
     from companion.cli.root import build
 
     command = typer.main.get_command(build(args))
     try:
-        rv = command.main(args=args, prog_name="companion", standalone_mode=False)
+        with help_cache.keeping(args):
+            rv = command.main(args=args, prog_name="companion", standalone_mode=False)
     except CompanionError as e:
         fail(str(e), e.exit_code)
     except TyperException as e:  # click's usage errors, vendored by typer

@@ -1,23 +1,23 @@
-"""Stand-alone commands: systems, roll, demo."""
+"""Stand-alone commands: systems, roll, demo.
+
+Declared once at the end (`companion.cli.declare`), without Typer: `roll` is a table
+command, parsed by the quick path when its command line is well formed.
+"""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
-
-import typer
+import sys
+from typing import Any
 
 from companion import systems
-from companion.cli.common import DiceOpt, JsonOpt, SeedOpt, console, dice_source, print_json
+from companion.cli.declare import DICE, JSON, SEED, Command, add_commands, arg, opt
+from companion.cli.shared import console, dice_source, print_json
 from companion.errors import UsageError
 
 SAMPLE_GAME = "sample"
 
 
-def systems_cmd(as_json: JsonOpt = False) -> None:
-    """List the rule systems companion knows.
-
-    Example: companion systems --json
-    """
+def systems_cmd(as_json: bool) -> None:
     rows: list[dict[str, Any]] = []
     for s in systems.all_systems():
         i = s.info
@@ -44,18 +44,7 @@ def systems_cmd(as_json: JsonOpt = False) -> None:
     console().print(t)
 
 
-def roll(
-    notation: Annotated[str, typer.Argument(help="Dice notation: 2d6, d10, 3d8kl1, 4d6kh3+1.")],
-    dice: DiceOpt = None,
-    seed: SeedOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """Roll dice by notation and explain the result with its odds.
-
-    kh/kl keep the highest/lowest dice (kh alone keeps one).
-
-    Example: companion roll 3d8kl1 --seed 7
-    """
+def roll(notation: str, dice: str | None, seed: int | None, as_json: bool) -> None:
     from companion import odds
     from companion.dice import parse_notation
     from companion.trace import roll_dice
@@ -100,17 +89,7 @@ def roll(
         )
 
 
-def demo(
-    fresh: Annotated[bool, typer.Option(help="Start the sample game over.")] = False,
-    as_json: JsonOpt = False,
-) -> None:
-    """Set up the ready-made sample game (the 1ss training mission) and show the board.
-
-    Creates the two sample warbands if they are missing. Then try:
-    companion turn, companion activate Robyn, companion log.
-
-    Example: companion demo
-    """
+def demo(fresh: bool, as_json: bool) -> None:
     from companion.cli.games import sample_rosters, show_board
     from companion.game.repo import Home
 
@@ -130,17 +109,62 @@ def demo(
         home.set_setting("current", gf.name)
     if not as_json:
         verb = "Resumed" if exists else "Set up"
-        typer.echo(
+        sys.stdout.write(
             f"{verb} the sample game '{gf.name}': the 1 Stat Skirmish training mission. "
-            "Next: 'companion turn' rolls initiative; 'companion --help' lists commands."
+            "Next: 'companion turn' rolls initiative; 'companion --help' lists commands.\n"
         )
+        sys.stdout.flush()
     show_board(gf, as_json)
 
 
-def register(app: typer.Typer) -> None:
-    app.command("systems")(systems_cmd)
-    app.command("roll")(roll)
-    app.command("demo")(demo)
+COMMANDS = (
+    Command(
+        "systems",
+        f"{__name__}:systems_cmd",
+        """List the rule systems companion knows.
+
+        Example: companion systems --json
+        """,
+        (JSON,),
+    ),
+    Command(
+        "roll",
+        f"{__name__}:roll",
+        """Roll dice by notation and explain the result with its odds.
+
+        kh/kl keep the highest/lowest dice (kh alone keeps one).
+
+        Example: companion roll 3d8kl1 --seed 7
+        """,
+        (arg("notation", "Dice notation: 2d6, d10, 3d8kl1, 4d6kh3+1."), DICE, SEED, JSON),
+    ),
+    Command(
+        "demo",
+        f"{__name__}:demo",
+        """Set up the ready-made sample game (the 1ss training mission) and show the board.
+
+        Creates the two sample warbands if they are missing. Then try:
+        companion turn, companion activate Robyn, companion log.
+
+        Example: companion demo
+        """,
+        (
+            opt(
+                "fresh",
+                "Start the sample game over.",
+                kind="flag",
+                default=False,
+                off=("--no-fresh",),
+            ),
+            JSON,
+        ),
+    ),
+)
+QUICK = COMMANDS
+
+
+def register(app: Any) -> None:
+    add_commands(app, COMMANDS)
 
 
 __all__ = ["register", "UsageError"]

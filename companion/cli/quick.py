@@ -7,9 +7,9 @@ within their bounds, every required argument given) it is parsed here and the
 command's implementation (`table_ops`, `action_ops`) is called directly: the same
 function Typer would call, with the same values.
 
-What each command accepts is not written here: it comes from `quick_spec.SPEC`,
-derived from the Typer app itself (`quick_gen`) and checked against it by the tests.
-Anything out of the ordinary (help, `--version`, an unknown or repeated option, a value
+What each command accepts is not written here: it is the command's declaration
+(`companion.cli.declare`), from which Typer's command is built as well. Anything out
+of the ordinary (help, `--version`, an unknown or repeated option, a value
 that is not a number or out of its range, a value or argument that starts with a dash,
 `--`, clustered short options) returns None, and the full Typer command runs instead,
 so help and every usage error stay Typer's own.
@@ -20,6 +20,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+from companion.cli.declare import Command, Param
 from companion.errors import CompanionError
 
 
@@ -34,24 +35,39 @@ def _int(text: str, lo: int | None, hi: int | None) -> int | None:
     return value
 
 
-def _value(text: str, p: dict[str, Any]) -> tuple[bool, Any]:
-    if p["type"] == "int":
-        n = _int(text, p.get("min"), p.get("max"))
+def _value(text: str, p: Param) -> tuple[bool, Any]:
+    if p.kind == "int":
+        n = _int(text, p.low, p.high)
         return n is not None, n
     return True, text
+
+
+# Where the hot commands are declared, looked at in this order (a table command does not
+# load the declarations of the resolution commands).
+DECLARED = ("companion.cli.table", "companion.cli.actions", "companion.cli.misc")
+
+
+def declaration(name: str) -> Command | None:
+    """The declaration of a command the quick path may run, or None."""
+    import importlib
+
+    for module in DECLARED:
+        for cmd in importlib.import_module(module).QUICK:
+            if cmd.name == name:
+                found: Command = cmd
+                return found
+    return None
 
 
 def parse(args: list[str]) -> tuple[str, dict[str, Any]] | None:
     """(implementation, keyword arguments) for a well-formed table command, or None."""
     if not args:
         return None
-    from companion.cli.quick_spec import SPEC
-
-    cmd = SPEC.get(args[0])
-    if cmd is None or not cmd["interspersed"]:
+    cmd = declaration(args[0])
+    if cmd is None:
         return None
-    options: dict[str, dict[str, Any]] = cmd["options"]
-    arguments: list[dict[str, Any]] = cmd["arguments"]
+    options = {name: p for p in cmd.params for name in (*p.names, *p.off)}
+    arguments = [p for p in cmd.params if p.is_argument]
     given: dict[str, Any] = {}
     positional: list[str] = []
     rest = args[1:]
@@ -64,17 +80,16 @@ def parse(args: list[str]) -> tuple[str, dict[str, Any]] | None:
             opt = options.get(name)
             if opt is None:
                 # `vp 1 -1`: a command that ignores unknown options takes "-1" as a value.
-                if cmd["ignore_unknown"] and not eq and a[1:].isascii() and a[1:].isdigit():
+                if cmd.ignore_unknown and not eq and a[1:].isascii() and a[1:].isdigit():
                     positional.append(a)
                     continue
                 return None
-            dest = opt["dest"]
-            if dest in given and not opt.get("multiple"):
+            if opt.dest in given and opt.kind != "list":
                 return None  # a repeated option: Typer decides
-            if "flag" in opt:
+            if opt.kind == "flag":
                 if eq:
                     return None
-                given[dest] = opt["flag"]
+                given[opt.dest] = name not in opt.off
                 continue
             if eq:
                 text = inline
@@ -88,10 +103,10 @@ def parse(args: list[str]) -> tuple[str, dict[str, Any]] | None:
             ok, value = _value(text, opt)
             if not ok:
                 return None
-            if opt.get("multiple"):
-                given.setdefault(dest, []).append(value)
+            if opt.kind == "list":
+                given.setdefault(opt.dest, []).append(value)
             else:
-                given[dest] = value
+                given[opt.dest] = value
             continue
         if a == "-":
             return None
@@ -102,11 +117,10 @@ def parse(args: list[str]) -> tuple[str, dict[str, Any]] | None:
         ok, value = _value(text, spec)
         if not ok:
             return None
-        given[spec["dest"]] = value
-    if any(r not in given for r in cmd["required"]):
+        given[spec.dest] = value
+    if any(p.required and p.dest not in given for p in cmd.params):
         return None
-    kwargs = {**cmd["defaults"], **given}
-    return cmd["call"], kwargs
+    return cmd.call, {**{p.dest: p.default for p in cmd.params}, **given}
 
 
 def run(args: list[str]) -> bool:

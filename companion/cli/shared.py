@@ -131,6 +131,12 @@ def report(gf: GameFile, event: Event, as_json: bool, announcements: tuple[str, 
             }
         )
         return
+    if not event.trace and not announcements:
+        from companion.cli import plain
+
+        if plain.fits(event.summary):  # as Rich would print it, without loading Rich
+            plain.write(event.summary)
+            return
     c = console()
     if event.trace:
         from companion.render.trace_view import render_trace

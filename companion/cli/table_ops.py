@@ -12,7 +12,6 @@ from typing import Any
 
 from companion import systems
 from companion.cli.shared import (
-    console,
     dice_source,
     find_fighter,
     find_side,
@@ -175,30 +174,3 @@ def undo(steps: int, game: str | None, as_json: bool) -> None:
 
 def redo(steps: int, game: str | None, as_json: bool) -> None:
     _history("redo", steps, game, as_json)
-
-
-def log(game: str | None, last: int | None, traces: bool, as_json: bool) -> None:
-    with reading_game(game) as gf:
-        events = gf.events
-    start = max(0, len(events) - last) if last else 0
-    if as_json:
-        print_json([{"index": i + 1, **e.to_dict()} for i, e in enumerate(events)][start:])
-        return
-    c = console()
-    if not events:
-        c.print("No events yet.")
-    for i in range(start, len(events)):
-        e = events[i]
-        dice = e.data.get("dice")
-        dice_txt = f"  [dice {', '.join(map(str, dice))}]" if dice else ""
-        # Printed as plain text: summaries and "[dice ...]" are not Rich markup.
-        c.print(
-            f"{i + 1:>4}. T{e.turn} {e.kind:<9} {e.summary}{dice_txt}",
-            markup=False,
-            highlight=False,
-        )
-        if traces and e.trace:
-            from companion.render.trace_view import render_trace
-            from companion.trace import Trace
-
-            render_trace(c, Trace.from_dict(e.trace), gf.system)

@@ -73,6 +73,10 @@ def add_fighter(fighter: FighterState) -> Change:
     return Change("add_fighter", "fighter", _plain(fighter))
 
 
+# The keys of a stored event, in the order `Event.to_dict` writes them.
+EVENT_KEYS = ("kind", "summary", "changes", "trace", "data", "at", "turn")
+
+
 @frozen
 class Event:
     kind: str

@@ -47,7 +47,8 @@ def now() -> str:
 
 # Events live in segment files of this many events beside the game file, so a command
 # that adds an event rewrites one small segment and the small game file, whatever the
-# length of the game.
+# length of the game. Each segment after the first also keeps the state its first event
+# starts from (a snapshot), so undo replays at most one segment, not the whole game.
 SEGMENT = 100
 
 
@@ -86,6 +87,7 @@ class GameFile:
     _raw: list[dict[str, Any]] | None = field(default=None, repr=False)
     _events: list[Event] | None = field(default=None, repr=False)
     _segments: dict[int, list[dict[str, Any]]] = field(default_factory=dict, repr=False)
+    _starts: dict[int, dict[str, Any]] = field(default_factory=dict, repr=False)
     _dirty: set[int] = field(default_factory=set, repr=False)
     _legacy: bool = False
 
@@ -114,6 +116,54 @@ class GameFile:
             self._events = [Event.from_dict(e) for e in self.raw_events]
         return self._events
 
+    def raw_tail(self, n: int) -> list[dict[str, Any]]:
+        """The last `n` events as stored, reading only the segments that hold them."""
+        return self._raw_range(max(0, self.count - max(0, n)), self.count)
+
+    def tail(self, n: int) -> list[Event]:
+        """The last `n` events, reading only the segments that hold them."""
+        if self._events is not None:
+            return self._events[max(0, self.count - max(0, n)) :]
+        return [Event.from_dict(e) for e in self.raw_tail(n)]
+
+    def chunks(self) -> Iterator[list[dict[str, Any]]]:
+        """Every event as stored, a segment at a time; a segment not read before is let go
+        once the next is asked for, so a long game is read in bounded memory."""
+        for start in range(0, self.count, SEGMENT):
+            kept = start // SEGMENT in self._segments
+            yield self._raw_range(start, min(self.count, start + SEGMENT))
+            if not kept:
+                self._segments.pop(start // SEGMENT, None)
+
+    def _raw_range(self, start: int, end: int) -> list[dict[str, Any]]:
+        """Events `start` to `end` (0-based, end excluded) as stored."""
+        if self._raw is not None:
+            return self._raw[start:end]
+        first = start // SEGMENT
+        held = [e for k in range(first, (end + SEGMENT - 1) // SEGMENT) for e in self._segment(k)]
+        out = held[start - first * SEGMENT : end - first * SEGMENT]
+        if len(out) < end - start:
+            raise StoreError(
+                f"{events_dir(self.path)} is missing events that {self.path} counts; both were "
+                "left untouched: restore the folder from a backup, or move both aside"
+            )
+        return out
+
+    def _state_at(self, n: int) -> GameState:
+        """The state after the first `n` events: the nearest snapshot at or before event
+        `n`, with the events after it replayed."""
+        k, base = n // SEGMENT, self.setup
+        while k > 0:
+            self._segment(k)
+            if k in self._starts:
+                try:
+                    base = GameState.from_dict(self._starts[k])
+                    break
+                except (KeyError, TypeError, ValueError, AttributeError):
+                    del self._starts[k]  # a damaged snapshot: the events behind it still count
+            k -= 1  # a game written before snapshots: an earlier one, or the setup
+        return replay(base, (Event.from_dict(e) for e in self._raw_range(k * SEGMENT, n)))
+
     def _nsegments(self) -> int:
         return (self.count + SEGMENT - 1) // SEGMENT
 
@@ -133,13 +183,20 @@ class GameFile:
                         "restore it from a backup, or move the game aside"
                     )
                 docs = list(table.values())
+                start = data.get("start")
+                snap = start.get("1") if isinstance(start, dict) else None
+                if isinstance(snap, dict) and snap.get("count") == k * SEGMENT:
+                    self._starts[k] = snap["state"]
             self._segments[k] = docs
         return self._segments[k]
 
-    def _put(self, index: int, raw: dict[str, Any]) -> None:
-        """Store event number `index` (0-based), dropping anything stored after it."""
+    def _put(self, index: int, raw: dict[str, Any], before: GameState) -> None:
+        """Store event number `index` (0-based), dropping anything stored after it;
+        `before` is the state the event starts from (kept when it opens a segment)."""
         k, i = divmod(index, SEGMENT)
         seg = self._segment(k)[:i]
+        if i == 0 and k:
+            self._starts[k] = before.to_dict()
         if len(seg) < i:
             raise StoreError(
                 f"{segment_path(self.path, k)} is missing events the game counts; it was left "
@@ -157,13 +214,10 @@ class GameFile:
     def _flush(self) -> None:
         for k in sorted(self._dirty):
             seg = self._segments[k]
-            atomic_write(
-                segment_path(self.path, k),
-                json.dumps(
-                    {"events": {str(i + 1): e for i, e in enumerate(seg)}},
-                    separators=(",", ":"),
-                ),
-            )
+            doc: dict[str, Any] = {"events": {str(i + 1): e for i, e in enumerate(seg)}}
+            if k in self._starts:
+                doc["start"] = {"1": {"count": k * SEGMENT, "state": self._starts[k]}}
+            atomic_write(segment_path(self.path, k), json.dumps(doc, separators=(",", ":")))
         self._dirty.clear()
 
     def _migrate(self) -> None:
@@ -181,8 +235,8 @@ class GameFile:
         raw = event.to_dict()
         if self._legacy:
             self._migrate()
-        self.state = apply_event(self.state, event)
-        self._put(self.count, raw)
+        before, self.state = self.state, apply_event(self.state, event)
+        self._put(self.count, raw, before)
         self.count += 1
         if self._raw is not None:
             self._raw.append(raw)
@@ -197,13 +251,14 @@ class GameFile:
             raise UsageError("nothing to undo: the game is as it was set up")
         if self._legacy:
             self._migrate()
-        events = self.events[:-1]
-        last = self.raw_events[-1]
-        self._raw = self.raw_events[:-1]
-        self._events = events
+        last = self.raw_tail(1)[0]
+        if self._raw is not None:
+            self._raw = self._raw[:-1]
+        if self._events is not None:
+            self._events = self._events[:-1]
         self.count -= 1
         self.redo.append(last)
-        self.state = replay(self.setup, self.events)
+        self.state = self._state_at(self.count)
         self._save()
         return Event.from_dict(last)
 
@@ -214,8 +269,8 @@ class GameFile:
             self._migrate()
         raw = self.redo.pop()
         event = Event.from_dict(raw)
-        self.state = apply_event(self.state, event)
-        self._put(self.count, raw)
+        before, self.state = self.state, apply_event(self.state, event)
+        self._put(self.count, raw, before)
         self.count += 1
         if self._raw is not None:
             self._raw.append(raw)

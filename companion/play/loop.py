@@ -154,7 +154,7 @@ class Loop:
         return []
 
     def fixed_items(self, p: ph.Phase) -> list[Item]:
-        events = self.s.gf.raw_events
+        events = self.s.gf.raw_tail(1)
         last = ""
         if events:
             summary = str(events[-1]["summary"])
@@ -408,12 +408,11 @@ class Loop:
         self.show_board()
 
     def do_log(self) -> None:
-        events = self.s.gf.events
+        events = self.s.gf.tail(15)
         if not events:
             self.c.print("No events yet.")
-        start = max(0, len(events) - 15)
-        for i in range(start, len(events)):
-            e = events[i]
+        first = self.s.gf.count - len(events)
+        for i, e in enumerate(events, first):
             dice = e.data.get("dice")
             txt = f"  [dice {', '.join(map(str, dice))}]" if dice else ""
             self.c.print(f"{i + 1:>4}. T{e.turn} {e.kind:<9} {e.summary}{txt}", highlight=False)

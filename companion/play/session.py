@@ -69,12 +69,9 @@ class Session:
         return (st.st_ino, st.st_mtime_ns, st.st_size)
 
     def _version(self, gf: GameFile) -> tuple[int, str | None]:
-        last = (
-            gf.raw_events[-1].get("at", "") + gf.raw_events[-1].get("summary", "")
-            if (gf.raw_events)
-            else None
-        )
-        return (len(gf.raw_events), last)
+        tail = gf.raw_tail(1)  # the newest event only: a step costs the same at any length
+        last = tail[-1].get("at", "") + tail[-1].get("summary", "") if tail else None
+        return (gf.count, last)
 
     def _reload_if_changed(self) -> bool:
         """Re-read the file only if another process replaced it; True if it did."""

@@ -133,7 +133,8 @@ def build_report(system: RuleSystem, gf: GameFile) -> Report:
     nsides = len(state.sides)
     # Each stored event is read into an Event only while it is told: the report keeps
     # its sums and lines, never a second copy of the log.
-    for i, raw in enumerate(gf.raw_events, 1):
+    # A segment at a time (`GameFile.chunks`): the stored log is never all in memory.
+    for i, raw in enumerate((raw for chunk in gf.chunks() for raw in chunk), 1):
         ev = Event.from_dict(raw)
         before = state
         state = apply_event(state, ev)

@@ -1,0 +1,137 @@
+"""Commands declared once, as data: the Typer command and the quick parser both read it.
+
+A table command is run many times a game and does a few milliseconds of work, while
+loading Typer costs several times that. So each hot command is declared here once (its
+arguments, options, types, bounds, defaults and help) without importing Typer: the
+quick path (`companion.cli.quick`) parses a plainly well-formed command line from the
+declaration, and `typer_command` builds the Typer command, with its help and its usage
+errors, from the same declaration. Adding or changing an option is one edit.
+
+The implementation a declaration names (`module:function`) takes every parameter by
+keyword, whichever way the command line was parsed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from companion.values import frozen
+
+# What a value may be: text, a whole number (optionally bounded), an on/off switch, or
+# text given once per use of a repeatable option.
+KINDS = ("str", "int", "flag", "list")
+
+
+@frozen
+class Param:
+    """One argument (no `names`) or option of a command.
+
+    A flag is True when given; with `off` names (`--no-cover`) it is a switch whose
+    default is None until one side is given.
+    """
+
+    dest: str
+    help: str
+    names: tuple[str, ...] = ()
+    kind: str = "str"
+    default: Any = None
+    required: bool = False
+    low: int | None = None
+    high: int | None = None
+    off: tuple[str, ...] = ()
+
+    @property
+    def is_argument(self) -> bool:
+        return not self.names
+
+
+@frozen
+class Command:
+    """A command: its name, its implementation (`module:function`), help and parameters.
+
+    `ignore_unknown` passes an unknown dash-word on as a value (`vp 1 -1`).
+    """
+
+    name: str
+    call: str
+    doc: str
+    params: tuple[Param, ...]
+    ignore_unknown: bool = False
+
+
+def arg(dest: str, help: str, kind: str = "str", **more: Any) -> Param:
+    """A positional argument, required unless it has a default."""
+    required = "default" not in more
+    return Param(dest, help, (), kind, required=required, **more)
+
+
+def opt(dest: str, help: str, *names: str, kind: str = "str", **more: Any) -> Param:
+    """An option, `--dest` unless named otherwise."""
+    return Param(dest, help, names or (f"--{dest.replace('_', '-')}",), kind, **more)
+
+
+JSON = opt("as_json", "Print the result as JSON for scripts.", "--json", kind="flag", default=False)
+GAME = opt("game", "Game to use (default: the current game).", "--game", "-g")
+DICE = opt(
+    "dice",
+    "Dice you rolled by hand, in roll order, e.g. '4,2,6'. A 0 on a D10 counts as 10.",
+    "--dice",
+    "-d",
+)
+SEED = opt("seed", "Seed for digital dice, to replay a run exactly.", kind="int")
+
+
+def implementation(cmd: Command) -> Callable[..., None]:
+    import importlib
+
+    module, name = cmd.call.split(":")
+    fn: Callable[..., None] = getattr(importlib.import_module(module), name)
+    return fn
+
+
+def _annotation(p: Param) -> Any:
+    import typer
+
+    base: Any = {"str": str, "int": int, "flag": bool, "list": list[str]}[p.kind]
+    if not p.required and p.default is None:
+        base = base | None
+    if p.is_argument:
+        info: Any = typer.Argument(help=p.help, min=p.low, max=p.high)
+    else:
+        names = (f"{p.names[0]}/{p.off[0]}", *p.names[1:]) if p.off else p.names
+        info = typer.Option(names[0], *names[1:], help=p.help, min=p.low, max=p.high)
+    from typing import Annotated
+
+    return Annotated[base, info]
+
+
+def typer_command(cmd: Command) -> Callable[..., None]:
+    """A function Typer turns into this command: its signature is the declaration."""
+    import inspect
+
+    params = [
+        inspect.Parameter(
+            p.dest,
+            inspect.Parameter.POSITIONAL_OR_KEYWORD,
+            default=inspect.Parameter.empty if p.required else p.default,
+            annotation=_annotation(p),
+        )
+        for p in cmd.params
+    ]
+
+    def command(**kwargs: Any) -> None:
+        implementation(cmd)(**kwargs)
+
+    command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    command.__annotations__ = {p.name: p.annotation for p in params}
+    command.__doc__ = cmd.doc
+    command.__name__ = command.__qualname__ = cmd.call.split(":")[1]
+    return command
+
+
+def add_commands(app: Any, commands: tuple[Command, ...]) -> None:
+    """Add the declared commands to a Typer app."""
+    for cmd in commands:
+        settings = {"ignore_unknown_options": True} if cmd.ignore_unknown else None
+        app.command(cmd.name, context_settings=settings)(typer_command(cmd))

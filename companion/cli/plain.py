@@ -1,0 +1,54 @@
+"""A line of plain text printed as Rich would print it, without loading Rich.
+
+Loading Rich costs a table command about as much as all the rest of its start-up. A
+command that only reports a one-line summary (activate, vp, set...) prints it here when
+Rich would print it unchanged: no markup or emoji code in it, nothing to wrap at the
+console's width, no control or zero-width characters. Anything else goes to Rich.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import unicodedata
+
+
+def width() -> int | None:
+    """The width Rich's console (`companion.render.console`) would use, or None when that
+    is not plain to see here."""
+    cols = os.environ.get("COLUMNS")
+    if cols and cols.isdigit():
+        return max(40, int(cols))
+    if sys.platform == "win32" or os.environ.get("TERM", "").lower() in ("dumb", "unknown"):
+        return None
+    for fd in (0, 1, 2):  # Rich asks the standard streams in this order
+        try:
+            return os.get_terminal_size(fd).columns
+        except (OSError, ValueError):
+            continue
+    return 80
+
+
+def _cells(text: str) -> int | None:
+    """Cells on a terminal, or None for a character whose width is not plain."""
+    if text.isascii():
+        return len(text)
+    n = 0
+    for ch in text:
+        if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf", "Co"):
+            return None
+        n += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return n
+
+
+def fits(text: str, markup: bool = True) -> bool:
+    """Whether Rich would print `text` (no style; markup on unless said) exactly as it is."""
+    if not text.isprintable() or (markup and ("[" in text or text.count(":") > 1)):
+        return False
+    cells, room = _cells(text), width()
+    return cells is not None and room is not None and cells <= room
+
+
+def write(text: str) -> None:
+    sys.stdout.write(text + "\n")
+    sys.stdout.flush()

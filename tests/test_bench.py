@@ -1,0 +1,40 @@
+"""The benchmark refuses to time a command that fell off its quick path."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.common import Install  # noqa: E402
+from bench.run import STORED_BOARD, Proc, probe  # noqa: E402
+
+
+def _this_environment(tmp_path: Path) -> Install:
+    """The environment running the tests, as the benchmark's install (its cache apart)."""
+    inst = Install(Path(sys.executable).parent.parent, compiled=False)
+    inst.env = lambda home, **extra: {  # type: ignore[method-assign]
+        **Install.env(inst, home, **extra),
+        "XDG_CACHE_HOME": str(tmp_path / "cache"),
+    }
+    return inst
+
+
+def test_status_on_its_stored_board_is_timed(demo, home: Path, tmp_path: Path) -> None:
+    p = Proc("status", ["status", "--json"], home, _this_environment(tmp_path), forbid=STORED_BOARD)
+    probe(p)
+    assert p.peak_mib is None or 5 < p.peak_mib < 45
+
+
+def test_status_off_its_quick_path_stops_the_run(demo, home: Path, tmp_path: Path) -> None:
+    game = home / "games" / "sample.json"
+    doc = json.loads(game.read_text())
+    doc["game"]["1"]["board"]["stamp"] = "drawn by other code"
+    game.write_text(json.dumps(doc))
+    p = Proc("status", ["status", "--json"], home, _this_environment(tmp_path), forbid=STORED_BOARD)
+    with pytest.raises(RuntimeError, match="fell off its quick path"):
+        probe(p)

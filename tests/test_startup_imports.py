@@ -1,0 +1,150 @@
+"""What a table command imports: only its own game's rule system, and no heavy library.
+
+Start-up is most of a table command's cost, so a new rule system must not add to the
+start-up of a command whose game does not use it, and Typer (or the roster, rules, solo
+and report code) must stay off the quick path. Each command runs in a fresh interpreter
+on the sample game (1ss), and the modules it ended with are checked.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import companion
+from companion import systems
+
+CODE = """
+import json, sys
+from companion.cli.main import main
+try:
+    main(sys.argv[1:])
+finally:
+    sys.stderr.write("\\nMODULES " + json.dumps(sorted(sys.modules)))
+"""
+
+# Never on the start-up of a table command that parsed cleanly.
+HEAVY = ("typer", "questionary", "prompt_toolkit", "jinja2", "platformdirs")
+ELSEWHERE = (
+    "companion.cli.roster_cmd",
+    "companion.cli.rules_cmd",
+    "companion.cli.solo_cmd",
+    "companion.cli.game_cmd",
+    "companion.cli.play_cmd",
+    "companion.report",
+    "companion.play",
+    "companion.solo",
+    "companion.cli.help_cache",
+)
+
+
+def _modules(home: Path, *args: str) -> set[str]:
+    env = dict(os.environ)
+    here = os.path.dirname(os.path.dirname(os.path.abspath(companion.__file__)))
+    env["PYTHONPATH"] = here + os.pathsep + env.get("PYTHONPATH", "")
+    env["COMPANION_HOME"] = str(home)
+    env["COLUMNS"] = "120"
+    r = subprocess.run([sys.executable, "-c", CODE, *args], capture_output=True, text=True, env=env)
+    assert r.returncode == 0, r.stderr
+    return set(json.loads(r.stderr.rsplit("MODULES ", 1)[1]))
+
+
+def _system_packages() -> dict[str, str]:
+    """Each registered rule system's package, by id (a new system is included as it
+    registers itself)."""
+    return {sid: systems._ENTRIES[sid].target.split(":")[0] for sid in systems.ids()}
+
+
+def _loaded(modules: set[str], package: str) -> bool:
+    return any(m == package or m.startswith(package + ".") for m in modules)
+
+
+TABLE_COMMANDS = [
+    ["status"],
+    ["status", "--json"],
+    ["turn", "--seed", "3"],
+    ["activate", "Cpt"],
+    ["odds", "Cpt", "Robyn", "--range", "7", "--json"],
+    ["attack", "Cpt", "Robyn", "--range", "7", "--seed", "2", "--json"],
+    ["vp", "1", "+1"],
+    ["undo"],
+    ["redo"],
+    ["log", "--last", "3"],
+    ["roll", "2d6", "--seed", "1"],
+]
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    home = tmp_path_factory.mktemp("startup") / "home"
+    _modules(home, "demo")
+    return home
+
+
+@pytest.mark.parametrize("argv", TABLE_COMMANDS, ids=" ".join)
+def test_a_table_command_loads_only_its_own_system(played: Path, argv: list[str]) -> None:
+    modules = _modules(played, *argv)
+    others = {sid: pkg for sid, pkg in _system_packages().items() if sid != "1ss"}
+    assert others, "the test needs a second rule system to show it is not loaded"
+    for sid, package in others.items():
+        assert not _loaded(modules, package), f"`{' '.join(argv)}` loads {sid} ({package})"
+    for name in HEAVY + ELSEWHERE:
+        assert not _loaded(modules, name), f"`{' '.join(argv)}` loads {name}"
+
+
+@pytest.mark.parametrize("argv", [["status"], ["status", "--json"], ["roll", "d6"]], ids=" ".join)
+def test_reading_the_board_or_rolling_loads_no_rule_system(played: Path, argv: list[str]) -> None:
+    modules = _modules(played, *argv)
+    for sid, package in _system_packages().items():
+        assert not _loaded(modules, package), f"`{' '.join(argv)}` loads {sid}"
+    if argv[0] == "status":
+        assert not _loaded(modules, "tinydb")
+
+
+def test_version_loads_nothing_of_the_cli(played: Path) -> None:
+    modules = _modules(played, "--version")
+    assert not any(
+        m.startswith("companion.") and m != "companion.cli.main"
+        for m in modules - {"companion.cli", "companion.errors"}
+    )
+    assert not _loaded(modules, "typer") and not _loaded(modules, "rich")
+
+
+@pytest.mark.parametrize("argv", [["vp", "1", "+1"], ["log", "--last", "3"]], ids=" ".join)
+def test_plain_lines_are_printed_without_rich(played: Path, argv: list[str]) -> None:
+    assert not _loaded(_modules(played, *argv), "rich")
+
+
+@pytest.mark.parametrize(
+    ("text", "columns", "plain"),
+    [
+        ("Robyn: 0 -> 1 VP (set by hand)", "120", True),
+        ("Robyn: 0 → 1 VP — by hand", "120", True),
+        ("x" * 41, "40", False),  # Rich wraps it
+        ("[bold]Robyn[/bold]", "120", False),  # markup
+        ("a :smile: here", "120", False),  # an emoji code
+        ("tab\there", "120", False),
+        ("e\u0301", "120", False),  # a combining accent
+    ],
+)
+def test_plain_text_is_what_rich_prints(
+    text: str, columns: str, plain: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    from companion.cli import plain as plain_text
+    from companion.render.console import make_console
+
+    monkeypatch.setenv("COLUMNS", columns)
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert plain_text.fits(text) is plain
+    if plain:
+        c = make_console()
+        c.file = io.StringIO()
+        c.print(text)
+        assert c.file.getvalue() == text + "\n"
