@@ -161,6 +161,27 @@ def one_clear_line(c: Call) -> str | None:
     return None
 
 
+def long_game(home: Path, events: int) -> None:
+    """Add `events` VP events to the current game in one write (a long game in seconds):
+    each side's VP goes 0 -> 1 -> 0, so the game ends as it began."""
+    if events <= 0:
+        return
+    from companion.game.events import set_side
+    from companion.game.repo import Home, append_outcome
+    from companion.systems.base import Outcome
+
+    with home_env(home):
+        h = Home(home)
+        with h.writing():
+            gf = h.open_game(None)
+            for i in range(events - events % 4):
+                side = gf.state.sides[i % 2]
+                new = 1 - side.vp
+                summary = f"{side.name}: {side.vp} → {new} VP (set by hand)"
+                append_outcome(gf, Outcome("vp", summary, (set_side(i % 2, "vp", new),)))
+            gf.db.commit()
+
+
 # -- F1: SIGKILL at random moments ---------------------------------------------------------
 
 WRITES = [["vp", "1", "+1"], ["vp", "2", "+1"], ["vp", "1", "+1"], ["undo"], ["redo"]]
@@ -177,12 +198,13 @@ def stray_temps(home: Path) -> list[str]:
     return [str(p.relative_to(home)) for p in home.rglob("*.tmp")]
 
 
-def f1_crash(kills: int, seed: int = 1) -> Report:
+def f1_crash(kills: int, seed: int = 1, events: int = 0) -> Report:
     rep = Report("F1", "SIGKILL during table commands")
     rnd = random.Random(seed)
     home = Path(tempfile.mkdtemp(prefix="companion-f1-"))
     try:
         game_in_play(home)
+        long_game(home, events)
         acked = game_log(home)
         assert isinstance(acked, list)
         # How long a write takes here, to aim the kills at its whole life.
@@ -272,7 +294,7 @@ for i in range(n):
 """
 
 
-def f2_concurrency(per_writer: int) -> Report:
+def f2_concurrency(per_writer: int, events: int = 0) -> Report:
     from companion.game.events import replay
     from companion.game.repo import Home
 
@@ -280,6 +302,7 @@ def f2_concurrency(per_writer: int) -> Report:
     home = Path(tempfile.mkdtemp(prefix="companion-f2-"))
     try:
         game_in_play(home)
+        long_game(home, events)
         base = game_log(home)
         assert isinstance(base, list)
         t = time.perf_counter()
@@ -322,7 +345,7 @@ def f2_concurrency(per_writer: int) -> Report:
                 vps = [s.vp for s in gf.state.sides]
                 if vps != [per_writer, per_writer]:
                     rep.fail(f"victory points {vps}, not {per_writer} each")
-        rep.figures = {"time": f"{took:.1f} s"}
+        rep.figures = {"time": f"{took:.1f} s", "events already in the game": len(base)}
     finally:
         shutil.rmtree(home, ignore_errors=True)
     return rep
@@ -355,7 +378,69 @@ def command_specs() -> list[tuple[list[str], list[Any]]]:
     return out
 
 
-def f3_fuzz(examples: int, seed: int = 0) -> Report:
+# Values a hostile user types: huge and signed numbers (past Python's 4,300-digit limit),
+# control, NUL-like, zero-width and right-to-left characters, and very long text. Also
+# given as KEY=VALUE to the options that take facts (--opt, --flag).
+HOSTILE = [
+    "9" * 5000,
+    "-" + "9" * 5000,
+    "0" * 4999 + "1",
+    "1" * 19,
+    "x" * 100_000,
+    "7" * 100_000,
+    "\x01\x7f\x1b[31m",
+    "\u0085\u2028",
+    "\u200b\ufeff",
+    "\u202eevil\u202c",
+    "\u2066x\u2069",
+    "../../etc/passwd",
+    "٣",
+    "²",
+    "100d100",
+    "50d6kh3",
+    "20d20",
+]
+OPT_KEYS = ["stat", "range", "inches", "ganging", "with", "cover", "target", "x"]
+
+
+def short_and_escaped(err: str) -> str | None:
+    """What is wrong with how an error quotes a bad value, or None."""
+    line = err.rstrip("\n")
+    if len(line) > 600:
+        return f"the error line is {len(line):,} characters long"
+    if any(not c.isprintable() for c in line):
+        return "the error line holds an unescaped control character"
+    return None
+
+
+def sweep(
+    specs: list[tuple[list[str], list[Any]]], per_param: int, names: list[str]
+) -> Iterator[list[str]]:
+    """Every parameter of every command given hostile values (`per_param` of them, taken
+    in turn from HOSTILE so a short sweep still meets all of them). The command's
+    arguments are fighter names (`names`) so the hostile value gets as far as it can."""
+    turn = 0
+    for path, params in specs:
+        arguments = [q for q in params if q.param_type_name == "argument"]
+        plain = [names[i % len(names)] for i in range(len(arguments))]
+        for p in params:
+            if getattr(p, "is_flag", False):
+                continue
+            for _ in range(per_param):
+                value = HOSTILE[turn % len(HOSTILE)]
+                turn += 1
+                if p.param_type_name == "argument":
+                    i = arguments.index(p)
+                    yield [*path, *plain[:i], value, *plain[i + 1 :]]
+                else:
+                    if p.opts[0] in ("--opt", "--flag"):
+                        value = f"{OPT_KEYS[turn % len(OPT_KEYS)]}={value}"
+                    yield [*path, *plain, p.opts[0], value]
+
+
+def f3_fuzz(
+    examples: int, seed: int = 0, max_seconds: float = 1.0, sweep_values: int = 1
+) -> Report:
     from hypothesis import HealthCheck, given, settings
     from hypothesis import seed as hseed
     from hypothesis import strategies as st
@@ -398,6 +483,8 @@ def f3_fuzz(examples: int, seed: int = 0) -> Report:
             st.sampled_from(["", " ", "-", "--", "é", "Ωmega", "😀", "\u202e", "a\nb", "0x10"]),
             st.integers(-(10**30), 10**30).map(str),
             st.sampled_from(["-1", "0", "+0", "999", "1000", "1e9", "+-1", "nan", "9" * 50]),
+            st.sampled_from(HOSTILE),
+            st.tuples(st.sampled_from(OPT_KEYS), st.sampled_from(HOSTILE)).map("=".join),
         )
         dice = st.one_of(
             st.lists(st.integers(-5, 30), max_size=12).map(lambda v: ",".join(map(str, v))),
@@ -433,7 +520,29 @@ def f3_fuzz(examples: int, seed: int = 0) -> Report:
             cases,
             st.tuples(prefixes, st.lists(text, max_size=2)).map(lambda t: [t[0], *t[1]]),
         )
-        counts = {"refused": 0, "done": 0}
+        counts = {"refused": 0, "done": 0, "slowest ms (cpu)": 0}
+
+        def one(args: list[str]) -> None:
+            rep.cases += 1
+            # CPU time of this process: what the command costs, whatever else the
+            # (shared) machine is doing at the moment.
+            start = time.process_time()
+            c = call(args)
+            took = time.process_time() - start
+            counts["slowest ms (cpu)"] = max(counts["slowest ms (cpu)"], round(took * 1000))
+            if took > max_seconds:
+                rep.fail(f"companion {_show(args)}: took {took:.1f} s of CPU")
+            if c.code == 0 and not c.crash:
+                counts["done"] += 1
+                restore(home, snap)
+                return
+            counts["refused"] += 1
+            bad = one_clear_line(c) or short_and_escaped(c.err)
+            if bad:
+                rep.fail(f"companion {_show(args)}: {bad}")
+            elif files_of(home) != snap:
+                rep.fail(f"companion {_show(args)}: refused but changed the files")
+            restore(home, snap)
 
         @hseed(seed)
         @settings(
@@ -445,21 +554,14 @@ def f3_fuzz(examples: int, seed: int = 0) -> Report:
         )
         @given(cmdline)
         def check(args: list[str]) -> None:
-            rep.cases += 1
-            c = call(args)
-            if c.code == 0 and not c.crash:
-                counts["done"] += 1
-                restore(home, snap)
-                return
-            counts["refused"] += 1
-            bad = one_clear_line(c)
-            if bad:
-                rep.fail(f"companion {_show(args)}: {bad}")
-            elif files_of(home) != snap:
-                rep.fail(f"companion {_show(args)}: refused but changed the files")
-            restore(home, snap)
+            one(args)
 
-        with home_env(home):
+        # Relative paths typed as values land inside the home, where a change shows.
+        cwd = home / "cwd" / "a" / "b"
+        cwd.mkdir(parents=True)
+        with home_env(home), contextlib.chdir(cwd):
+            for args in sweep(specs, sweep_values, [names[0], names[-1]]):
+                one(args)
             check()
         rep.figures = counts
     finally:
@@ -468,7 +570,12 @@ def f3_fuzz(examples: int, seed: int = 0) -> Report:
 
 
 def _show(args: list[str]) -> str:
-    return " ".join(repr(a) if (not a or " " in a or len(a) > 30) else a for a in args)[:300]
+    """A command line for a failure report: each odd or long argument quoted and cut short."""
+    from companion.numbers import shown
+
+    return " ".join(
+        shown(a) if (not a or not a.isprintable() or " " in a or len(a) > 30) else a for a in args
+    )
 
 
 # -- F4: damaged files ----------------------------------------------------------------------
@@ -492,13 +599,21 @@ COMMANDS_F4 = [["status", "--json"], ["status"], ["vp", "1", "+1"], ["log", "--j
 
 
 def damaged(
-    home: Path, rel: str, data: bytes, label: str, rep: Report, commands: list[list[str]]
+    home: Path,
+    rel: str,
+    data: bytes,
+    label: str,
+    rep: Report,
+    commands: list[list[str]],
+    repair: list[str] | None = None,
 ) -> None:
-    """Put `data` in place of one file; every command must refuse and leave it be."""
+    """Put `data` in place of one file; every command must refuse and leave it be, the
+    other game must go on, and `repair` must keep the damaged bytes aside."""
     path = home / rel
     snap = files_of(home)
     path.write_bytes(data)
     try:
+        others_go_on(home, rel, label, rep)
         for args in commands:
             rep.cases += 1
             c = call(args)
@@ -519,13 +634,56 @@ def damaged(
                 continue  # a valid, empty database: "no current game" is the right answer
             if str(path) not in c.err:
                 rep.fail(f"{where}: the message does not name the file: {c.err.strip()}")
-            if "backup" not in c.err and "move it aside" not in c.err:
+            if not any(w in c.err for w in ("backup", "move it aside", "repair")):
                 rep.fail(f"{where}: the message says nothing of how to recover")
             bak = path.with_name(path.name + ".bak")
             if bak.exists() and str(bak) not in c.err:
                 rep.fail(f"{where}: a backup is kept but the message does not name it")
+        if repair:
+            repaired(home, rel, data, f"{rel} {label}", rep, repair)
     finally:
         restore(home, snap)
+
+
+def others_go_on(home: Path, rel: str, label: str, rep: Report) -> None:
+    """A damaged file of one game blocks nothing else: the other game plays on, and
+    `game list` lists every game."""
+    rep.cases += 1
+    where = f"{rel} {label}"
+    if rel.startswith("games/"):
+        c = call(["status", "--game", "other", "--json"])
+        if c.code != 0 or c.crash:
+            rep.fail(f"{where}: the other game is blocked: {c.err.strip()[:200]}{c.crash or ''}")
+    if rel.startswith("rosters"):
+        return
+    c = call(["game", "list", "--json"])
+    if c.code != 0 or c.crash:
+        rep.fail(f"{where}: game list failed: {c.err.strip()[:200]}{c.crash or ''}")
+    elif {"sample", "other"} - {r["name"] for r in json.loads(c.out)}:
+        rep.fail(f"{where}: game list does not list every game")
+
+
+def repaired(home: Path, rel: str, data: bytes, where: str, rep: Report, repair: list[str]) -> None:
+    """`repair` either finds nothing to do or rebuilds: the damaged bytes stay on disk, and
+    what it rebuilt opens."""
+    rep.cases += 1
+    c = call(repair)
+    if c.code != 0:
+        bad = one_clear_line(c)
+        if bad:
+            rep.fail(f"{where}, companion {' '.join(repair)}: {bad}")
+        return
+    kept = (home / rel).read_bytes() == data if (home / rel).exists() else False
+    if not kept and not any(
+        p.read_bytes() == data for p in (home / rel).parent.glob(f"{Path(rel).name}.damaged-*")
+    ):
+        rep.fail(f"{where}: repair lost the damaged file")
+    check = ["roster" if rel.startswith("rosters") else "game", "list", "--json"]
+    after = call(check)
+    if after.code != 0:
+        rep.fail(f"{where}: after repair, {' '.join(check)} fails: {after.err.strip()[:200]}")
+    elif rel.startswith("games/") and any("damaged" in r for r in json.loads(after.out)):
+        rep.fail(f"{where}: after repair the game is still damaged")
 
 
 def _database_shape(data: bytes) -> bool:
@@ -545,27 +703,40 @@ def f4_corruption(full: bool) -> Report:
     try:
         game_in_play(home)
         cli(home, "vp", "1", "+1")  # a write, so the game file has a backup beside it
+        cli(home, "game", "new", "--roster", "Robyn", "--roster", "Cpt", "--name", "other")
+        cli(home, "game", "use", "sample")
+        cli(home, "roster", "new", "Extra", "--system", "1ss")  # so rosters.json has a backup
         with home_env(home):
-            files = {
-                "games/sample.json": COMMANDS_F4,
-                "games/sample.events/000000.json": [["log", "--json"], ["undo"]],
-                "settings.json": [["status", "--json"], ["vp", "1", "+1"]],
-                "rosters.json": [["roster", "list", "--json"]],
+            fix = ["game", "repair", "sample"]
+            files: dict[str, tuple[list[list[str]], list[str] | None]] = {
+                "games/sample.json": (COMMANDS_F4, fix),
+                "games/sample.events/000000.json": ([["log", "--json"], ["undo"]], fix),
+                "games/sample.json.bak": ([["status", "--json"], ["log", "--json"]], fix),
+                "settings.json": (
+                    [["status", "--json"], ["vp", "1", "+1"]],
+                    ["game", "repair", "--settings"],
+                ),
+                "settings.json.bak": ([["status", "--json"]], None),
+                "rosters.json": ([["roster", "list", "--json"]], ["roster", "repair"]),
+                "rosters.json.bak": ([["roster", "list", "--json"]], ["roster", "repair"]),
             }
-            for rel, commands in files.items():
+            for rel, (commands, repair) in files.items():
                 good = (home / rel).read_bytes()
                 if full:
-                    offsets: list[int] = list(range(len(good)))
+                    # every byte of a small file, 500 cuts spread over a larger one
+                    offsets: list[int] = list(range(0, len(good), max(1, len(good) // 500)))
                     cmds = commands
                 else:
-                    # every offset of the small settings file; a spread over the others
-                    step = 1 if len(good) < 100 else max(1, len(good) // 40)
+                    # 20 cuts spread over each file
+                    step = max(1, len(good) // 20)
                     offsets = list(range(0, len(good), step))
                     cmds = commands[:1]
-                for n in offsets:
-                    damaged(home, rel, good[:n], f"cut at byte {n}", rep, cmds)
+                for i, n in enumerate(offsets):
+                    # repair after every cut in the full run, after a few in the quick one
+                    fix = repair if full or i % 8 == 0 else None
+                    damaged(home, rel, good[:n], f"cut at byte {n}", rep, cmds, fix)
                 for label, data in JUNK:
-                    damaged(home, rel, data, f"replaced by {label}", rep, commands)
+                    damaged(home, rel, data, f"replaced by {label}", rep, cmds, repair)
     finally:
         shutil.rmtree(home, ignore_errors=True)
     return rep
@@ -661,9 +832,9 @@ def f5_hostile(big_mb: int, max_seconds: float = 5.0, max_mib: float = 100.0) ->
 
 
 RUNS: dict[str, tuple[Callable[[], Report], Callable[[], Report]]] = {
-    "F1": (lambda: f1_crash(8), lambda: f1_crash(300)),
-    "F2": (lambda: f2_concurrency(30), lambda: f2_concurrency(200)),
-    "F3": (lambda: f3_fuzz(300), lambda: f3_fuzz(5000)),
+    "F1": (lambda: f1_crash(8, events=200), lambda: f1_crash(300, events=5000)),
+    "F2": (lambda: f2_concurrency(30, events=200), lambda: f2_concurrency(200, events=5000)),
+    "F3": (lambda: f3_fuzz(300), lambda: f3_fuzz(5000, sweep_values=len(HOSTILE))),
     "F4": (lambda: f4_corruption(False), lambda: f4_corruption(True)),
     "F5": (lambda: f5_hostile(8), lambda: f5_hostile(50)),
 }
@@ -673,16 +844,57 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--full", action="store_true", help="the full runs (minutes)")
     ap.add_argument("--only", choices=sorted(RUNS), action="append", help="run only these")
+    ap.add_argument(
+        "--readme", action="store_true", help="write the figures into README.md's table"
+    )
     args = ap.parse_args(argv)
     failed = False
+    reports = []
     for key in args.only or sorted(RUNS):
         t = time.perf_counter()
         rep = RUNS[key][1 if args.full else 0]()
-        print(f"{rep.line()} [{time.perf_counter() - t:.0f} s]", flush=True)
+        took = time.perf_counter() - t
+        print(f"{rep.line()} [{took:.0f} s]", flush=True)
         for f in rep.failures[:10]:
             print(f"    {f[:300]}")
         failed |= not rep.ok
+        reports.append((rep, took))
+    if args.readme:
+        readme = Path(__file__).resolve().parent.parent / "README.md"
+        readme.write_text(with_table(readme.read_text(), reports, args.full))
     return 1 if failed else 0
+
+
+TABLE_BEGIN = "<!-- fault table: written by bench/faults.py --readme -->"
+TABLE_END = "<!-- end of fault table -->"
+
+
+def with_table(text: str, reports: list[tuple[Report, float]], full: bool) -> str:
+    """`text` (the README) with these runs' rows written into the table between the
+    markers; rows of runs not run this time are kept as they were."""
+    start, end = text.find(TABLE_BEGIN), text.find(TABLE_END)
+    if start < 0 or end < 0:
+        raise SystemExit("README.md has no fault table markers")
+    rows = {
+        line.split("|")[1].strip(): line
+        for line in text[start:end].splitlines()
+        if line.startswith("| F")
+    }
+    when = time.strftime("%Y-%m-%d %H:%M", time.gmtime())
+    size = "full" if full else "quick"
+    for rep, took in reports:
+        figs = "; ".join(f"{k} {v}" for k, v in rep.figures.items())
+        verdict = "ok" if rep.ok else f"FAILED ({len(rep.failures)})"
+        rows[rep.id] = (
+            f"| {rep.id} | {rep.what} | {rep.cases:,} | {figs} | {verdict} | {took:.0f} s "
+            f"| {size}, {when} UTC |"
+        )
+    head = [
+        "| run | what | cases | figures | result | took | run |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    table = "\n".join([TABLE_BEGIN, *head, *(rows[k] for k in sorted(rows)), TABLE_END])
+    return text[:start] + table + text[end + len(TABLE_END) :]
 
 
 if __name__ == "__main__":

@@ -12,9 +12,13 @@ import re
 from collections.abc import Callable, Sequence
 
 from companion.errors import DiceError, MissingDiceError, UsageError
+from companion.numbers import shown, whole_number
 from companion.values import frozen
 
 SUPPORTED_DICE = (4, 6, 8, 10, 12, 20, 100)
+# Dice notation rolls at most this many dice: every pool it allows has exact odds in
+# well under a second (see companion.odds), and no table rolls more.
+MAX_NOTATION_DICE = 100
 
 
 @frozen
@@ -143,7 +147,9 @@ def parse_dice_list(text: str) -> list[int]:
     values: list[int] = []
     for p in parts:
         if not re.fullmatch(r"\d{1,3}", p):
-            raise DiceError(f"'{p}' in --dice is not a die result; give whole numbers like 3,5,1")
+            raise DiceError(
+                f"{shown(p)} in --dice is not a die result; give whole numbers like 3,5,1"
+            )
         values.append(int(p))
     if not values:
         raise DiceError("--dice is empty; give the results in roll order, like 3,5,1")
@@ -174,17 +180,21 @@ def parse_notation(text: str) -> Notation:
     m = _NOTATION.match(text)
     if not m:
         raise UsageError(
-            f"'{text}' is not dice notation; try 2d6, d10, 3d8kl1 (keep lowest 1) or 4d6kh3+1"
+            f"{shown(text)} is not dice notation; try 2d6, d10, 3d8kl1 (keep lowest 1) or 4d6kh3+1"
         )
-    count = int(m.group(1) or 1)
-    sides = int(m.group(2))
+    count = whole_number(m.group(1) or "1", "the number of dice", 1, MAX_NOTATION_DICE)
+    sides = whole_number(m.group(2), "the sides of the die")
     keep = m.group(3)
     keep_n_text = m.group(4)
     has_keep = m.group(3) is not None or keep_n_text not in (None, "")
-    keep_n = int(keep_n_text) if keep_n_text else (1 if has_keep else count)
-    modifier = int(re.sub(r"\s", "", m.group(5))) if m.group(5) else 0
-    if not 1 <= count <= 100:
-        raise UsageError(f"roll 1 to 100 dice, not {count}")
+    keep_n = (
+        whole_number(keep_n_text, "the dice kept") if keep_n_text else (1 if has_keep else count)
+    )
+    modifier = (
+        whole_number(re.sub(r"\s", "", m.group(5)), "the modifier", -1000, 1000)
+        if m.group(5)
+        else 0
+    )
     if sides not in SUPPORTED_DICE:
         raise UsageError(
             f"D{sides} is not a supported die; use one of "
@@ -196,8 +206,6 @@ def parse_notation(text: str) -> Notation:
             raise UsageError(f"cannot keep {keep_n} of {count} dice")
     else:
         keep = None
-    if abs(modifier) > 1000:
-        raise UsageError(f"modifier {modifier} is out of range (-1000..1000)")
     return Notation(count, sides, keep, keep_n, modifier)
 
 

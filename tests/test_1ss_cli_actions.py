@@ -52,7 +52,7 @@ def test_refusals_exit_1_and_write_nothing(demo):
     assert r.code == 1 and "15" in r.err
     r = run("odds", "Frogger with rifle", "Robyn", "--range", "11")
     assert r.code == 1 and "light shooter" in r.err
-    r = run("attack", "Robyn", "Frogger with rifle", "--band", "far")
+    r = run("attack", "Robyn", "Frogger with rifle", "--opt", "band=far")
     assert r.code == 2
     assert run("log", "--json").out == before
 
@@ -78,3 +78,25 @@ def test_rulings_are_listed(run):
     assert r.code == 0, r.err
     for rid in ("R-1SS-P05", "R-1SS-P06", "R-1SS-P07", "R-1SS-P08", "R-1SS-P11"):
         assert rid in r.out
+
+
+def test_range_band_is_a_1ss_fact_that_makes_the_attack_ranged(demo):
+    # A band, like a distance, only means something for a shot: no --ranged needed.
+    by_band = demo("odds", "Frogger with rifle", "Robyn", "--opt", "band=short", "--json")
+    by_range = demo("odds", "Frogger with rifle", "Robyn", "--range", "3", "--json")
+    assert by_band.code == 0 and by_range.code == 0, by_band.err + by_range.err
+    assert by_band.json()["odds"] == by_range.json()["odds"]
+    assert by_band.json()["title"] == "Odds: Frogger with rifle shoots at Robyn"
+    both = demo("odds", "Frogger with rifle", "Robyn", "--range", "3", "--opt", "band=short")
+    assert both.code == 2 and "not both" in both.err
+    # The old 1ss-only flags are gone from the shared command.
+    assert demo("odds", "Robyn", "T-999", "--ganging", "1").code == 2
+
+
+def test_attack_help_lists_each_systems_declared_facts(run):
+    text = " ".join(run("attack", "--help").out.split())
+    assert "Facts (--opt KEY=VALUE), by system:" in text
+    assert "1ss: ranged=yes|no" in text and "ganging=0-20" in text
+    assert "warstuff: ranged=yes|no" in text and "entangle=yes|no" in text
+    acts = " ".join(run("act", "--help").out.split())
+    assert "hold (dangerous=yes|no)" in acts and "move (inches=0-100)" in acts

@@ -24,17 +24,27 @@ def _this_environment(tmp_path: Path) -> Install:
     return inst
 
 
-def test_status_on_its_stored_board_is_timed(demo, home: Path, tmp_path: Path) -> None:
-    p = Proc("status", ["status", "--json"], home, _this_environment(tmp_path), forbid=STORED_BOARD)
+@pytest.fixture
+def installed_demo(home: Path, tmp_path: Path) -> Install:
+    """The sample game set up by the installed command itself: the stored board is stamped
+    with the code that drew it, and a test run may import another copy of the package (the
+    checkout) than the one installed, whose stamp differs."""
+    inst = _this_environment(tmp_path)
+    inst.run(home, "demo")
+    return inst
+
+
+def test_status_on_its_stored_board_is_timed(installed_demo: Install, home: Path) -> None:
+    p = Proc("status", ["status", "--json"], home, installed_demo, forbid=STORED_BOARD)
     probe(p)
     assert p.peak_mib is None or 5 < p.peak_mib < 45
 
 
-def test_status_off_its_quick_path_stops_the_run(demo, home: Path, tmp_path: Path) -> None:
+def test_status_off_its_quick_path_stops_the_run(installed_demo: Install, home: Path) -> None:
     game = home / "games" / "sample.json"
     doc = json.loads(game.read_text())
     doc["game"]["1"]["board"]["stamp"] = "drawn by other code"
     game.write_text(json.dumps(doc))
-    p = Proc("status", ["status", "--json"], home, _this_environment(tmp_path), forbid=STORED_BOARD)
+    p = Proc("status", ["status", "--json"], home, installed_demo, forbid=STORED_BOARD)
     with pytest.raises(RuntimeError, match="fell off its quick path"):
         probe(p)

@@ -156,3 +156,40 @@ def test_delete_roster(run):
     assert run("roster", "list", "--json").json() == []
     r = run("roster", "show", "red")
     assert r.code == 2 and "no roster named 'red'" in r.err
+
+
+def test_import_names_a_folder_a_pipe_or_a_device(demo, run, tmp_path):
+    import os
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    for path, kind in [
+        (tmp_path, "is a folder"),
+        (fifo, "is a pipe"),
+        ("/dev/null", "is a device"),
+    ]:
+        r = run("roster", "import", str(path))
+        assert r.code == 2 and kind in r.err and r.err.count("\n") == 1, r.err
+
+
+def test_export_asks_before_replacing_and_says_when_it_creates_folders(demo, run, tmp_path):
+    out = tmp_path / "new" / "deeper" / "robyn.json"
+    r = run("roster", "export", "Robyn", str(out))
+    assert r.code == 0, r.err
+    assert f"Created the folder {tmp_path / 'new'}." in r.out
+    assert f"Created the folder {tmp_path / 'new' / 'deeper'}." in r.out
+    before = out.read_bytes()
+    r = run("roster", "export", "Cpt", str(out))
+    assert r.code == 2 and "already a file; give --force" in r.err
+    assert out.read_bytes() == before
+    assert run("roster", "export", "Cpt", str(out), "--force").code == 0
+    assert b"Fawkes" in out.read_bytes()
+    # A link is replaced by the file itself; what it pointed to is left alone.
+    link = tmp_path / "link.json"
+    link.symlink_to(out)
+    r = run("roster", "export", "Robyn", str(link))
+    assert r.code == 2 and "already a link" in r.err
+    assert run("roster", "export", "Robyn", str(link), "--force").code == 0
+    assert not link.is_symlink() and b"Fawkes" in out.read_bytes()
+    r = run("roster", "export", "Robyn", str(tmp_path))
+    assert r.code == 2 and "is a folder" in r.err

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 from fractions import Fraction
 
 import pytest
@@ -88,3 +89,74 @@ def test_chance_and_fmt():
     assert odds.chance(d6, "<=", 4) == Fraction(2, 3)
     assert odds.chance(d6, ">", 4, shift=1) == Fraction(1, 2)
     assert odds.fmt(Fraction(5, 8)) == "62.5% (5/8)"
+
+
+@pytest.mark.parametrize("count,sides", [(5, 6), (4, 8), (3, 10), (6, 4)])
+@pytest.mark.parametrize("keep", ["h", "l"])
+def test_every_keep_of_a_pool_matches_brute_force(count, sides, keep):
+    rolls = list(itertools.product(range(1, sides + 1), repeat=count))
+    for keep_n in range(1, count + 1):
+        brute: dict[int, int] = {}
+        for faces in rolls:
+            total = sum(sorted(faces, reverse=(keep == "h"))[:keep_n])
+            brute[total] = brute.get(total, 0) + 1
+        assert dict(odds.pool_counts(count, sides, keep, keep_n)) == brute
+
+
+def test_large_pools_are_exact_and_quick():
+    import time
+
+    start = time.perf_counter()
+    hundred = odds.pool(100, 100)
+    three = odds.pool(50, 6, "h", 3)
+    twenty = odds.pool(20, 20)
+    assert time.perf_counter() - start < 1.0
+    for dist in (hundred, three, twenty):
+        assert sum(dist.values()) == 1
+    assert odds.expected(hundred) == 5050 and odds.expected(twenty) == 210
+    # Only one roll of 100 D100 totals 100, and one totals 10,000.
+    assert hundred[100] == hundred[10_000] == Fraction(1, 100**100)
+    # 18 needs three sixes among fifty dice: 1 - P(at most two sixes).
+    p_two = sum(Fraction(math.comb(50, k) * 5 ** (50 - k), 6**50) for k in range(3))
+    assert three[18] == 1 - p_two
+
+
+def test_pools_beyond_the_limits_are_refused_at_once():
+    from companion.errors import UsageError
+
+    for args in [(1001, 6, None, 1), (10, 1001, None, 1), (1000, 1000, None, 1)]:
+        with pytest.raises(UsageError, match="dice|sides|too large"):
+            odds.pool(*args)
+    with pytest.raises(odds.TooLargeError, match="100d100 keeping 50"):
+        odds.pool(100, 100, "h", 50)
+
+
+def test_successes_counts_the_dice_that_pass():
+    # 3 D6 at 5+: each passes 1/3 of the time.
+    dist = odds.successes_of(3, 6, ">=", 5)
+    assert dist == {
+        0: Fraction(8, 27),
+        1: Fraction(12, 27),
+        2: Fraction(6, 27),
+        3: Fraction(1, 27),
+    }
+    brute: dict[int, Fraction] = {}
+    for faces in itertools.product(range(1, 7), repeat=3):
+        k = sum(f >= 5 for f in faces)
+        brute[k] = brute.get(k, Fraction(0)) + Fraction(1, 216)
+    assert dist == brute
+
+
+def test_notation_numbers_go_through_the_shared_parser():
+    from companion.errors import UsageError
+
+    for bad, why in [
+        ("9" * 5000 + "d6", "digits"),
+        ("2d" + "9" * 5000, "digits"),
+        ("101d6", "from 1 to 100"),
+        ("2d6+" + "1" * 30, "digits"),
+        ("x" * 100_000, "characters"),
+    ]:
+        with pytest.raises(UsageError, match=why) as e:
+            parse_notation(bad)
+        assert len(str(e.value)) < 200

@@ -43,10 +43,10 @@ def test_each_declared_command_is_the_typer_command() -> None:
 GOOD = [
     ["attack", "Robyn", "T-999"],
     ["attack", "Robyn", "T-999", "--range", "7", "--dice", "3,5", "--json"],
-    ["attack", "Rob", "Frog", "--band=long", "--cover", "--ganging", "2", "-d", "1,2"],
+    ["attack", "Rob", "Frog", "--opt=band=long", "--cover", "--opt", "ganging=2", "-d", "1,2"],
     ["attack", "--json", "Robyn", "--no-cover", "T-999", "--seed", "+4", "-g", "sample"],
     ["attack", "Robyn", "T-999", "--opt", "tank=John", "--opt=charge=true", "--opt", ""],
-    ["attack", "Robyn", "T-999", "--near", "A,B", "--splash", "C", "--ranged", "--range=0"],
+    ["attack", "Robyn", "T-999", "--opt", "near=A,B", "--opt", "splash=C", "--ranged", "--range=0"],
     ["odds", "Robyn", "T-999", "--range", "100", "--json"],
     ["turn"],
     ["turn", "--dice", "7,3", "--json", "--game=sample"],

@@ -111,8 +111,8 @@ def test_bad_options_are_refused_without_writing(run):
     run("turn", "--dice", "5,2")
     run("activate", "Orc Warrior")
     before = len(run("log", "--json").json())
-    assert run("attack", "Orc Warrior", "Thorin", "--band", "short").code == 2
-    assert run("attack", "Orc Warrior", "Thorin", "--ganging", "1").code == 2
+    assert run("attack", "Orc Warrior", "Thorin", "--opt", "band=short").code == 2
+    assert run("attack", "Orc Warrior", "Thorin", "--opt", "ganging=1").code == 2
     assert run("attack", "Orc Warrior", "Thorin", "--opt", "laser=1").code == 2
     assert run("attack", "Orc Warrior", "Thorin", "--ranged").code == 1  # no Shooter rule
     assert len(run("log", "--json").json()) == before

@@ -436,9 +436,9 @@ def test_odds_of_the_largest_attack_are_fast():
     t = time.process_time()
     trace = WS.odds(s, attack("a", "d"))
     # Every special rule at once walks about 3,700 branches of the rule code: about 0.1 s
-    # of CPU on a quiet machine (CPU time, so a busy machine does not fail it); a plain
+    # of CPU on a quiet machine (CPU time, bounded by the one-second promise); a plain
     # attack takes well under a millisecond.
-    assert time.process_time() - t < 0.5
+    assert time.process_time() - t < 1.0
     assert sum(p for _, p in trace.odds) == 1
 
 

@@ -23,13 +23,8 @@ from companion.cli.shared import (
 )
 from companion.errors import UsageError
 from companion.game.state import GameState, freeze
+from companion.numbers import shown
 from companion.systems.base import ActionRequest
-
-
-def _names(state: GameState, text: str | None) -> tuple[str, ...]:
-    if not text:
-        return ()
-    return tuple(find_fighter(state, n).id for n in text.split(",") if n.strip())
 
 
 def _opts(pairs: list[str] | None) -> dict[str, Any]:
@@ -37,8 +32,8 @@ def _opts(pairs: list[str] | None) -> dict[str, Any]:
     for p in pairs or []:
         k, sep, v = p.partition("=")
         if not sep or not k.strip():
-            raise UsageError(f"--opt takes KEY=VALUE, not '{p}'")
-        out[k.strip().casefold()] = typed_value(v)
+            raise UsageError(f"--opt takes KEY=VALUE, not {shown(p)}")
+        out[k.strip().casefold()] = typed_value(v, f"--opt {shown(k.strip())}")
     return out
 
 
@@ -48,36 +43,20 @@ def attack_request(
     target: str,
     ranged: bool,
     range_: int | None,
-    band: str | None,
     cover: bool | None,
-    ganging: int,
-    near: str | None,
-    splash: str | None,
     opt: list[str] | None,
 ) -> ActionRequest:
-    if band is not None and band.casefold() not in ("short", "normal", "long"):
-        raise UsageError(f"--band takes short, normal or long, not '{band}'")
-    if range_ is not None and band is not None:
-        raise UsageError("give --range or --band, not both")
     a = find_fighter(state, attacker)
     t = find_fighter(state, target)
     # The command's own flags are facts like any --opt: only those given are passed on,
     # so a system that has no such fact refuses them by name (companion.systems.kit.facts).
     options: dict[str, Any] = {}
-    if ranged or range_ is not None or band is not None:
+    if ranged or range_ is not None:
         options["ranged"] = True
-    if ganging:
-        options["ganging"] = ganging
     if range_ is not None:
         options["range"] = range_
-    if band is not None:
-        options["band"] = band.casefold()
     if cover is not None:
         options["cover"] = cover
-    if near:
-        options["near"] = _names(state, near)
-    if splash:
-        options["splash"] = _names(state, splash)
     options.update(_opts(opt))
     req = ActionRequest("attack", a.id, t.id, freeze(options))
     return systems.get(state.system).accept(state, req)
@@ -88,11 +67,7 @@ def attack(
     target: str,
     ranged: bool,
     range_: int | None,
-    band: str | None,
     cover: bool | None,
-    ganging: int,
-    near: str | None,
-    splash: str | None,
     opt: list[str] | None,
     dice: str | None,
     seed: int | None,
@@ -101,9 +76,7 @@ def attack(
 ) -> None:
     src = dice_source(dice, seed)
     with writing_game(game) as gf:
-        req = attack_request(
-            gf.state, attacker, target, ranged, range_, band, cover, ganging, near, splash, opt
-        )
+        req = attack_request(gf.state, attacker, target, ranged, range_, cover, opt)
         outcome = systems.get(gf.system).resolve(gf.state, req, src)
         run_outcome(gf, outcome, as_json, src)
 
@@ -113,19 +86,13 @@ def odds(
     target: str,
     ranged: bool,
     range_: int | None,
-    band: str | None,
     cover: bool | None,
-    ganging: int,
-    near: str | None,
-    splash: str | None,
     opt: list[str] | None,
     game: str | None,
     as_json: bool,
 ) -> None:
     with reading_game(game) as gf:
-        req = attack_request(
-            gf.state, attacker, target, ranged, range_, band, cover, ganging, near, splash, opt
-        )
+        req = attack_request(gf.state, attacker, target, ranged, range_, cover, opt)
     trace = systems.get(gf.system).odds(gf.state, req)
     if as_json:
         print_json(trace.to_dict())

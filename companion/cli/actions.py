@@ -31,23 +31,12 @@ ATTACK_FACTS = (
         low=0,
         high=100,
     ),
-    opt("band", "Range band instead of --range: short, normal or long."),
     opt(
         "cover",
         "Whether the target stands in cover (forest, house...).",
         kind="flag",
         off=("--no-cover",),
     ),
-    opt(
-        "ganging",
-        "Other friendly fighters within 1 step of the target.",
-        kind="int",
-        default=0,
-        low=0,
-        high=20,
-    ),
-    opt("near", 'Other fighters within 1" of the target (shooting into melee): A,B.'),
-    opt("splash", 'Fighters within 2" of the target (heavy shooter option 1): A,B.'),
     OPT,
 )
 
@@ -57,14 +46,13 @@ COMMANDS = (
         f"{OPS}:attack",
         """Resolve an attack, melee by default, step by step with exact odds.
 
-        Positions are yours to judge; tell the tracker what matters with the options and
-        1ss facts such as --opt tank=NAME (defends with a Tank in contact), --opt
-        preacher=attacker|defender|both, --opt charge=true (Maniac), --opt heavy=2,
-        --opt skirmish=true, --opt free=true (a reaction outside the action count).
+        Positions are yours to judge: tell the tracker what matters with the options and
+        the facts of the game's system, --opt KEY=VALUE (listed below, by system).
 
         Example: companion attack Robyn "Frogger with rifle" --range 7 --dice 3,5
         """,
         (*ATTACK_FACTS, *ROLLED),
+        facts="attack",
     ),
     Command(
         "odds",
@@ -74,6 +62,7 @@ COMMANDS = (
         Example: companion odds Robyn T-999 --range 12
         """,
         (*ATTACK_FACTS, GAME, JSON),
+        facts="attack",
     ),
     Command(
         "recover",
@@ -115,15 +104,14 @@ COMMANDS = (
             OPT,
             *ROLLED,
         ),
+        facts="skill",
     ),
     Command(
         "act",
         f"{OPS}:act",
         """Take any other action the game's system knows (e.g. command, pickup, hold, walk).
 
-        1ss: command, pickup, drop, score, device, blast, closer, hill (--opt count=N),
-        zones (--opt z1=N ... z4=N), heavy-option (--opt option=2), minion,
-        move (--opt inches=N), fire-team (--opt with=ROOKIE,SPECIALIST or --opt dissolve=true).
+        Each system's actions and their facts (--opt KEY=VALUE) are listed below.
 
         Example: companion act Robyn command John
         """,
@@ -134,6 +122,7 @@ COMMANDS = (
             OPT,
             *ROLLED,
         ),
+        facts="*",
     ),
 )
 QUICK = COMMANDS

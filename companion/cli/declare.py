@@ -50,7 +50,8 @@ class Param:
 class Command:
     """A command: its name, its implementation (`module:function`), help and parameters.
 
-    `ignore_unknown` passes an unknown dash-word on as a value (`vp 1 -1`).
+    `ignore_unknown` passes an unknown dash-word on as a value (`vp 1 -1`); `facts`
+    names the action whose declared facts its help lists (`*`: every action).
     """
 
     name: str
@@ -58,6 +59,7 @@ class Command:
     doc: str
     params: tuple[Param, ...]
     ignore_unknown: bool = False
+    facts: str = ""
 
 
 def arg(dest: str, help: str, kind: str = "str", **more: Any) -> Param:
@@ -134,4 +136,9 @@ def add_commands(app: Any, commands: tuple[Command, ...]) -> None:
     """Add the declared commands to a Typer app."""
     for cmd in commands:
         settings = {"ignore_unknown_options": True} if cmd.ignore_unknown else None
-        app.command(cmd.name, context_settings=settings)(typer_command(cmd))
+        extra: dict[str, Any] = {}
+        if cmd.facts:
+            from companion.cli.facts_help import command_class
+
+            extra["cls"] = command_class(cmd.facts)
+        app.command(cmd.name, context_settings=settings, **extra)(typer_command(cmd))

@@ -1,4 +1,4 @@
-"""`companion game ...`: start, list, show, switch, end and delete games."""
+"""`companion game ...`: start, list, show, switch, end, repair and delete games."""
 
 from __future__ import annotations
 
@@ -10,14 +10,15 @@ from companion import systems
 from companion.cli.common import DiceOpt, JsonOpt, SeedOpt, console, print_json
 from companion.cli.games import free_name, sample_rosters, show_board
 from companion.cli.shared import commit, dice_source
-from companion.errors import RefusedError, UsageError
+from companion.errors import RefusedError, StoreError, UsageError
 from companion.game.events import set_game
+from companion.game.repair import Repair
 from companion.game.repo import Home, event_for
 from companion.names import match
 from companion.systems.kit.facts import parse_pairs
 
 app = typer.Typer(
-    help="Start, list, show, switch, end and delete games.\n\n"
+    help="Start, list, show, switch, end, repair and delete games.\n\n"
     "Example: companion game new --roster Robyn --roster Fawkes --scenario training",
     no_args_is_help=True,
 )
@@ -122,16 +123,25 @@ def new(
 
 @app.command("list")
 def list_(as_json: JsonOpt = False) -> None:
-    """List games; the current one is marked.
+    """List games; the current one is marked, a damaged one is listed with what is wrong.
 
     Example: companion game list
     """
     home = Home()
+    rows: list[dict[str, object]] = []
     with home.reading():
-        current = home.current_game_name()
-        rows = []
+        try:
+            current = home.current_game_name()
+        except StoreError as e:  # a damaged settings file hides only which game is current
+            current = None
+            rows.append({"name": "(settings)", "damaged": str(e)})
         for n in home.game_names():
-            gf = home.open_game(n)
+            try:
+                gf = home.open_game(n)
+                gf.check_tail()
+            except StoreError as e:
+                rows.append({"name": n, "damaged": str(e), "current": n == current})
+                continue
             rows.append(
                 {
                     "name": gf.name,
@@ -149,11 +159,62 @@ def list_(as_json: JsonOpt = False) -> None:
     if not rows:
         typer.echo("No games yet. Try: companion demo")
     for r in rows:
-        mark = "*" if r["current"] else " "
+        mark = "*" if r.get("current") else " "
+        if "damaged" in r:
+            typer.echo(f"{mark} {r['name']}  DAMAGED: {r['damaged']}")
+            continue
         typer.echo(
             f"{mark} {r['name']}  {r['system']} {r['scenario']}, turn {r['turn']}, "
             f"{r['phase']}, {r['events']} events"
         )
+
+
+@app.command("repair")
+def repair(
+    game: Annotated[
+        str | None, typer.Argument(help="Game to rebuild (a unique prefix is enough).")
+    ] = None,
+    settings: Annotated[
+        bool, typer.Option("--settings", help="Repair settings.json instead of a game.")
+    ] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Rebuild a damaged game from its backup and event files, keeping the damaged files.
+
+    Every event up to the first damaged one is kept; each replaced file is renamed
+    NAME.damaged-TIME beside itself, never deleted. With --settings, settings.json goes
+    back to its backup (or starts afresh: it only says which game is current).
+
+    Example: companion game repair sample
+    """
+    from companion.game.repair import repair_database, repair_game
+    from companion.game.repo import SETTINGS
+
+    if (game is None) == (not settings):
+        raise UsageError("name the game to repair, or give --settings (not both)")
+    home = Home()
+    with home.writing():
+        if settings:
+            done = repair_database(home.root / SETTINGS, "settings", lambda d: isinstance(d, dict))
+        else:
+            done = repair_game(home.game_path(match(game or "", home.game_names(), str, "game")))
+    show_repair(done, "settings" if settings else "events", as_json)
+
+
+def show_repair(done: Repair, what: str, as_json: bool) -> None:
+    """Say what a repair kept, lost and moved aside."""
+    if as_json:
+        print_json(done.to_dict())
+        return
+    if not done.changed:
+        typer.echo(f"{done.path}: nothing needed repair; nothing was changed.")
+        return
+    lost = f"; {done.lost} could not be kept" if done.lost else ""
+    typer.echo(f"Repaired {done.path} from {done.source}: {done.kept} {what} kept{lost}.")
+    for note in done.notes:
+        typer.echo(f"  {note}")
+    for p in done.moved:
+        typer.echo(f"  kept aside: {p}")
 
 
 @app.command("show")

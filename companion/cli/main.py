@@ -11,6 +11,18 @@ from companion.errors import CompanionError
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the CLI; every error leaves as one line on stderr with a clear exit status."""
     args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        _main(args)
+    except OSError as e:
+        # The last guard: a file problem no command foresaw (a folder turned into a file,
+        # a disk gone) is still one line naming the path, never a traceback.
+        from companion.cli.errors import fail
+
+        where = f"{e.filename}: " if e.filename else ""
+        fail(f"{where}{e.strerror or type(e).__name__}", 1)
+
+
+def _main(args: list[str]) -> None:
     if any("\0" in a for a in args):  # no shell can pass one; file functions choke on it
         from companion.cli.errors import fail
 
@@ -44,8 +56,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     from companion.cli import help_cache
     from companion.cli.errors import fail
     from companion.cli.root import build
+    from companion.cli.whole import harden
 
-    command = typer.main.get_command(build(args))
+    command = harden(typer.main.get_command(build(args)))
     try:
         with help_cache.keeping(args):
             rv = command.main(args=args, prog_name="companion", standalone_mode=False)

@@ -61,8 +61,11 @@ def roll(notation: str, dice: str | None, seed: int | None, as_json: bool) -> No
         "modifier": n.modifier,
         "total": total,
     }
-    if n.count**1 * n.sides <= 10_000 and (n.keep is None or n.sides**n.count <= 2_000_000):
+    try:
         dist = odds.pool(n.count, n.sides, n.keep, n.keep_n)
+    except odds.TooLargeError as e:
+        result["odds_skipped"] = str(e)
+    else:
         result["expected"] = round(float(odds.expected(dist)) + n.modifier, 4)
         result["p_at_least"] = round(float(odds.chance(dist, ">=", total, n.modifier)), 6)
         result["p_at_most"] = round(float(odds.chance(dist, "<=", total, n.modifier)), 6)
@@ -87,6 +90,8 @@ def roll(notation: str, dice: str | None, seed: int | None, as_json: bool) -> No
             f"{result['p_at_least']:.1%}, of {total} or less {result['p_at_most']:.1%}.",
             style="dim",
         )
+    else:
+        c.print(f"No exact odds: {result['odds_skipped']}.", style="dim")
 
 
 def demo(fresh: bool, as_json: bool) -> None:

@@ -25,14 +25,16 @@ from companion.errors import CompanionError
 
 
 def _int(text: str, lo: int | None, hi: int | None) -> int | None:
-    """The number, if click would take it without complaint; else None."""
-    digits = text[1:] if text[:1] in "+-" else text
-    if not (digits.isascii() and digits.isdigit()):
+    """The number, if click would take it without complaint; else None (Typer refuses it)."""
+    from companion.errors import UsageError
+    from companion.numbers import whole_number
+
+    if text != text.strip():
         return None
-    value = int(text)
-    if (lo is not None and value < lo) or (hi is not None and value > hi):
+    try:
+        return whole_number(text, "the value", lo, hi)
+    except UsageError:
         return None
-    return value
 
 
 def _value(text: str, p: Param) -> tuple[bool, Any]:

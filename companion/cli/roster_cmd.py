@@ -16,6 +16,7 @@ from companion.game.repo import Home
 from companion.game.state import freeze
 from companion.game.store import read_json_file
 from companion.names import match
+from companion.numbers import is_whole, shown, whole_number
 from companion.roster import Roster, RosterFighter
 from companion.systems.base import Problem
 
@@ -43,11 +44,10 @@ def _stats(system_stats: tuple[str, ...], values: list[str]) -> dict[str, int]:
             name, num = system_stats[0], v
         name = name.strip().casefold()
         if name not in system_stats:
-            raise UsageError(f"'{name}' is not a stat here; stats: {', '.join(system_stats)}")
-        try:
-            out[name] = int(num)
-        except ValueError:
-            raise UsageError(f"stat '{v}' is not a whole number (e.g. --stat 4)") from None
+            raise UsageError(f"{shown(name)} is not a stat here; stats: {', '.join(system_stats)}")
+        if not is_whole(num):
+            raise UsageError(f"stat {shown(v)} is not a whole number (e.g. --stat 4)")
+        out[name] = whole_number(num, f"stat {name}")
     return out
 
 
@@ -253,6 +253,31 @@ def list_(as_json: JsonOpt = False) -> None:
         typer.echo(f"{r.name}  ({r.system}, {len(r.fighters)} fighters)")
 
 
+@app.command("repair")
+def repair(as_json: JsonOpt = False) -> None:
+    """Put a damaged rosters.json right: back to its backup, or keep every roster that reads.
+
+    The damaged file is renamed rosters.json.damaged-TIME beside itself, never deleted.
+
+    Example: companion roster repair
+    """
+    from companion.cli.game_cmd import show_repair
+    from companion.game.repair import repair_database
+    from companion.game.repo import ROSTERS
+
+    def valid(doc: object) -> bool:
+        try:
+            Roster.from_dict(doc)
+        except (DataError, TypeError, AttributeError, ValueError):
+            return False
+        return True
+
+    home = Home()
+    with home.writing():
+        done = repair_database(home.root / ROSTERS, "rosters", valid, "rosters")
+    show_repair(done, "rosters", as_json)
+
+
 @app.command("delete")
 def delete(roster: RosterArg) -> None:
     """Delete a roster (games already started keep their copy).
@@ -309,11 +334,19 @@ def check(roster: RosterArg, as_json: JsonOpt = False) -> None:
 def export(
     roster: RosterArg,
     file: Annotated[str, typer.Argument(help="File to write (JSON), or - for standard output.")],
+    force: Annotated[
+        bool, typer.Option("--force", "-f", help="Replace an existing file without asking.")
+    ] = False,
 ) -> None:
     """Export a roster to a JSON file to share or keep.
 
-    Example: companion roster export "Robyn" robyn.json
+    An existing file (or a link) is replaced only after asking, or with --force; missing
+    folders are created and named.
+
+    Example: companion roster export "Robyn" robyn.json --force
     """
+    from companion.game.store import WriteError, atomic_write
+
     home = Home()
     with home.reading():
         r = home.find_roster(roster)
@@ -321,19 +354,68 @@ def export(
     if file == "-":
         typer.echo(text, nl=False)
         return
-    from companion.game.store import atomic_write
-
+    path = Path(file)
+    kind = _file_kind(path)
+    if kind not in (None, "file", "link"):
+        raise UsageError(f"{shown(file, 120)} is {kind}, not a file a roster can be written to")
+    if kind is not None and not force:
+        _confirm_replace(file, kind)
+    new_folders = _missing_folders(path)
     try:
-        atomic_write(Path(file), text)
-    except (OSError, ValueError) as e:
-        raise UsageError(f"cannot write {_shown(file)}: {_reason(e)}") from None
+        atomic_write(path, text)
+    except WriteError as e:
+        raise UsageError(f"cannot write {shown(file, 120)}: {e.why.lower()}") from None
+    for folder in new_folders:
+        typer.echo(f"Created the folder {folder}.")
     typer.echo(f"Exported '{r.name}' to {file}.")
 
 
-def _shown(name: str) -> str:
-    """A file name as an error line shows it: quoted when odd, cut when very long."""
-    shown = name if name.isprintable() else repr(name)
-    return shown if len(shown) <= 120 else shown[:117] + "..."
+def _file_kind(path: Path) -> str | None:
+    """What is at `path` (not following a link), as a player would call it; None if nothing."""
+    import stat
+
+    try:
+        mode = path.lstat().st_mode
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as e:  # too long, a NUL, a folder that is a file...
+        raise UsageError(f"cannot use {shown(str(path), 120)}: {_reason(e)}") from None
+    if stat.S_ISLNK(mode):
+        return "link"
+    if stat.S_ISREG(mode):
+        return "file"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "a socket or another special file"
+
+
+def _confirm_replace(file: str, kind: str) -> None:
+    from companion.cli.common import interactive
+
+    what = "a link" if kind == "link" else "a file"
+    if not interactive():
+        raise UsageError(f"{shown(file, 120)} is already {what}; give --force to replace it")
+    import questionary
+
+    if not questionary.confirm(f"Replace {what} {file}?", default=False).ask():
+        raise UsageError("cancelled; nothing was written")
+
+
+def _missing_folders(path: Path) -> list[Path]:
+    """The folders atomic_write will create for `path`, outermost first."""
+    out = []
+    try:
+        parent = path.parent
+        while not parent.exists() and parent != parent.parent:
+            out.append(parent)
+            parent = parent.parent
+    except (OSError, ValueError):
+        return []
+    return out[::-1]
 
 
 def _reason(e: Exception) -> str:
@@ -352,11 +434,14 @@ def import_(
     Example: companion roster import robyn.json --name "Robyn (copy)"
     """
     try:
-        if not file.is_file():
-            raise UsageError(f"no such file: {_shown(str(file))}")
+        kind = _file_kind(file.resolve()) if file.is_symlink() else _file_kind(file)
+        if kind is None:
+            raise UsageError(f"no such file: {shown(str(file), 120)}")
+        if kind != "file":
+            raise UsageError(f"{shown(str(file), 120)} is {kind}, not a roster file")
         size = file.stat().st_size
-    except (OSError, ValueError) as e:  # a name with a NUL byte, or too long for the system
-        raise UsageError(f"cannot read {_shown(str(file))}: {_reason(e)}") from None
+    except (OSError, ValueError, RuntimeError) as e:  # a NUL byte, too long, a link loop
+        raise UsageError(f"cannot read {shown(str(file), 120)}: {_reason(e)}") from None
     if size > MAX_IMPORT_BYTES:
         raise DataError(
             f"{file} is larger than {MAX_IMPORT_BYTES // (1024 * 1024)} MB; "

@@ -19,6 +19,7 @@ from companion.game.events import Event
 from companion.game.repo import GameFile, Home, append_outcome
 from companion.game.state import FighterState, GameState
 from companion.names import match
+from companion.numbers import is_whole, shown, whole_number
 from companion.systems.base import Outcome
 
 
@@ -36,7 +37,7 @@ def ask_die(request: DiceRequest, index: int) -> int:
 
     def valid(text: str) -> bool | str:
         t = text.strip()
-        if not t.isdigit():
+        if not (is_whole(t) and t.isdigit() and len(t) <= 4):
             return f"type a number from 1 to {request.sides}"
         v = int(t)
         if request.sides == 10 and v == 0:
@@ -79,16 +80,19 @@ def commit(gf: GameFile, outcome: Outcome, dice: DiceSource | None = None) -> Ev
     return event
 
 
-def typed_value(text: str) -> Any:
+def typed_value(text: str, what: str = "the value") -> Any:
     """A value typed on the command line (`--opt`, `--flag`): yes/true and no/false become
-    booleans, a short whole number an int, anything else stays text."""
+    booleans, a whole number an int (refused, naming `what`, if it has too many digits),
+    anything else stays text."""
     v = text.strip()
     if v.lower() in ("true", "yes"):
         return True
     if v.lower() in ("false", "no"):
         return False
-    if v.lstrip("-").isdigit() and len(v) < 10:
-        return int(v)
+    if is_whole(v):
+        return whole_number(v, what)
+    if v.lstrip("+-").isdigit():  # '²' or '٣': digits to str.isdigit, not to int()
+        raise UsageError(f"{what} must be written with the digits 0-9, not {shown(v)}")
     return v
 
 
@@ -114,8 +118,8 @@ def find_fighter(state: GameState, name: str) -> FighterState:
 
 
 def find_side(state: GameState, name: str) -> int:
-    if name.isdigit() and 1 <= int(name) <= len(state.sides):
-        return int(name) - 1
+    if is_whole(name):
+        return whole_number(name, "the side number", 1, len(state.sides)) - 1
     s = match(name, list(enumerate(state.sides)), lambda p: p[1].name, "side")
     return s[0]
 

@@ -28,6 +28,7 @@ from companion.errors import RefusedError, UsageError
 from companion.game.events import Event, apply_event
 from companion.game.repo import GameFile, Home, append_outcome
 from companion.game.state import GameState
+from companion.numbers import is_whole
 from companion.systems.base import Outcome
 
 app = typer.Typer(
@@ -380,7 +381,10 @@ def _ask(q: Any) -> Any:
         a = questionary.select(q.text, choices=list(q.choices)).ask()
     else:
         a = questionary.text(
-            q.text, validate=lambda s: s.strip().isdigit() or "a whole number"
+            q.text,
+            validate=lambda s: (
+                (is_whole(s) and s.strip().isdigit() and len(s.strip()) <= 6) or "a whole number"
+            ),
         ).ask()
         a = int(a) if a is not None else None
     if a is None:

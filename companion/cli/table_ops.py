@@ -24,6 +24,7 @@ from companion.cli.shared import (
 )
 from companion.errors import RefusedError, UsageError
 from companion.game.events import Change, set_fighter, set_game, set_side
+from companion.numbers import is_whole, shown, whole_number
 from companion.systems.base import Outcome
 
 __all__ = ["find_fighter", "find_side", "report", "run_outcome"]  # for other commands
@@ -113,10 +114,10 @@ def vp(side: str, value: str, game: str | None, as_json: bool) -> None:
         idx = find_side(gf.state, side)
         cur = gf.state.sides[idx].vp
         v = value.strip()
-        try:
-            new = cur + int(v) if v[:1] in "+-" and len(v) > 1 else int(v)
-        except ValueError:
-            raise UsageError(f"'{value}' is not a number of VP; give 3, +1 or -1") from None
+        if not is_whole(v):
+            raise UsageError(f"{shown(value)} is not a number of VP; give 3, +1 or -1")
+        n = whole_number(v, "the VP", -999, 999)
+        new = cur + n if v[:1] in "+-" else n
         if not 0 <= new <= 999:
             raise UsageError(f"victory points must stay within 0..999, not {new}")
         name = gf.state.sides[idx].name

@@ -116,11 +116,8 @@ def test_chance(
 
 @lru_cache(maxsize=1024)
 def successes_dist(count: int, p: Fraction) -> tuple[tuple[int, Fraction], ...]:
-    """How many of `count` independent dice pass, each with chance `p` (binomial, exact),
-    most successes first."""
-    from math import comb
-
-    return tuple((k, comb(count, k) * p**k * (1 - p) ** (count - k)) for k in range(count, -1, -1))
+    """How many of `count` independent dice pass, each with chance `p`, most first."""
+    return tuple(sorted(odds.successes(count, p).items(), reverse=True))
 
 
 @lru_cache(maxsize=1024)

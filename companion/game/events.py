@@ -124,7 +124,8 @@ def apply_change(state: GameState, c: Change) -> GameState:
             raise StoreError(f"unknown game field {c.field!r} in an event")
         return replace(state, **{c.field: c.value})
     if c.target == "side":
-        assert isinstance(c.key, int)
+        if type(c.key) is not int or not 0 <= c.key < len(state.sides):
+            raise StoreError(f"an event names side {c.key!r}, which is not in the game")
         sides = list(state.sides)
         s: SideState = sides[c.key]
         if c.field.startswith("flags."):

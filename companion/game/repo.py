@@ -64,6 +64,26 @@ def segment_path(path: Path, k: int) -> Path:
     return events_dir(path) / f"{k:06d}.json"
 
 
+def event_shaped(doc: Any) -> bool:
+    """Whether a stored event has the shape every reader relies on (checked as a segment is
+    read, so a damaged event is reported before anything is appended after it)."""
+    if not isinstance(doc, dict):
+        return False
+    changes = doc.get("changes")
+    return (
+        isinstance(doc.get("kind"), str)
+        and isinstance(doc.get("summary"), str)
+        and isinstance(changes, list)
+        and all(
+            isinstance(c, dict)
+            and isinstance(c.get("target"), str)
+            and isinstance(c.get("field"), str)
+            for c in changes
+        )
+        and type(doc.get("turn", 0)) is int
+    )
+
+
 @record
 class GameFile:
     """A game as read from its file: setup, state, redo stack; events read when needed.
@@ -173,14 +193,19 @@ class GameFile:
             p = segment_path(self.path, k)
             docs: list[dict[str, Any]] = []
             if p.exists():
-                data = read_json_file(p, "companion event segment")
-                table = data.get("events") if isinstance(data, dict) else None
-                if not isinstance(table, dict) or not all(
-                    isinstance(d, dict) for d in table.values()
-                ):
+                try:
+                    data = read_json_file(p, "companion event segment")
+                except StoreError as e:
                     raise StoreError(
-                        f"{p} is JSON but not a segment of events; it was left untouched: "
-                        "restore it from a backup, or move the game aside"
+                        f"{e}; 'companion game repair {self.path.stem}' keeps the events before "
+                        "the damage"
+                    ) from None
+                table = data.get("events") if isinstance(data, dict) else None
+                if not isinstance(table, dict) or not all(map(event_shaped, table.values())):
+                    raise StoreError(
+                        f"{p} is JSON but not a segment of events (or holds an event of the "
+                        "wrong shape); it was left untouched: 'companion game repair "
+                        f"{self.path.stem}' keeps the events before the damage"
                     )
                 docs = list(table.values())
                 start = data.get("start")
@@ -189,6 +214,11 @@ class GameFile:
                     self._starts[k] = snap["state"]
             self._segments[k] = docs
         return self._segments[k]
+
+    def check_tail(self) -> None:
+        """Read the segment the next event goes to: a damaged one shows before any write."""
+        if self.count and not self._legacy:
+            self._segment((self.count - 1) // SEGMENT)
 
     def _put(self, index: int, raw: dict[str, Any], before: GameState) -> None:
         """Store event number `index` (0-based), dropping anything stored after it;
@@ -307,15 +337,25 @@ def board_cache(system_id: str, name: str, state: GameState) -> dict[str, Any] |
         return None
 
 
-def with_backup_hint(message: str, path: Path) -> str:
-    """Add where the newest good copy of a game file is, when one is kept."""
+def with_backup_hint(message: str, path: Path, repair: str | None = None) -> str:
+    """Add where the newest good copy of a file is, when one is kept, and the command that
+    puts it back (`repair`; a game's by default)."""
     bak = backup_path(path)
+    repair = repair or f"companion game repair {path.stem}"
     if bak.exists():
         return (
-            f"{message}. The newest good copy is {bak}: to go back to it, keep the bad "
-            f"file aside and copy {bak.name} to {path.name}"
+            f"{message}. The newest good copy is {bak}: '{repair}' goes back to it and keeps "
+            "the bad file aside"
         )
-    return message
+    return f"{message}. '{repair}' keeps what can be read and the bad file aside"
+
+
+def open_with_backup(path: Path, repair: str) -> Database:
+    """A database file whose last good version is kept beside it (rosters, settings)."""
+    try:
+        return Database(path, keep=backup_path(path))
+    except StoreError as e:
+        raise StoreError(with_backup_hint(str(e), path, repair)) from None
 
 
 class Home:
@@ -341,7 +381,7 @@ class Home:
 
     # -- rosters -------------------------------------------------------------------
     def rosters_db(self) -> Database:
-        return Database(self.root / ROSTERS)
+        return open_with_backup(self.root / ROSTERS, "companion roster repair")
 
     def rosters(self, db: Database | None = None) -> list[Roster]:
         db = db or self.rosters_db()
@@ -368,7 +408,7 @@ class Home:
 
     # -- settings ------------------------------------------------------------------
     def settings(self) -> tuple[Database, dict[str, Any]]:
-        db = Database(self.root / SETTINGS)
+        db = open_with_backup(self.root / SETTINGS, "companion game repair --settings")
         docs = db.table("settings").all()
         return db, dict(docs[0]) if docs else {}
 
@@ -463,6 +503,12 @@ class Home:
             count = len(raw) if raw is not None else snap.get("count")
             if not isinstance(count, int) or isinstance(count, bool) or count < 0:
                 raise ValueError("the event count is missing")
+            if not legacy and count and not segment_path(db.path, (count - 1) // SEGMENT).exists():
+                # Checked before reading anything: a count of 10**9 must not mean 10**7 reads.
+                raise StoreError(
+                    f"{db.path} counts {count} events but {events_dir(db.path)} holds fewer; "
+                    "both were left untouched"
+                )
             gf = GameFile(
                 db,
                 meta["name"],

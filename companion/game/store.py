@@ -40,9 +40,21 @@ def file_slug(name: str) -> str:
 @contextlib.contextmanager
 def home_lock(home: Path, exclusive: bool = True) -> Iterator[None]:
     """Hold the home folder's lock (shared for reads, exclusive for writes)."""
-    home.mkdir(parents=True, exist_ok=True)
+    try:
+        home.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise StoreError(
+            f"cannot use {home} as companion's data folder ({reason(e)}); point COMPANION_HOME "
+            "at a folder you can write to"
+        ) from None
     path = home / ".lock"
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as e:
+        raise StoreError(
+            f"cannot open the lock file {path} ({reason(e)}); it must be a plain file in a "
+            "folder you can write to: move whatever is there aside"
+        ) from None
     try:
         try:
             import fcntl
@@ -51,10 +63,30 @@ def home_lock(home: Path, exclusive: bool = True) -> Iterator[None]:
 
             msvcrt.locking(fd, msvcrt.LK_LOCK, 1)  # type: ignore[attr-defined]
         else:
-            fcntl.flock(fd, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
+            except OSError as e:
+                raise StoreError(f"cannot lock {path} ({reason(e)})") from None
         yield
     finally:
         os.close(fd)
+
+
+class WriteError(StoreError):
+    """A file that could not be written; it was left as it was."""
+
+    def __init__(self, path: Path, why: str) -> None:
+        super().__init__(
+            f"cannot write {path} ({why}); nothing was changed: check that the file and "
+            "its folder can be written"
+        )
+        self.path = path
+        self.why = why
+
+
+def reason(e: OSError) -> str:
+    """What went wrong with a file, in the system's words ('Permission denied')."""
+    return e.strerror or type(e).__name__
 
 
 def read_json_file(path: Path, kind: str = "companion database") -> Any:
@@ -67,7 +99,7 @@ def read_json_file(path: Path, kind: str = "companion database") -> Any:
             )
         raw = path.read_bytes()
     except OSError as e:
-        raise StoreError(f"cannot read {path}: {e.strerror}") from None
+        raise StoreError(f"cannot read {path}: {reason(e)}") from None
     try:
         return json.loads(raw)
     except (ValueError, RecursionError) as e:  # bad UTF-8 and huge integers are ValueErrors
@@ -82,11 +114,15 @@ def atomic_write(path: Path, text: str, keep: Path | None = None) -> None:
     """Write the whole file or nothing: temporary file, fsync, rename, fsync folder.
 
     With `keep`, the file being replaced is kept there first (a hard link, so the
-    backup costs no copy): the newest good version before this write.
+    backup costs no copy): the newest good version before this write. A file that cannot be
+    written (a read-only or immutable file or folder, a folder where the file should be) is
+    a StoreError naming it, and the file is left as it was.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.is_dir():
+            raise IsADirectoryError(21, "a folder is in the way", str(path))
         with open(tmp, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()
@@ -94,8 +130,10 @@ def atomic_write(path: Path, text: str, keep: Path | None = None) -> None:
         if keep is not None:
             keep_backup(path, keep)
         os.replace(tmp, path)
+    except OSError as e:
+        raise WriteError(path, reason(e)) from None
     finally:
-        with contextlib.suppress(FileNotFoundError):
+        with contextlib.suppress(OSError):
             tmp.unlink()
     with contextlib.suppress(OSError):
         dfd = os.open(path.parent, os.O_RDONLY)
@@ -137,6 +175,14 @@ def clean_stray_temps(folder: Path) -> None:
             p.unlink()
 
 
+def database_shaped(data: Any) -> bool:
+    """Whether parsed JSON is a database: tables of documents."""
+    return isinstance(data, dict) and all(
+        isinstance(t, dict) and all(isinstance(doc, dict) for doc in t.values())
+        for t in data.values()
+    )
+
+
 class AtomicStorage:
     """A TinyDB storage that reads once, keeps writes in memory and commits atomically."""
 
@@ -151,10 +197,7 @@ class AtomicStorage:
             if not self.path.exists():
                 return None
             data = read_json_file(self.path)
-            if not isinstance(data, dict) or not all(
-                isinstance(t, dict) and all(isinstance(doc, dict) for doc in t.values())
-                for t in data.values()
-            ):
+            if not database_shaped(data):
                 raise StoreError(
                     f"{self.path} is JSON but not a companion database; it was left untouched: "
                     "move it aside or restore it from a backup"

@@ -22,13 +22,12 @@ from companion.data import Reader, load_toml
 from companion.errors import UsageError
 from companion.game.state import FighterState, GameState
 from companion.names import match
+from companion.numbers import shown, whole_number
 from companion.values import frozen
 
 KINDS = ("yesno", "number", "choice", "fighter", "fighters", "text")
 TARGETS = ("none", "enemy", "friend", "any", "optional")
 AMONG = ("enemies", "friends", "others", "all")
-# Numbers a player types are short; longer digit strings are refused before int() sees them.
-MAX_DIGITS = 6
 
 
 @frozen
@@ -161,28 +160,19 @@ def applies(fact: Fact, answers: Mapping[str, Any]) -> bool:
 
 
 def _short(value: Any) -> str:
-    """A bad value quoted in an error: printable and at most 30 characters."""
-    text = "".join(ch if ch.isprintable() else "?" for ch in str(value))
-    return text if len(text) <= 30 else text[:29] + "…"
+    """A bad value quoted in an error: escaped and cut short (quotes added by the caller)."""
+    return shown(str(value), 30)[1:].rsplit("'", 1)[0]
 
 
 def number(text: Any, low: int, high: int, what: str) -> int:
-    """A whole number typed by a player, within [low, high]."""
+    """A whole number typed by a player, within [low, high] (the one number parser)."""
     if isinstance(text, bool):
         raise UsageError(f"{what} takes a whole number from {low} to {high}, not {text}")
     if isinstance(text, int):
-        n = text
-    else:
-        t = str(text).strip()
-        digits = t.lstrip("+-")
-        if not digits.isdigit() or len(digits) > MAX_DIGITS or len(t) - len(digits) > 1:
-            raise UsageError(
-                f"{what} takes a whole number from {low} to {high}, not '{_short(text)}'"
-            )
-        n = int(t)
-    if not low <= n <= high:
-        raise UsageError(f"{what} takes a whole number from {low} to {high}, not {n}")
-    return n
+        if not low <= text <= high:
+            raise UsageError(f"{what} takes a whole number from {low} to {high}, not {text}")
+        return text
+    return whole_number(str(text), what, low, high)
 
 
 def yesno(value: Any, what: str) -> bool:

@@ -68,8 +68,12 @@ def build(
         raise RefusedError(f"{t.name} is already out of the game")
     if a.status != "upright":
         raise RefusedError(f"{a.name} is {a.status}: its only action is Recover (R-1SS-06)")
-    ranged = bool(o.get("ranged"))
     rng, band = o.get("range"), o.get("band")
+    # A distance or a range band only means something for a shot, so either makes the
+    # attack ranged, as --range does for every system.
+    ranged = bool(o.get("ranged")) or rng is not None or band is not None
+    if rng is not None and band is not None:
+        raise UsageError("give --range or --opt band, not both")
     check_distraction(state, a, t, o)
     crew = None
     if state.flags.get("fire_teams"):
@@ -89,13 +93,13 @@ def build(
         if why:
             raise RefusedError(why)
         if rng is None and band is None:
-            raise UsageError("a ranged attack needs --range STEPS or --band short|normal|long")
+            raise UsageError("a ranged attack needs --range STEPS or --opt band=short|normal|long")
         if rng is not None:
             if int(rng) < 1:
                 raise RefusedError("a ranged attack needs the target at least 1 step away")
             band = band_of(int(rng)) or "beyond"
         if int(o.get("ganging", 0) or 0):
-            raise UsageError("ganging up counts in melee only; drop --ganging for a ranged attack")
+            raise UsageError("ganging up counts in melee only; drop ganging for a ranged attack")
     else:
         why = can_melee(d, a)
         if why:
@@ -127,9 +131,9 @@ def build(
 
         ranged_dice(d, a, band or "short", atk.range, o, state)  # refuses when out of reach
         if atk.splash and not _heavy1(d, a, o, state):
-            raise UsageError("--splash is for a heavy shooter, option 1")
+            raise UsageError("splash is for a heavy shooter, option 1")
     elif atk.splash or atk.near:
-        raise UsageError("--near and --splash belong to ranged attacks")
+        raise UsageError("near and splash belong to ranged attacks")
     return a, t, atk
 
 

@@ -206,7 +206,7 @@ def build_attack(d: WarStuffData, state: GameState, req: ActionRequest) -> Attac
             f"'{k}' is not a WarStuff attack option; known: entangle, brutal, deathblow"
         )
     if o.get("ganging"):
-        raise UsageError("WarStuff has no ganging-up bonus; leave out --ganging")
+        raise UsageError("WarStuff has no ganging-up bonus; leave out ganging")
     if req.actor is None or req.target is None:
         raise UsageError("an attack needs an attacker and a target")
     fa, ft = state.fighter(req.actor), state.fighter(req.target)

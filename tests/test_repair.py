@@ -1,0 +1,214 @@
+"""Damaged data folders: one damaged game never blocks the others, and the way back."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+
+import pytest
+
+
+def _second_game(run) -> None:
+    r = run("game", "new", "--roster", "Robyn", "--roster", "Cpt", "--name", "other")
+    assert r.code == 0, r.err
+    assert run("game", "use", "sample").code == 0
+
+
+@pytest.fixture
+def played(demo, run, home):
+    """The sample game with four VP events, and a second game beside it."""
+    for _ in range(4):
+        assert run("vp", "1", "+1").code == 0
+    _second_game(run)
+    assert run("roster", "new", "Extra", "--system", "1ss").code == 0  # a second write
+    return home
+
+
+def _cut_game(home):
+    """Cut the sample game file short, as a full disk or a broken copy would."""
+    path = home / "games" / "sample.json"
+    cut = path.read_bytes()[:300]
+    path.write_bytes(cut)
+    return path, cut
+
+
+def test_a_truncated_game_is_listed_as_damaged_and_blocks_no_other(played, run):
+    path, cut = _cut_game(played)
+    r = run("game", "list", "--json")
+    assert r.code == 0, r.err
+    rows = {row["name"]: row for row in r.json()}
+    assert "not a valid companion database" in rows["sample"]["damaged"]
+    assert rows["other"]["events"] == 0
+    assert run("vp", "1", "+1", "--game", "other").code == 0
+    text = run("game", "list").out
+    assert "sample  DAMAGED:" in text and "other  1ss training" in text
+    assert path.read_bytes() == cut
+
+
+def test_repair_rebuilds_from_the_backup_and_keeps_the_damaged_file(played, run):
+    path, cut = _cut_game(played)
+    r = run("game", "repair", "sample")
+    assert r.code == 0, r.err
+    # The backup is the game before its last change: three of the four VP events.
+    assert "from the backup: 3 events kept" in r.out
+    assert "1 event(s) stored after those the backup counts were left out" in r.out
+    aside = list(path.parent.glob("sample.json.damaged-*"))
+    assert [p.read_bytes() for p in aside] == [cut]
+    status = run("status", "--json", "--game", "sample").json()
+    assert status["sides"][0]["vp"] == 3
+    assert run("vp", "1", "+1", "--game", "sample").code == 0
+
+
+def test_a_wrong_shaped_event_is_reported_not_appended_after(played, run):
+    seg = played / "games" / "sample.events" / "000000.json"
+    data = json.loads(seg.read_text())
+    data["events"]["3"] = {"kind": 5, "summary": None}
+    bad = json.dumps(data).encode()
+    seg.write_bytes(bad)
+    for args in (["log"], ["vp", "1", "+1"]):
+        r = run(*args)
+        assert r.code == 1 and r.err.count("\n") == 1, r.err
+        assert "wrong shape" in r.err and "companion game repair sample" in r.err
+    assert seg.read_bytes() == bad
+    r = run("game", "repair", "sample", "--json")
+    assert r.code == 0, r.err
+    done = r.json()
+    assert (done["kept"], done["lost"]) == (2, 2)
+    assert run("status", "--json").json()["sides"][0]["vp"] == 2
+    assert any(p.read_bytes() == bad for p in seg.parent.glob("000000.json.damaged-*"))
+
+
+def test_a_truncated_event_segment_keeps_the_events_before_the_cut(played, run):
+    seg = played / "games" / "sample.events" / "000000.json"
+    text = seg.read_bytes()
+    # Cut inside the fourth event: three whole ones come before it.
+    cut = text[: text.index(b'"4":') + 20]
+    seg.write_bytes(cut)
+    r = run("game", "repair", "sample", "--json")
+    assert r.code == 0, r.err
+    assert (r.json()["kept"], r.json()["lost"]) == (3, 1)
+    assert len(run("log", "--json").json()) == 3
+
+
+def test_an_impossible_event_count_is_refused_at_once(played, run):
+    import time
+
+    path = played / "games" / "sample.json"
+    data = json.loads(path.read_text())
+    data["game"]["1"]["snapshot"]["count"] = 10**9
+    data["game"]["1"]["snapshot"].pop("state")
+    path.write_text(json.dumps(data))
+    start = time.perf_counter()
+    r = run("log")
+    assert time.perf_counter() - start < 1
+    assert r.code == 1 and "counts 1000000000 events" in r.err
+    r = run("game", "repair", "sample", "--json")
+    assert r.code == 0 and r.json()["kept"] == 4
+
+
+def test_repair_of_an_intact_game_changes_nothing(played, run):
+    before = {p: p.read_bytes() for p in played.rglob("*") if p.is_file()}
+    r = run("game", "repair", "sample")
+    assert r.code == 0 and "nothing needed repair" in r.out
+    after = {p: p.read_bytes() for p in played.rglob("*") if p.is_file()}
+    assert after == before
+
+
+def test_repair_without_any_good_copy_says_so_and_touches_nothing(played, run):
+    path = played / "games" / "sample.json"
+    path.write_bytes(b"{")
+    (played / "games" / "sample.json.bak").write_bytes(b"")
+    r = run("game", "repair", "sample")
+    assert r.code == 1 and "cannot be rebuilt" in r.err
+    assert path.read_bytes() == b"{"
+
+
+def test_rosters_and_settings_have_backups_and_repair(played, run):
+    rosters = played / "rosters.json"
+    assert (played / "rosters.json.bak").exists() and (played / "settings.json.bak").exists()
+    rosters.write_bytes(b'{"rosters": {"1": ')
+    r = run("roster", "list")
+    assert r.code == 1 and "companion roster repair" in r.err and "rosters.json.bak" in r.err
+    r = run("roster", "repair")
+    assert r.code == 0 and "from the backup" in r.out, r.err
+    assert len(run("roster", "list", "--json").json()) == 2  # as before 'Extra' was added
+    settings = played / "settings.json"
+    settings.write_bytes(b"junk")
+    assert run("game", "list").code == 0
+    r = run("game", "repair", "--settings")
+    assert r.code == 0 and "from the backup" in r.out
+    assert run("status").code == 0
+
+
+def test_rosters_without_a_backup_keep_every_roster_that_reads(played, run):
+    rosters = played / "rosters.json"
+    text = rosters.read_bytes()
+    (played / "rosters.json.bak").unlink()
+    rosters.write_bytes(text[: text.index(b'"2":') + 30])
+    r = run("roster", "repair", "--json")
+    assert r.code == 0, r.err
+    assert r.json()["source"] == "what was readable" and r.json()["kept"] == 1
+
+
+@pytest.mark.parametrize(
+    "setup,what",
+    [
+        (lambda h: h.write_text("a file"), "data folder"),
+        (lambda h: (h.mkdir(), (h / ".lock").mkdir()), "lock file"),
+        (lambda h: (h.mkdir(), (h / "games").write_text("x")), "games"),
+    ],
+)
+def test_an_unusable_data_folder_is_one_line(run, home, setup, what):
+    setup(home)
+    r = run("demo")
+    assert r.code == 1 and r.err.count("\n") == 1, r.err
+    assert r.err.startswith("companion: error: ") and what in r.err
+
+
+def test_a_data_folder_under_proc_is_one_line(run, monkeypatch):
+    monkeypatch.setenv("COMPANION_HOME", "/proc/companion")
+    r = run("game", "list")
+    assert r.code == 1 and "/proc/companion" in r.err and r.err.count("\n") == 1
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes read-only folders")
+def test_a_read_only_games_folder_is_one_line_and_changes_nothing(played, run):
+    games = played / "games"
+    before = {p: p.read_bytes() for p in games.rglob("*") if p.is_file()}
+    games.chmod(stat.S_IRUSR | stat.S_IXUSR)
+    try:
+        r = run("vp", "1", "+1")
+    finally:
+        games.chmod(stat.S_IRWXU)
+    assert r.code == 1 and "cannot write" in r.err and r.err.count("\n") == 1
+    assert {p: p.read_bytes() for p in games.rglob("*") if p.is_file()} == before
+
+
+def test_a_write_that_fails_is_one_line_and_changes_nothing(played, run):
+    # Something in the way of the temporary file (as a read-only or immutable folder would
+    # be): works even for root, who may write read-only folders.
+    games = played / "games"
+    (games / f".sample.json.{os.getpid()}.tmp").mkdir()
+    before = {p: p.read_bytes() for p in games.rglob("*") if p.is_file()}
+    r = run("vp", "1", "+1")
+    assert r.code == 1 and "cannot write" in r.err and "sample.json" in r.err, r.err
+    assert r.err.count("\n") == 1
+    assert {
+        p: p.read_bytes() for p in games.rglob("*") if p.is_file() and "events" not in str(p)
+    } == {p: b for p, b in before.items() if "events" not in str(p)}
+
+
+def test_an_event_naming_a_side_that_is_not_there_is_reported(played, run):
+    seg = played / "games" / "sample.events" / "000000.json"
+    data = json.loads(seg.read_text())
+    data["events"]["2"]["changes"][0]["key"] = 99
+    seg.write_text(json.dumps(data))
+    path = played / "games" / "sample.json"
+    meta = json.loads(path.read_text())
+    meta["game"]["1"]["snapshot"].pop("state")  # so the state is replayed from the events
+    path.write_text(json.dumps(meta))
+    r = run("vp", "2", "+1")
+    assert r.code == 1 and "names side 99" in r.err and r.err.count("\n") == 1, r.err
+    r = run("game", "repair", "sample", "--json")
+    assert r.code == 0 and (r.json()["kept"], r.json()["lost"]) == (1, 3)
