@@ -248,7 +248,7 @@ def test_a_reroll_can_undo_a_defeat_and_reopen_the_game():
     state = replace(state, sides=(replace(state.sides[0], flags={"rerolls": 1}), state.sides[1]))
     state = apply(state, roll(state, req("attack", "x", "y"), 5, 1))
     assert state.phase == "ended"
-    state = apply(state, roll(state, req("reroll", "x"), 1, 2))
+    state = apply(state, roll(state, req("reroll", "x", roll=1), 1, 2))
     assert state.phase == "action" and not state.fighter("y").out and state.result is None
     assert state.sides[0].vp == 18  # the six others of B, defeated before
 
@@ -278,3 +278,16 @@ def test_a_reroll_takes_the_last_failed_roll_unless_told():  # R-SMB-02
     o = roll(state, req("reroll", "x"), 5)
     assert "roll 1" in o.trace.steps[0].outcome
     assert apply(state, o).fighter("y").out
+
+
+def test_a_reroll_is_never_spent_on_a_passed_roll_unless_named():  # R-SMB-02
+    # A Spread die that felled a friend may be rerolled, but only when the player names it.
+    a = [fig("X", "gunslinger", "spread"), fig("Pal")]
+    state = game(a, [fig("Y")], active="x", rerolls=(1, 0))
+    state = apply(state, roll(state, req("attack", "x", "y", spread=True, near=("pal",)), 5, 6))
+    assert state.fighter("y").out and state.fighter("pal").out
+    assert "reroll" not in SMB.actions_for(state, state.fighter("x"))
+    with pytest.raises(RefusedError, match="none of the latest rolls failed"):
+        roll(state, req("reroll", "x"), 1)
+    state = apply(state, roll(state, req("reroll", "x", roll=2), 1))
+    assert not state.fighter("pal").out and state.sides[0].flags["rerolls"] == 0

@@ -63,7 +63,8 @@ def allowed(d: SmbData, state: GameState, f: FighterState) -> list[str]:
             out.append("move")
         if not f.flags.get("did"):
             out += [a for a in ONE_OF if a != "attack" or _can_attack(state, f)]
-    if rerollable(state, f.side):
+    # The menu offers a reroll only for a failed roll; one that passed is rerolled by number.
+    if any(not r["ok"] for _, r in rerollable(state, f.side)):
         out.append("reroll")
     return out
 
@@ -248,8 +249,15 @@ def reroll(
         raise RefusedError("each of those rolls has been rerolled already; the new roll stands")
     n = o.get("roll")
     if n is None:
+        # Unasked, a reroll goes to the last failed roll only: spending one on a roll that
+        # passed (a Spread die that felled a friend) must be chosen by its number.
         failed = [i for i, r in open_ if not r["ok"]]
-        n = (failed or [open_[-1][0]])[-1]
+        if not failed:
+            raise RefusedError(
+                "none of the latest rolls failed; to reroll one that passed, name it: "
+                f"--opt roll=N with N one of {', '.join(str(i) for i, _ in open_)}"
+            )
+        n = failed[-1]
     chosen = dict(next((r for i, r in open_ if i == int(n)), {}))
     if not chosen:
         raise RefusedError(
