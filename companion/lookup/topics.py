@@ -26,6 +26,7 @@ KIND_SECTIONS = {
     "scenario": "Scenarios",
     "rule": "Special rules",
     "action": "Actions",
+    "class": "Classes",
 }
 
 

@@ -62,7 +62,9 @@ def render_board(console: Console, b: dict[str, Any]) -> None:
         _render_compact(console, b)
         return
     columns = b.get("columns") or DEFAULT_COLUMNS
-    for side in b["sides"]:
+    # A side with no fighters (a system's neutral side in a game that brings none) has no
+    # table to show.
+    for side in (s for s in b["sides"] if s["fighters"]):
         table = Table(
             title=f"{side['name']} — VP {side['vp']}",
             title_justify="left",
@@ -96,7 +98,7 @@ def render_board(console: Console, b: dict[str, Any]) -> None:
 
 def _render_compact(console: Console, b: dict[str, Any]) -> None:
     """Narrow terminals: one short line per fighter, details on a dim second line."""
-    for side in b["sides"]:
+    for side in (s for s in b["sides"] if s["fighters"]):
         console.print(Text(f"{side['name']} — VP {side['vp']}", style="bold underline"))
         for f in side["fighters"]:
             d = f["describe"]

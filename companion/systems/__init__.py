@@ -43,6 +43,11 @@ register(
     {"units": "companion.cli.warstuff_cmd", "concede": "companion.cli.warstuff_cmd"},
 )
 register("smbfat", "companion.systems.smbfat:Smbfat")
+register(
+    "monochrome",
+    "companion.systems.monochrome:Monochrome",
+    {"monochrome": "companion.systems.monochrome.cli"},
+)
 
 
 def ids() -> list[str]:

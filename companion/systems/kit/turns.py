@@ -117,6 +117,12 @@ class TurnStructure:
     def activation_note(self, state: GameState, f: FighterState) -> str:
         return ""
 
+    def not_activated(self, state: GameState) -> list[str]:
+        """Names of the fighters that could still have activated when the round ends."""
+        return [
+            f.name for s in range(len(state.sides)) for f in self.ready(state, s) if not f.token
+        ]
+
     # --- shared steps --------------------------------------------------------------------
     def refuse_if_not_running(self, state: GameState) -> None:
         if state.phase == "ended":
@@ -198,9 +204,7 @@ class TurnStructure:
         roller = DiceRoller(dice)
         changes: list[Change] = []
         if state.turn > 0:
-            waiting = [
-                f.name for s in range(len(state.sides)) for f in self.ready(state, s) if not f.token
-            ]
+            waiting = self.not_activated(state)
             text = f"{self.round_word} {state.turn} is over"
             if waiting:
                 text += f"; not activated: {', '.join(waiting)}"
@@ -283,7 +287,7 @@ class SideTurns(TurnStructure):
     def end_label(self, state: GameState) -> str:
         side = self.acting_side(state)
         i = int(state.flags.get("side_turn") or 0)
-        if side is not None and i + 1 < len(state.sides):
+        if side is not None and i + 1 < len(self.order(state)):
             return f"end {state.sides[side].name}'s turn"
         return super().end_label(state)
 
@@ -309,7 +313,7 @@ class SideTurns(TurnStructure):
         ):
             trace = Trace(f"End of {name}'s turn", tuple(roller.steps), roller.steps[-1].outcome)
             return Outcome("turn", trace.outcome, tuple(changes), trace)
-        if i + 1 >= len(state.sides):
+        if i + 1 >= len(self.order(state)):
             # The last side's turn closes the round as well.
             mid = apply_event(state, Event("turn", "", tuple(changes)))
             rest = super().next_turn(mid, dice)

@@ -1,0 +1,252 @@
+"""Monochrome skirmish: fighters of a class with Attack and Defence, whole side turns,
+2D6 roll-under attacks with effects, fate, morale and a 3D6 scenario of three objectives."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.dice import DiceSource
+from companion.game.state import FighterState, GameState
+from companion.roster import Roster, RosterFighter
+from companion.systems.base import (
+    ActionRequest,
+    Outcome,
+    Problem,
+    RankInfo,
+    RuleSystem,
+    Ruling,
+    Scenario,
+    SystemInfo,
+    Topic,
+)
+from companion.systems.kit.facts import ActionSpec, Fact
+from companion.systems.monochrome import actions, roster_rules, scoring, targets, turns
+from companion.systems.monochrome import data as data_mod
+from companion.systems.monochrome.data import MonoData
+from companion.trace import Trace
+
+
+class Monochrome(RuleSystem):
+    def __init__(self) -> None:
+        d = self.data
+        self.info = SystemInfo("monochrome", d.name, d.aliases, d.dice, d.board, d.length)
+        self.turns = self.structure = turns.MonoTurns(d)
+
+    @property
+    def data(self) -> MonoData:
+        return data_mod.load()
+
+    # --- data and rosters -------------------------------------------------------------
+    def ranks(self) -> Sequence[RankInfo]:
+        d = self.data
+        return [RankInfo(c.id, c.label, 6, d.attack_min, d.attack_max) for c in d.classes.values()]
+
+    def stat_names(self) -> Sequence[str]:
+        return roster_rules.STATS
+
+    def check_fighter(self, fighter: RosterFighter, preset: bool = False) -> list[Problem]:
+        return roster_rules.check_fighter(self.data, fighter)
+
+    def check_roster(self, roster: Roster) -> list[Problem]:
+        return roster_rules.check_roster(self.data, roster)
+
+    def roster_options(self) -> Mapping[str, tuple[str, ...]]:
+        """The options `roster option` sets: the points limit. A class table of the
+        roster's own (class.NAME, actions.NAME) comes in with `roster import`."""
+        return {"points": roster_rules.POINTS_CHOICES}
+
+    def roster_total(self, roster: Roster) -> tuple[int, int]:
+        return roster_rules.roster_total(self.data, roster)
+
+    def sample_rosters(self) -> Sequence[Roster]:
+        return self.data.samples
+
+    def scenarios(self) -> Sequence[Scenario]:
+        return [
+            Scenario(
+                turns.ROLLED,
+                "Three objectives",
+                "3D6 at set-up: one Blood, one Turf and one Infamy objective (or give the "
+                "dice as a scenario, e.g. 5-3-6)",
+                self.data.rounds,
+            ),
+            Scenario(
+                turns.NONE,
+                "No scenario",
+                "No objectives: the side that killed more points wins (R-MON-P12)",
+                self.data.rounds,
+            ),
+        ]
+
+    def rulings(self) -> Sequence[Ruling]:
+        return self.data.rulings
+
+    def topics(self) -> Sequence[Topic]:
+        d = self.data
+        return (
+            [
+                Topic(
+                    "class",
+                    c.id,
+                    f"{c.label} ({c.kind})",
+                    ", ".join(d.actions[a].label for a in c.actions),
+                )
+                for c in d.classes.values()
+            ]
+            + [
+                Topic("action", a.id, a.label, f"{a.summary} {self._takers(a.id)}")
+                for a in d.actions.values()
+            ]
+            + [
+                Topic(
+                    "objective",
+                    o.id,
+                    f"{o.label} ({o.list} {o.roll})",
+                    f"{o.summary} {o.markers}".strip(),
+                )
+                for o in d.objectives
+            ]
+        )
+
+    def _takers(self, action: str) -> str:
+        """Which classes of the default table take an action (R-MON-02)."""
+        who = [c.label for c in self.data.classes.values() if action in c.actions]
+        return f"Taken by: {', '.join(who)}." if who else "No default class takes it."
+
+    def statuses(self) -> Sequence[str]:
+        # Stunned is a counter on a fighter still in play (`set X --flag stunned=true`).
+        return ("upright", "out")
+
+    def board_columns(self) -> Sequence[tuple[str, str]]:
+        return (("rank", "Class"), ("stat", "AT/DF"), ("equipment", "Cost"))
+
+    def describe_fighter(self, f: FighterState | RosterFighter) -> Mapping[str, str]:
+        d = self.data
+        c = d.classes.get(f.rank)
+        cost = roster_rules.fighter_cost(d, f)
+        # The neutral targets are placed by the scenario, never bought.
+        neutral = isinstance(f, FighterState) and targets.is_neutral(f)
+        return {
+            "rank": c.label if c else f.rank,
+            "stat": f"{f.stats.get('attack', '?')}/{f.stats.get('defence', '?')}",
+            "equipment": "-" if neutral else f"{cost} pts" if cost is not None else "? pts",
+            "skills": "-",
+        }
+
+    # --- games ------------------------------------------------------------------------
+    @property
+    def default_scenario(self) -> str:
+        return turns.ROLLED
+
+    def new_game(
+        self, rosters: Sequence[Roster], scenario: str, options: Mapping[str, Any]
+    ) -> GameState:
+        return turns.new_game(self.data, rosters, scenario, dict(options))
+
+    def game_options(self) -> ActionSpec | None:
+        return self.data.options
+
+    def setup_roll(self, state: GameState, dice: DiceSource) -> Outcome | None:
+        return turns.setup_outcome(self.data, state, dice)
+
+    def declared_actions(self) -> Mapping[str, ActionSpec]:
+        return self.data.facts
+
+    def action_names(self) -> Sequence[str]:
+        return ("attack", *self.data.actions, "damage", "claim", "prowl")
+
+    def actions_for(self, state: GameState, fighter: FighterState) -> Sequence[str]:
+        if state.phase == "ended" or state.active != fighter.id or fighter.out:
+            return ()
+        if targets.is_neutral(fighter):
+            return () if targets.has_prowled(state, fighter) else ("prowl",)
+        out = self._own_actions(state, fighter)
+        # What only the table sees of an objective may be told at any time of an activation.
+        claim = self.data.facts["claim"].fact("objective")
+        if claim is not None and self.fact_choices(state, fighter, claim):
+            out.append("claim")
+        return tuple(out)
+
+    def _own_actions(self, state: GameState, fighter: FighterState) -> list[str]:
+        """The fighter's one action, then its attack, or damage to a marker instead."""
+        if fighter.flags.get("attacked"):
+            return []
+        d = self.data
+        taken = d.actions.get(str(fighter.flags.get("action")))
+        if taken is None:
+            out = [a for a in d.actions if a in fighter.skills]
+        else:
+            out = ["attack"] if taken.attack else []
+        # Vandalise and Desecrate: the attacker's fighter may damage instead of attacking.
+        markers = {"vandalise", "desecrate"} & set(state.flags.get("objectives") or ())
+        can_attack = taken is None or taken.attack
+        if markers and can_attack and fighter.side == scoring.attacker(state):
+            out.append("damage")
+        return out
+
+    def fact_applies(
+        self, state: GameState, actor: FighterState, fact: Fact, answers: Mapping[str, Any]
+    ) -> bool:
+        # Seize asks its three counts of fighters instead of one count.
+        if fact.key == "count" and answers.get("objective") == "seize":
+            return False
+        return super().fact_applies(state, actor, fact, answers)
+
+    def fact_choices(
+        self, state: GameState, actor: FighterState, fact: Fact
+    ) -> list[tuple[str, Any]] | None:
+        if fact.key != "objective":
+            return None
+        # Only the objectives of this game's scenario can be claimed.
+        objs = {o.id: o.label for o in scoring.objectives(self.data, state)}
+        return [(objs[c], c) for c in fact.choices if c in objs]
+
+    def resolve(self, state: GameState, request: ActionRequest, dice: DiceSource) -> Outcome:
+        req = self.accept(state, request)
+        return actions.resolve(self.data, state, req, dice)
+
+    def odds(self, state: GameState, request: ActionRequest) -> Trace:
+        req = self.accept(state, request)
+        return actions.odds(self.data, state, req)
+
+    def status_lines(self, state: GameState) -> list[str]:
+        d = self.data
+        lines = []
+        if state.turn:
+            side = self.structure.acting_side(state)
+            who = f": turn of {state.sides[side].name}" if side is not None else ""
+            lines.append(f"Round {state.turn} of {d.rounds}{who}")
+        else:
+            lines.append("Not started: 'companion turn'")
+        if state.flags.get("deploy"):
+            lines.append(f"Deployment: {state.flags['deploy']}")
+        sides = [state.sides[i] for i in targets.players(state)]
+        lines.append("Fate: " + ", ".join(f"{s.name} {s.flags.get('fate', 0)}" for s in sides))
+        lines.append(
+            "Killed: "
+            + ", ".join(
+                f"{s.name} {s.flags.get('kills', 0)} ({s.flags.get('points_killed', 0)} pts)"
+                for s in sides
+            )
+        )
+        left = targets.waiting(state) if state.turn and state.phase != "ended" else []
+        if left:
+            lines.append(
+                f"Targets to move before 'companion turn' ends this turn: {', '.join(left)} "
+                "('companion act TARGET prowl')"
+            )
+        lines += scoring.lines(d, state)
+        return lines
+
+    def fighter_flags(self, f: FighterState) -> list[str]:
+        out = []
+        if f.flags.get("stunned"):
+            out.append("stunned")
+        if f.flags.get("defend"):
+            out.append("defending (+2 DF)")
+        if f.flags.get("support"):
+            out.append(f"supports {f.flags['support']}")
+        if f.flags.get("action"):
+            out.append(f"action: {f.flags['action']}")
+        return out

@@ -1,0 +1,523 @@
+"""Monochrome actions: the moves, Defend, every attack, and the objective actions.
+
+Each takes the state, the request and dice, and returns an Outcome; the attack rolls
+themselves are in attack.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.core.roller import DiceRoller, Preview, Roller
+from companion.dice import DiceSource
+from companion.errors import RefusedError, UsageError
+from companion.game.events import Change, set_fighter, set_game, set_side
+from companion.game.state import FighterState, GameState, freeze
+from companion.odds import fmt
+from companion.systems.base import ActionRequest, Outcome
+from companion.systems.monochrome import attack, scoring, targets
+from companion.systems.monochrome.data import Action, MonoData
+from companion.trace import Step, Trace
+from companion.values import frozen, replace
+
+
+def fate_left(state: GameState, side: int) -> int:
+    return int(state.sides[side].flags.get("fate") or 0)
+
+
+def running(state: GameState) -> None:
+    if state.phase == "ended":
+        raise RefusedError(f"the game is over: {state.result or 'ended'}")
+    if state.turn == 0:
+        raise RefusedError("the game has not started: 'companion turn' begins round 1")
+
+
+def active(state: GameState, f: FighterState) -> None:
+    running(state)
+    if f.out:
+        raise RefusedError(f"{f.name} is dead")
+    if state.active != f.id:
+        raise RefusedError(f"{f.name} is not activating; 'companion activate {f.name}' first")
+
+
+def allowed(d: MonoData, f: FighterState, action: str) -> Action:
+    a = d.actions.get(action)
+    if a is None:
+        raise UsageError(f"'{action}' is not a Monochrome action; known: {', '.join(d.actions)}")
+    if action not in f.skills:
+        labels = ", ".join(d.actions[x].label for x in f.skills if x in d.actions)
+        raise RefusedError(f"a {f.rank} cannot {a.label}; {f.name} may: {labels} (R-MON-02)")
+    return a
+
+
+def move(
+    roller: Roller,
+    d: MonoData,
+    f: FighterState,
+    a: Action,
+    need: int,
+    fate: int,
+    carry: tuple[str, ...] = (),
+) -> tuple[str, int]:
+    """The move of an action: its distance in words and the fate spent (R-MON-P11)."""
+    if not a.move:
+        return "", 0
+    if not a.move_dice:
+        roller.info(f"{a.label}: move", f'{f.name} moves up to {a.move}" (no dice)')
+        return f'up to {a.move}"', 0
+
+    def once(attempt: str) -> int:
+        return roller.roll(
+            title=f"{a.label}: move{attempt}",
+            who=f.name,
+            sides=6,
+            count=a.move_dice,
+            text='up to {total}"',
+            purpose=f"{f.name}'s {a.label} move",
+        )
+
+    inches = once("")
+    spent = 0
+    if need and inches < need and fate > 0:
+        roller.info("Fate", f'short of {need}": a fate token rerolls the move', ("R-MON-P11",))
+        inches, spent = once(" (fate reroll)"), 1
+    roller.info("Move", f'{f.name} moves up to {inches}"; never through enemies', notes=carry)
+    return f'up to {inches}"', spent
+
+
+def carry_note(state: GameState) -> tuple[str, ...]:
+    """A reminder on every move when the scenario has markers that fighters carry."""
+    objs = set(state.flags.get("objectives") or ())
+    if objs & {"raid", "loot", "special-delivery"}:
+        return ("a fighter touching a marker it may move as this move starts carries it along",)
+    return ()
+
+
+def _fate_change(state: GameState, side: int, spent: int) -> list[Change]:
+    if not spent:
+        return []
+    return [set_side(side, "flags.fate", fate_left(state, side) - spent)]
+
+
+def take_action(
+    d: MonoData,
+    state: GameState,
+    f: FighterState,
+    a: Action,
+    o: Mapping[str, Any],
+    dice: DiceSource,
+) -> Outcome:
+    """A move, Defend or a support action (an attacking action with no target too)."""
+    if f.flags.get("action") or f.flags.get("attacked"):
+        done = f.flags.get("action") or "its action"
+        raise RefusedError(f"{f.name} has already taken {done} this activation")
+    roller = DiceRoller(dice)
+    text, spent = move(
+        roller, d, f, a, int(o.get("move") or 0), fate_left(state, f.side), carry_note(state)
+    )
+    changes: list[Change] = [
+        set_fighter(f.id, "flags.action", a.id),
+        set_fighter(f.id, "flags.moved", True),
+    ]
+    changes += _fate_change(state, f.side, spent)
+    if a.id == "defend":
+        changes.append(set_fighter(f.id, "flags.defend", True))
+        roller.info("Defend", f"{f.name}: Defence +{d.defend_bonus} until it activates again")
+        text = f"Defence +{d.defend_bonus}"
+    if a.support:
+        changes.append(set_fighter(f.id, "flags.support", a.support))
+        kind = (
+            "shooter it touches" if a.support == "ranged" else "melee attack on a target it touches"
+        )
+        roller.info("Support", f"{f.name} may support a {kind} later this turn")
+    if a.attack:
+        roller.info("Attack next", f"{f.name} then attacks: 'companion attack {f.name} TARGET'")
+    summary = f"{f.name}: {a.label}" + (f", {text}" if text else "")
+    return Outcome("action", summary, tuple(changes), Trace(summary, tuple(roller.steps), summary))
+
+
+def attack_action(d: MonoData, f: FighterState, o: Mapping[str, Any], named: str | None) -> Action:
+    """The attacking action in play: the one taken, the one named, or the class default."""
+    taken = f.flags.get("action")
+    if taken:
+        a = d.actions[str(taken)]
+        if not a.attack:
+            raise RefusedError(f"{f.name} took {a.label}, which makes no attack")
+        if named and named != a.id:
+            raise RefusedError(f"{f.name} already took {a.label} this activation")
+        return a
+    if named:
+        a = allowed(d, f, named)
+        if not a.attack:
+            raise UsageError(f"{a.label} makes no attack")
+        return a
+    kind = "ranged" if o.get("ranged") else "melee"
+    # Without a named action: the class's simplest attack of that kind.
+    order = (
+        ("shoot", "assault", "snipe", "blast")
+        if kind == "ranged"
+        else ("strike", "charge", "butt", "rip")
+    )
+    for x in order:
+        if x in f.skills:
+            return d.actions[x]
+    raise RefusedError(f"a {f.rank} has no {kind} attack (R-MON-02)")
+
+
+def plan_roll(
+    d: MonoData,
+    state: GameState,
+    f: FighterState,
+    t: FighterState,
+    a: Action,
+    o: Mapping[str, Any],
+    supports: int,
+    first: bool,
+) -> attack.Roll:
+    """The modified stat of one attack roll (R-MON-03)."""
+    at = f.stats["attack"]
+    notes: list[str] = []
+    if a.halve:
+        notes.append(f"Butt: Attack {at} halved to {at // 2} (R-MON-04)")
+        at //= 2
+    df = t.stats["defence"]
+    if t.flags.get("defend"):
+        df += d.defend_bonus
+        notes.append(f"{t.name} defends: Defence +{d.defend_bonus}")
+    stat = at - df
+    notes.insert(0, f"Attack {at} - Defence {df} = {stat}")
+    mods: list[tuple[int, str]] = []
+    # Blast's extra rolls reach fighters wherever they stand: no closest or visibility
+    # modifier for them (R-MON-P05).
+    if first and not o.get("closest", True):
+        mods.append((-1, "not the closest enemy"))
+    if first and o.get("view", "all") == "part":
+        mods.append((-1, "not entirely visible"))
+    # Several means two or more (R-MON-P06).
+    if int(o.get("crowd") or 0) >= 2:
+        mods.append((-1, "several enemies touch the attacker (R-MON-P06)"))
+    if a.attack == "melee" and int(o.get("ganging") or 0) >= 2:
+        mods.append((1, "several friends touch the target (R-MON-P06)"))
+    for v, why in mods:
+        stat += v
+        notes.append(f"{v:+d} {why}")
+    if mods:
+        notes.append(f"roll {stat} or under")
+    stuck = set(o.get("stuck") or ())
+    pushable = bool(o.get("pushable", True)) if first else t.id not in stuck
+    # A fate policy is said for hurting enemies: a Blast roll on a friend is never rerolled
+    # by it, or "unless it kills" would spend a token to try again at killing a friend
+    # (R-MON-P11).
+    fate = "never" if t.side == f.side else str(o.get("fate") or "never")
+    return attack.Roll(
+        f.name,
+        t.name,
+        stat,
+        tuple(notes),
+        supports,
+        a.dice == 3,
+        bool(t.flags.get("stunned")),
+        pushable,
+        fate,
+        bool(state.options.get("low-roll-hits")),
+    )
+
+
+def support_ids(
+    d: MonoData, state: GameState, f: FighterState, a: Action, o: Mapping[str, Any]
+) -> tuple[str, ...]:
+    ids = tuple(dict.fromkeys(o.get("supports") or ()))
+    if len(ids) > d.max_supports:
+        raise RefusedError(f"at most {d.max_supports} fighters support an attack, not {len(ids)}")
+    kind = "Support Shot" if a.attack == "ranged" else "Support Strike"
+    for sid in ids:
+        s = state.fighter(sid)
+        if s.id == f.id or s.side != f.side or s.out:
+            raise RefusedError(f"{s.name} cannot support {f.name}'s attack")
+        if s.flags.get("support") != a.attack:
+            raise RefusedError(f"{s.name} has not taken {kind} this turn")
+        if s.flags.get("support_used"):
+            raise RefusedError(f"{s.name} has already supported an attack this turn")
+    return ids
+
+
+class Tally:
+    """Casualties of one resolution, turned into changes at the end."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.changes: list[Change] = []
+        self.sides: dict[int, dict[str, int]] = {}
+
+    def add(self, side: int, key: str, n: int) -> None:
+        cur = self.sides.setdefault(side, {})
+        base = int(self.state.sides[side].flags.get(key) or 0)
+        cur[key] = cur.get(key, base) + n
+
+    def hit(self, by: FighterState, t: FighterState, result: str) -> None:
+        if result == "stunned":
+            self.changes.append(set_fighter(t.id, "flags.stunned", True))
+        if result != "killed":
+            return
+        self.changes += [
+            set_fighter(t.id, "status", "out"),
+            set_fighter(t.id, "flags.stunned", None),
+        ]
+        if targets.is_neutral(t):
+            self.neutral(by, t)
+            return
+        self.add(t.side, "lost", 1)
+        if t.side == by.side:
+            return
+        self.add(by.side, "kills", 1)
+        self.add(by.side, "points_killed", int(t.flags.get("cost") or 0))
+        # Any fighter of the warband's top cost is its highest-valued one (R-MON-P14).
+        top = max(int(x.flags.get("cost") or 0) for x in self.state.side_fighters(t.side))
+        firsts = dict(self.state.flags.get("firsts") or {})
+        if int(t.flags.get("cost") or 0) == top and "assassinate" not in firsts:
+            firsts["assassinate"] = by.side
+            self.changes.append(set_game("flags.firsts", firsts))
+
+    def neutral(self, by: FighterState, t: FighterState) -> None:
+        """A player's kill of a neutral target scores Hunt or counts for Exterminate."""
+        if t.flags.get("objective") == "hunt":
+            firsts = dict(self.state.flags.get("firsts") or {})
+            firsts.setdefault("hunt", by.side)
+            self.changes.append(set_game("flags.firsts", firsts))
+        else:
+            claims = dict(self.state.sides[by.side].flags.get("claims") or {})
+            claims["exterminate"] = int(claims.get("exterminate") or 0) + 1
+            self.changes.append(set_side(by.side, "flags.claims", claims))
+
+    def all(self) -> list[Change]:
+        out = list(self.changes)
+        for side, keys in self.sides.items():
+            out += [set_side(side, f"flags.{k}", v) for k, v in keys.items()]
+        return out
+
+
+@frozen
+class Plan:
+    """An attack as the table describes it, before any dice."""
+
+    attacker: FighterState
+    target: FighterState
+    action: Action
+    supports: tuple[str, ...]
+    targets: tuple[FighterState, ...]
+    rolls: tuple[attack.Roll, ...]
+
+
+def plan(
+    d: MonoData, state: GameState, req: ActionRequest, named: str | None, check: bool = True
+) -> Plan:
+    if req.actor is None or req.target is None:
+        raise UsageError("an attack names the attacker and its target")
+    f, t = state.fighter(req.actor), state.fighter(req.target)
+    o = req.options
+    if check:
+        active(state, f)
+        if f.flags.get("attacked"):
+            raise RefusedError(f"{f.name} has already attacked this activation")
+    if t.side == f.side:
+        raise RefusedError(f"{t.name} is a friend; the first target is an enemy")
+    if t.out:
+        raise RefusedError(f"{t.name} is dead")
+    a = attack_action(d, f, o, named)
+    if a.attack == "ranged":
+        if int(o.get("crowd") or 0) >= 1:
+            raise RefusedError(f"{f.name} touches an enemy and must attack in melee")
+        if o.get("view") == "none":
+            raise RefusedError(f"{f.name} must see at least part of {t.name} to shoot at it")
+    sup = support_ids(d, state, f, a, o)
+    targets = [t] + (
+        [
+            state.fighter(x)
+            for x in (o.get("caught") or ())
+            if x not in (t.id, f.id) and not state.fighter(x).out
+        ]
+        if a.blast
+        else []
+    )
+    rolls = [plan_roll(d, state, f, x, a, o, len(sup), i == 0) for i, x in enumerate(targets)]
+    return Plan(f, t, a, sup, tuple(targets), tuple(rolls))
+
+
+def do_attack(
+    d: MonoData, state: GameState, req: ActionRequest, dice: DiceSource, named: str | None
+) -> Outcome:
+    p = plan(d, state, req, named)
+    f, t, a, o = p.attacker, p.target, p.action, req.options
+    roller = DiceRoller(dice)
+    spent = 0
+    changes: list[Change] = [
+        set_fighter(f.id, "flags.action", a.id),
+        set_fighter(f.id, "flags.attacked", True),
+    ]
+    if not f.flags.get("moved"):
+        _, spent = move(
+            roller, d, f, a, int(o.get("move") or 0), fate_left(state, f.side), carry_note(state)
+        )
+        changes.append(set_fighter(f.id, "flags.moved", True))
+    changes += [set_fighter(s, "flags.support_used", True) for s in p.supports]
+    if a.blast and len(p.targets) > 1:
+        roller.info(
+            "Blast",
+            f'{len(p.targets) - 1} more fighter(s) within 2" of {t.name} are attacked too',
+            ("R-MON-P05",),
+        )
+    results, used = attack.run(roller, p.rolls, fate_left(state, f.side) - spent)
+    spent += used
+    tally = Tally(state)
+    for x, res in zip(p.targets, results, strict=True):
+        tally.hit(f, x, res)
+    changes += tally.all() + _fate_change(state, f.side, spent)
+    parts = [f"{x.name} {res}" for x, res in zip(p.targets, results, strict=True)]
+    summary = f"{f.name} ({a.label}) attacks: " + ", ".join(parts)
+    table = attack.odds_table(p.rolls[0], fate_left(state, f.side))
+    trace = Trace(
+        f"{f.name}: {a.label} on {t.name}",
+        tuple(roller.steps),
+        summary,
+        tuple((f"{t.name} {k}", pr) for k, pr in table),
+    )
+    return Outcome(
+        "attack",
+        summary,
+        tuple(changes),
+        trace,
+        data=freeze({"results": list(results), "odds_label": f"{t.name} {results[0]}"}),
+    )
+
+
+def odds(d: MonoData, state: GameState, req: ActionRequest) -> Trace:
+    """The exact chance of each effect on the first target, fate included (R-MON-P11)."""
+    named = req.options.get("action")
+    if req.action in d.actions:
+        named = req.action
+    p = plan(d, state, req, str(named) if named else None, check=False)
+    fate = fate_left(state, p.attacker.side)
+    first = p.rolls[0]
+    table = attack.odds_table(first, fate)
+    preview = Preview()
+    attack.roll_attack(preview, first, 0)
+    steps = list(preview.steps)
+    if fate and first.fate == "never":
+        for policy in ("miss", "unless-kill"):
+            alt = attack.odds_table(replace(first, fate=policy), fate)
+            text = ", ".join(f"{k} {fmt(pr)}" for k, pr in alt)
+            steps.append(Step(f"With a fate reroll ({policy})", text, rulings=("R-MON-P11",)))
+    best = max(table, key=lambda kv: kv[1])
+    title = f"Odds: {p.attacker.name} ({p.action.label}) on {p.target.name}"
+    return Trace(
+        title,
+        tuple(steps),
+        f"most likely: {p.target.name} {best[0]} ({fmt(best[1])})",
+        tuple((f"{p.target.name} {k}", pr) for k, pr in table),
+    )
+
+
+def damage(d: MonoData, state: GameState, f: FighterState, opts: Mapping[str, Any]) -> Outcome:
+    """Vandalise or Desecrate: damage the objective instead of attacking."""
+    active(state, f)
+    objs = {o.id for o in scoring.objectives(d, state)}
+    which = [x for x in ("vandalise", "desecrate") if x in objs]
+    if not which:
+        raise RefusedError("only Vandalise and Desecrate have markers to damage")
+    if f.side != scoring.attacker(state):
+        raise RefusedError(
+            f"{state.sides[f.side].name} defend the markers; only the attacker damages them"
+        )
+    if f.flags.get("attacked"):
+        raise RefusedError(f"{f.name} has already attacked this activation")
+    taken = d.actions.get(str(f.flags.get("action")))
+    if taken is not None and not taken.attack:
+        raise RefusedError(f"{f.name} took {taken.label}: it has no attack to give up for this")
+    o = d.objective(which[0])
+    progress = dict(state.flags.get("progress") or {})
+    done = int(progress.get(o.id) or 0)
+    if done >= o.need:
+        raise RefusedError(f"the {o.label} objective is already destroyed")
+    progress[o.id] = done + 1
+    text = f"{f.name} damages the {o.label} objective: {done + 1} of {o.need}"
+    changes = [set_fighter(f.id, "flags.attacked", True), set_game("flags.progress", progress)]
+    if o.id == "vandalise":
+        # Three markers, each destroyed once: the table says which one this fighter touches.
+        gone = [int(x) for x in state.flags.get("vandalised") or ()]
+        marker = int(opts.get("marker") or next(m for m in (1, 2, 3) if m not in gone))
+        if marker in gone:
+            raise RefusedError(f"Vandalise marker {marker} is already destroyed")
+        changes.append(set_game("flags.vandalised", sorted([*gone, marker])))
+        text = f"{f.name} destroys Vandalise marker {marker}: {done + 1} of {o.need}"
+    step = Step(o.label, text, notes=("taken instead of an attack",))
+    return Outcome("action", text, tuple(changes), Trace(text, (step,), text))
+
+
+def claim(d: MonoData, state: GameState, f: FighterState, o: Mapping[str, Any]) -> Outcome:
+    """What only the table sees for an objective, recorded for the fighter's side."""
+    running(state)
+    oid = o.get("objective")
+    if not oid:
+        raise UsageError("name the objective: --opt objective=ID")
+    objs = {x.id: x for x in scoring.objectives(d, state)}
+    if oid not in objs:
+        known = ", ".join(objs) or "none (no scenario)"
+        raise RefusedError(f"{oid} is not an objective of this game; in play: {known}")
+    ob = objs[str(oid)]
+    side = state.sides[f.side].name
+    if ob.score == "first":
+        firsts = dict(state.flags.get("firsts") or {})
+        if ob.count in firsts:
+            raise RefusedError(
+                f"{ob.label} is already scored by {state.sides[int(firsts[ob.count])].name}"
+            )
+        firsts[ob.count] = f.side
+        text = f"{side} score {ob.label} (first)"
+        change = set_game("flags.firsts", firsts)
+    elif ob.score == "defended":
+        if f.side != scoring.attacker(state):
+            raise RefusedError(f"only the attacker scores {ob.label}")
+        progress = dict(state.flags.get("progress") or {})
+        progress[ob.id] = ob.need
+        text = f"{side} complete {ob.label}"
+        change = set_game("flags.progress", progress)
+    else:
+        n = int(o.get("count", 1))
+        if ob.id == "seize" and {"own", "centre", "theirs"} & set(o):
+            # 1 point per fighter near its own marker, 2 at the centre, 3 at the enemy's.
+            n = (
+                int(o.get("own") or 0)
+                + 2 * int(o.get("centre") or 0)
+                + 3 * int(o.get("theirs") or 0)
+            )
+        claims = dict(state.sides[f.side].flags.get("claims") or {})
+        claims[ob.count] = n
+        text = f"{side} count {n} for {ob.label}"
+        change = set_side(f.side, "flags.claims", claims)
+    return Outcome("claim", text, (change,), Trace(text, (Step(ob.label, text),), text))
+
+
+def resolve(d: MonoData, state: GameState, req: ActionRequest, dice: DiceSource) -> Outcome:
+    if req.actor is None:
+        raise UsageError(f"'{req.action}' needs a fighter")
+    f = state.fighter(req.actor)
+    if req.action == "claim":
+        return claim(d, state, f, req.options)
+    if req.action == "attack":
+        return do_attack(d, state, req, dice, req.options.get("action"))
+    if req.action == "damage":
+        return damage(d, state, f, req.options)
+    if req.action == "prowl":
+        return targets.prowl(d, state, f, req.options, dice)
+    if req.action not in d.actions:
+        raise UsageError(
+            f"'{req.action}' is not a Monochrome action; known: attack, "
+            + ", ".join(d.actions)
+            + ", damage, claim, prowl"
+        )
+    active(state, f)
+    a = allowed(d, f, req.action)
+    if a.attack and req.target is not None:
+        return do_attack(d, state, req, dice, a.id)
+    return take_action(d, state, f, a, req.options, dice)

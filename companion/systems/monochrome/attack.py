@@ -1,0 +1,115 @@
+"""One Monochrome attack roll and its effect, on any roller (dice, or every branch).
+
+The rule code here is the only attack code: with dice it writes the trace, over every
+branch it gives the exact odds (`odds_table`), so the two cannot disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from companion.core.roller import Roller, enumerate_outcomes
+from companion.trace import Modifier
+from companion.values import frozen
+
+RESULTS = ("miss", "knockback", "stunned", "killed")
+FATE = ("never", "miss", "unless-kill")
+
+
+@frozen
+class Roll:
+    """The set-up of one attack roll against one target."""
+
+    attacker: str
+    target: str
+    stat: int  # the modified stat: roll equal or under it to hit
+    stat_notes: tuple[str, ...]
+    supports: int
+    keep_two: bool  # Snipe and Rip: 3D6 keep the two lowest
+    stunned: bool  # the target already has a stunned counter
+    pushable: bool
+    fate: str = "never"
+    low_hits: bool = False  # option low-roll-hits (R-MON-P13)
+
+
+def effect(reduced: int, stunned: bool, pushable: bool) -> str:
+    """The effect of a hit, read from the reduced roll (R-MON-03)."""
+    if reduced <= 2:
+        return "killed"
+    if reduced <= 5:
+        # Stunned: pushed and marked; already stunned or nowhere to go, killed.
+        return "killed" if stunned or not pushable else "stunned"
+    if pushable:
+        return "knockback"
+    # A knockback with nowhere to go gives a counter; a second counter kills (R-MON-P04).
+    return "killed" if stunned else "stunned"
+
+
+def _once(roller: Roller, r: Roll, attempt: str) -> str:
+    mods = (Modifier(-r.supports, f"{r.supports} supporting fighter(s)", "R-MON-03"),)
+    t = roller.test(
+        title=f"Attack roll{attempt}",
+        who=r.attacker,
+        sides=6,
+        count=3 if r.keep_two else 2,
+        keep="l" if r.keep_two else None,
+        keep_n=2,
+        target=r.stat,
+        compare="<=",
+        modifiers=mods if r.supports else (),
+        auto_success=2,
+        auto_fail=12,
+        by_value=True,
+        success_text="hit",
+        failure_text="miss",
+        rulings=("R-MON-03",),
+        notes=(f"{r.attacker} on {r.target}", *r.stat_notes),
+        purpose=f"{r.attacker}'s attack on {r.target}",
+    )
+    value, total = t.value, t.total
+    assert value is not None and total is not None
+    hit = t.success
+    if not hit and r.low_hits and r.supports and value != 12 and total <= 2:
+        hit = True
+        roller.info("Low roll", "a supported roll of 2 or less hits", ("R-MON-P13",))
+    if not hit:
+        return "miss"
+    result = effect(total, r.stunned, r.pushable)
+    why = f"reduced roll {total}"
+    if result == "killed" and total > 2:
+        why += ", " + ("already stunned" if r.stunned else "cannot be pushed")
+    roller.info("Effect", f"{r.target} {result} ({why})", ("R-MON-03", "R-MON-P04"))
+    return result
+
+
+def wants_reroll(policy: str, result: str) -> bool:
+    return (policy == "miss" and result == "miss") or (
+        policy == "unless-kill" and result != "killed"
+    )
+
+
+def roll_attack(roller: Roller, r: Roll, fate_left: int) -> tuple[str, int]:
+    """The effect of one attack and the fate tokens it spent (0 or 1)."""
+    result = _once(roller, r, "")
+    if fate_left > 0 and wants_reroll(r.fate, result):
+        roller.info("Fate", "a fate token rerolls the attack; the new roll stands", ("R-MON-P11",))
+        return _once(roller, r, " (fate reroll)"), 1
+    return result, 0
+
+
+def run(roller: Roller, rolls: Sequence[Roll], fate_left: int) -> tuple[tuple[str, ...], int]:
+    """Every roll of an attack in order (Blast makes several): results and fate spent."""
+    out: list[str] = []
+    spent = 0
+    for r in rolls:
+        res, s = roll_attack(roller, r, fate_left - spent)
+        out.append(res)
+        spent += s
+    return tuple(out), spent
+
+
+def odds_table(roll: Roll, fate_left: int) -> tuple[tuple[str, Fraction], ...]:
+    """The exact chance of each effect of one roll, fate included."""
+    dist = enumerate_outcomes(lambda rr: roll_attack(rr, roll, fate_left)[0])
+    return tuple((k, dist[k]) for k in RESULTS if dist.get(k))

@@ -1,0 +1,142 @@
+"""The neutral targets of Hunt and Exterminate: placed at set-up, walked by the table.
+
+They stand on a side of their own that never takes a turn. After each turn the table
+tells the app, for each target, which fighters are closest and whether it reaches one;
+the app breaks ties with a die, rolls its move and resolves its melee attack.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.core.roller import DiceRoller
+from companion.dice import DiceSource
+from companion.errors import RefusedError, UsageError
+from companion.game.events import Change, add_fighter, set_fighter
+from companion.game.state import FighterState, GameState, SideState, freeze
+from companion.systems.base import Outcome
+from companion.systems.monochrome import attack
+from companion.systems.monochrome.data import MonoData
+from companion.trace import Trace
+
+NEUTRAL = 2
+# Marked as conceded from the start: it is no player, so it never stands between the last
+# player left and the win when the other concedes.
+SIDE = SideState("Neutral targets", "", 0, freeze({"neutral": True, "conceded": True}))
+# Which objective brings which profile.
+BRINGS = {"hunt": "monster", "exterminate": "warrior"}
+
+
+def is_neutral(f: FighterState) -> bool:
+    return f.side == NEUTRAL
+
+
+def players(state: GameState) -> range:
+    return range(min(2, len(state.sides)))
+
+
+def placed(d: MonoData, state: GameState, objectives: list[str]) -> list[Change]:
+    """The targets an objective puts in the middle of the board."""
+    out: list[Change] = []
+    used = {f.id for f in state.fighters}
+    for oid in objectives:
+        if oid not in BRINGS or len(state.sides) <= NEUTRAL:
+            continue
+        p = d.targets[BRINGS[oid]]
+        for n in range(1, p.count + 1):
+            name = p.label if p.count == 1 else f"{p.label} {n}"
+            fid = name.casefold().replace(" ", "-")
+            if fid in used:
+                continue
+            stats = freeze({"attack": p.attack, "defence": p.defence})
+            f = FighterState(fid, NEUTRAL, name, p.cls, 6, stats, flags=freeze({"objective": oid}))
+            out.append(add_fighter(f))
+    return out
+
+
+def prowl(
+    d: MonoData, state: GameState, f: FighterState, o: Mapping[str, Any], dice: DiceSource
+) -> Outcome:
+    """A target moves toward the closest fighter and attacks it if it reaches (R-MON-P09)."""
+    if not is_neutral(f):
+        raise RefusedError(f"{f.name} is not a neutral target; only targets prowl")
+    if f.out:
+        raise RefusedError(f"{f.name} is dead")
+    if state.turn == 0 or state.phase == "ended":
+        raise RefusedError("targets move at the end of a turn of a running game")
+    key = turn_key(state)
+    if has_prowled(state, f):
+        raise RefusedError(f"{f.name} has already moved at the end of this turn")
+    closest = [x for x in (o.get("closest") or ()) if x != f.id]
+    if not closest:
+        raise UsageError(f"name the fighter(s) closest to {f.name}: --opt closest=A or A,B")
+    for x in closest:
+        if state.fighter(x).out:
+            raise RefusedError(f"{state.fighter(x).name} is dead")
+    roller = DiceRoller(dice)
+    names = [state.fighter(x).name for x in closest]
+    chosen = roller.pick(f"{f.name} picks its prey", f.name, names)
+    prey = state.fighter(closest[names.index(chosen)])
+    inches = roller.roll(
+        title=f"{f.name} moves",
+        who=f.name,
+        sides=6,
+        text=f'up to {{total}}" toward {prey.name} (R-MON-P09)',
+        rulings=("R-MON-P09",),
+    )
+    changes: list[Change] = [set_fighter(f.id, "flags.prowled", key)]
+    if not o.get("reach"):
+        summary = f'{f.name} moves up to {inches}" toward {prey.name} and cannot reach it'
+        return Outcome(
+            "action", summary, tuple(changes), Trace(summary, tuple(roller.steps), summary)
+        )
+    df = prey.stats["defence"] + (d.defend_bonus if prey.flags.get("defend") else 0)
+    stat = f.stats["attack"] - df
+    r = attack.Roll(
+        f.name,
+        prey.name,
+        stat,
+        (f"Attack {f.stats['attack']} - Defence {df} = {stat}",),
+        0,
+        False,
+        bool(prey.flags.get("stunned")),
+        bool(o.get("pushable", True)),
+    )
+    result, _ = attack.roll_attack(roller, r, 0)
+    if result == "stunned":
+        changes.append(set_fighter(prey.id, "flags.stunned", True))
+    if result == "killed":
+        # A target's kill is no player's: it counts for no objective and calls no morale.
+        changes += [
+            set_fighter(prey.id, "status", "out"),
+            set_fighter(prey.id, "flags.stunned", None),
+        ]
+    summary = f"{f.name} attacks {prey.name}: {result}"
+    table = attack.odds_table(r, 0)
+    trace = Trace(
+        summary, tuple(roller.steps), summary, tuple((f"{prey.name} {k}", p) for k, p in table)
+    )
+    return Outcome(
+        "attack",
+        summary,
+        tuple(changes),
+        trace,
+        data=freeze({"results": [result], "odds_label": f"{prey.name} {result}"}),
+    )
+
+
+def turn_key(state: GameState) -> str:
+    """The side turn a target's move belongs to: round and which side's turn."""
+    return f"{state.turn}.{state.flags.get('side_turn') or 0}"
+
+
+def has_prowled(state: GameState, f: FighterState) -> bool:
+    return f.flags.get("prowled") == turn_key(state)
+
+
+def waiting(state: GameState) -> list[str]:
+    """Targets that have not moved at the end of the current turn."""
+    return [
+        f.name for f in state.fighters if is_neutral(f) and not f.out and not has_prowled(state, f)
+    ]

@@ -1,0 +1,114 @@
+"""Helpers for the Monochrome tests: small games built in code, and dice enumeration."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from fractions import Fraction
+from itertools import product
+from typing import Any
+
+from companion import systems
+from companion.dice import DiceRequest, DiceSource, TypedDice
+from companion.game.events import Event, apply_event
+from companion.game.state import GameState, freeze
+from companion.roster import Roster, RosterFighter
+from companion.systems.base import ActionRequest, Outcome
+
+MONO = systems.get("monochrome")
+D = MONO.data
+
+
+def fighter(name: str, cls: str, attack: int, defence: int) -> RosterFighter:
+    return RosterFighter(name, cls, freeze({"attack": attack, "defence": defence}), (), (), "")
+
+
+def game(
+    side_a: Sequence[RosterFighter],
+    side_b: Sequence[RosterFighter],
+    active: str | None = None,
+    scenario: str = "no-scenario",
+    **options: Any,
+) -> GameState:
+    """A running round-1 game in side A's turn; `active` (a fighter id) is activating."""
+    rosters = [Roster("A", "monochrome", tuple(side_a)), Roster("B", "monochrome", tuple(side_b))]
+    state = MONO.new_game(rosters, scenario, options)
+    flags = {**state.flags, "first_player": 0, "setup_done": True}
+    state = replace(state, turn=1, phase="action", initiative=0, flags=freeze(flags))
+    if active is not None:
+        fighters = tuple(replace(f, token=True) if f.id == active else f for f in state.fighters)
+        state = replace(state, fighters=fighters, active=active)
+    return state
+
+
+def set_fighter(state: GameState, fid: str, **flags: Any) -> GameState:
+    out = []
+    for f in state.fighters:
+        if f.id == fid:
+            f = replace(f, flags=freeze({**f.flags, **flags}))
+        out.append(f)
+    return replace(state, fighters=tuple(out))
+
+
+def set_side(state: GameState, side: int, **flags: Any) -> GameState:
+    sides = list(state.sides)
+    sides[side] = replace(sides[side], flags=freeze({**sides[side].flags, **flags}))
+    return replace(state, sides=tuple(sides))
+
+
+def apply(state: GameState, outcome: Outcome) -> GameState:
+    return apply_event(state, Event(outcome.kind, outcome.summary, outcome.changes))
+
+
+def req(action: str, actor: str, target: str | None = None, **options: Any) -> ActionRequest:
+    return ActionRequest(action, actor, target, freeze(options))
+
+
+def roll(state: GameState, request: ActionRequest, *dice: int) -> Outcome:
+    src = TypedDice(list(dice))
+    out = MONO.resolve(state, request, src)
+    src.finish()
+    return out
+
+
+class Need(Exception):
+    def __init__(self, request: DiceRequest) -> None:
+        self.request = request
+
+
+class PrefixDice(DiceSource):
+    """Dice from a fixed prefix of requests; asking past it raises Need."""
+
+    def __init__(self, values: Sequence[tuple[int, ...]]) -> None:
+        super().__init__()
+        self.values = list(values)
+        self.used = 0
+
+    def _values(self, request: DiceRequest) -> tuple[tuple[int, ...], bool]:
+        if self.used >= len(self.values):
+            raise Need(request)
+        v = self.values[self.used]
+        self.used += 1
+        return v, True
+
+
+def brute_force(
+    state: GameState, request: ActionRequest, key: Callable[[Outcome], Any]
+) -> dict[Any, Fraction]:
+    """Every dice sequence the real resolution asks for, with its chance."""
+    out: dict[Any, Fraction] = {}
+
+    def go(prefix: list[tuple[int, ...]], p: Fraction) -> None:
+        try:
+            o = MONO.resolve(state, request, PrefixDice(prefix))
+        except Need as n:
+            r = n.request
+            faces = list(product(range(1, r.sides + 1), repeat=r.count))
+            for v in faces:
+                go(prefix + [v], p / len(faces))
+            return
+        k = key(o)
+        out[k] = out.get(k, Fraction(0)) + p
+
+    go([], Fraction(1))
+    return out
