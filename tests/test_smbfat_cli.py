@@ -105,7 +105,7 @@ def test_seeded_attack_odds_and_a_reroll(run, tmp_path):
     # Seed 7 defeats the Footman: a passed roll is rerolled only when named, and a refusal
     # spends nothing.
     r = run("act", "Sniper", "reroll", "--dice", "1,1,1")
-    assert r.code == 1 and "none of the latest rolls failed" in r.err
+    assert r.code == 1 and "none of the latest rolls went wrong" in r.err
     assert run("status", "--json").json()["sides"][1]["flags"]["rerolls"] == 2
     r = run("act", "Sniper", "reroll", "--opt", "roll=1", "--dice", "1,1,1")
     assert r.code == 0, r.err

@@ -4,6 +4,7 @@ game and the score, with fixed dice."""
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
 import pytest
 from smbfat_helpers import SMB, apply, fig, force, game, req, roll
@@ -280,14 +281,41 @@ def test_a_reroll_takes_the_last_failed_roll_unless_told():  # R-SMB-02
     assert apply(state, o).fighter("y").out
 
 
-def test_a_reroll_is_never_spent_on_a_passed_roll_unless_named():  # R-SMB-02
-    # A Spread die that felled a friend may be rerolled, but only when the player names it.
+def test_a_reroll_unasked_goes_to_the_last_roll_that_went_wrong():  # R-SMB-02
+    # A Spread die that felled a friend went wrong for the force: it is the one rerolled.
+    a = [fig("X", "gunslinger", "spread"), fig("Pal")]
+    state = game(a, [fig("Y")], active="x", rerolls=(2, 0))
+    caught = req("attack", "x", "y", spread=True, near=("pal",))
+    hit_both = apply(state, roll(state, caught, 5, 6))
+    assert (
+        "May be rerolled: 1: Attack roll against Y (passed); 2: Attack roll against Pal "
+        "(passed, a friend)" in SMB.status_lines(hit_both)
+    )
+    o = roll(hit_both, req("reroll", "x"), 1)
+    assert "roll 2" in o.trace.steps[0].outcome
+    after = apply(hit_both, o)
+    # R-SMB-P06: Pal's fall had scored for B; taken back, B's 3 points go too.
+    assert hit_both.sides[1].vp == 3
+    assert after.fighter("y").out and not after.fighter("pal").out and after.sides[1].vp == 0
+    # Nothing went wrong (Y felled, Pal spared): the menu offers no reroll and one unasked
+    # is refused, but a roll named by its number may still be rerolled.
+    good = apply(state, roll(state, caught, 5, 1))
+    assert "reroll" not in SMB.actions_for(good, good.fighter("x"))
+    with pytest.raises(RefusedError, match="none of the latest rolls went wrong"):
+        roll(good, req("reroll", "x"), 1)
+    named = apply(good, roll(good, req("reroll", "x", roll=1), 1))
+    assert not named.fighter("y").out and named.sides[0].flags["rerolls"] == 1
+
+
+def test_reroll_odds_never_take_back_a_miss_on_a_friend():  # R-SMB-02
+    from companion.systems.smbfat import attack as atk
+
     a = [fig("X", "gunslinger", "spread"), fig("Pal")]
     state = game(a, [fig("Y")], active="x", rerolls=(1, 0))
-    state = apply(state, roll(state, req("attack", "x", "y", spread=True, near=("pal",)), 5, 6))
-    assert state.fighter("y").out and state.fighter("pal").out
-    assert "reroll" not in SMB.actions_for(state, state.fighter("x"))
-    with pytest.raises(RefusedError, match="none of the latest rolls failed"):
-        roll(state, req("reroll", "x"), 1)
-    state = apply(state, roll(state, req("reroll", "x", roll=2), 1))
-    assert not state.fighter("pal").out and state.sides[0].flags["rerolls"] == 0
+    spray = atk.build_attack(SMB.data, state, req("attack", "x", "y", spread=True, near=("pal",)))
+    again = atk.outcome_dist(spray, 1)
+    # Y: 1/2 + 1/2 * 1/2 = 3/4 when its miss is rerolled first; Pal is felled 1/2 * 1/2 + ...
+    assert atk.defeat_chance(spray, again, 0) == Fraction(3, 4)
+    # Pal is felled only if Y's die was good (no reroll spent) and Pal's two dice both hit,
+    # or Y's die missed (reroll spent on Y) and Pal's one die hits: 1/2*1/4 + 1/2*1/2.
+    assert atk.defeat_chance(spray, again, 1) == Fraction(3, 8)

@@ -63,8 +63,8 @@ def allowed(d: SmbData, state: GameState, f: FighterState) -> list[str]:
             out.append("move")
         if not f.flags.get("did"):
             out += [a for a in ONE_OF if a != "attack" or _can_attack(state, f)]
-    # The menu offers a reroll only for a failed roll; one that passed is rerolled by number.
-    if any(not r["ok"] for _, r in rerollable(state, f.side)):
+    # The menu offers a reroll only for a roll that went wrong; any other is named by number.
+    if any(atk_mod.went_wrong(r) for _, r in rerollable(state, f.side)):
         out.append("reroll")
     return out
 
@@ -186,12 +186,11 @@ def attack(d: SmbData, state: GameState, req: ActionRequest, dice: DiceSource) -
     parts = [f"{s.target.name} {r}" for s, r in zip(a.strikes, results, strict=True)]
     summary = f"{f.name} {a.verb} {a.strikes[0].target.name}: " + "; ".join(parts)
     pool = int(state.sides[f.side].flags.get("rerolls") or 0)
-    failed = [r for r in results if r != atk_mod.DEFEATED]
-    if failed and pool:
+    if any(atk_mod.went_wrong(r) for r in log) and pool:
         roller.info(
             "Rerolls",
             f"{state.sides[f.side].name} have {pool} reroll{'s' if pool != 1 else ''}: "
-            f"'companion act {f.name} reroll' rolls a failed roll again",
+            f"'companion act {f.name} reroll' rolls the last that went wrong again",
             rulings=("R-SMB-02",),
         )
     out = _finish(
@@ -249,15 +248,15 @@ def reroll(
         raise RefusedError("each of those rolls has been rerolled already; the new roll stands")
     n = o.get("roll")
     if n is None:
-        # Unasked, a reroll goes to the last failed roll only: spending one on a roll that
-        # passed (a Spread die that felled a friend) must be chosen by its number.
-        failed = [i for i, r in open_ if not r["ok"]]
-        if not failed:
+        # Unasked, a reroll goes to the last roll that went wrong for the force (a miss, a
+        # failed roll, a friend felled by its Spread); any other must be named by number.
+        wrong = [i for i, r in open_ if atk_mod.went_wrong(r)]
+        if not wrong:
             raise RefusedError(
-                "none of the latest rolls failed; to reroll one that passed, name it: "
+                "none of the latest rolls went wrong; to reroll another, name it: "
                 f"--opt roll=N with N one of {', '.join(str(i) for i, _ in open_)}"
             )
-        n = failed[-1]
+        n = wrong[-1]
     chosen = dict(next((r for i, r in open_ if i == int(n)), {}))
     if not chosen:
         raise RefusedError(

@@ -6,7 +6,7 @@ branch it gives the exact odds (the same function, so the two cannot disagree).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -207,14 +207,20 @@ def attack_roll(roller: Roller, who: str, s: Strike) -> bool:
     )
 
 
+def went_wrong(record: Mapping[str, Any]) -> bool:
+    """Whether a logged roll went against the force that rolled it: a miss or a failed
+    roll, or a Spread die that defeated a friend. A reroll unasked goes to these only."""
+    return bool(record["ok"]) == bool(record.get("friend"))
+
+
 def run_attack(
     atk: Attack,
     roller: Roller,
     log: list[dict[str, Any]] | None = None,
     rerolls: int = 0,
 ) -> tuple[str, ...]:
-    """What becomes of each target, in order. `rerolls`: how many failed rolls the force
-    would roll again (the odds of spending them, R-SMB-02)."""
+    """What becomes of each target, in order. `rerolls`: how many rolls that go against
+    the force it would roll again (the odds of spending them, R-SMB-02)."""
     left = rerolls
     out = []
     for s in atk.strikes:
@@ -228,8 +234,10 @@ def run_attack(
             if not ok:
                 out.append(LOST)
                 continue
+        friend = s.target.side == atk.attacker.side
         hit = attack_roll(roller, atk.attacker.name, s)
-        if not hit and left:
+        if hit == friend and left:
+            # A friend caught by the Spread is the roll a player would take back.
             left -= 1
             hit = attack_roll(roller, atk.attacker.name, s)
         _note(log, "attack", atk, s, hit)
@@ -250,6 +258,7 @@ def _note(log: list[dict[str, Any]] | None, kind: str, atk: Attack, s: Strike, o
             "dice": atk.fear_dice if fear else s.dice,
             "need": atk.skill_target if fear else s.need,
             "ok": ok,
+            "friend": s.target.side == atk.attacker.side,
             "rerolled": 0,
             "attack_dice": s.dice,
             "attack_need": s.need,
@@ -286,7 +295,10 @@ def defeat_chance(atk: Attack, dist: dict[tuple[str, ...], Fraction], i: int) ->
 
 
 def setup_step(atk: Attack) -> Step:
-    parts = [f"{s.target.name}: {s.dice}D6 keep highest, {s.need}+" for s in atk.strikes]
+    parts = [
+        f"{s.target.name}: {s.dice}D6{' keep highest' if s.dice > 1 else ''}, {s.need}+"
+        for s in atk.strikes
+    ]
     return Step(
         "The attack",
         f"{atk.attacker.name}, {atk.kind} attack: " + "; ".join(parts),
@@ -323,7 +335,10 @@ def odds_trace(atk: Attack, pool: int) -> Trace:
                 f"{odds_mod.fmt(after[0])}"
             )
         else:
-            text = f"spending 1 of {pool} rerolls on the first failed roll: " + "; ".join(
+            text = (
+                f"spending 1 of {pool} rerolls on the first roll that goes wrong (a miss on an "
+                "enemy, a failed Fear roll, a friend defeated): "
+            ) + "; ".join(
                 f"{s.target.name} {odds_mod.fmt(b)} to {odds_mod.fmt(x)}"
                 for s, b, x in zip(atk.strikes, before, after, strict=True)
             )

@@ -64,7 +64,9 @@ def status_lines(d: SmbData, state: GameState) -> list[str]:
 def roll_label(state: GameState, n: int, r: Mapping[str, Any]) -> str:
     """'2: Fear roll against Hedge Witch (failed)', as `act NAME reroll --opt roll=2` takes it."""
     target = f" against {state.fighter(str(r['target'])).name}" if r.get("target") else ""
-    return f"{n}: {str(r['kind']).capitalize()} roll{target} ({'passed' if r['ok'] else 'failed'})"
+    friend = ", a friend" if r.get("friend") else ""
+    result = "passed" if r["ok"] else "failed"
+    return f"{n}: {str(r['kind']).capitalize()} roll{target} ({result}{friend})"
 
 
 def fighter_flags(d: SmbData, f: FighterState) -> list[str]:
