@@ -69,34 +69,33 @@ def test_leader_gives_an_extra_turn_to_a_figure_that_already_had_one():
         SMB.activate(state, "a-1")
 
 
+def _leader_then(second: str, **opts: str):
+    """Round 1 with A first: the Leader's turn, then `second` takes the extra turn."""
+    state = turn(_new(**opts), 6, 1)
+    state = done(apply(state, SMB.activate(state, "boss")))
+    return done(apply(state, SMB.activate(state, second)))
+
+
 def test_the_leader_itself_may_take_the_extra_turn_but_it_does_not_chain():  # R-SMB-P01
-    state = turn(_new(), 6, 1)
-    state = done(apply(state, SMB.activate(state, "boss")))
-    state = done(apply(state, SMB.activate(state, "boss")))
+    state = _leader_then("boss")
     assert state.flags.get("extra_turn") is None
     with pytest.raises(RefusedError):
         SMB.activate(state, "boss")
 
 
 def test_option_leader_chain_lets_the_extra_turn_grant_another():
-    state = turn(_new(**{"leader-chain": "yes"}), 6, 1)
-    state = done(apply(state, SMB.activate(state, "boss")))
-    state = done(apply(state, SMB.activate(state, "boss")))
+    state = _leader_then("boss", **{"leader-chain": "yes"})
     assert state.flags.get("extra_turn") == 0
 
 
 def test_a_fresh_figure_taking_the_extra_turn_has_used_its_turn():  # R-SMB-P02
-    state = turn(_new(), 6, 1)
-    state = done(apply(state, SMB.activate(state, "boss")))
-    state = done(apply(state, SMB.activate(state, "a-2")))
+    state = _leader_then("a-2")
     with pytest.raises(RefusedError):
         SMB.activate(state, "a-2")
 
 
 def test_option_extra_keeps_turn_leaves_the_fresh_figure_its_own_turn():
-    state = turn(_new(**{"extra-keeps-turn": "yes"}), 6, 1)
-    state = done(apply(state, SMB.activate(state, "boss")))
-    state = done(apply(state, SMB.activate(state, "a-2")))
+    state = _leader_then("a-2", **{"extra-keeps-turn": "yes"})
     state = apply(state, SMB.activate(state, "a-2"))
     assert state.active == "a-2"
 
