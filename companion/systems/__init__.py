@@ -43,6 +43,7 @@ register(
     {"units": "companion.cli.warstuff_cmd", "concede": "companion.cli.warstuff_cmd"},
 )
 register("skirmashed", "companion.systems.skirmashed:Skirmashed")
+register("smbfat", "companion.systems.smbfat:Smbfat")
 register(
     "monochrome",
     "companion.systems.monochrome:Monochrome",

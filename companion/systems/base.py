@@ -72,6 +72,11 @@ class RuleSystem(ABC):
     def check_roster(self, roster: Roster) -> list[Problem]:
         """Every problem of the roster against the warband rules, all at once."""
 
+    def roster_summary(self, roster: Roster) -> str | None:
+        """One line under a roster's table (`roster show`): e.g. its total cost; None
+        when the system has nothing to add."""
+        return None
+
     @abstractmethod
     def sample_rosters(self) -> Sequence[Roster]: ...
 

@@ -1,0 +1,188 @@
+"""Simple Miniatures Battles For All Time: points-bought figures with traits, best-of-N
+attacks, rerolls from a force's pool, and objectives scored after three rounds."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.dice import DiceSource
+from companion.errors import UsageError
+from companion.game.state import FighterState, GameState, freeze
+from companion.roster import Roster, RosterFighter
+from companion.systems.base import (
+    ActionRequest,
+    Outcome,
+    Problem,
+    RankInfo,
+    RuleSystem,
+    Ruling,
+    Scenario,
+    SystemInfo,
+    Topic,
+)
+from companion.systems.kit.facts import ActionSpec, Fact
+from companion.systems.smbfat import actions, attack, board, roster_rules, turns
+from companion.systems.smbfat import data as data_mod
+from companion.systems.smbfat.data import SmbData
+from companion.trace import Step, Trace
+
+
+class Smbfat(RuleSystem):
+    turns = turns.SmbTurns()
+
+    def __init__(self) -> None:
+        d = self.data
+        self.info = SystemInfo("smbfat", d.name, d.aliases, d.dice, d.board, d.length)
+
+    @property
+    def data(self) -> SmbData:
+        return data_mod.load()
+
+    # --- data and rosters -------------------------------------------------------------
+    def ranks(self) -> Sequence[RankInfo]:
+        return [RankInfo(t.id, t.label, 6, 0, 6) for t in self.data.types.values()]
+
+    def stat_names(self) -> Sequence[str]:
+        return ("melee", "ranged")
+
+    def check_fighter(self, fighter: RosterFighter, preset: bool = False) -> list[Problem]:
+        return roster_rules.check_fighter(self.data, fighter)
+
+    def check_roster(self, roster: Roster) -> list[Problem]:
+        return roster_rules.check_roster(self.data, roster)
+
+    def roster_options(self) -> Mapping[str, tuple[str, ...]]:
+        """The rerolls a force buys."""
+        return roster_rules.roster_options(self.data)
+
+    def roster_summary(self, roster: Roster) -> str | None:
+        d = self.data
+        n = roster_rules.rerolls(roster.options)
+        return (
+            f"Total {roster_rules.force_cost(d, roster)} points ({n} reroll{'s' if n != 1 else ''}"
+            f" at {d.reroll_cost} each); a force costs {d.points_min} to {d.points_max}"
+        )
+
+    def roster_total(self, roster: Roster) -> tuple[int, int]:
+        return roster_rules.force_cost(self.data, roster), self.data.points_max
+
+    def sample_rosters(self) -> Sequence[Roster]:
+        return self.data.samples
+
+    def scenarios(self) -> Sequence[Scenario]:
+        return list(self.data.scenarios.values())
+
+    def rulings(self) -> Sequence[Ruling]:
+        return self.data.rulings
+
+    def topics(self) -> Sequence[Topic]:
+        # The rule sections are in the topic file (rules_data/smbfat_topics.toml); the
+        # system lists only its scenarios besides.
+        return [Topic("scenario", s.id, s.label, s.summary) for s in self.data.scenarios.values()]
+
+    def statuses(self) -> Sequence[str]:
+        return ("upright", "out")
+
+    def board_columns(self) -> Sequence[tuple[str, str]]:
+        return (
+            ("rank", "Type"),
+            ("cost", "Cost"),
+            ("stat", "Melee / ranged"),
+            ("skills", "Traits"),
+        )
+
+    def describe_fighter(self, f: FighterState | RosterFighter) -> Mapping[str, str]:
+        return board.describe(self.data, f)
+
+    # --- games ------------------------------------------------------------------------
+    def new_game(
+        self, rosters: Sequence[Roster], scenario: str, options: Mapping[str, Any]
+    ) -> GameState:
+        return turns.new_game(rosters, scenario, options)
+
+    def game_options(self) -> ActionSpec | None:
+        return self.data.options
+
+    def setup_roll(self, state: GameState, dice: DiceSource) -> Outcome | None:
+        """Nothing is rolled at set-up; the event says how to lay out the battlefield."""
+        steps = tuple(Step(title, text) for title, text in board.battlefield(self.data, state))
+        trace = Trace("Set-up", steps, "set up the battlefield, then 'companion turn'")
+        return Outcome("setup", "The battlefield is set up.", (), trace)
+
+    # --- actions ----------------------------------------------------------------------
+    def declared_actions(self) -> Mapping[str, ActionSpec]:
+        return self.data.actions
+
+    def action_names(self) -> Sequence[str]:
+        return tuple(self.data.actions)
+
+    def actions_for(self, state: GameState, fighter: FighterState) -> Sequence[str]:
+        return actions.allowed(self.data, state, fighter)
+
+    def fact_applies(
+        self, state: GameState, actor: FighterState, fact: Fact, answers: Mapping[str, Any]
+    ) -> bool:
+        # Only a figure with a Spread weapon is asked whether it uses it, and only one
+        # that can attack at range whether its target is adjacent (R-SMB-P03).
+        if fact.key in ("spread", "near") and "spread" not in actor.skills:
+            return False
+        t = self.data.types.get(actor.rank)
+        ranged = (t is not None and t.ranged > 0) or {"heavy", "spread"} & set(actor.skills)
+        if fact.key == "ranged" and not ranged:
+            return False
+        return super().fact_applies(state, actor, fact, answers)
+
+    def _accept(self, state: GameState, request: ActionRequest) -> ActionRequest:
+        # A fact this system does not declare, left at an empty value (another system's
+        # flag such as ganging=0 from a shared caller), says nothing: it is dropped, while
+        # any real value of it is refused by `accept` with the known facts.
+        spec = self.data.actions.get(request.action)
+        known = {f.key for f in spec.facts} if spec else set()
+        opts = {
+            k: v for k, v in request.options.items() if k in known or v not in (0, False, None, "")
+        }
+        if request.action not in self.data.actions:
+            raise UsageError(
+                f"'{request.action}' is not an action here; use one of "
+                f"{', '.join(self.data.actions)}"
+            )
+        req = ActionRequest(request.action, request.actor, request.target, freeze(opts))
+        return self.accept(state, req)
+
+    def resolve(self, state: GameState, request: ActionRequest, dice: DiceSource) -> Outcome:
+        req = self._accept(state, request)
+        d = self.data
+        if req.action == "attack":
+            return actions.attack(d, state, req, dice)
+        if req.actor is None:
+            raise UsageError(f"'{req.action}' needs a figure")
+        f = state.fighter(req.actor)
+        o = req.options
+        if req.action in ("move", "secondary"):
+            return actions.move(d, state, f, req.action, o)
+        if req.action == "skill":
+            return actions.skill(d, state, f, o, dice)
+        if req.action == "nothing":
+            return actions.nothing(d, state, f)
+        if req.action == "reroll":
+            return actions.reroll(d, state, f, o, dice)
+        return actions.objectives(d, state, o)
+
+    def odds(self, state: GameState, request: ActionRequest) -> Trace:
+        req = self._accept(state, request)
+        d = self.data
+        if req.action == "attack":
+            a = attack.build_attack(d, state, req)
+            pool = int(state.sides[a.attacker.side].flags.get("rerolls") or 0)
+            return attack.odds_trace(a, pool)
+        if req.action == "skill" and req.actor is not None:
+            return actions.skill_odds(d, state, state.fighter(req.actor))
+        raise UsageError(f"odds are given for attacks and skill rolls, not '{req.action}'")
+
+    # --- the board --------------------------------------------------------------------
+    def status_lines(self, state: GameState) -> list[str]:
+        return board.status_lines(self.data, state)
+
+    def fighter_flags(self, f: FighterState) -> list[str]:
+        return board.fighter_flags(self.data, f)

@@ -1,0 +1,355 @@
+"""What a figure does on its turn: a move, and one of a secondary move, a skill roll, an
+attack or nothing; plus spending rerolls and scoring the objectives at the end."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from companion import odds as odds_mod
+from companion.core.roller import DiceRoller, Roller
+from companion.dice import DiceSource
+from companion.errors import RefusedError
+from companion.game.events import Change, Event, apply_event, set_fighter, set_game, set_side
+from companion.game.state import FighterState, GameState, freeze, thaw
+from companion.systems.base import ActionRequest, Outcome
+from companion.systems.smbfat import attack as atk_mod
+from companion.systems.smbfat.data import SmbData
+from companion.systems.smbfat.figures import (
+    Fig,
+    moves,
+    option,
+    result_text,
+    settle,
+    skill_dice,
+    why_of,
+)
+from companion.trace import Step, Trace
+from companion.values import replace
+
+# The one thing a figure does besides its move (the text's list, in its order).
+ONE_OF = ("secondary", "skill", "attack", "nothing")
+
+
+def on_turn(state: GameState, f: FighterState) -> None:
+    """Refuse unless it is this figure's turn."""
+    if state.phase == "ended":
+        raise RefusedError(f"the game is over: {state.result or 'ended'}")
+    if f.out:
+        raise RefusedError(f"{f.name} has been defeated")
+    if state.active != f.id:
+        raise RefusedError(f"it is not {f.name}'s turn; 'companion activate {f.name}' first")
+
+
+def one_thing(d: SmbData, f: FighterState, action: str) -> list[Change]:
+    did = f.flags.get("did")
+    if did:
+        label = d.actions[str(did)].label.lower()
+        raise RefusedError(
+            f"{f.name} has already made its {label} this turn; besides the move a figure "
+            "does one thing"
+        )
+    return [set_fighter(f.id, "flags.did", action)]
+
+
+def allowed(d: SmbData, state: GameState, f: FighterState) -> list[str]:
+    """The actions open to a figure now, in the rules' order."""
+    if state.phase == "ended":
+        return ["objectives"] if state.flags.get("objectives_scored") is None else []
+    out = []
+    if state.active == f.id and not f.out:
+        if not f.flags.get("moved"):
+            out.append("move")
+        if not f.flags.get("did"):
+            out += [a for a in ONE_OF if a != "attack" or _can_attack(state, f)]
+    # The menu offers a reroll only for a roll that went wrong; any other is named by number.
+    if any(atk_mod.went_wrong(r) for _, r in rerollable(state, f.side)):
+        out.append("reroll")
+    return out
+
+
+def _can_attack(state: GameState, f: FighterState) -> bool:
+    return any(not e.out and e.side != f.side for e in state.fighters)
+
+
+def move(
+    d: SmbData, state: GameState, f: FighterState, action: str, o: Mapping[str, Any]
+) -> Outcome:
+    on_turn(state, f)
+    full, second = moves(d, state, f)
+    if action == "move":
+        if f.flags.get("moved"):
+            raise RefusedError(f"{f.name} has already moved this turn")
+        changes: list[Change] = [set_fighter(f.id, "flags.moved", True)]
+        reach, label = full, "moves"
+    else:
+        changes = one_thing(d, f, "secondary")
+        reach, label = second, "makes a secondary move"
+    inches = o.get("inches")
+    if inches is not None and int(inches) > reach:
+        raise RefusedError(f'{f.name} {label} up to {reach}", not {inches}"')
+    fast = " (Fast)" if "fast" in f.skills else ""
+    shown = f'{inches}"' if inches is not None else f'up to {reach}"'
+    text = f"{f.name} {label} {shown}{fast}"
+    trace = Trace(
+        f"{f.name}: {d.actions[action].label}", (Step(d.actions[action].label, text),), text
+    )
+    return Outcome("action", text + ".", tuple(changes), trace)
+
+
+def skill(
+    d: SmbData, state: GameState, f: FighterState, o: Mapping[str, Any], dice: DiceSource
+) -> Outcome:
+    on_turn(state, f)
+    changes = one_thing(d, f, "skill")
+    task = str(o.get("skill") or "a task").replace("-", " ")
+    if o.get("roll") is False:
+        text = f"{f.name} does {task}: no skill roll needed"
+        trace = Trace(f"{f.name}: {task}", (Step("Non-combat action", text),), text)
+        return Outcome("action", text + ".", tuple(changes), trace)
+    roller = DiceRoller(dice)
+    n = skill_dice(d, f)
+    ok = atk_mod.skill_roll(
+        roller, f.name, n, d.skill_target, "Skill roll", "success", "failure",
+        notes=(f"{f.name} tries {task}",),
+    )  # fmt: skip
+    log = [_record("skill", f, None, n, d.skill_target, ok)]
+    changes += [set_game("flags.rolls", freeze({"side": f.side, "list": log}))]
+    text = f"{f.name} tries {task}: {'success' if ok else 'failure'}"
+    return Outcome(
+        "skill", text, tuple(changes), Trace(f"{f.name}: skill roll", tuple(roller.steps), text)
+    )
+
+
+def nothing(d: SmbData, state: GameState, f: FighterState) -> Outcome:
+    on_turn(state, f)
+    changes = one_thing(d, f, "nothing")
+    text = f"{f.name} does nothing besides its move"
+    return Outcome(
+        "action", text + ".", tuple(changes), Trace(text, (Step("Nothing", text),), text)
+    )
+
+
+def skill_odds(d: SmbData, state: GameState, f: FighterState) -> Trace:
+    """The chance of a skill roll, from the same roll code run over every branch."""
+    from companion.core.roller import Preview, enumerate_outcomes
+
+    n = skill_dice(d, f)
+
+    def run(r: Roller) -> bool:
+        return atk_mod.skill_roll(r, f.name, n, d.skill_target, "Skill roll", "success", "failure")
+
+    preview = Preview()
+    run(preview)
+    dist = enumerate_outcomes(run)
+    table = tuple((k, dist[v]) for k, v in (("success", True), ("failure", False)) if dist.get(v))
+    p = dist.get(True, Fraction(0))
+    pool = int(state.sides[f.side].flags.get("rerolls") or 0)
+    again = p + (1 - p) * p
+    steps = list(preview.steps)
+    if pool:
+        steps.append(
+            Step(
+                "With a reroll",
+                f"spending 1 of {pool} rerolls on a failure raises the chance from "
+                f"{odds_mod.fmt(p)} to {odds_mod.fmt(again)}",
+                probability=again,
+                rulings=("R-SMB-02",),
+            )
+        )
+    return Trace(f"Odds: {f.name}'s skill roll", tuple(steps), f"success {odds_mod.fmt(p)}", table)
+
+
+def _record(
+    kind: str, f: FighterState, target: str | None, dice: int, need: int, ok: bool
+) -> dict[str, Any]:
+    return {
+        "kind": kind, "side": f.side, "who": f.id, "target": target, "dice": dice, "need": need,
+        "ok": ok, "rerolled": 0,
+    }  # fmt: skip
+
+
+def attack(d: SmbData, state: GameState, req: ActionRequest, dice: DiceSource) -> Outcome:
+    a = atk_mod.build_attack(d, state, req)
+    f = state.fighter(a.attacker.id)
+    on_turn(state, f)
+    changes = one_thing(d, f, "attack")
+    roller = DiceRoller(dice)
+    roller.steps.append(atk_mod.setup_step(a))
+    log: list[dict[str, Any]] = []
+    results = atk_mod.run_attack(a, roller, log)
+    fallen = [s.target for s, r in zip(a.strikes, results, strict=True) if r == atk_mod.DEFEATED]
+    changes += [set_fighter(t.id, "status", "out") for t in fallen]
+    changes.append(set_game("flags.rolls", freeze({"side": f.side, "list": log})))
+    changes = settle(d, state, changes)
+    parts = [f"{s.target.name} {r}" for s, r in zip(a.strikes, results, strict=True)]
+    summary = f"{f.name} {a.verb} {a.strikes[0].target.name}: " + "; ".join(parts)
+    pool = int(state.sides[f.side].flags.get("rerolls") or 0)
+    if any(atk_mod.went_wrong(r) for r in log) and pool:
+        roller.info(
+            "Rerolls",
+            f"{state.sides[f.side].name} have {pool} reroll{'s' if pool != 1 else ''}: "
+            f"'companion act {f.name} reroll' rolls the last that went wrong again",
+            rulings=("R-SMB-02",),
+        )
+    out = _finish(
+        "attack", summary, changes, roller, f"{f.name} {a.verb} {a.strikes[0].target.name}"
+    )
+    # The outcome as `odds` names it, so a roll can be set against its exact chances.
+    return replace(out, data=freeze({"odds_label": atk_mod.odds_label(a, results)}))
+
+
+def _finish(
+    kind: str, summary: str, changes: list[Change], roller: DiceRoller, title: str
+) -> Outcome:
+    ended = next(
+        (c.value for c in changes if c.target == "game" and c.field == "result" and c.value), None
+    )
+    trace = Trace(title, tuple(roller.steps), summary)
+    return Outcome(
+        kind, summary, tuple(changes), trace,
+        announcements=(f"Game over: {ended}",) if ended else (),
+    )  # fmt: skip
+
+
+def rerollable(state: GameState, side: int) -> list[tuple[int, Mapping[str, Any]]]:
+    """The latest rolls of this force that a reroll may still be spent on (R-SMB-P08),
+    numbered from 1."""
+    rolls = state.flags.get("rolls")
+    if not rolls or rolls.get("side") != side:
+        return []
+    if int(state.sides[side].flags.get("rerolls") or 0) <= 0:
+        return []
+    # R-SMB-P05: a rerolled roll stands, unless the game plays reroll-again.
+    again = option(state, "reroll-again")
+    return [
+        (i + 1, r) for i, r in enumerate(rolls.get("list", ())) if again or not r.get("rerolled")
+    ]
+
+
+def reroll(
+    d: SmbData, state: GameState, f: FighterState, o: Mapping[str, Any], dice: DiceSource
+) -> Outcome:
+    """Spend one reroll: roll one of the force's latest rolls again; the new roll stands."""
+    side = f.side
+    name = state.sides[side].name
+    pool = int(state.sides[side].flags.get("rerolls") or 0)
+    if pool <= 0:
+        raise RefusedError(f"{name} have no rerolls left")
+    rolls = state.flags.get("rolls")
+    if not rolls or rolls.get("side") != side:
+        raise RefusedError(
+            f"{name} have no roll to reroll: a reroll is spent on the force's latest roll, "
+            "before the next figure's turn"
+        )
+    open_ = rerollable(state, side)
+    if not open_:
+        raise RefusedError("each of those rolls has been rerolled already; the new roll stands")
+    n = o.get("roll")
+    if n is None:
+        # Unasked, a reroll goes to the last roll that went wrong for the force (a miss, a
+        # failed roll, a friend felled by its Spread); any other must be named by number.
+        wrong = [i for i, r in open_ if atk_mod.went_wrong(r)]
+        if not wrong:
+            raise RefusedError(
+                "none of the latest rolls went wrong; to reroll another, name it: "
+                f"--opt roll=N with N one of {', '.join(str(i) for i, _ in open_)}"
+            )
+        n = wrong[-1]
+    chosen = dict(next((r for i, r in open_ if i == int(n)), {}))
+    if not chosen:
+        raise RefusedError(
+            f"roll {n} cannot be rerolled; choose one of {', '.join(str(i) for i, _ in open_)}"
+        )
+    log = [dict(thaw(r)) for r in rolls["list"]]
+    idx = int(n) - 1
+    roller = DiceRoller(dice)
+    who = state.fighter(str(chosen["who"]))
+    target = state.fighter(str(chosen["target"])) if chosen.get("target") else None
+    roller.info(
+        "Reroll", f"{name} spend 1 of {pool} rerolls on roll {n}", rulings=("R-SMB-02", "R-SMB-P05")
+    )
+    changes: list[Change] = [set_side(side, "flags.rerolls", pool - 1)]
+    ok = _roll_again(d, roller, who, target, chosen)
+    log[idx] = {**chosen, "ok": ok, "rerolled": int(chosen.get("rerolled", 0)) + 1}
+    if chosen["kind"] == "attack" and target is not None and ok != chosen["ok"]:
+        changes.append(set_fighter(target.id, "status", "out" if ok else "upright"))
+    elif chosen["kind"] == "fear" and target is not None and ok != chosen["ok"]:
+        changes += _fear_changed(d, state, roller, who, target, ok, log, idx)
+    changes.append(set_game("flags.rolls", freeze({"side": side, "list": log})))
+    changes = settle(d, state, changes)
+    summary = f"{who.name}'s reroll: " + "; ".join(s.outcome for s in roller.steps[1:])
+    return _finish("reroll", summary, changes, roller, f"{name} reroll")
+
+
+def _roll_again(
+    d: SmbData, roller: DiceRoller, who: FighterState, target: FighterState | None,
+    r: Mapping[str, Any],
+) -> bool:  # fmt: skip
+    """The same roll again: the same dice against the same score (R-SMB-02)."""
+    n, need = int(r["dice"]), int(r["need"])
+    if r["kind"] == "attack" and target is not None:
+        t = Fig.of(d, target)
+        return atk_mod.attack_roll(roller, who.name, atk_mod.Strike(t, n, need, False))
+    if r["kind"] == "fear" and target is not None:
+        ok, bad = f"{who.name} steels itself against {target.name}", "that attack is lost"
+        return atk_mod.skill_roll(roller, who.name, n, need, "Fear roll", ok, bad)
+    return atk_mod.skill_roll(roller, who.name, n, need, "Skill roll", "success", "failure")
+
+
+def _fear_changed(
+    d: SmbData, state: GameState, roller: DiceRoller, who: FighterState, target: FighterState,
+    ok: bool, log: list[dict[str, Any]], idx: int,
+) -> list[Change]:  # fmt: skip
+    """A Fear roll turned: the attack on that figure is now made, or now lost (R-SMB-P04)."""
+    after = [
+        i
+        for i in range(idx + 1, len(log))
+        if log[i]["kind"] == "attack" and log[i]["target"] == target.id
+    ]
+    if ok:
+        t = Fig.of(d, target)
+        s = atk_mod.Strike(t, int(log[idx]["attack_dice"]), int(log[idx]["attack_need"]), False)
+        hit = atk_mod.attack_roll(roller, who.name, s)
+        log.insert(idx + 1, _record("attack", who, target.id, s.dice, s.need, hit))
+        return [set_fighter(target.id, "status", "out")] if hit else []
+    changes: list[Change] = []
+    for i in reversed(after):
+        if log[i]["ok"]:
+            changes.append(set_fighter(target.id, "status", "upright"))
+        del log[i]
+    return changes
+
+
+def objectives(d: SmbData, state: GameState, o: Mapping[str, Any]) -> Outcome:
+    """Score the markers at the end: 5 to a force touching one that no enemy touches
+    (R-SMB-04, R-SMB-P09). Said again, it replaces the earlier count."""
+    if state.phase != "ended":
+        raise RefusedError(
+            "objectives score at the end of the game (after round "
+            f"{state.last_turn} or when a force has no figure left)"
+        )
+    held = [0] * len(state.sides)
+    steps = []
+    for marker in d.objectives:
+        ids = o.get(marker) or ()
+        figs = [state.fighter(str(i)) for i in ((ids,) if isinstance(ids, str) else ids)]
+        down = [x.name for x in figs if x.out]
+        if down:
+            raise RefusedError(f"{', '.join(down)} has been defeated and touches no objective")
+        sides = sorted({x.side for x in figs})
+        if len(sides) == 1:
+            held[sides[0]] += 1
+            text = f"held by {state.sides[sides[0]].name}"
+        else:
+            text = "contested: no one scores" if sides else "no figure touches it"
+        steps.append(Step(f"Objective: {marker}", text, rulings=("R-SMB-04", "R-SMB-P09")))
+    changes: list[Change] = [set_side(i, "flags.objectives", n or None) for i, n in enumerate(held)]
+    changes.append(set_game("flags.objectives_scored", True))
+    after = settle(d, state, changes)
+    final = apply_event(state, Event("objectives", "", tuple(after)))
+    result = result_text(d, final, why_of(state.result))
+    after.append(set_game("result", result))
+    trace = Trace("Objectives", tuple(steps), result)
+    return Outcome("objectives", f"Final score: {result}", tuple(after), trace)

@@ -1,0 +1,123 @@
+"""The SMBFAT round: a roll for who goes first, each force takes all its figures' turns in
+order, the Leader's extra turn, and the end after round 3."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.core.roller import Roller
+from companion.errors import UsageError
+from companion.game.events import Change, set_fighter, set_game
+from companion.game.setup import fighters_from
+from companion.game.state import FighterState, GameState, SideState, freeze
+from companion.roster import Roster
+from companion.systems.kit.turns import SideTurns, roll_off
+from companion.systems.smbfat import data as data_mod
+from companion.systems.smbfat.figures import game_options, moves, option, result_text
+from companion.systems.smbfat.roster_rules import check_roster, rerolls
+
+# Flags of a figure that last for one of its turns.
+TURN_FLAGS = ("moved", "did", "extra")
+
+
+def new_game(rosters: Sequence[Roster], scenario: str, options: Mapping[str, Any]) -> GameState:
+    d = data_mod.load()
+    if scenario not in d.scenarios:
+        raise UsageError(f"unknown scenario '{scenario}'; use one of {', '.join(d.scenarios)}")
+    if len(rosters) != 2:
+        raise UsageError("a game of SMBFAT is played by two forces (one --roster each)")
+    for r in rosters:
+        errors = [p for p in check_roster(d, r) if p.severity == "error"]
+        if errors:
+            raise UsageError(
+                f"'{r.name}' breaks the force rules: {errors[0].message} "
+                f"('companion roster check {r.name}' lists every problem)"
+            )
+    scen = d.scenarios[scenario]
+    opts = game_options(d, str(scen.data["map"]), options)
+    return GameState(
+        system="smbfat",
+        scenario=scenario,
+        sides=tuple(
+            SideState(r.name, r.name, 0, freeze({"rerolls": rerolls(r.options)})) for r in rosters
+        ),
+        fighters=fighters_from(rosters, lambda rf: 6),
+        last_turn=d.rounds,
+        options=freeze(opts),
+    )
+
+
+def extra_pending(state: GameState, side: int) -> bool:
+    return state.flags.get("extra_turn") == side
+
+
+class SmbTurns(SideTurns):
+    """Side turns with the Leader's extra turn (R-SMB-P01, R-SMB-P02)."""
+
+    round_word = "round"
+    round_flags = ("turned",)
+
+    def can_activate(self, state: GameState, f: FighterState) -> bool:
+        if f.out:
+            return False
+        return not f.token or extra_pending(state, f.side)
+
+    def first_side(self, state: GameState, roller: Roller) -> int:
+        return roll_off(state, roller, what="roll to go first")
+
+    def activation_changes(self, state: GameState, f: FighterState) -> list[Change]:
+        changes = super().activation_changes(state, f)
+        changes += [set_fighter(f.id, f"flags.{k}", None) for k in TURN_FLAGS if k in f.flags]
+        changes += [set_fighter(f.id, "flags.turned", True), set_game("flags.rolls", None)]
+        if extra_pending(state, f.side):
+            changes += [set_game("flags.extra_turn", None), set_fighter(f.id, "flags.extra", True)]
+            if not f.token and option(state, "extra-keeps-turn"):
+                # R-SMB-P02 option: the extra turn leaves the figure's own turn for later.
+                changes = [c for c in changes if c.field not in ("token", "flags.turned")]
+        return changes
+
+    def activation_note(self, state: GameState, f: FighterState) -> str:
+        d = data_mod.load()
+        move, second = moves(d, state, f)
+        note = (
+            f'Move up to {move}" and one of: secondary move ({second}"), skill roll, attack, '
+            "or nothing."
+        )
+        if f.flags.get("extra") or extra_pending(state, f.side):
+            note = "This is the Leader's extra turn. " + note
+        return note
+
+    def after_activation(self, state: GameState, f: FighterState, roller: Roller) -> list[Change]:
+        changes = [set_fighter(f.id, f"flags.{k}", None) for k in TURN_FLAGS if k in f.flags]
+        # R-SMB-P01: an extra turn grants no further one, unless the table plays leader-chain.
+        chain = not f.flags.get("extra") or option(state, "leader-chain")
+        if "leader" in f.skills and not f.out and chain:
+            changes.append(set_game("flags.extra_turn", f.side))
+            roller.info(
+                "Leader",
+                f"{f.name} or another figure of {state.sides[f.side].name} may take a turn now, "
+                "even one that has had its turn this round",
+                rulings=("R-SMB-P01", "R-SMB-P02"),
+            )
+        return changes
+
+    def end_of_side_turn(self, state: GameState, side: int, roller: Roller) -> list[Change]:
+        # The board keeps `turned`; tokens go so that a new side turn starts clean.
+        out: list[Change] = [set_game("flags.extra_turn", None), set_game("flags.rolls", None)]
+        out += [set_fighter(f.id, "token", False) for f in state.fighters if f.token]
+        out += [
+            set_fighter(f.id, f"flags.{k}", None)
+            for f in state.fighters
+            for k in TURN_FLAGS
+            if k in f.flags
+        ]
+        return out
+
+    def upkeep(self, state: GameState, roller: Roller) -> list[Change]:
+        return [set_game("flags.rolls", None)]
+
+    def game_over(self, state: GameState) -> str | None:
+        if state.last_turn is not None and state.turn >= state.last_turn:
+            return result_text(data_mod.load(), state, f"the game ends after round {state.turn}")
+        return None

@@ -1,0 +1,89 @@
+"""Helpers for the SMBFAT tests: small games built in code, fixed dice, brute force."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+from test_contract import Need, PrefixDice
+
+from companion import systems
+from companion.dice import TypedDice
+from companion.game.events import Event, apply_event
+from companion.game.state import GameState, freeze
+from companion.roster import Roster, RosterFighter
+from companion.systems.base import ActionRequest, Outcome
+
+SMB = systems.get("smbfat")
+D = SMB.data
+DICE = {k: (t.melee, t.ranged) for k, t in D.types.items()}
+
+
+def fig(name: str, kind: str = "brawler", *traits: str) -> RosterFighter:
+    melee, ranged = DICE[kind]
+    return RosterFighter(name, kind, freeze({"melee": melee, "ranged": ranged}), (), traits, "")
+
+
+def force(name: str, *figures: RosterFighter, rerolls: int = 0, **opts: str) -> Roster:
+    return Roster(name, "smbfat", tuple(figures), "", False, freeze({"rerolls": rerolls, **opts}))
+
+
+def filler(prefix: str, n: int) -> list[RosterFighter]:
+    """Plain Brawlers to bring a force within its points."""
+    return [fig(f"{prefix} {i}") for i in range(1, n + 1)]
+
+
+def game(
+    a: Sequence[RosterFighter],
+    b: Sequence[RosterFighter],
+    active: str | None = None,
+    rerolls: tuple[int, int] = (0, 0),
+    scenario: str = "battle",
+    **options: Any,
+) -> GameState:
+    """A running round-1 game with side A acting; `active` is the figure taking its turn."""
+    ra = force("A", *a, *filler("a", max(0, 7 - len(a))), rerolls=rerolls[0])
+    rb = force("B", *b, *filler("b", max(0, 7 - len(b))), rerolls=rerolls[1])
+    state = SMB.new_game([ra, rb], scenario, options)
+    state = replace(state, turn=1, phase="action", initiative=0)
+    if active is not None:
+        state = apply(state, SMB.activate(state, active))
+    return state
+
+
+def apply(state: GameState, outcome: Outcome) -> GameState:
+    return apply_event(state, Event(outcome.kind, outcome.summary, outcome.changes))
+
+
+def req(action: str, actor: str | None, target: str | None = None, **o: Any) -> ActionRequest:
+    return ActionRequest(action, actor, target, freeze(o))
+
+
+def roll(state: GameState, request: ActionRequest, *dice: int) -> Outcome:
+    """Resolve with typed dice; every die must be used."""
+    src = TypedDice(list(dice))
+    out = SMB.resolve(state, request, src)
+    src.finish()
+    return out
+
+
+def brute_force(state: GameState, request: ActionRequest, key: Any) -> dict[Any, Fraction]:
+    """Every dice sequence the real resolution can ask for, with its chance, keyed by what
+    `key` reads from the state it leaves (the contract suite's prefix dice)."""
+    out: dict[Any, Fraction] = {}
+
+    def go(prefix: list[tuple[int, ...]], p: Fraction) -> None:
+        try:
+            o = SMB.resolve(state, request, PrefixDice(prefix))
+        except Need as n:
+            for rolled in itertools.product(range(1, n.sides + 1), repeat=n.count):
+                go(prefix + [rolled], p / n.sides**n.count)
+            return
+        k = key(apply(state, o))
+        out[k] = out.get(k, Fraction(0)) + p
+
+    go([], Fraction(1))
+    return out
