@@ -10,6 +10,7 @@ from companion.errors import RefusedError, UsageError
 from companion.systems.base import ActionRequest
 from companion.systems.skirmashed.attack import Attack, Figure, armour_piercing, block_target
 from companion.systems.skirmashed.data import load
+from companion.values import replace
 
 D = load()
 
@@ -334,3 +335,21 @@ def test_play_asks_only_what_applies_to_the_figure():
     a = state.fighter("a")
     asked = [f.key for f in spec.facts if SKM.fact_applies(state, a, f, {})]
     assert "ranged" not in asked and "charging" not in asked and "shoot_first" in asked
+
+
+def test_play_does_not_ask_what_the_target_cannot_do():
+    # An exhausted target neither blocks actively nor shoots a charger, and a fighter
+    # has no shot: play leaves those questions out once the target is chosen.
+    spec = SKM.declared_actions()["attack"]
+    state = duel()
+    state = apply(state, SKM.resolve(state, ActionRequest("run", "a"), PrefixDice([1, 1])))
+    a, b = state.fighter("a"), state.fighter("b")
+
+    def asked(target):
+        return [f.key for f in spec.facts if SKM.fact_applies(state, a, f, {}, target)]
+
+    assert {"block", "shoot_first"} <= set(asked(b))
+    tired = replace(b, token=True)
+    assert "block" not in asked(tired) and "shoot_first" not in asked(tired)
+    brawler = replace(b, rank="fighter")
+    assert "block" in asked(brawler) and "shoot_first" not in asked(brawler)

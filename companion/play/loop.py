@@ -343,7 +343,7 @@ class Loop:
             )
         answers: dict[str, Any] = {}
         for fact in spec.facts:
-            if fact.in_play and system.fact_applies(state, actor, fact, answers):
+            if fact.in_play and system.fact_applies(state, actor, fact, answers, target):
                 value = self.ask_fact(fact, actor, target)
                 if value is not None:
                     answers[fact.key] = value

@@ -202,11 +202,16 @@ class RuleSystem(ABC):
         return not f.out and not f.token and f.status != "face-down"
 
     def fact_applies(
-        self, state: GameState, actor: FighterState, fact: Fact, answers: Mapping[str, Any]
+        self,
+        state: GameState,
+        actor: FighterState,
+        fact: Fact,
+        answers: Mapping[str, Any],
+        target: FighterState | None = None,
     ) -> bool:
         """Whether `play` asks a declared fact now: its `when` on the answers so far, and
-        whatever the system knows of the fighters (e.g. only a unit with Entangle is asked
-        whether it shoots its web)."""
+        whatever the system knows of the fighters, the target too once chosen (e.g. only
+        a unit with Entangle is asked whether it shoots its web)."""
         from companion.systems.kit.facts import applies
 
         return applies(fact, answers)

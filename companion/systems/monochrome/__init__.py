@@ -186,12 +186,17 @@ class Monochrome(RuleSystem):
         return out
 
     def fact_applies(
-        self, state: GameState, actor: FighterState, fact: Fact, answers: Mapping[str, Any]
+        self,
+        state: GameState,
+        actor: FighterState,
+        fact: Fact,
+        answers: Mapping[str, Any],
+        target: FighterState | None = None,
     ) -> bool:
         # Seize asks its three counts of fighters instead of one count.
         if fact.key == "count" and answers.get("objective") == "seize":
             return False
-        return super().fact_applies(state, actor, fact, answers)
+        return super().fact_applies(state, actor, fact, answers, target)
 
     def fact_choices(
         self, state: GameState, actor: FighterState, fact: Fact

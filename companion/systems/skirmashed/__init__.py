@@ -23,6 +23,7 @@ from companion.systems.base import (
 )
 from companion.systems.kit.facts import ActionSpec, Fact
 from companion.systems.skirmashed import actions, roster_rules, turns
+from companion.systems.skirmashed.attack import Figure
 from companion.systems.skirmashed.data import FIGHTER, RANGED_STATS, SkmData, load
 from companion.trace import Trace
 
@@ -157,16 +158,27 @@ class Skirmashed(RuleSystem):
         return self.data.actions
 
     def fact_applies(
-        self, state: GameState, actor: FighterState, fact: Fact, answers: Mapping[str, Any]
+        self,
+        state: GameState,
+        actor: FighterState,
+        fact: Fact,
+        answers: Mapping[str, Any],
+        target: FighterState | None = None,
     ) -> bool:
         ran = "run" in actions.done_so_far(actor)
+        if target is not None and fact.key in ("block", "shoot_first"):
+            t = Figure.of(target)
+            # An exhausted figure can neither block actively nor shoot a charger, and a
+            # fighter has no shot at all: asking would only lead to a refusal.
+            if t.exhausted or (fact.key == "shoot_first" and t.fighter):
+                return False
         if fact.key == "ranged" and (actor.rank == FIGHTER or ran):
             return False  # a fighter never shoots; after a run only melee follows
         if fact.key == "charging" and ran:
             return False  # a run always ends in a charge (R-SKM-P10)
         if fact.key == "shoot_first" and ran:
             return not answers.get("ranged")
-        return super().fact_applies(state, actor, fact, answers)
+        return super().fact_applies(state, actor, fact, answers, target)
 
     def game_options(self) -> ActionSpec | None:
         return self.data.options

@@ -121,7 +121,12 @@ class Smbfat(RuleSystem):
         return actions.allowed(self.data, state, fighter)
 
     def fact_applies(
-        self, state: GameState, actor: FighterState, fact: Fact, answers: Mapping[str, Any]
+        self,
+        state: GameState,
+        actor: FighterState,
+        fact: Fact,
+        answers: Mapping[str, Any],
+        target: FighterState | None = None,
     ) -> bool:
         # Only a figure with a Spread weapon is asked whether it uses it, and only one
         # that can attack at range whether its target is adjacent (R-SMB-P03).
@@ -131,7 +136,7 @@ class Smbfat(RuleSystem):
         ranged = (t is not None and t.ranged > 0) or {"heavy", "spread"} & set(actor.skills)
         if fact.key == "ranged" and not ranged:
             return False
-        return super().fact_applies(state, actor, fact, answers)
+        return super().fact_applies(state, actor, fact, answers, target)
 
     def _accept(self, state: GameState, request: ActionRequest) -> ActionRequest:
         # A fact this system does not declare, left at an empty value (another system's

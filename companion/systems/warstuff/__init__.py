@@ -150,7 +150,12 @@ class WarStuff(RuleSystem):
         return ("attack",) + actions.ACTION_NAMES
 
     def fact_applies(
-        self, state: GameState, actor: FighterState, fact: Fact, answers: Mapping[str, Any]
+        self,
+        state: GameState,
+        actor: FighterState,
+        fact: Fact,
+        answers: Mapping[str, Any],
+        target: FighterState | None = None,
     ) -> bool:
         # Only a unit with the special rule is asked about it.
         needs = {"entangle": "entangle", "brutal": "brutal"}.get(fact.key)
@@ -160,7 +165,7 @@ class WarStuff(RuleSystem):
             "death-blow" in f.skills for f in state.fighters if not f.out
         ):
             return False
-        return super().fact_applies(state, actor, fact, answers)
+        return super().fact_applies(state, actor, fact, answers, target)
 
     def declared_actions(self) -> Mapping[str, ActionSpec]:
         return declared_in(data_mod.FILE)[0]
