@@ -14,24 +14,23 @@ from companion.systems.base import (
     Outcome,
     Problem,
     RankInfo,
-    RuleSystem,
-    Ruling,
     Scenario,
-    SystemInfo,
     Topic,
 )
 from companion.systems.kit.facts import ActionSpec, Fact
+from companion.systems.kit.plugin import FromData
 from companion.systems.monochrome import actions, roster_rules, scoring, targets, turns
 from companion.systems.monochrome import data as data_mod
 from companion.systems.monochrome.data import MonoData
 from companion.trace import Trace
 
 
-class Monochrome(RuleSystem):
+class Monochrome(FromData):
+    system_id = "monochrome"
+
     def __init__(self) -> None:
-        d = self.data
-        self.info = SystemInfo("monochrome", d.name, d.aliases, d.dice, d.board, d.length)
-        self.turns = self.structure = turns.MonoTurns(d)
+        super().__init__()
+        self.turns = self.structure = turns.MonoTurns(self.data)
 
     @property
     def data(self) -> MonoData:
@@ -59,9 +58,6 @@ class Monochrome(RuleSystem):
     def roster_total(self, roster: Roster) -> tuple[int, int]:
         return roster_rules.roster_total(self.data, roster)
 
-    def sample_rosters(self) -> Sequence[Roster]:
-        return self.data.samples
-
     def scenarios(self) -> Sequence[Scenario]:
         return [
             Scenario(
@@ -78,9 +74,6 @@ class Monochrome(RuleSystem):
                 self.data.rounds,
             ),
         ]
-
-    def rulings(self) -> Sequence[Ruling]:
-        return self.data.rulings
 
     def topics(self) -> Sequence[Topic]:
         d = self.data

@@ -9,6 +9,7 @@ from companion.game.state import freeze
 from companion.roster import Roster, RosterFighter
 from companion.systems.base import Ruling
 from companion.systems.kit.facts import ActionSpec, read_actions
+from companion.systems.kit.plugin import read_header, read_rulings
 from companion.values import frozen, replace
 
 FILE = "monochrome.toml"
@@ -228,9 +229,7 @@ def load() -> MonoData:
         )
         for k, r in top.items("targets")
     }
-    rulings = tuple(
-        Ruling(r.text("id"), r.text("title"), r.text("text")) for r in top.tables("rulings")
-    )
+    rulings = read_rulings(top)
     samples = []
     for r in top.tables("samples"):
         raw = r.data.get("fighters")
@@ -251,11 +250,7 @@ def load() -> MonoData:
             Roster(r.text("name"), "monochrome", tuple(fighters), r.text("notes", ""), True)
         )
     return MonoData(
-        name=s.text("name"),
-        aliases=s.texts("aliases", ()),
-        dice=s.text("dice"),
-        board=s.text("board"),
-        length=s.text("length"),
+        **read_header(s),
         rounds=s.num("rounds", lo=1),
         points=s.num("points", lo=1),
         max_fighters=s.num("max_fighters", lo=1),

@@ -15,13 +15,12 @@ from companion.systems.base import (
     Outcome,
     Problem,
     RankInfo,
-    RuleSystem,
-    Ruling,
     Scenario,
     SystemInfo,
     Topic,
 )
 from companion.systems.kit.facts import ActionSpec, Fact
+from companion.systems.kit.plugin import FromData
 from companion.systems.skirmashed import actions, roster_rules, turns
 from companion.systems.skirmashed.attack import Figure
 from companion.systems.skirmashed.data import FIGHTER, RANGED_STATS, SkmData, load
@@ -48,7 +47,9 @@ def attack_facts(opts: dict[str, Any]) -> dict[str, Any]:
     return opts
 
 
-class Skirmashed(RuleSystem):
+class Skirmashed(FromData):
+    system_id = "skirmashed"
+
     def __init__(self) -> None:
         d = self.data
         self.info = SystemInfo("skirmashed", d.name, d.aliases, d.dice, d.board, d.length)
@@ -74,14 +75,8 @@ class Skirmashed(RuleSystem):
     def check_roster(self, roster: Roster) -> list[Problem]:
         return roster_rules.check_roster(self.data, roster)
 
-    def sample_rosters(self) -> Sequence[Roster]:
-        return self.data.samples
-
     def scenarios(self) -> Sequence[Scenario]:
         return list(self.data.scenarios.values())
-
-    def rulings(self) -> Sequence[Ruling]:
-        return self.data.rulings
 
     def topics(self) -> Sequence[Topic]:
         # The rules themselves are the look-up topics file's; the system adds its scenario.

@@ -10,6 +10,7 @@ from companion.game.state import freeze
 from companion.roster import Roster, RosterFighter
 from companion.systems.base import Ruling, Scenario
 from companion.systems.kit.facts import ActionSpec, read_actions, read_options
+from companion.systems.kit.plugin import read_header, read_rulings
 from companion.values import frozen
 
 FILE = "skirmashed.toml"
@@ -122,20 +123,9 @@ def load() -> SkmData:
         k: Scenario(k, r.text("label"), r.text("summary"), r.num("last_turn", lo=1))
         for k, r in top.items("scenarios")
     }
-    rulings = tuple(
-        Ruling(
-            r.text("id"),
-            r.text("title"),
-            r.text("text") + (f" Why: {r.text('reason')}" if "reason" in r.data else ""),
-        )
-        for r in top.tables("rulings")
-    )
+    rulings = read_rulings(top)
     return SkmData(
-        name=sysr.text("name"),
-        aliases=sysr.texts("aliases", ()),
-        dice=sysr.text("dice"),
-        board=sysr.text("board"),
-        length=sysr.text("length"),
+        **read_header(sysr),
         rounds=sysr.num("rounds", lo=1),
         die=sysr.num("die", lo=2),
         warband_min=sysr.num("warband_min", lo=1),

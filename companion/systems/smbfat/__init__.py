@@ -15,25 +15,20 @@ from companion.systems.base import (
     Outcome,
     Problem,
     RankInfo,
-    RuleSystem,
-    Ruling,
     Scenario,
-    SystemInfo,
     Topic,
 )
 from companion.systems.kit.facts import ActionSpec, Fact
+from companion.systems.kit.plugin import FromData
 from companion.systems.smbfat import actions, attack, board, roster_rules, turns
 from companion.systems.smbfat import data as data_mod
 from companion.systems.smbfat.data import SmbData
 from companion.trace import Step, Trace
 
 
-class Smbfat(RuleSystem):
+class Smbfat(FromData):
+    system_id = "smbfat"
     turns = turns.SmbTurns()
-
-    def __init__(self) -> None:
-        d = self.data
-        self.info = SystemInfo("smbfat", d.name, d.aliases, d.dice, d.board, d.length)
 
     @property
     def data(self) -> SmbData:
@@ -67,14 +62,8 @@ class Smbfat(RuleSystem):
     def roster_total(self, roster: Roster) -> tuple[int, int]:
         return roster_rules.force_cost(self.data, roster), self.data.points_max
 
-    def sample_rosters(self) -> Sequence[Roster]:
-        return self.data.samples
-
     def scenarios(self) -> Sequence[Scenario]:
         return list(self.data.scenarios.values())
-
-    def rulings(self) -> Sequence[Ruling]:
-        return self.data.rulings
 
     def topics(self) -> Sequence[Topic]:
         # The rule sections are in the topic file (rules_data/smbfat_topics.toml); the

@@ -9,6 +9,7 @@ from companion.game.state import freeze
 from companion.roster import Roster, RosterFighter
 from companion.systems.base import Ruling, Scenario
 from companion.systems.kit.facts import ActionSpec, read_actions, read_options
+from companion.systems.kit.plugin import read_header, read_rulings
 from companion.values import frozen
 
 FILE = "smbfat.toml"
@@ -155,15 +156,9 @@ def load() -> SmbData:
         )
         for k, r in top.items("scenarios")
     }
-    rulings = tuple(
-        Ruling(r.text("id"), r.text("title"), r.text("text")) for r in top.tables("rulings")
-    )
+    rulings = read_rulings(top)
     return SmbData(
-        name=s.text("name"),
-        aliases=s.texts("aliases", ()),
-        dice=s.text("dice"),
-        board=s.text("board"),
-        length=s.text("length"),
+        **read_header(s),
         rounds=s.num("rounds", lo=1),
         points_min=s.num("points_min", lo=0),
         points_max=s.num("points_max", lo=1),

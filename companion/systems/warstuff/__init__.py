@@ -15,26 +15,21 @@ from companion.systems.base import (
     Outcome,
     Problem,
     RankInfo,
-    RuleSystem,
-    Ruling,
     Scenario,
-    SystemInfo,
     Topic,
 )
 from companion.systems.kit.facts import ActionSpec, Fact, declared_in
+from companion.systems.kit.plugin import FromData
 from companion.systems.warstuff import actions, attack, combat, roster_rules, turns
 from companion.systems.warstuff import data as data_mod
 from companion.systems.warstuff.data import RANK, Genre, LibraryUnit, WarStuffData
 from companion.trace import Trace
 
 
-class WarStuff(RuleSystem):
+class WarStuff(FromData):
+    system_id = "warstuff"
     default_scenario = "skirmish"
     turns = turns.ROUNDS
-
-    def __init__(self) -> None:
-        d = self.data
-        self.info = SystemInfo("warstuff", d.name, d.aliases, d.dice, d.board, d.length)
 
     @property
     def data(self) -> WarStuffData:
@@ -58,14 +53,8 @@ class WarStuff(RuleSystem):
         """Options a WarStuff roster may set: the points limit and which cost counts."""
         return roster_rules.OPTION_VALUES
 
-    def sample_rosters(self) -> Sequence[Roster]:
-        return self.data.samples
-
     def scenarios(self) -> Sequence[Scenario]:
         return list(self.data.scenarios.values())
-
-    def rulings(self) -> Sequence[Ruling]:
-        return self.data.rulings
 
     def topics(self) -> Sequence[Topic]:
         d = self.data

@@ -9,6 +9,7 @@ from companion.data import Reader, load_toml
 from companion.game.state import freeze
 from companion.roster import Roster, RosterFighter
 from companion.systems.base import Ruling, Scenario
+from companion.systems.kit.plugin import read_header, read_rulings
 from companion.values import frozen
 
 FILE = "warstuff.toml"
@@ -151,15 +152,9 @@ def load() -> WarStuffData:
                     ur.fail(f"unknown special rule {x!r}", "rules")
             units.append(LibraryUnit(gid, ur.text("name"), ur.num("listed", lo=0), q, rl))
         genres[gid] = Genre(gid, g.text("label"), g.texts("aliases", ()), tuple(units))
-    rulings = tuple(
-        Ruling(r.text("id"), r.text("title"), r.text("text")) for r in top.tables("rulings")
-    )
+    rulings = read_rulings(top)
     data = WarStuffData(
-        name=sysr.text("name"),
-        aliases=sysr.texts("aliases", ()),
-        dice=sysr.text("dice"),
-        board=sysr.text("board"),
-        length=sysr.text("length"),
+        **read_header(sysr),
         quality_min=qmin,
         quality_max=qmax,
         quality_cost=sysr.num("quality_cost", lo=1),
