@@ -1,6 +1,7 @@
 """What every plug-in reads from its rules data the same way: the system's header (name,
 aliases, dice, board, length), its rulings, and the plug-in methods that only hand
-those back (scenarios stay each plug-in's: some are built, some rolled).
+those back (scenarios stay each plug-in's: some are built, some rolled); and the
+checks every attack starts with.
 
 A plug-in whose loaded data carries these fields subclasses `FromData` and names its
 id; its `data` property returns its own data class.
@@ -12,9 +13,11 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, Protocol
 
 from companion.data import Reader
+from companion.errors import RefusedError, UsageError
+from companion.game.state import FighterState, GameState
 from companion.roster import Roster
 from companion.systems.base import RuleSystem
-from companion.systems.records import Ruling, SystemInfo
+from companion.systems.records import ActionRequest, Ruling, SystemInfo
 
 
 class SystemData(Protocol):
@@ -77,3 +80,22 @@ class FromData(RuleSystem):
 
     def rulings(self) -> Sequence[Ruling]:
         return self.data.rulings
+
+
+def opponents(
+    state: GameState, req: ActionRequest, gone: str = "dead"
+) -> tuple[FighterState, FighterState]:
+    """The attacker and the target of an attack, refused unless both are still in the
+    game and on opposite sides. `gone` is the system's word for a fighter out of it."""
+    if req.actor is None or req.target is None:
+        raise UsageError("an attack needs an attacker and a target: companion attack A B")
+    a, t = state.fighter(req.actor), state.fighter(req.target)
+    if a.id == t.id:
+        raise UsageError(f"{a.name} cannot attack itself")
+    if a.out:
+        raise RefusedError(f"{a.name} is {gone} and cannot attack")
+    if t.out:
+        raise RefusedError(f"{t.name} is already {gone}")
+    if a.side == t.side:
+        raise RefusedError(f"{a.name} and {t.name} are on the same side")
+    return a, t

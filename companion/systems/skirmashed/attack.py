@@ -13,6 +13,8 @@ from typing import Any
 from companion.core.roller import Roller
 from companion.errors import RefusedError, UsageError
 from companion.game.state import FighterState, GameState
+from companion.systems.kit.plugin import opponents
+from companion.systems.records import ActionRequest
 from companion.systems.skirmashed.data import FIGHTER, SkmData
 from companion.systems.skirmashed.turns import EXHAUSTED, stamina_check
 from companion.values import frozen, replace
@@ -258,15 +260,7 @@ def build(
     d: SkmData, state: GameState, actor: str, target: str | None, o: Mapping[str, Any]
 ) -> Charge:
     """An attack checked against the rules, from the facts the table gave."""
-    if target is None:
-        raise UsageError("an attack needs a target")
-    fa, ft = state.fighter(actor), state.fighter(target)
-    if fa.out:
-        raise RefusedError(f"{fa.name} is dead and cannot attack")
-    if ft.out:
-        raise RefusedError(f"{ft.name} is already dead")
-    if fa.side == ft.side:
-        raise RefusedError(f"{fa.name} and {ft.name} are on the same side")
+    fa, ft = opponents(state, ActionRequest("attack", actor, target))
     a, t = Figure.of(fa), Figure.of(ft)
     did = tuple(fa.flags.get("did") or ())
     ranged = bool(o.get("ranged"))

@@ -15,6 +15,7 @@ from companion.core.roller import Preview, Roller, enumerate_outcomes
 from companion.errors import RefusedError, UsageError
 from companion.game.state import GameState
 from companion.systems.base import ActionRequest
+from companion.systems.kit.plugin import opponents
 from companion.systems.smbfat.data import SmbData
 from companion.systems.smbfat.figures import Fig, map_of, skill_dice
 from companion.trace import Step, Trace
@@ -60,17 +61,7 @@ def fear_applies(attacker: Fig, target: Fig) -> bool:
 
 def build_attack(d: SmbData, state: GameState, req: ActionRequest) -> Attack:
     """The attack the table describes, checked: refused with one line when it is illegal."""
-    if req.actor is None or req.target is None:
-        raise UsageError("an attack needs an attacker and a target: companion attack A B")
-    a, t = state.fighter(req.actor), state.fighter(req.target)
-    if a.out:
-        raise RefusedError(f"{a.name} has been defeated and cannot attack")
-    if t.out:
-        raise RefusedError(f"{t.name} has already been defeated")
-    if a.id == t.id:
-        raise RefusedError(f"{a.name} cannot attack itself")
-    if t.side == a.side:
-        raise RefusedError(f"{t.name} is on {a.name}'s side; attack an enemy figure")
+    a, t = opponents(state, req, gone="defeated")
     o = req.options
     m = map_of(d, state)
     att, tgt = Fig.of(d, a), Fig.of(d, t)

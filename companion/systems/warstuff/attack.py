@@ -15,6 +15,7 @@ from companion.game.events import Change, set_fighter
 from companion.game.state import FighterState, GameState
 from companion.names import match
 from companion.systems.base import ActionRequest
+from companion.systems.kit.plugin import opponents
 from companion.systems.warstuff.data import WarStuffData
 from companion.trace import Modifier, Step
 from companion.values import frozen
@@ -207,16 +208,8 @@ def build_attack(d: WarStuffData, state: GameState, req: ActionRequest) -> Attac
         )
     if o.get("ganging"):
         raise UsageError("WarStuff has no ganging-up bonus; leave out ganging")
-    if req.actor is None or req.target is None:
-        raise UsageError("an attack needs an attacker and a target")
-    fa, ft = state.fighter(req.actor), state.fighter(req.target)
+    fa, ft = opponents(state, req)
     a, t = Unit.of(fa), Unit.of(ft)
-    if a.dead:
-        raise RefusedError(f"{a.name} is dead and cannot attack")
-    if t.dead:
-        raise RefusedError(f"{t.name} is already dead")
-    if fa.side == ft.side:
-        raise RefusedError(f"{a.name} and {t.name} are on the same side")
     entangle = bool(o.get("entangle"))
     ranged = bool(o.get("ranged")) or entangle
     if entangle and not a.has("entangle"):
