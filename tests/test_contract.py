@@ -201,3 +201,26 @@ def test_every_advertised_alias_is_accepted(system_id):
     for alias in systems.get(system_id).info.aliases:
         assert systems.resolve_id(alias) == system_id
         assert systems.resolve_id(alias.upper()) == system_id
+
+
+@pytest.mark.parametrize("system_id", IDS)
+def test_every_action_the_active_fighter_may_take_has_odds(system_id):
+    # The odds of an action are its resolution over every dice sequence, unless the
+    # system draws its own: either way they add up to one, or the action is refused.
+    system = systems.get(system_id)
+    state = started(system)
+    assert state.active is not None
+    actor = state.fighter(state.active)
+    enemy = next(f for f in state.fighters if f.side != actor.side and not f.out)
+    counted = 0
+    for action in system.actions_for(state, actor):
+        spec = system.declared_actions().get(action)
+        target = enemy.id if spec is not None and spec.target in ("enemy", "any") else None
+        try:
+            trace = system.odds(state, ActionRequest(action, actor.id, target))
+        except CompanionError:
+            continue
+        if trace.odds:
+            assert sum(p for _, p in trace.odds) == 1, (action, trace.odds)
+        counted += 1
+    assert counted, f"{system_id}: no action of the first fighter has odds"

@@ -212,3 +212,28 @@ def test_set_state_takes_the_systems_own_states(run):
     setup_game(run)
     r = run("set", "wizard", "--state", "wounded")
     assert r.code == 2 and "not one of upright, out" in r.err
+
+
+def test_any_action_gives_its_odds_from_its_resolution_and_writes_nothing(run):
+    from fractions import Fraction
+
+    from warstuff_helpers import enumerate_outcomes
+
+    from companion.game.repo import Home
+    from companion.systems.base import ActionRequest
+
+    setup_game(run)
+    run("turn", "--dice", "5,2")
+    run("activate", "Orc Warrior")
+    before = run("log", "--json").out
+    state = Home().open_game(None).state
+    orc = next(f for f in state.fighters if f.name == "Orc Warrior")
+    want = enumerate_outcomes(state, ActionRequest("morale", orc.id), lambda o: o.summary)
+    got = run("act", "Orc Warrior", "morale", "--odds", "--json").json()
+    assert {o["outcome"]: Fraction(o["p"]["fraction"]) for o in got["odds"]} == want
+    assert len(want) > 1 and sum(want.values()) == 1
+    text = run("act", "Orc Warrior", "morale", "--odds").out
+    assert "Odds: Orc Warrior: Morale test" in text and "Odds before the dice" not in text
+    refused = run("act", "Orc Warrior", "morale", "--odds", "--dice", "4")
+    assert refused.code == 2 and "--odds rolls nothing" in refused.err
+    assert run("log", "--json").out == before

@@ -24,7 +24,8 @@ from companion.cli.shared import (
 from companion.errors import UsageError
 from companion.game.state import GameState, freeze
 from companion.numbers import shown
-from companion.systems.base import ActionRequest
+from companion.systems.base import ActionRequest, RuleSystem
+from companion.trace import Trace
 
 
 def _opts(pairs: list[str] | None) -> dict[str, Any]:
@@ -93,13 +94,16 @@ def odds(
 ) -> None:
     with reading_game(game) as gf:
         req = attack_request(gf.state, attacker, target, ranged, range_, cover, opt)
-    trace = systems.get(gf.system).odds(gf.state, req)
+    _show_odds(gf.system, systems.get(gf.system).odds(gf.state, req), as_json)
+
+
+def _show_odds(system: str, trace: Trace, as_json: bool) -> None:
     if as_json:
         print_json(trace.to_dict())
         return
     from companion.render.trace_view import render_trace
 
-    render_trace(console(), trace, gf.system)
+    render_trace(console(), trace, system)
 
 
 def _simple(
@@ -111,15 +115,35 @@ def _simple(
     seed: int | None,
     game: str | None,
     as_json: bool,
+    odds: bool = False,
 ) -> None:
+    if odds:
+        if dice is not None or seed is not None:
+            raise UsageError("--odds rolls nothing: leave out --dice and --seed")
+        with reading_game(game) as gf:
+            system = systems.get(gf.system)
+            req = _request(gf.state, system, action, fighter, target, options)
+        _show_odds(gf.system, system.odds(gf.state, req), as_json)
+        return
     src = dice_source(dice, seed)
     with writing_game(game) as gf:
-        f = find_fighter(gf.state, fighter)
-        t = find_fighter(gf.state, target).id if target else None
         system = systems.get(gf.system)
-        req = system.accept(gf.state, ActionRequest(action, f.id, t, freeze(options)))
+        req = _request(gf.state, system, action, fighter, target, options)
         outcome = system.resolve(gf.state, req, src)
         run_outcome(gf, outcome, as_json, src)
+
+
+def _request(
+    state: GameState,
+    system: RuleSystem,
+    action: str,
+    fighter: str,
+    target: str | None,
+    options: dict[str, Any],
+) -> ActionRequest:
+    f = find_fighter(state, fighter)
+    t = find_fighter(state, target).id if target else None
+    return system.accept(state, ActionRequest(action, f.id, t, freeze(options)))
 
 
 def recover(
@@ -128,8 +152,9 @@ def recover(
     seed: int | None,
     game: str | None,
     as_json: bool,
+    odds: bool = False,
 ) -> None:
-    _simple("recover", fighter, None, {}, dice, seed, game, as_json)
+    _simple("recover", fighter, None, {}, dice, seed, game, as_json, odds)
 
 
 def fall(
@@ -139,8 +164,9 @@ def fall(
     seed: int | None,
     game: str | None,
     as_json: bool,
+    odds: bool = False,
 ) -> None:
-    _simple("fall", fighter, None, {"inches": inches}, dice, seed, game, as_json)
+    _simple("fall", fighter, None, {"inches": inches}, dice, seed, game, as_json, odds)
 
 
 def skill(
@@ -152,9 +178,10 @@ def skill(
     seed: int | None,
     game: str | None,
     as_json: bool,
+    odds: bool = False,
 ) -> None:
     options = {"skill": skill_name.strip().casefold().replace(" ", "-"), **_opts(opt)}
-    _simple("skill", fighter, target, options, dice, seed, game, as_json)
+    _simple("skill", fighter, target, options, dice, seed, game, as_json, odds)
 
 
 def act(
@@ -166,5 +193,7 @@ def act(
     seed: int | None,
     game: str | None,
     as_json: bool,
+    odds: bool = False,
 ) -> None:
-    _simple(action.strip().casefold(), fighter, target, _opts(opt), dice, seed, game, as_json)
+    action = action.strip().casefold()
+    _simple(action, fighter, target, _opts(opt), dice, seed, game, as_json, odds)

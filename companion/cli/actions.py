@@ -18,6 +18,12 @@ FIGHTER = arg("fighter", "Fighter name (a unique prefix is enough).")
 OPT = opt("opt", "A system-specific fact, KEY=VALUE (repeatable).", kind="list")
 TARGET = arg("target", "Its target, if it has one.", default=None)
 ROLLED = (DICE, SEED, GAME, JSON)  # what every command that rolls dice ends with
+ODDS = opt(
+    "odds",
+    "Show the exact chance of each outcome instead of rolling; changes nothing.",
+    kind="flag",
+    default=False,
+)
 # What the table tells an attack (and its odds): positions are the players' to judge.
 ATTACK_FACTS = (
     arg("attacker", "Fighter name (a unique prefix is enough)."),
@@ -71,7 +77,7 @@ COMMANDS = (
 
         Example: companion recover John --dice 6
         """,
-        (FIGHTER, *ROLLED),
+        (FIGHTER, *ROLLED, ODDS),
     ),
     Command(
         "fall",
@@ -84,6 +90,7 @@ COMMANDS = (
             FIGHTER,
             opt("inches", "Height fallen.", kind="int", required=True, low=0, high=100),
             *ROLLED,
+            ODDS,
         ),
     ),
     Command(
@@ -103,6 +110,7 @@ COMMANDS = (
             TARGET,
             OPT,
             *ROLLED,
+            ODDS,
         ),
         facts="skill",
     ),
@@ -121,6 +129,7 @@ COMMANDS = (
             TARGET,
             OPT,
             *ROLLED,
+            ODDS,
         ),
         facts="*",
     ),

@@ -90,6 +90,7 @@ def render_trace(console: Console, trace: Trace, system: str | None = None) -> N
     for i, s in enumerate(trace.steps, 1):
         console.print(step_text(i, s, step_topic(system, s.title), console))
     console.print(Text("Result: ", style="bold") + Text(trace.outcome))
-    if trace.odds:
+    shown_steps = {(s.outcome, s.probability) for s in trace.steps}
+    if trace.odds and not shown_steps.issuperset(trace.odds):  # not when the steps said it
         odds = ", ".join(f"{k} {fmt(p)}" for k, p in trace.odds)
         console.print(Text(f"Odds before the dice: {odds}", style="dim"))

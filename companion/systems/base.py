@@ -237,8 +237,20 @@ class RuleSystem(ABC):
         raise UsageError(f"{self.info.name} has no '{request.action}' action")
 
     def odds(self, state: GameState, request: ActionRequest) -> Trace:
-        """The exact outcome distribution of an action as it stands, without dice."""
-        raise UsageError(f"{self.info.name} cannot give odds for '{request.action}'")
+        """The exact outcome distribution of an action as it stands, without dice. By
+        default: the action's own resolution run over every dice sequence it can ask
+        for (companion.core.every_roll), so no action lacks odds; a system gives its
+        attack a richer trace of its own."""
+        from companion.core.every_roll import odds_trace
+
+        req = self.accept(state, request)
+        actor = state.fighter(req.actor).name if req.actor else self.info.name
+        spec = self.declared_actions().get(req.action)
+        label = spec.label if spec else req.action
+        target = f" ({state.fighter(req.target).name})" if req.target else ""
+        return odds_trace(
+            f"Odds: {actor}: {label}{target}", lambda dice: self.resolve(state, req, dice)
+        )
 
     def status_lines(self, state: GameState) -> list[str]:
         """Extra lines for the board: what the scenario tracks."""

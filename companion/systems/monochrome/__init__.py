@@ -206,6 +206,9 @@ class Monochrome(FromData):
 
     def odds(self, state: GameState, request: ActionRequest) -> Trace:
         req = self.accept(state, request)
+        taken = self.data.actions.get(req.action)
+        if req.target is None or (taken is not None and not taken.attack):
+            return super().odds(state, request)  # a move, a claim: its resolution's odds
         return actions.odds(self.data, state, req)
 
     def status_lines(self, state: GameState) -> list[str]:

@@ -6,7 +6,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.dice import DiceSource
-from companion.errors import UsageError
 from companion.game.state import FighterState, GameState
 from companion.roster import Roster, RosterFighter
 from companion.systems.base import (
@@ -166,7 +165,7 @@ class OneStatSkirmish(RuleSystem):
 
     def odds(self, state: GameState, request: ActionRequest) -> Trace:
         if request.action != "attack":
-            raise UsageError(f"1ss gives odds for attacks, not '{request.action}'")
+            return super().odds(state, request)
         from companion.systems.one_stat import attack
 
         return attack.odds(self.data, state, request)

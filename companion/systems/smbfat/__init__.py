@@ -172,7 +172,7 @@ class Smbfat(FromData):
             return attack.odds_trace(a, pool)
         if req.action == "skill" and req.actor is not None:
             return actions.skill_odds(d, state, state.fighter(req.actor))
-        raise UsageError(f"odds are given for attacks and skill rolls, not '{req.action}'")
+        return super().odds(state, request)
 
     # --- the board --------------------------------------------------------------------
     def status_lines(self, state: GameState) -> list[str]:

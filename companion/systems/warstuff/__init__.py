@@ -167,7 +167,7 @@ class WarStuff(FromData):
 
     def odds(self, state: GameState, request: ActionRequest) -> Trace:
         if request.action != "attack":
-            raise UsageError(f"WarStuff gives odds for attacks, not '{request.action}'")
+            return super().odds(state, request)
         atk = attack.build_attack(self.data, state, request)
         return combat.odds_trace(state, atk)
 

@@ -1,0 +1,109 @@
+"""Exact odds of any action, from its resolution alone.
+
+A system's own odds code (an attack's steps, run over every branch by the roller) says
+most; for every other action that rolls dice (a skill roll, a recovery, a morale test)
+the chances come from running the system's `resolve` over every dice sequence it can
+ask for, each with its probability, and adding up the outcomes by what they say. So a
+new action has its odds the day it can be resolved, and they cannot disagree with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Protocol
+
+from companion.dice import DiceRequest, DiceSource
+from companion.numbers import shown
+from companion.odds import TooLargeError, fmt
+from companion.trace import Step, Trace
+
+# Sequences walked at most: every roll of up to five D6 (7,776), of 2D10 and a D20, or
+# of four D10 is within it, and the slowest walk stays well under half a second.
+MAX_SEQUENCES = 20_000
+
+
+class _Need(Exception):
+    """The resolution asked for one die more than the sequence holds."""
+
+    def __init__(self, sides: int) -> None:
+        super().__init__(sides)
+        self.sides = sides
+
+
+class _Sequence(DiceSource):
+    def __init__(self, values: list[int]) -> None:
+        super().__init__()
+        self.values = values
+        self.used = 0
+
+    def _values(self, request: DiceRequest) -> tuple[tuple[int, ...], bool]:
+        if self.used + request.count > len(self.values):
+            raise _Need(request.sides)
+        got = tuple(self.values[self.used : self.used + request.count])
+        self.used += request.count
+        return got, False
+
+
+class Resolved(Protocol):
+    @property
+    def summary(self) -> str: ...
+    @property
+    def trace(self) -> Trace | None: ...
+
+
+def _deciding_step(outcome: Resolved) -> str:
+    """The title of the first step that rolled (else the first step): what the outcome
+    turns on, named as the resolution names it, so it links to the same rules topic."""
+    steps = outcome.trace.steps if outcome.trace is not None else ()
+    rolled = [s for s in steps if s.roll is not None] or list(steps)
+    return rolled[0].title if rolled else "Outcome"
+
+
+def outcome_odds(
+    resolve: Callable[[DiceSource], Resolved], what: str = "this action"
+) -> list[tuple[str, Fraction, str]]:
+    """Each distinct outcome (by its summary) with its exact chance, most likely first,
+    and the title of the step it turns on.
+
+    Raises TooLargeError when the action can ask for more than MAX_SEQUENCES dice
+    sequences, and whatever `resolve` raises when the action is refused."""
+    totals: dict[str, Fraction] = {}
+    titles: dict[str, str] = {}
+    stack: list[tuple[list[int], Fraction]] = [([], Fraction(1))]
+    walked = 0
+    while stack:
+        prefix, p = stack.pop()
+        try:
+            outcome = resolve(_Sequence(prefix))
+        except _Need as need:
+            stack.extend((prefix + [v], p / need.sides) for v in range(need.sides, 0, -1))
+            continue
+        walked += 1
+        if walked > MAX_SEQUENCES:
+            raise TooLargeError(
+                f"{shown(what)} can roll more than {MAX_SEQUENCES:,} different ways: too "
+                "many to count exactly; roll it, or ask for the odds of a smaller part"
+            )
+        totals[outcome.summary] = totals.get(outcome.summary, Fraction(0)) + p
+        titles.setdefault(outcome.summary, _deciding_step(outcome))
+    table = sorted(totals.items(), key=lambda kv: (-kv[1], kv[0]))
+    return [(text, p, titles[text]) for text, p in table]
+
+
+def odds_trace(title: str, resolve: Callable[[DiceSource], Resolved]) -> Trace:
+    """The odds of an action as a trace: one step per outcome with its chance."""
+    rows = outcome_odds(resolve, title)
+    table = tuple((text, p) for text, p, _ in rows)
+    best, p_best = table[0]
+    steps: tuple[Step, ...]
+    if len(rows) == 1:
+        note = "no die can change what happens" if p_best == 1 else ""
+        steps = (Step(rows[0][2], best, probability=p_best, notes=(note,) if note else ()),)
+    else:
+        steps = tuple(Step(step, text, probability=p) for text, p, step in rows)
+    if len(table) > 1 and all(p == p_best for _, p in table):
+        said = f"{len(table)} outcomes, each {fmt(p_best)}"
+    else:
+        said = f"most likely: {best} ({fmt(p_best)})"
+    return Trace(title, steps, said, table)
