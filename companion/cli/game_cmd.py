@@ -19,7 +19,7 @@ from companion.systems.kit.facts import parse_pairs
 
 app = typer.Typer(
     help="Start, list, show, switch, end, repair and delete games.\n\n"
-    "Example: companion game new --roster Robyn --roster Fawkes --scenario training",
+    "Example: companion game new --roster Robyn --roster Cpt --scenario training",
     no_args_is_help=True,
 )
 
@@ -221,7 +221,9 @@ def show_repair(done: Repair, what: str, as_json: bool) -> None:
 def show(game: GameArg = None, as_json: JsonOpt = False) -> None:
     """Show a game's board (like 'status', for any game).
 
-    Example: companion game show first
+    Example:
+    companion game new -r "Robyn" -r "Cpt" --scenario training --name first
+    companion game show first
     """
     home = Home()
     with home.reading():
@@ -235,7 +237,10 @@ def use(
 ) -> None:
     """Make a game the current game.
 
-    Example: companion game use first
+    Example:
+    companion game new -r "Robyn" -r "Cpt" --scenario training --name first
+    companion game use sample
+    companion game use first
     """
     home = Home()
     with home.writing():
@@ -278,21 +283,40 @@ def delete(
 ) -> None:
     """Delete a game and its whole log.
 
-    Example: companion game delete first --yes
+    Asks first on a terminal ("no" unless you say yes); a script passes --yes. The files
+    are kept aside: 'companion game restore NAME' brings the game back.
+
+    Example:
+    companion game new -r "Robyn" -r "Cpt" --scenario training --name first
+    companion game delete first --yes
     """
     home = Home()
     with home.writing():
         resolved = match(game, home.game_names(), lambda n: n, "game")
-        if not yes:
-            from companion.cli.common import interactive
+        from companion.cli.deleted import confirm, keep_game
 
-            if not interactive():
-                raise UsageError("deleting a game needs --yes when there is no terminal to ask")
-            import questionary
-
-            if not questionary.confirm(f"Delete game '{resolved}' and its log?").ask():
-                raise UsageError("cancelled; nothing was deleted")
-        home.delete_game(resolved)
+        confirm(f"Delete game '{resolved}' and its log?", yes, "a game")
+        keep_game(home, resolved)
         if home.current_game_name() == resolved:
             home.set_setting("current", None)
-    typer.echo(f"Deleted game '{resolved}'.")
+    typer.echo(f"Deleted game '{resolved}'; 'companion game restore {resolved}' brings it back.")
+
+
+@app.command("restore")
+def restore(
+    game: Annotated[str, typer.Argument(help="A deleted game's name (a prefix is enough).")],
+) -> None:
+    """Bring back a deleted game, with its whole log, and make it the current game.
+
+    Example:
+    companion game new -r "Robyn" -r "Cpt" --scenario training --name first
+    companion game delete first --yes
+    companion game restore first
+    """
+    from companion.cli.deleted import restore_game
+
+    home = Home()
+    with home.writing():
+        name = restore_game(home, game)
+        home.set_setting("current", name)
+    typer.echo(f"Restored game '{name}'; it is the current game.")

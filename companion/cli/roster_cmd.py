@@ -109,7 +109,9 @@ def add(
 ) -> None:
     """Add a fighter to a roster.
 
-    Example: companion roster add "Red Caps" Grub -r rookie --stat 3 -e melee-1h:club --role thug
+    Example:
+    companion roster new "Red Caps" --system 1ss
+    companion roster add "Red Caps" Grub -r rookie --stat 3 -e melee-1h:club --role thug
     """
     home = Home()
     with home.writing():
@@ -154,7 +156,10 @@ def edit(
 ) -> None:
     """Change a fighter of a roster; only the options given change.
 
-    Example: companion roster edit "Red Caps" Grub --stat 4 --role fighter
+    Example:
+    companion roster new "Red Caps" --system 1ss
+    companion roster add "Red Caps" Grub -r rookie --stat 3 -e melee-1h:club --role thug
+    companion roster edit "Red Caps" Grub --stat 4 --role fighter
     """
     home = Home()
     with home.writing():
@@ -189,7 +194,10 @@ def edit(
 def remove(roster: RosterArg, fighter: FighterArg) -> None:
     """Remove a fighter from a roster.
 
-    Example: companion roster remove "Red Caps" Grub
+    Example:
+    companion roster new "Red Caps" --system 1ss
+    companion roster add "Red Caps" Grub -r rookie --stat 3 -e melee-1h:club --role thug
+    companion roster remove "Red Caps" Grub
     """
     home = Home()
     with home.writing():
@@ -279,18 +287,58 @@ def repair(as_json: JsonOpt = False) -> None:
 
 
 @app.command("delete")
-def delete(roster: RosterArg) -> None:
+def delete(
+    roster: RosterArg,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask.")] = False,
+) -> None:
     """Delete a roster (games already started keep their copy).
 
-    Example: companion roster delete "Red Caps"
+    Asks first on a terminal; a script passes --yes. A copy is kept:
+    'companion roster restore NAME' brings it back.
+
+    Example:
+    companion roster new "Red Caps" --system 1ss
+    companion roster delete "Red Caps" --yes
     """
     home = Home()
     with home.writing():
         db = home.rosters_db()
         r = home.find_roster(roster, db)
+        from companion.cli.deleted import confirm, keep_roster
+
+        confirm(f"Delete roster '{r.name}'?", yes, "a roster")
+        keep_roster(home, r.to_dict())
         home.delete_roster(db, r.name)
         db.commit()
-    typer.echo(f"Deleted roster '{r.name}'.")
+    typer.echo(f"Deleted roster '{r.name}'; 'companion roster restore' brings it back.")
+
+
+@app.command("restore")
+def restore(
+    roster: Annotated[str, typer.Argument(help="A deleted roster's name (a prefix is enough).")],
+) -> None:
+    """Bring back a deleted roster.
+
+    Example:
+    companion roster new "Red Caps" --system 1ss
+    companion roster delete "Red Caps" --yes
+    companion roster restore "Red Caps"
+    """
+    from companion.cli.deleted import take_roster
+
+    home = Home()
+    with home.writing():
+        db = home.rosters_db()
+        doc, path = take_roster(home, roster)
+        r = Roster.from_dict(doc, str(path))
+        if any(x.name.casefold() == r.name.casefold() for x in home.rosters(db)):
+            raise UsageError(
+                f"a roster called '{r.name}' exists; rename it before restoring the old one"
+            )
+        home.save_roster(db, r)
+        db.commit()
+        path.unlink()
+    typer.echo(f"Restored roster '{r.name}'.")
 
 
 @app.command("check")
@@ -431,7 +479,9 @@ def import_(
 ) -> None:
     """Import a roster from a JSON file; it is checked before it is stored.
 
-    Example: companion roster import robyn.json --name "Robyn (copy)"
+    Example:
+    companion roster export "Robyn" robyn.json --force
+    companion roster import robyn.json --name "Robyn (copy)"
     """
     try:
         kind = _file_kind(file.resolve()) if file.is_symlink() else _file_kind(file)

@@ -3,18 +3,36 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from typer.core import TyperGroup
 
 from companion import systems
 from companion.cli.common import JsonOpt, console, print_json
-from companion.errors import NotFoundError
+from companion.errors import CompanionError, NotFoundError
 from companion.lookup.topics import RuleTopic, all_topics
 
+
+class _RulesGroup(TyperGroup):
+    """`companion rules SYSTEM [TOPIC]` is short for `companion rules show SYSTEM [TOPIC]`."""
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        if args and args[0] not in self.commands and not args[0].startswith("-"):
+            try:
+                systems.resolve_id(args[0])
+            except CompanionError:
+                pass
+            else:
+                args = ["show", *args]
+        return super().resolve_command(ctx, args)
+
+
 app = typer.Typer(
+    cls=_RulesGroup,
     help="Quick rules look-ups: every rule of every system, searchable, with a cheat sheet."
-    "\n\nExample: companion rules search shoot into melee",
+    " 'companion rules SYSTEM [TOPIC]' is short for 'companion rules show SYSTEM [TOPIC]'."
+    "\n\nExample: companion rules 1ss tank",
     no_args_is_help=True,
 )
 

@@ -33,7 +33,8 @@ from companion.systems.base import Outcome
 
 app = typer.Typer(
     help="Solo play of 1 Stat Skirmish: spawnpoints, spawn dice, the OpFor's decisions, "
-    "solitaire scenarios.\n\nExample: companion solo new --roster Outlaws --profile undead",
+    "solitaire scenarios. A solo warband is 1 boss, 3 specialists and 6 rookies (Outlaws in the "
+    "examples).\n\nExample: companion solo new --roster Outlaws --profile undead",
     no_args_is_help=True,
 )
 profile_app = typer.Typer(
@@ -223,7 +224,9 @@ def new(
 def map_(game: GameOpt = None, as_json: JsonOpt = False) -> None:
     """Draw the battlefield: the grid in inches, spawnpoints and tokens.
 
-    Example: companion solo map
+    Example:
+    companion solo new -r Outlaws --seed 11
+    companion solo map
     """
     from companion.solo.board_map import map_data
 
@@ -458,7 +461,9 @@ def opfor(
     Asks only what the table alone can tell (or take it from the flags), says which
     branch fired and why, and resolves an attack with the full 1ss resolution.
 
-    Example: companion solo opfor --can-attack --in-cover --target Robyn --dice 2,5
+    Once your fighters have all activated (--dice: its dice, then Robyn's defence):
+
+    Example: companion solo opfor --can-attack --in-cover --target Robyn --dice 2,5,3
     """
     from companion.solo.opfor import Facts, activation, next_fighter, next_question, walk
 
@@ -547,7 +552,9 @@ def token(
 ) -> None:
     """Pick up, drop or bring home a token (treasure, clue).
 
-    Example: companion solo token T3 pick --by Robyn
+    Example:
+    companion solo new -r Outlaws --scenario collect --seed 11
+    companion solo token T3 pick --by Robyn
     """
     from companion.solo.objectives import token_action
 
@@ -571,7 +578,9 @@ def shutdown_(
 ) -> None:
     """Try to shut down a device: the fighter's die at or below its stat.
 
-    Example: companion solo shutdown 3 --by John --dice 4
+    Example:
+    companion solo new -r Outlaws --scenario shutdown --seed 11
+    companion solo shutdown 3 --by John --dice 4
     """
     from companion.solo.objectives import shutdown
 
@@ -593,7 +602,9 @@ def question_(
 ) -> None:
     """The Dark Ritual: question a civilian (D6 for the civilian, the fighter's die).
 
-    Example: companion solo question Marian --dice 5,3
+    Example:
+    companion solo new -r Outlaws --setup the-dark-ritual --seed 11
+    companion solo question Marian --dice 5,3
     """
     from companion.solo.objectives import question
 
@@ -613,7 +624,9 @@ def objective(
 ) -> None:
     """Declare what only the table can see: a miniature reached its corner or its goal.
 
-    Example: companion solo objective escort-arrived
+    Example:
+    companion solo new -r Outlaws --scenario escort --seed 11
+    companion solo objective escort-arrived
     """
     from companion.solo.objectives import declare
 
@@ -624,7 +637,9 @@ def objective(
 def provoke_(fighter: FighterArg, game: GameOpt = None, as_json: JsonOpt = False) -> None:
     """Mark the trek or the hostage boss as attacked: it fights back from now on.
 
-    Example: companion solo provoke "Trek Grunt 1"
+    Example:
+    companion solo new -r Outlaws --scenario ambush --seed 11
+    companion solo provoke "Trek Grunt 1"
     """
     from companion.solo.objectives import provoke
 
@@ -635,7 +650,9 @@ def provoke_(fighter: FighterArg, game: GameOpt = None, as_json: JsonOpt = False
 def wound(fighter: FighterArg, game: GameOpt = None, as_json: JsonOpt = False) -> None:
     """Give the Bounty or Hostage boss one wound: his die steps down, his stat halves.
 
-    Example: companion solo wound "Bounty boss"
+    Example:
+    companion solo new -r Outlaws --scenario bounty --seed 11
+    companion solo wound "Bounty boss"
     """
     from companion.solo.objectives import ladder_wound
 
@@ -646,7 +663,9 @@ def wound(fighter: FighterArg, game: GameOpt = None, as_json: JsonOpt = False) -
 def check_(game: GameOpt = None, as_json: JsonOpt = False) -> None:
     """Check the scenario now: objectives met, won or lost (ends the game when decided).
 
-    Example: companion solo check
+    Example:
+    companion solo new -r Outlaws --seed 11
+    companion solo check
     """
     from companion.solo.scenarios import check, status_lines
 
@@ -759,8 +778,9 @@ def profile_new(
 ) -> None:
     """Save an OpFor profile (replaces a saved one of the same name).
 
-    Example: companion solo profile new orcs --rookie 2 --specialist 4 --boss 6
-    --specialization brawler --boss-skill command
+    Example:
+    companion solo profile new orcs --rookie 2 --specialist 4 --boss 6 \\
+        --specialization brawler --boss-skill command
     """
     from companion.game.state import freeze
     from companion.solo import profiles
@@ -835,7 +855,10 @@ def profile_show(
 def profile_delete(name: Annotated[str, typer.Argument(help="Saved profile name.")]) -> None:
     """Delete a saved OpFor profile (built-in ones stay).
 
-    Example: companion solo profile delete undead
+    Example:
+    companion solo profile new orcs --rookie 2 --specialist 4 --boss 6 \\
+        --specialization brawler --boss-skill command
+    companion solo profile delete orcs
     """
     from companion.solo import profiles
 

@@ -42,7 +42,9 @@ COMMANDS = (
         f"{OPS}:activate",
         """Activate a fighter: it takes its activation token and its actions.
 
-        Example: companion activate Robyn
+        Example:
+        companion turn --dice 7,3
+        companion activate Robyn
         """,
         (FIGHTER, GAME, JSON),
     ),
@@ -51,7 +53,10 @@ COMMANDS = (
         f"{OPS}:done",
         """End the active fighter's activation, with any roll the rules ask for then.
 
-        Example: companion done
+        Example:
+        companion turn --dice 7,3
+        companion activate Robyn
+        companion done
         """,
         (
             arg("fighter", "The activating fighter (a check that it is).", default=None),
@@ -71,7 +76,7 @@ COMMANDS = (
         (
             FIGHTER,
             opt("wounds", "Set the wounds.", kind="int", low=0, high=99),
-            opt("state", "Set the state: upright, wounded or out."),
+            opt("state", "Set the state: upright, wounded (prone) or out."),
             opt("token", "Give or take the activation token.", kind="flag", off=("--no-token",)),
             opt("stat", "Set the (first) stat.", kind="int", low=-99, high=99),
             opt("flag", "Set a flag NAME=VALUE (or NAME= to clear it).", kind="list"),
@@ -95,7 +100,9 @@ COMMANDS = (
         f"{OPS}:initiative",
         """Give the initiative to a side by hand.
 
-        Example: companion initiative "Cpt"
+        Example:
+        companion turn --dice 7,3
+        companion initiative "Cpt"
         """,
         (SIDE, GAME, JSON),
     ),
@@ -104,7 +111,9 @@ COMMANDS = (
         f"{OPS}:undo",
         """Take back the last change(s); 'redo' puts them back.
 
-        Example: companion undo
+        Example:
+        companion turn
+        companion undo
         """,
         (STEPS, GAME, JSON),
     ),
@@ -113,7 +122,10 @@ COMMANDS = (
         f"{OPS}:redo",
         """Put back what 'undo' took back.
 
-        Example: companion redo
+        Example:
+        companion turn
+        companion undo
+        companion redo
         """,
         (STEPS, GAME, JSON),
     ),

@@ -83,6 +83,9 @@ def set_(
         if state is not None:
             allowed = tuple(systems.get(gf.system).statuses())
             s = state.strip().casefold()
+            # The board shows a wounded fighter as "prone", so the word it shows is accepted.
+            if s == "prone" and "wounded" in allowed and "prone" not in allowed:
+                s = "wounded"
             if s not in allowed:
                 raise UsageError(f"state '{state}' is not one of {', '.join(allowed)}")
             changes.append(set_fighter(f.id, "status", s))

@@ -104,7 +104,9 @@ def add_unit(
     Copies get a number (Orc Warrior 2). The roster is checked against its points limit
     afterwards and any problem is printed (the unit is still added).
 
-    Example: companion roster add-unit "Greenskins" "Orc Warrior" --genre fantasy --count 2
+    Example:
+    companion roster new Greenskins --system warstuff
+    companion roster add-unit Greenskins "Orc Warrior" --genre fantasy --count 2
     """
     home = Home()
     with home.writing():
@@ -133,7 +135,9 @@ def option(
 ) -> None:
     """Set a roster option of its system, e.g. the WarStuff points limit (150 or 300).
 
-    Example: companion roster option "Greenskins" points=300
+    Example:
+    companion roster new Greenskins --system warstuff
+    companion roster option Greenskins points=300
     """
     key, sep, value = setting.partition("=")
     key = key.strip().casefold()
@@ -169,7 +173,9 @@ def concede(
 ) -> None:
     """A player concedes; when one player is left, the game ends with them as the winner.
 
-    Example: companion concede "Greenskin Raiders"
+    Example:
+    companion game new --system warstuff
+    companion concede "Greenskin Raiders"
     """
     with writing_game(game) as gf:
         idx = find_side(gf.state, side)
