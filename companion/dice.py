@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from companion.errors import DiceError, MissingDiceError, UsageError
+from companion.names import plural
 from companion.numbers import shown, whole_number
 from companion.values import frozen
 
@@ -125,7 +126,7 @@ class TypedDice(DiceSource):
         extra = len(self._given) - self._used
         if extra > 0:
             raise DiceError(
-                f"{len(self._given)} dice given but only {self._used} used; "
+                f"{plural(len(self._given), 'die')} given but only {self._used} used; "
                 f"remove the extra {extra} from --dice"
             )
 

@@ -29,3 +29,22 @@ def match(query: str, items: Sequence[T], name: Callable[[T], str], what: str) -
     raise NotFoundError(
         f"'{query}' could be more than one {what}: {options}; type more of the name"
     )
+
+
+_IRREGULAR = {"die": "dice", "dice": "dice", "wound": "wounds", "foot": "feet"}
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """`n` and the word, in the plural unless n is 1: "1 boss", "2 bosses", "3 dice"."""
+    if n == 1:
+        return f"{n} {word}"
+    if many is None:
+        many = _IRREGULAR.get(word)
+    if many is None:
+        if word.endswith(("s", "sh", "ch", "x")):
+            many = word + "es"
+        elif word.endswith("y") and word[-2:-1] not in "aeiou":
+            many = word[:-1] + "ies"
+        else:
+            many = word + "s"
+    return f"{n} {many}"

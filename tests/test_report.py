@@ -21,8 +21,8 @@ EXPECTED_TURNS = """\
 ### Turn 1
 
 - Turn 1 begins; Robyn's merry men has the initiative. *(dice entered: 7, 3)*
-  - Initiative: Robyn's merry men: D10 7 → rolled 7
-  - Initiative: Cpt. Fawkes' ragtags: D10 3 → rolled 3
+  - Initiative: Robyn's merry men: D10 7
+  - Initiative: Cpt. Fawkes' ragtags: D10 3
 - Robyn activates (2 actions).
 - Robyn attacks: hit and takes the target out
   - Attack: Robyn: D10 4, needs 6 or less → hit (chance 60.0% (3/5))
@@ -34,11 +34,11 @@ Victory points after the turn: Robyn's merry men 1, Cpt. Fawkes' ragtags 0
 ### Turn 2
 
 - Turn 2 begins; Cpt. Fawkes' ragtags has the initiative. *(dice entered: 2, 5)*
-  - Initiative: Robyn's merry men: D10 2 → rolled 2
-  - Initiative: Cpt. Fawkes' ragtags: D10 5 → rolled 5
+  - Initiative: Robyn's merry men: D10 2
+  - Initiative: Cpt. Fawkes' ragtags: D10 5
 - T-999 activates (2 actions).
 - T-999 attacks: miss
-  - Attack: T-999: D8 7, needs 5 or less → miss (chance 62.5% (5/8))
+  - Attack: T-999: D8 7, needs 5 or less → miss (chance 37.5% (3/8))
 - The game is ended: Robyn's merry men win on points
 
 Victory points after the turn: Robyn's merry men 1, Cpt. Fawkes' ragtags 0

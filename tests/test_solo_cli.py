@@ -187,7 +187,7 @@ def test_spawn_explain_and_extra_spawn(solo):
     assert r.code == 0
     assert "pair of 2s [2, 2] = 1 specialist at spawnpoint 2" in r.out
     assert "three of a kind of 6s [6, 6, 6] = 1 boss at spawnpoint 6" in r.out
-    assert "In all: 1 rookies, 1 specialists, 1 bosses" in r.out
+    assert "In all: 1 rookie, 1 specialist, 1 boss" in r.out
     assert solo("solo", "spawn", "--explain", "1,2,3").code == 2
     solo("solo", "new", "-r", "Outlaws", "--seed", "3")
     n = len(opfor_names(solo))

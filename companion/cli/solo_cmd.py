@@ -28,6 +28,7 @@ from companion.errors import RefusedError, UsageError
 from companion.game.events import Event, apply_event
 from companion.game.repo import GameFile, Home, append_outcome
 from companion.game.state import GameState
+from companion.names import plural
 from companion.numbers import is_whole
 from companion.systems.base import Outcome
 
@@ -278,8 +279,8 @@ def spawn_(
             typer.echo(g.describe())
         t = tally(groups)
         typer.echo(
-            f"In all: {t['rookie']} rookies, {t['specialist']} specialists, "
-            f"{t['boss']} bosses (R-1SS-11)"
+            f"In all: {plural(t['rookie'], 'rookie')}, {plural(t['specialist'], 'specialist')}, "
+            f"{plural(t['boss'], 'boss')} (R-1SS-11)"
         )
         return
     from companion.solo.game import spawn_outcome

@@ -25,7 +25,9 @@ def step_text(i: int, s: Step, topic: str | None = None, console: Console | None
     t.append(f"{i}. {s.title}: ", style="bold")
     if s.roll is not None:
         r = s.roll
-        t.append(f"{r.who} rolls {r.spec()} → ")
+        # "Initiative: Robyn's merry men: rolls D10", not the side's name twice.
+        who = "" if s.title.endswith(r.who) else f"{r.who} "
+        t.append(f"{who}rolls {r.spec()} → ")
         for j, v in enumerate(r.dice):
             if j:
                 t.append(" ")
@@ -44,11 +46,13 @@ def step_text(i: int, s: Step, topic: str | None = None, console: Console | None
             t.append(f" = {r.value}")
         if s.target is not None and s.compare:
             t.append(f"; needs {COMPARE_WORDS.get(s.compare, s.compare)} {s.target}")
-        t.append(" → ")
+        if not s.only_repeats_roll:
+            t.append(" → ")
     style = "green" if s.success else "red" if s.success is False else ""
-    t.append(s.outcome, style=style)
-    if s.probability is not None:
-        t.append(f"  (chance {fmt(s.probability)})", style="dim")
+    if not s.only_repeats_roll:
+        t.append(s.outcome, style=style)
+    if s.outcome_chance is not None:
+        t.append(f"  (chance {fmt(s.outcome_chance)})", style="dim")
     for ruling in s.rulings:
         t.append(f" [{ruling}]", style="dim")
     if topic:
@@ -90,7 +94,7 @@ def render_trace(console: Console, trace: Trace, system: str | None = None) -> N
     for i, s in enumerate(trace.steps, 1):
         console.print(step_text(i, s, step_topic(system, s.title), console))
     console.print(Text("Result: ", style="bold") + Text(trace.outcome))
-    shown_steps = {(s.outcome, s.probability) for s in trace.steps}
+    shown_steps = {(s.outcome, s.outcome_chance) for s in trace.steps}
     if trace.odds and not shown_steps.issuperset(trace.odds):  # not when the steps said it
         odds = ", ".join(f"{k} {fmt(p)}" for k, p in trace.odds)
         console.print(Text(f"Odds before the dice: {odds}", style="dim"))

@@ -260,9 +260,10 @@ def roll_line(step: Step) -> str:
     line = f"{step.title}{who}: {r.spec()} {dice}{mods}{total}"
     if step.target is not None and step.compare in _NEEDS:
         line += ", needs " + _NEEDS[step.compare].format(step.target)
-    line += f" → {step.outcome}"
-    if step.probability is not None:
-        line += f" (chance {odds.fmt(step.probability)})"
+    if not step.only_repeats_roll:
+        line += f" → {step.outcome}"
+    if step.outcome_chance is not None:
+        line += f" (chance {odds.fmt(step.outcome_chance)})"
     return line
 
 

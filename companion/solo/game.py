@@ -9,6 +9,7 @@ from companion.errors import RefusedError, UsageError
 from companion.game.events import Change, set_fighter, set_game
 from companion.game.setup import fighters_from
 from companion.game.state import FighterState, GameState, SideState, freeze
+from companion.names import plural
 from companion.roster import Roster
 from companion.solo import scenarios as sc_mod
 from companion.solo.data import Setup, SoloScenario, load
@@ -60,7 +61,7 @@ def check_warband(roster: Roster) -> None:
 
     d = load()
     counts = {r: sum(1 for f in roster.fighters if f.rank == r) for r in d.warband}
-    wrong = [f"{counts[r]} {r}s (needs {n})" for r, n in d.warband.items() if counts[r] != n]
+    wrong = [f"{plural(counts[r], r)} (needs {n})" for r, n in d.warband.items() if counts[r] != n]
     problems = [p.message for p in systems.get("1ss").check_roster(roster) if p.severity == "error"]
     if wrong or problems:
         raise UsageError(

@@ -8,6 +8,7 @@ from typing import Any
 from companion.dice import DiceSource
 from companion.errors import RefusedError, UsageError
 from companion.game.state import FighterState, GameState, freeze
+from companion.names import plural
 from companion.systems.base import ActionRequest, Outcome
 from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat import scenarios as sc
@@ -110,7 +111,7 @@ def fall(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource)
     inches = int(req.options.get("inches", 0))
     hits = max(0, inches - 1)
     board, roller = Board(state), DiceRoller(dice)
-    roller.info("Fall", f'{inches}": {hits} hit(s) (the first inch is free)')
+    roller.info("Fall", f'{inches}": {plural(hits, "hit")} (the first inch is free)')
     ctx = Ctx(d, board, roller, Attack(melee=False))
     wounds = 0
     for i in range(hits):
@@ -120,7 +121,8 @@ def fall(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource)
             wounds += 1
     sc.after_resolution(d, board, roller)
     after = board.fighter(f.id)
-    summary = f'{f.name} falls {inches}": {hits} hit(s), {wounds} wound(s); now {after.status}'
+    took = f"{plural(hits, 'hit')}, {plural(wounds, 'wound')}"
+    summary = f'{f.name} falls {inches}": {took}; now {after.status}'
     return _done("fall", f"Falling: {f.name}", summary, board, roller)
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from companion.errors import RefusedError, UsageError
 from companion.game.state import FighterState, GameState
+from companion.names import plural
 from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat.board import Board, wound
 from companion.systems.one_stat.data import OneStatData
@@ -237,7 +238,7 @@ def attack_modifiers(
         mods.append(
             Modifier(
                 -ganging,
-                f"ganging up: {ganging} other friendly fighter(s) within 1 step",
+                f"ganging up: {plural(ganging, 'other friendly fighter')} within 1 step",
                 "R-1SS-01",
             )
         )

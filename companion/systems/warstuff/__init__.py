@@ -8,7 +8,7 @@ from typing import Any
 from companion.dice import DiceSource
 from companion.errors import UsageError
 from companion.game.state import FighterState, GameState
-from companion.names import match
+from companion.names import match, plural
 from companion.roster import Roster, RosterFighter
 from companion.systems.base import (
     ActionRequest,
@@ -181,7 +181,8 @@ class WarStuff(FromData):
             if s.flags.get("conceded"):
                 lines.append(f"{s.name} conceded")
             if s.flags.get("commanded"):
-                lines.append(f"{s.name}: {s.flags['commanded']} commanded unit(s) may act now")
+                n = int(s.flags["commanded"])
+                lines.append(f"{s.name}: {plural(n, 'commanded unit')} may act now")
         return lines
 
     def fighter_flags(self, f: FighterState) -> list[str]:

@@ -11,6 +11,7 @@ from companion.dice import DiceSource
 from companion.errors import RefusedError, UsageError
 from companion.game.events import Change, set_fighter, set_side
 from companion.game.state import FighterState, GameState, freeze
+from companion.names import plural
 from companion.systems.base import ActionRequest, Outcome
 from companion.systems.warstuff import attack, combat, turns
 from companion.systems.warstuff.data import WarStuffData
@@ -278,7 +279,8 @@ def _command(state: GameState, f: FighterState, o: Mapping[str, Any], dice: Dice
     steps = [
         Step(
             "Command",
-            f"{sum(1 for v in r.dice if v >= 4)} of {n} dice at 4+: {got} unit(s) may act now",
+            f"{sum(1 for v in r.dice if v >= 4)} of {n} dice at 4+: "
+            f"{plural(got, 'unit')} may act now",
             roll=r,
             target=4,
             compare=">=",
@@ -293,6 +295,6 @@ def _command(state: GameState, f: FighterState, o: Mapping[str, Any], dice: Dice
     changes: list[Change] = [set_fighter(f.id, "flags.commanded", True)]
     if got:
         changes.append(set_side(f.side, "flags.commanded", got))
-    summary = f"{f.name} commands: {got} unit(s) may activate now"
+    summary = f"{f.name} commands: {plural(got, 'unit')} may activate now"
     trace = Trace(f"{f.name} gives orders", tuple(steps), summary)
     return Outcome("action", summary, tuple(changes), trace, data=freeze({"commanded": got}))

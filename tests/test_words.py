@@ -1,0 +1,43 @@
+"""What users read: the chance beside an outcome is that outcome's, plurals, no repeats."""
+
+from __future__ import annotations
+
+from companion.names import plural
+
+
+def test_a_miss_shows_the_chance_of_missing(demo):
+    demo("turn", "--dice", "3,7")
+    demo("activate", "Cpt")
+    # Cpt. Fawkes hits on 6 or less on a D10 (60%): an 8 misses, and a miss is 40%.
+    r = demo("attack", "Cpt", "Robyn", "--range", "10", "--dice", "8")
+    assert r.code == 0, r.err
+    assert "→ miss  (chance 40.0% (2/5))" in r.out
+    r = demo("attack", "Cpt", "Robyn", "--range", "10", "--dice", "2,8")
+    assert "→ hit  (chance 60.0% (3/5))" in r.out
+    assert "→ defended  (chance 40.0% (2/5))" in r.out
+
+
+def test_a_roll_is_not_told_twice(demo):
+    r = demo("turn", "--dice", "3,7")
+    assert "rolled 3" not in r.out and "→ 3 →" not in r.out
+    assert "Initiative: Robyn's merry men: rolls D10 → 3" in r.out
+
+
+def test_plurals():
+    assert [plural(n, "boss") for n in (0, 1, 2)] == ["0 bosses", "1 boss", "2 bosses"]
+    assert plural(1, "die") == "1 die" and plural(3, "die") == "3 dice"
+    assert plural(2, "army") == "2 armies" and plural(2, "hit") == "2 hits"
+
+
+def test_counts_read_right(demo, run):
+    r = demo("turn", "--dice", "7,3,2")
+    assert r.code == 2 and "3 dice given but only 2 used" in r.err
+    demo("turn", "--dice", "7,3")
+    demo("activate", "Robyn")
+    r = demo("skill", "Robyn", "command", "John", "--dice", "3")
+    assert r.code == 2 and "1 die given but only 0 used" in r.err
+    r = demo("fall", "John", "--inches", "2", "--dice", "6")
+    assert r.code == 0, r.err
+    assert '2": 1 hit, 0 wounds' in r.out
+    r = demo("solo", "spawn", "--explain", "2,2,5,6,6,6")
+    assert "In all: 1 rookie, 1 specialist, 1 boss" in r.out
