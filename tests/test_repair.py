@@ -42,7 +42,7 @@ def test_a_truncated_game_is_listed_as_damaged_and_blocks_no_other(played, run):
     assert rows["other"]["events"] == 0
     assert run("vp", "1", "+1", "--game", "other").code == 0
     text = run("game", "list").out
-    assert "sample  DAMAGED:" in text and "other  1ss training" in text
+    assert "sample  DAMAGED:" in text and "other  1 Stat Skirmish · Training Mission" in text
     assert path.read_bytes() == cut
 
 

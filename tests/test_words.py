@@ -41,3 +41,37 @@ def test_counts_read_right(demo, run):
     assert '2": 1 hit, 0 wounds' in r.out
     r = demo("solo", "spawn", "--explain", "2,2,5,6,6,6")
     assert "In all: 1 rookie, 1 specialist, 1 boss" in r.out
+
+
+def test_warstuff_words(run):
+    r = run("roster", "new", "Gs", "--system", "warstuff")
+    assert "points limit 150; 'companion roster option \"Gs\" points=N' changes it" in r.out
+    assert run("game", "new", "--system", "warstuff").code == 0
+    board = run("status").out
+    assert "Round not started" in board and "Turn" not in board
+    run("turn", "--dice", "6,1")
+    board = run("status").out
+    assert "Round 1" in board and "Turn" not in board
+    run("activate", "Dwarf Warrior")
+    r = run("act", "Dwarf Warrior", "walk")
+    assert r.code == 0 and "may shoot" not in r.out  # no Shooter rule
+    run("done")
+    run("activate", "Orc Warrior 2")
+    run("done")
+    run("activate", "Dwarf Rifleman")
+    assert "then may shoot" in run("act", "Dwarf Rifleman", "walk").out
+
+
+def test_scenario_names_not_ids(run):
+    r = run("game", "new", "--system", "warstuff", "--scenario", "skirmish")
+    assert "(WarStuff, Skirmish)" in r.out
+    run("demo")
+    listed = run("game", "list").out
+    assert "1 Stat Skirmish · Training Mission, turn 0" in listed
+    assert "WarStuff · Skirmish, round 0" in listed
+
+
+def test_demo_after_the_end_suggests_fresh(demo):
+    demo("game", "end")
+    r = demo("demo")
+    assert "'companion demo --fresh' starts it again" in r.out

@@ -10,11 +10,11 @@ from companion import systems
 from companion.cli.common import DiceOpt, JsonOpt, SeedOpt, console, print_json
 from companion.cli.games import free_name, sample_rosters, show_board
 from companion.cli.shared import commit, dice_source
-from companion.errors import RefusedError, StoreError, UsageError
+from companion.errors import CompanionError, RefusedError, StoreError, UsageError
 from companion.game.events import set_game
 from companion.game.repair import Repair
 from companion.game.repo import Home, event_for
-from companion.names import match
+from companion.names import match, plural
 from companion.systems.kit.facts import parse_pairs
 
 app = typer.Typer(
@@ -117,7 +117,10 @@ def new(
 
         render_trace(console(), setup.trace)
     if not as_json:
-        typer.echo(f"Started game '{gf.name}' ({sys_.info.name}, {scenario}); it is now current.")
+        typer.echo(
+            f"Started game '{gf.name}' ({sys_.info.name}, {scenario_name(sys_.info.id, scenario)});"
+            " it is now current."
+        )
     show_board(gf, as_json)
 
 
@@ -147,6 +150,9 @@ def list_(as_json: JsonOpt = False) -> None:
                     "name": gf.name,
                     "system": gf.system,
                     "scenario": gf.state.scenario,
+                    "scenario_name": scenario_name(gf.system, gf.state.scenario)
+                    if not gf.state.options.get("label")
+                    else str(gf.state.options["label"]),
                     "turn": gf.state.turn,
                     "phase": gf.state.phase,
                     "events": gf.count,
@@ -163,10 +169,21 @@ def list_(as_json: JsonOpt = False) -> None:
         if "damaged" in r:
             typer.echo(f"{mark} {r['name']}  DAMAGED: {r['damaged']}")
             continue
+        sys_ = systems.get(str(r["system"]))
+        word = getattr(sys_, "turn_word", "Turn").lower()
         typer.echo(
-            f"{mark} {r['name']}  {r['system']} {r['scenario']}, turn {r['turn']}, "
-            f"{r['phase']}, {r['events']} events"
+            f"{mark} {r['name']}  {sys_.info.name} · {r['scenario_name']}, {word} {r['turn']}, "
+            f"{r['phase']}, {plural(int(str(r['events'])), 'event')}"
         )
+
+
+def scenario_name(system_id: str, scenario: str) -> str:
+    """A scenario's name as the rules give it; its id when the system does not know it."""
+    try:
+        found = {s.id: s.label for s in systems.get(system_id).scenarios()}
+    except CompanionError:
+        return scenario
+    return found.get(scenario, scenario)
 
 
 @app.command("repair")

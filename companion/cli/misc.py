@@ -114,9 +114,14 @@ def demo(fresh: bool, as_json: bool) -> None:
         home.set_setting("current", gf.name)
     if not as_json:
         verb = "Resumed" if exists else "Set up"
+        if gf.state.phase == "ended":
+            after = f"It is over ({gf.state.result}); 'companion demo --fresh' starts it again."
+        elif gf.state.turn:
+            after = f"It is turn {gf.state.turn}; 'companion status' shows whose go it is."
+        else:
+            after = "Next: 'companion turn' rolls initiative; 'companion --help' lists commands."
         sys.stdout.write(
-            f"{verb} the sample game '{gf.name}': the 1 Stat Skirmish training mission. "
-            "Next: 'companion turn' rolls initiative; 'companion --help' lists commands.\n"
+            f"{verb} the sample game '{gf.name}': the 1 Stat Skirmish training mission. {after}\n"
         )
         sys.stdout.flush()
     show_board(gf, as_json)

@@ -90,7 +90,13 @@ def new(
             raise UsageError(f"a roster called '{name}' already exists")
         home.save_roster(db, Roster(name.strip(), sys_.info.id, notes=notes))
         db.commit()
-    typer.echo(f"Created roster '{name}' ({sys_.info.name}).")
+    limit = ""
+    if hasattr(sys_, "roster_total"):  # a points system: say what the limit starts at
+        _, points = sys_.roster_total(Roster(name.strip(), sys_.info.id))
+        limit = f", points limit {points}"
+        if "points" in getattr(sys_, "roster_options", dict)():
+            limit += f"; 'companion roster option \"{name.strip()}\" points=N' changes it"
+    typer.echo(f"Created roster '{name}' ({sys_.info.name}{limit}).")
 
 
 @app.command("add")

@@ -98,11 +98,15 @@ def add_unit(
         str | None, typer.Option("--name", help="Name it on the roster (default: the unit's).")
     ] = None,
     count: Annotated[int, typer.Option("--count", min=1, max=20, help="How many to add.")] = 1,
+    over_limit: Annotated[
+        bool, typer.Option("--over-limit", help="Add them even over the points limit.")
+    ] = False,
 ) -> None:
     """Add a ready-made unit from the system's library to a roster.
 
-    Copies get a number (Orc Warrior 2). The roster is checked against its points limit
-    afterwards and any problem is printed (the unit is still added).
+    Copies get a number (Orc Warrior 2). Units that would take the roster over its points
+    limit are not added (exit status 1) unless you pass --over-limit; any other problem
+    the roster check finds is printed.
 
     Example:
     companion roster new Greenskins --system warstuff
@@ -121,9 +125,15 @@ def add_unit(
             fighters.append(f)
             added.append(f.name)
         new = r.with_fighters(tuple(fighters))
+        total, limit = sys_.roster_total(new)
+        if total > limit and not over_limit:
+            raise RefusedError(
+                f"adding {', '.join(added)} makes '{r.name}' {total} pts, over its limit of "
+                f"{limit} pts; nothing was added (raise the limit with 'companion roster "
+                f'option "{r.name}" points=N\', or pass --over-limit)'
+            )
         home.save_roster(db, new)
         db.commit()
-    total, limit = sys_.roster_total(new)
     typer.echo(f"Added {', '.join(added)} to '{r.name}' ({total}/{limit} pts).")
     for p in sys_.check_roster(new):
         typer.echo(f"{p.severity}: {p.message}")

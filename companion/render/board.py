@@ -19,10 +19,12 @@ DEFAULT_COLUMNS = [
 ]
 
 
-def turn_tracker(turn: int, last: int | None) -> Text:
-    t = Text("Turn ")
+def turn_tracker(turn: int, last: int | None, word: str = "Turn") -> Text:
+    t = Text(f"{word} ")
     if last is None:
         t.append(f"{turn}" if turn else "not started", style="bold")
+        if not turn:
+            t.append(f"  ('companion turn' begins {word.lower()} 1)", style="dim")
         return t
     for n in range(1, last + 1):
         if n == turn:
@@ -32,7 +34,7 @@ def turn_tracker(turn: int, last: int | None) -> Text:
         else:
             t.append(f" {n} ")
     if turn == 0:
-        t.append("  (not started: 'companion turn' begins turn 1)", style="dim")
+        t.append(f"  (not started: 'companion turn' begins {word.lower()} 1)", style="dim")
     return t
 
 
@@ -40,7 +42,7 @@ def render_board(console: Console, b: dict[str, Any]) -> None:
     head = Text()
     head.append(f"{b['game']}", style="bold")
     head.append(f"  {b['system_name']} · {b['scenario_name']}")
-    lines: list[Any] = [head, turn_tracker(b["turn"], b["last_turn"])]
+    lines: list[Any] = [head, turn_tracker(b["turn"], b["last_turn"], b.get("turn_word", "Turn"))]
     if b["phase"] == "ended":
         lines.append(Text(f"Game over: {b['result']}", style="bold magenta"))
     else:

@@ -30,6 +30,7 @@ class WarStuff(FromData):
     system_id = "warstuff"
     default_scenario = "skirmish"
     turns = turns.ROUNDS
+    turn_word = "Round"
 
     @property
     def data(self) -> WarStuffData:
@@ -172,8 +173,8 @@ class WarStuff(FromData):
         return combat.odds_trace(state, atk)
 
     def status_lines(self, state: GameState) -> list[str]:
-        lines = [f"Round {state.turn}" if state.turn else "Not started: 'companion turn'"]
-        lines.append(f"Points limit {state.options.get('points', self.data.default_points)}")
+        # The tracker above says "Round N" (turn_word): no second line for it.
+        lines = [f"Points limit {state.options.get('points', self.data.default_points)}"]
         first = state.flags.get("first_done")
         if first is not None:
             lines.append(f"{state.sides[int(first)].name} finished activating first this round")

@@ -108,7 +108,9 @@ def _move(
     if t is not None and "fear" in t.skills:
         shown = f"{dist / 2:g}"
         notes.append(f"{t.name} causes Fear: the move into contact is halved")
-    allowed = "may shoot" if a.shoot else "may attack in melee" if a.melee else ""
+    # Only a unit with a Shooter rule is told it may shoot after Hold or Walk.
+    shooter = any(s.startswith("shooter-") for s in f.skills)
+    allowed = "may shoot" if a.shoot and shooter else "may attack in melee" if a.melee else ""
     text = f'{f.name} takes {a.label}: up to {shown}"' + (f", then {allowed}" if allowed else "")
     steps.append(Step(a.label, text, notes=tuple(notes)))
     summary = text
@@ -208,6 +210,10 @@ def _heal(state: GameState, f: FighterState, t: FighterState | None, dice: DiceS
         raise RefusedError(f"{t.name} is an enemy; a Healer heals friends")
     if t.out:
         raise RefusedError(f"{t.name} is dead")
+    if not t.wounds and not t.flags.get("stunned"):
+        # Healing takes a wound off or stands a stunned unit up: on a unit with neither
+        # it would spend the Healer's attack on nothing.
+        raise RefusedError(f"{t.name} has no wound and is not stunned: nothing to heal")
     if f.flags.get("stunned"):
         raise RefusedError(f"{f.name} is stunned: its action must be Recover")
     if f.flags.get("attacked"):
