@@ -10,8 +10,18 @@ from companion.errors import NotFoundError
 T = TypeVar("T")
 
 
-def match(query: str, items: Sequence[T], name: Callable[[T], str], what: str) -> T:
-    """The item whose name is `query`, or the only one it begins (case-insensitively)."""
+def match(
+    query: str,
+    items: Sequence[T],
+    name: Callable[[T], str],
+    what: str,
+    prefer: Sequence[Callable[[T], bool]] = (),
+) -> T:
+    """The item whose name is `query`, or the only one it begins (case-insensitively).
+
+    When the query begins several names, each test in `prefer` is tried in turn: the
+    first that exactly one of them passes picks it (the fighter activating now, say,
+    then the only one still in play)."""
     q = query.strip().casefold()
     if not q:
         raise NotFoundError(f"give a {what} name")
@@ -21,6 +31,10 @@ def match(query: str, items: Sequence[T], name: Callable[[T], str], what: str) -
     hits = exact or [i for i in items if name(i).casefold().startswith(q)]
     if len(hits) == 1:
         return hits[0]
+    for test in prefer:
+        chosen = [i for i in hits if test(i)]
+        if len(chosen) == 1:
+            return chosen[0]
     if not hits:
         known = ", ".join(name(i) for i in items[:12]) or "none yet"
         more = " ..." if len(items) > 12 else ""

@@ -48,7 +48,7 @@ def attack_request(
     opt: list[str] | None,
 ) -> ActionRequest:
     a = find_fighter(state, attacker)
-    t = find_fighter(state, target)
+    t = find_fighter(state, target, acting=False)
     # The command's own flags are facts like any --opt: only those given are passed on,
     # so a system that has no such fact refuses them by name (companion.systems.kit.facts).
     options: dict[str, Any] = {}
@@ -142,7 +142,7 @@ def _request(
     options: dict[str, Any],
 ) -> ActionRequest:
     f = find_fighter(state, fighter)
-    t = find_fighter(state, target).id if target else None
+    t = find_fighter(state, target, acting=False).id if target else None
     return system.accept(state, ActionRequest(action, f.id, t, freeze(options)))
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -106,10 +106,21 @@ def console() -> Any:
     return make_console()
 
 
-def find_fighter(state: GameState, name: str) -> FighterState:
-    """A fighter by exact name, unique name prefix or id, case-insensitively."""
+def find_fighter(
+    state: GameState, name: str, in_play: bool = True, acting: bool = True
+) -> FighterState:
+    """A fighter by exact name, unique name prefix or id, case-insensitively.
+
+    When the command needs a fighter in play (`in_play`), a prefix that begins several
+    names picks the only one still in play; for the fighter that acts (`acting`) the one
+    activating now comes first, for a target the others."""
+    prefer: tuple[Callable[[FighterState], bool], ...] = ()
+    if in_play and acting:
+        prefer = (lambda f: f.id == state.active, lambda f: not f.out)
+    elif in_play:
+        prefer = (lambda f: not f.out and f.id != state.active, lambda f: not f.out)
     try:
-        return match(name, state.fighters, lambda f: f.name, "fighter")
+        return match(name, state.fighters, lambda f: f.name, "fighter", prefer)
     except UsageError:
         by_id = [f for f in state.fighters if f.id == name.strip().casefold()]
         if by_id:

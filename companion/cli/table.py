@@ -80,6 +80,12 @@ COMMANDS = (
             opt("token", "Give or take the activation token.", kind="flag", off=("--no-token",)),
             opt("stat", "Set the (first) stat.", kind="int", low=-99, high=99),
             opt("flag", "Set a flag NAME=VALUE (or NAME= to clear it).", kind="list"),
+            opt(
+                "force",
+                "Set values the rules cannot have (a house rule).",
+                kind="flag",
+                default=False,
+            ),
             GAME,
             JSON,
         ),

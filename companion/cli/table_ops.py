@@ -72,16 +72,18 @@ def set_(
     token: bool | None,
     stat: int | None,
     flag: list[str] | None,
+    force: bool,
     game: str | None,
     as_json: bool,
 ) -> None:
     with writing_game(game) as gf:
-        f = find_fighter(gf.state, fighter)
+        f = find_fighter(gf.state, fighter, in_play=False)
+        sys_ = systems.get(gf.system)
         changes: list[Change] = []
         if wounds is not None:
             changes.append(set_fighter(f.id, "wounds", wounds))
         if state is not None:
-            allowed = tuple(systems.get(gf.system).statuses())
+            allowed = tuple(sys_.statuses())
             s = state.strip().casefold()
             # The board shows a wounded fighter as "prone", so the word it shows is accepted.
             if s == "prone" and "wounded" in allowed and "prone" not in allowed:
@@ -101,10 +103,52 @@ def set_(
             changes.append(set_fighter(f.id, f"flags.{k.strip()}", _flag_value(v)))
         if not changes:
             raise UsageError("nothing to set; give --wounds, --state, --token, --stat or --flag")
+        if not force:
+            changes += _wounds_to_match(sys_, f, wounds, state, changes)
+            _check_possible(sys_, f, changes)
         what = ", ".join(f"{c.field.replace('flags.', 'flag ')} = {c.value}" for c in changes)
         run_outcome(
             gf, Outcome("override", f"{f.name}: {what} (set by hand)", tuple(changes)), as_json
         )
+
+
+def _wounds_to_match(
+    sys_: Any, f: Any, wounds: int | None, state: str | None, changes: list[Change]
+) -> list[Change]:
+    """A state given without wounds brings the wounds the rules give it (1ss: prone is
+    one wound), when the fighter's present wounds do not fit it."""
+    status = next((c.value for c in changes if c.field == "status"), None)
+    if state is None or wounds is not None or status is None:
+        return []
+    if sys_.hand_set_problem(f, f.wounds, status) is None:
+        return []
+    for n in range(0, 3):
+        if sys_.hand_set_problem(f, n, status) is None:
+            return [set_fighter(f.id, "wounds", n)]
+    return []
+
+
+def _check_possible(sys_: Any, f: Any, changes: list[Change]) -> None:
+    """Refuse a value the fighter's rule system cannot have, saying what it can."""
+    new = {c.field: c.value for c in changes}
+    if "stats." + next(iter(f.stats), "") in new and len(f.stats) == 1:
+        stat = new["stats." + next(iter(f.stats))]
+        rank = {r.id: r for r in sys_.ranks()}.get(f.rank)
+        if rank is not None:
+            # Where a rank's stat runs up to its die (1ss), a fighter with a bigger die
+            # (a solo Bounty boss on a D12) may have a bigger stat.
+            high = max(rank.stat_max, f.die) if rank.stat_max == rank.die else rank.stat_max
+            if not rank.stat_min <= stat <= high:
+                raise UsageError(
+                    f"a {rank.label.lower()}'s {next(iter(f.stats))} is {rank.stat_min}-{high} "
+                    f"(D{f.die}), not {stat}; pass --force to set it all the same"
+                )
+    if "wounds" in new or "status" in new:
+        why = sys_.hand_set_problem(
+            f, int(new.get("wounds", f.wounds)), str(new.get("status", f.status))
+        )
+        if why:
+            raise UsageError(f"{why}; pass --force to set it all the same")
 
 
 def _flag_value(v: str) -> Any:

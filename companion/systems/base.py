@@ -98,6 +98,11 @@ class RuleSystem(ABC):
         """The states a fighter can be set to by hand (`companion set --state`)."""
         return ("upright", "wounded", "out")
 
+    def hand_set_problem(self, fighter: FighterState, wounds: int, status: str) -> str | None:
+        """Why a fighter set by hand to these wounds and state is one the rules cannot
+        have, saying what they allow (`companion set`), or None when it can be."""
+        return None
+
     def board_columns(self) -> Sequence[tuple[str, str]]:
         """The `describe_fighter` keys the board shows, with their column headings."""
         return (

@@ -106,6 +106,11 @@ class OneStatSkirmish(RuleSystem):
         # face-down: a Regenerator's second wound until its upkeep roll.
         return ("upright", "wounded", "out", "face-down")
 
+    def hand_set_problem(self, fighter: FighterState, wounds: int, status: str) -> str | None:
+        from companion.systems.one_stat.hand_set import problem
+
+        return problem(fighter, wounds, status)
+
     def new_game(
         self, rosters: Sequence[Roster], scenario: str, options: Mapping[str, Any]
     ) -> GameState:
