@@ -75,3 +75,17 @@ def test_demo_after_the_end_suggests_fresh(demo):
     demo("game", "end")
     r = demo("demo")
     assert "'companion demo --fresh' starts it again" in r.out
+
+
+def test_info_names_the_folders_and_versions(run, home):
+    r = run("info", "--json")
+    assert r.code == 0, r.err
+    found = r.json()
+    assert found["data"] == str(home) and found["data_from"] == "COMPANION_HOME"
+    assert found["cache"] == str(home / "cache")  # under COMPANION_HOME too
+    assert found["libraries"]["typer"] and found["version"]
+    text = run("info").out
+    assert f"cache      {home / 'cache'}" in text and "typer " in text
+    # the parsed rules data is cached there
+    run("rules", "show", "1ss", "cover")
+    assert list((home / "cache").glob("rules-*.json"))

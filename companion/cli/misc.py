@@ -1,4 +1,4 @@
-"""Stand-alone commands: systems, roll, demo.
+"""Stand-alone commands: systems, roll, demo, info.
 
 Declared once at the end (`companion.cli.declare`), without Typer: `roll` is a table
 command, parsed by the quick path when its command line is well formed.
@@ -127,6 +127,57 @@ def demo(fresh: bool, as_json: bool) -> None:
     show_board(gf, as_json)
 
 
+# The libraries whose versions `info` prints (what a bug report needs).
+LIBRARIES = ("typer", "rich", "questionary", "tinydb", "platformdirs", "rapidfuzz")
+
+
+def info(as_json: bool) -> None:
+    import platform
+    from importlib import metadata
+
+    from companion import __version__
+    from companion.data import cache_dir, data_dir
+    from companion.game.store import default_home
+
+    def version(name: str) -> str | None:
+        try:
+            return metadata.version(name)
+        except metadata.PackageNotFoundError:
+            return None
+
+    cache = cache_dir()
+    libraries = {name: version(name) for name in LIBRARIES}
+    found: dict[str, Any] = {
+        "version": __version__,
+        "python": f"{platform.python_version()} ({sys.executable})",
+        "data": str(default_home()),
+        "data_from": "COMPANION_HOME" if _env("COMPANION_HOME") else "the default data folder",
+        "cache": str(cache) if cache is not None else None,
+        "rules_data": str(data_dir()),
+        "systems": list(systems.ids()),
+        "libraries": libraries,
+    }
+    if as_json:
+        print_json(found)
+        return
+    out = [
+        f"companion {found['version']}",
+        f"Python     {found['python']}",
+        f"data       {found['data']}  (games, rosters, settings; from {found['data_from']})",
+        f"cache      {found['cache'] or '(none: no home folder)'}  (safe to delete)",
+        f"rules data {found['rules_data']}",
+        f"systems    {', '.join(systems.ids())}",
+        "libraries  " + ", ".join(f"{k} {v or 'not installed'}" for k, v in libraries.items()),
+    ]
+    sys.stdout.write("\n".join(out) + "\n")
+
+
+def _env(name: str) -> str:
+    import os
+
+    return os.environ.get(name, "").strip()
+
+
 COMMANDS = (
     Command(
         "systems",
@@ -147,6 +198,19 @@ COMMANDS = (
         Example: companion roll 3d8kl1 --seed 7
         """,
         (arg("notation", "Dice notation: 2d6, d10, 3d8kl1, 4d6kh3+1."), DICE, SEED, JSON),
+    ),
+    Command(
+        "info",
+        f"{__name__}:info",
+        """Where companion keeps things, and which versions run: for a bug report.
+
+        Prints the data folder (games, rosters, settings; COMPANION_HOME when set), the
+        cache folder (under COMPANION_HOME too when it is set), the rules data, and the
+        versions of companion, Python and the libraries it uses.
+
+        Example: companion info
+        """,
+        (JSON,),
     ),
     Command(
         "demo",

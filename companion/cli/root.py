@@ -53,7 +53,7 @@ _MODULE_OF: dict[str, str | tuple[str, ...]] = {
         "table",
     ),
     **dict.fromkeys(("attack", "odds", "recover", "fall", "skill", "act"), "actions"),
-    **dict.fromkeys(("systems", "roll", "demo"), "misc"),
+    **dict.fromkeys(("systems", "roll", "demo", "info"), "misc"),
     **dict.fromkeys(("play", "report"), "play_cmd"),
     "done": "table",
     # The command groups rule systems bring with them (the 1ss solo group, the WarStuff
