@@ -126,12 +126,14 @@ def add(
         sys_ = systems.get(r.system)
         if any(f.name.casefold() == name.strip().casefold() for f in r.fighters):
             raise UsageError(f"'{r.name}' already has a fighter called '{name}'")
+        given = _skills(skill or [], role)
+        implied = tuple(s for s in sys_.implied_skills(_slug(rank)) if s not in given)
         f = RosterFighter(
             name.strip(),
             _slug(rank),
             freeze(_stats(tuple(sys_.stat_names()), stat)),
             _equipment(equip or []),
-            _skills(skill or [], role),
+            implied + given,
             notes,
         )
         if not f.name:
@@ -139,7 +141,8 @@ def add(
         _refuse_fighter_errors(sys_.check_fighter(f))
         home.save_roster(db, r.with_fighters(r.fighters + (f,)))
         db.commit()
-    typer.echo(f"Added {f.name} to '{r.name}'.")
+    also = f" ({', '.join(implied).capitalize()} added: every {f.rank} has it)" if implied else ""
+    typer.echo(f"Added {f.name} to '{r.name}'{also}.")
 
 
 @app.command("edit")
@@ -178,6 +181,10 @@ def edit(
         new_skills = old.skills
         if skill is not None or role is not None:
             new_skills = _skills(skill or [], role)
+        new_rank = _slug(rank) if rank else old.rank
+        new_skills = (
+            tuple(s for s in sys_.implied_skills(new_rank) if s not in new_skills) + new_skills
+        )
         new = RosterFighter(
             name=(name or old.name).strip(),
             rank=_slug(rank) if rank else old.rank,

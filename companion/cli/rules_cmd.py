@@ -120,6 +120,16 @@ def show(
             for t in items:
                 c.print(topic_line(t))
         return
+    from companion.names import close_to
+
+    # One word spelt a little wrong ("tnak") means the topic it is closest to, when one
+    # is close; more words are a question for the search.
+    near = close_to(key, [t.id for t in topics]) if " " not in key else None
+    if near is not None:
+        if not as_json and key.removesuffix("s") != near:
+            console().print(f"No topic '{words}'; did you mean '{near}'?", style="dim")
+        _show_hits([(next(t for t in topics if t.id == near), 90.0)], as_json, across=False)
+        return
     _show_hits(_search(words, sid, MORE + 1), as_json, across=False)
 
 

@@ -98,6 +98,11 @@ class RuleSystem(ABC):
         """The states a fighter can be set to by hand (`companion set --state`)."""
         return ("upright", "wounded", "out")
 
+    def implied_skills(self, rank: str) -> tuple[str, ...]:
+        """Skills every fighter of `rank` has (a 1ss boss's Command): `roster add` gives
+        them when they are left out."""
+        return ()
+
     def hand_set_problem(self, fighter: FighterState, wounds: int, status: str) -> str | None:
         """Why a fighter set by hand to these wounds and state is one the rules cannot
         have, saying what they allow (`companion set`), or None when it can be."""

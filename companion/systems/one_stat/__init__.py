@@ -106,6 +106,10 @@ class OneStatSkirmish(RuleSystem):
         # face-down: a Regenerator's second wound until its upkeep roll.
         return ("upright", "wounded", "out", "face-down")
 
+    def implied_skills(self, rank: str) -> tuple[str, ...]:
+        # A boss always has Command, besides one other skill (R-1SS-05's warband rules).
+        return ("command",) if rank == "boss" else ()
+
     def hand_set_problem(self, fighter: FighterState, wounds: int, status: str) -> str | None:
         from companion.systems.one_stat.hand_set import problem
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from companion.names import did_you_mean
 from companion.roster import Roster, RosterFighter
 from companion.systems.base import Problem
 from companion.systems.one_stat.data import OneStatData, item_of
@@ -53,7 +54,8 @@ def check_fighter(d: OneStatData, f: RosterFighter, preset: bool = False) -> lis
     skills = [s for s in f.skills if s in d.skills]
     unknown = [s for s in f.skills if s not in d.roles and s not in d.skills]
     for s in unknown:
-        bad(f"'{s}' is neither a rookie role nor a specialist skill")
+        hint = did_you_mean(s, [*d.roles, *d.skills])
+        bad(f"'{s}'{hint} is neither a rookie role nor a specialist skill")
     if f.rank == "rookie":
         if skills:
             bad(f"rookies take a role, not a specialist skill ({', '.join(skills)})")
