@@ -8,6 +8,7 @@ import typer
 
 from companion import systems
 from companion.cli.common import DiceOpt, JsonOpt, SeedOpt, console, print_json
+from companion.cli.complete import completer
 from companion.cli.games import free_name, sample_rosters, show_board
 from companion.cli.shared import commit, dice_source
 from companion.errors import CompanionError, RefusedError, StoreError, UsageError
@@ -23,23 +24,38 @@ app = typer.Typer(
     no_args_is_help=True,
 )
 
-GameArg = Annotated[str | None, typer.Argument(help="Game name (default: the current game).")]
+GameArg = Annotated[
+    str | None,
+    typer.Argument(help="Game name (default: the current game).", autocompletion=completer("game")),
+]
 
 
 @app.command("new")
 def new(
     roster: Annotated[
         list[str] | None,
-        typer.Option("--roster", "-r", help="A roster per side (two for a duel, one with --solo)."),
+        typer.Option(
+            "--roster",
+            "-r",
+            help="A roster per side (two for a duel, one with --solo).",
+            autocompletion=completer("roster"),
+        ),
     ] = None,
     system: Annotated[
         str | None,
-        typer.Option("--system", help="Without --roster: play this system's two sample warbands."),
+        typer.Option(
+            "--system",
+            help="Without --roster: play this system's two sample warbands.",
+            autocompletion=completer("system"),
+        ),
     ] = None,
     scenario: Annotated[
         str | None,
         typer.Option(
-            "--scenario", "-s", help="Scenario id (default: the system's first, e.g. training)."
+            "--scenario",
+            "-s",
+            help="Scenario id (default: the system's first, e.g. training).",
+            autocompletion=completer("scenario"),
         ),
     ] = None,
     name: Annotated[
@@ -250,7 +266,12 @@ def show(game: GameArg = None, as_json: JsonOpt = False) -> None:
 
 @app.command("use")
 def use(
-    game: Annotated[str, typer.Argument(help="Game name (a unique prefix is enough).")],
+    game: Annotated[
+        str,
+        typer.Argument(
+            help="Game name (a unique prefix is enough).", autocompletion=completer("game")
+        ),
+    ],
 ) -> None:
     """Make a game the current game.
 
@@ -295,7 +316,12 @@ def end(
 
 @app.command("delete")
 def delete(
-    game: Annotated[str, typer.Argument(help="Game name (a unique prefix is enough).")],
+    game: Annotated[
+        str,
+        typer.Argument(
+            help="Game name (a unique prefix is enough).", autocompletion=completer("game")
+        ),
+    ],
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask.")] = False,
 ) -> None:
     """Delete a game and its whole log.

@@ -15,7 +15,9 @@ app = typer.Typer(
     "explained dice rolls with exact odds, rules look-ups and solo play.\n\n"
     "Example: companion demo",
     no_args_is_help=True,
-    add_completion=False,
+    # --install-completion / --show-completion; the values are completed by
+    # companion.cli.complete, which only a completing shell imports.
+    add_completion=True,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )

@@ -11,6 +11,7 @@ import typer
 
 from companion import systems
 from companion.cli.common import JsonOpt, console, print_json
+from companion.cli.complete import completer
 from companion.errors import DataError, RefusedError, UsageError
 from companion.game.repo import Home
 from companion.game.state import freeze
@@ -28,7 +29,12 @@ app = typer.Typer(
 
 MAX_IMPORT_BYTES = 5 * 1024 * 1024
 
-RosterArg = Annotated[str, typer.Argument(help="Roster name (a unique prefix is enough).")]
+RosterArg = Annotated[
+    str,
+    typer.Argument(
+        help="Roster name (a unique prefix is enough).", autocompletion=completer("roster")
+    ),
+]
 FighterArg = Annotated[str, typer.Argument(help="Fighter name (a unique prefix is enough).")]
 
 
@@ -73,7 +79,10 @@ def _refuse_fighter_errors(problems: list[Problem], source: str | None = None) -
 @app.command("new")
 def new(
     name: Annotated[str, typer.Argument(help="Name of the new roster.")],
-    system: Annotated[str, typer.Option("--system", "-s", help="Rule system id.")] = "1ss",
+    system: Annotated[
+        str,
+        typer.Option("--system", "-s", help="Rule system id.", autocompletion=completer("system")),
+    ] = "1ss",
     notes: Annotated[str, typer.Option(help="Free notes.")] = "",
 ) -> None:
     """Create an empty roster.
@@ -109,7 +118,12 @@ def add(
         list[str] | None,
         typer.Option("--equip", "-e", help="Armory item, optionally with a label: melee-1h:sword."),
     ] = None,
-    skill: Annotated[list[str] | None, typer.Option("--skill", help="Skill (repeatable).")] = None,
+    skill: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--skill", help="Skill (repeatable).", autocompletion=completer("roster-skill")
+        ),
+    ] = None,
     role: Annotated[str | None, typer.Option(help="Rookie role.")] = None,
     notes: Annotated[str, typer.Option(help="Free notes.")] = "",
 ) -> None:

@@ -10,6 +10,7 @@ from typer.core import TyperGroup
 
 from companion import systems
 from companion.cli.common import JsonOpt, console, print_json
+from companion.cli.complete import completer
 from companion.errors import CompanionError, NotFoundError
 from companion.lookup.topics import RuleTopic, all_topics
 
@@ -27,6 +28,10 @@ class _RulesGroup(TyperGroup):
                 args = ["show", *args]
         return super().resolve_command(ctx, args)
 
+
+SystemArg = Annotated[
+    str, typer.Argument(help="Rule system id, e.g. 1ss.", autocompletion=completer("system"))
+]
 
 app = typer.Typer(
     cls=_RulesGroup,
@@ -77,7 +82,9 @@ def _search(words: str, system: str | None, limit: int) -> list[tuple[RuleTopic,
 
 @app.command("show")
 def show(
-    system: Annotated[str, typer.Argument(help="Rule system id, e.g. 1ss.")],
+    system: Annotated[
+        str, typer.Argument(help="Rule system id, e.g. 1ss.", autocompletion=completer("system"))
+    ],
     topic: Annotated[
         list[str] | None,
         typer.Argument(
@@ -161,7 +168,9 @@ class SheetFormat(StrEnum):
 
 @app.command("sheet")
 def sheet(
-    system: Annotated[str, typer.Argument(help="Rule system id, e.g. 1ss.")],
+    system: Annotated[
+        str, typer.Argument(help="Rule system id, e.g. 1ss.", autocompletion=completer("system"))
+    ],
     fmt: Annotated[
         SheetFormat,
         typer.Option("--format", "-f", help="text, or html for a printable page."),
@@ -199,7 +208,9 @@ def sheet(
 
 @app.command("rulings")
 def rulings(
-    system: Annotated[str, typer.Argument(help="Rule system id, e.g. 1ss.")],
+    system: Annotated[
+        str, typer.Argument(help="Rule system id, e.g. 1ss.", autocompletion=completer("system"))
+    ],
     as_json: JsonOpt = False,
 ) -> None:
     """List how companion reads the unclear parts of a system's text (ruling ids).

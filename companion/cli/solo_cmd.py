@@ -24,6 +24,7 @@ from companion.cli.common import (
     reading_game,
     writing_game,
 )
+from companion.cli.complete import completer
 from companion.errors import RefusedError, UsageError
 from companion.game.events import Event, apply_event
 from companion.game.repo import GameFile, Home, append_outcome
@@ -45,7 +46,12 @@ profile_app = typer.Typer(
 )
 app.add_typer(profile_app, name="profile")
 
-FighterArg = Annotated[str, typer.Argument(help="Fighter name (a unique prefix is enough).")]
+FighterArg = Annotated[
+    str,
+    typer.Argument(
+        help="Fighter name (a unique prefix is enough).", autocompletion=completer("fighter")
+    ),
+]
 
 
 # --- recording ------------------------------------------------------------------------
@@ -187,14 +193,25 @@ def _draw_map(state: GameState) -> None:
 @app.command("new")
 def new(
     roster: Annotated[
-        str, typer.Option("--roster", "-r", help="Your warband: 1 boss, 3 specialists, 6 rookies.")
+        str,
+        typer.Option(
+            "--roster",
+            "-r",
+            help="Your warband: 1 boss, 3 specialists, 6 rookies.",
+            autocompletion=completer("roster"),
+        ),
     ],
     profile: Annotated[
         str | None, typer.Option("--profile", "-p", help="OpFor profile (see 'solo profile list').")
     ] = None,
     scenario: Annotated[
         str | None,
-        typer.Option("--scenario", "-s", help="Solitaire scenario (see 'solo scenarios')."),
+        typer.Option(
+            "--scenario",
+            "-s",
+            help="Solitaire scenario (see 'solo scenarios').",
+            autocompletion=completer("solo-scenario"),
+        ),
     ] = None,
     mixed: Annotated[
         str | None,

@@ -9,6 +9,7 @@ import typer
 
 from companion import systems
 from companion.cli.common import GameOpt, JsonOpt, console, print_json, writing_game
+from companion.cli.complete import completer
 from companion.cli.roster_cmd import app as roster_app
 from companion.cli.shared import find_side, run_outcome
 from companion.errors import RefusedError, UsageError
@@ -18,7 +19,12 @@ from companion.game.state import freeze
 from companion.systems.base import Outcome, RuleSystem
 from companion.values import replace
 
-RosterArg = Annotated[str, typer.Argument(help="Roster name (a unique prefix is enough).")]
+RosterArg = Annotated[
+    str,
+    typer.Argument(
+        help="Roster name (a unique prefix is enough).", autocompletion=completer("roster")
+    ),
+]
 GenreOpt = Annotated[
     str | None, typer.Option("--genre", help="Genre, e.g. fantasy, modern, sci-fi, dinosaurs.")
 ]
