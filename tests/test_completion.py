@@ -45,6 +45,8 @@ def complete(home, words: str) -> list[str]:
         ("companion game new -r Robyn -r Cpt --scenario tr", ["training", "treasure-hunt"]),
         ("companion roster add Robyn X --skill vet", ["veteran"]),
         ("companion solo new --scenario co", ["collect"]),
+        ("companion rules show 1ss ta", ["tank"]),
+        ("companion rules 1ss ta", ["tank"]),
     ],
 )
 def test_completes_commands_and_values(demo, home, words, offered):

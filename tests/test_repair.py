@@ -52,7 +52,7 @@ def test_repair_rebuilds_from_the_backup_and_keeps_the_damaged_file(played, run)
     assert r.code == 0, r.err
     # The backup is the game before its last change: three of the four VP events.
     assert "from the backup: 3 events kept" in r.out
-    assert "1 event(s) stored after those the backup counts were left out" in r.out
+    assert "1 event stored after those the backup counts were left out" in r.out
     aside = list(path.parent.glob("sample.json.damaged-*"))
     assert [p.read_bytes() for p in aside] == [cut]
     status = run("status", "--json", "--game", "sample").json()

@@ -86,6 +86,12 @@ def test_info_names_the_folders_and_versions(run, home):
     assert found["libraries"]["typer"] and found["version"]
     text = run("info").out
     assert f"cache      {home / 'cache'}" in text and "typer " in text
-    # the parsed rules data is cached there
-    run("rules", "show", "1ss", "cover")
+    # the parsed rules data is cached there (a fresh process: this one has it in memory)
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "COMPANION_HOME": str(home)}
+    cmd = [sys.executable, "-m", "companion", "rules", "show", "1ss", "cover"]
+    assert subprocess.run(cmd, env=env, capture_output=True, timeout=60).returncode == 0
     assert list((home / "cache").glob("rules-*.json"))

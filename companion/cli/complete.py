@@ -56,6 +56,10 @@ def _values(kind: str, params: dict[str, Any]) -> list[str]:
 
     if kind == "system":
         return list(systems.ids())
+    if kind == "topic":
+        from companion.lookup.topics import all_topics
+
+        return [t.id for t in all_topics(systems.resolve_id(str(params.get("system") or "1ss")))]
     from companion.game.repo import Home
 
     home = Home()

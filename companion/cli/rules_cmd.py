@@ -89,7 +89,8 @@ def show(
         list[str] | None,
         typer.Argument(
             help="A topic id or title (e.g. cover, range, tank), a kind (topic, skill, role, "
-            "armory, scenario, rule, action, rulings), or any words to search for."
+            "armory, scenario, rule, action, rulings), or any words to search for.",
+            autocompletion=completer("topic"),
         ),
     ] = None,
     as_json: JsonOpt = False,

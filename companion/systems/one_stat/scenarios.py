@@ -11,6 +11,7 @@ from typing import Any
 
 from companion.errors import RefusedError, UsageError
 from companion.game.state import FighterState, GameState
+from companion.names import plural
 from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat.board import Board, take_out, wound
 from companion.systems.one_stat.data import OneStatData
@@ -281,7 +282,7 @@ def hill(board: Board, f: FighterState, opts: Mapping[str, Any]) -> str:
     if not isinstance(n, int) or n < 0:
         raise UsageError('give the fighters within 1" of the token: --opt count=N')
     board.set_sflag(f.side, "hill", n)
-    return f"{board.state.sides[f.side].name}: {n} fighter(s) on the hill"
+    return f"{board.state.sides[f.side].name}: {plural(n, 'fighter')} on the hill"
 
 
 def zones(board: Board, f: FighterState, opts: Mapping[str, Any]) -> str:
@@ -337,7 +338,7 @@ def device(
     if ok:
         stack += 1 if direction == "add" else -1
         board.set_gflag("device", stack)
-        roller.info("Trigger device", f"{stack} token(s) on the stack")
+        roller.info("Trigger device", f"{plural(stack, 'token')} on the stack")
         if stack in (DEVICE_MIN, DEVICE_MAX):
             board.set_gflag("device_winner", f.side)
             board.announcements.append(f"The device works for {state.sides[f.side].name}!")
@@ -390,7 +391,8 @@ def status_lines(state: GameState) -> list[str]:
                 )
     if "device" in state.flags or sc == "trigger-device":
         lines.append(
-            f"Trigger device: {state.flags.get('device', DEVICE_START)} token(s) (0 or 6 triggers)"
+            f"Trigger device: {plural(int(state.flags.get('device', DEVICE_START)), 'token')} "
+            "(0 or 6 triggers)"
         )
     if state.flags.get("bomb_blast"):
         lines.append("The bomb just exploded: remove fighters within 2\" with 'act FIGHTER blast'")
