@@ -95,7 +95,7 @@ def with_suggestion(message: str) -> str:
     'trainin'; use one of training, ..."), with the one it most likely meant."""
     import re
 
-    if "did you mean" in message:
+    if "did you mean" in message.casefold():
         return message
     listed = re.search(r"(?:use one of|known(?: \(with aliases\))?:|options:)\s+(.+)$", message)
     quoted = re.search(r"'([^']+)'", message)
