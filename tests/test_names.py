@@ -36,7 +36,7 @@ def test_prone_is_accepted_and_brings_its_wound(demo):
 
 def test_set_refuses_what_the_rules_cannot_have(demo):
     r = demo("set", "John", "--stat", "12")
-    assert r.code == 2 and "a specialist's stat is 1-8 (D8), not 12" in r.err
+    assert r.code == 2 and "a specialist's stat is 1-8 (its die is a D8), not 12" in r.err
     r = demo("set", "Rabbit with bow", "--wounds", "1")
     assert r.code == 2 and "a rookie leaves at its first wound" in r.err
     assert "--force" in r.err
@@ -45,3 +45,11 @@ def test_set_refuses_what_the_rules_cannot_have(demo):
     assert "set by hand" not in demo("log").out  # nothing was written
     assert demo("set", "John", "--stat", "12", "--force").code == 0
     assert demo("set", "Rabbit with bow", "--state", "out").code == 0
+
+
+def test_set_knows_each_systems_stat_range(run):
+    assert run("game", "new", "--system", "warstuff").code == 0
+    r = run("set", "Knight", "--stat", "9")
+    assert r.code == 2 and "a unit's quality is 1-5, not 9" in r.err
+    assert run("set", "Knight", "--stat", "5").code == 0
+    assert run("set", "Knight", "--wounds", "1").code == 0  # WarStuff units take wounds

@@ -337,7 +337,9 @@ def delete(
         keep_roster(home, r.to_dict())
         home.delete_roster(db, r.name)
         db.commit()
-    typer.echo(f"Deleted roster '{r.name}'; 'companion roster restore' brings it back.")
+    typer.echo(
+        f"Deleted roster '{r.name}'; 'companion roster restore \"{r.name}\"' brings it back."
+    )
 
 
 @app.command("restore")

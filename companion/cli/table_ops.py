@@ -137,11 +137,13 @@ def _check_possible(sys_: Any, f: Any, changes: list[Change]) -> None:
         if rank is not None:
             # Where a rank's stat runs up to its die (1ss), a fighter with a bigger die
             # (a solo Bounty boss on a D12) may have a bigger stat.
-            high = max(rank.stat_max, f.die) if rank.stat_max == rank.die else rank.stat_max
+            by_die = rank.stat_max == rank.die
+            high = max(rank.stat_max, f.die) if by_die else rank.stat_max
             if not rank.stat_min <= stat <= high:
+                die = f" (its die is a D{f.die})" if by_die else ""
                 raise UsageError(
-                    f"a {rank.label.lower()}'s {next(iter(f.stats))} is {rank.stat_min}-{high} "
-                    f"(D{f.die}), not {stat}; pass --force to set it all the same"
+                    f"a {rank.label.lower()}'s {next(iter(f.stats))} is {rank.stat_min}-{high}"
+                    f"{die}, not {stat}; pass --force to set it all the same"
                 )
     if "wounds" in new or "status" in new:
         why = sys_.hand_set_problem(
