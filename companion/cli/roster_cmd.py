@@ -337,9 +337,8 @@ def delete(
         keep_roster(home, r.to_dict())
         home.delete_roster(db, r.name)
         db.commit()
-    typer.echo(
-        f"Deleted roster '{r.name}'; 'companion roster restore \"{r.name}\"' brings it back."
-    )
+    again = f'companion roster restore "{r.name}"'
+    typer.echo(f"Deleted roster '{r.name}'; '{again}' brings it back.")
 
 
 @app.command("restore")
