@@ -47,6 +47,7 @@ def complete(home, words: str) -> list[str]:
         ("companion solo new --scenario co", ["collect"]),
         ("companion rules show 1ss ta", ["tank"]),
         ("companion rules 1ss ta", ["tank"]),
+        ("companion act Robyn ", ["move", "command"]),
     ],
 )
 def test_completes_commands_and_values(demo, home, words, offered):

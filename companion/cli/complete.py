@@ -20,6 +20,7 @@ BY_DEST = {
     "side": "side",
     "game": "game",
     "skill_name": "skill",
+    "action": "action",
 }
 
 
@@ -87,12 +88,26 @@ def _values(kind: str, params: dict[str, Any]) -> list[str]:
         return [f.name for f in state.fighters]
     if kind == "side":
         return [s.name for s in state.sides]
+    f = _fighter(state, params.get("fighter"))
+    if kind == "action":
+        sys_ = systems.get(gf.system)
+        return list(sys_.actions_for(state, f) if f is not None else sys_.action_names())
     if kind == "skill":
-        f = next((x for x in state.fighters if x.name == params.get("fighter")), None)
         if f is not None:
             return list(f.skills)
         return _skills(systems.get(gf.system))
     return []
+
+
+def _fighter(state: Any, name: Any) -> Any:
+    """The fighter the command line names so far (a prefix is enough), or None."""
+    from companion.cli.shared import find_fighter
+    from companion.errors import CompanionError
+
+    try:
+        return find_fighter(state, str(name)) if name else None
+    except CompanionError:
+        return None
 
 
 def _skills(system: Any) -> list[str]:
