@@ -95,3 +95,16 @@ def test_info_names_the_folders_and_versions(run, home):
     cmd = [sys.executable, "-m", "companion", "rules", "show", "1ss", "cover"]
     assert subprocess.run(cmd, env=env, capture_output=True, timeout=60).returncode == 0
     assert list((home / "cache").glob("rules-*.json"))
+
+
+def test_a_solo_game_is_headed_by_its_scenario_name(run, tmp_path):
+    import json
+
+    from solo_helpers import WARBAND
+
+    (tmp_path / "outlaws.json").write_text(json.dumps(WARBAND))
+    run("roster", "import", str(tmp_path / "outlaws.json"))
+    assert run("solo", "new", "-r", "Outlaws", "--scenario", "collect", "--seed", "2").code == 0
+    assert run("status").out.splitlines()[0].endswith("1 Stat Skirmish · Collect")
+    assert "1 Stat Skirmish · Collect, turn 0" in run("game", "list").out
+    assert "1 Stat Skirmish · Collect · running" in run("report").out

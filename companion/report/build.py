@@ -178,7 +178,8 @@ def build_report(system: RuleSystem, gf: GameFile) -> Report:
     return Report(
         game=gf.name,
         system=system.info.name,
-        scenario=scen.label if scen else final.scenario,
+        # a solo game keeps its solitaire scenario's name in its options
+        scenario=scen.label if scen else str(final.options.get("label") or final.scenario),
         turn=final.turn,
         last_turn=final.last_turn,
         finished=final.phase == "ended",
