@@ -44,6 +44,8 @@ def complete(home, words: str) -> list[str]:
         ("companion rules show ", ["1ss", "warstuff", "smbfat"]),
         ("companion game new -r Robyn -r Cpt --scenario tr", ["training", "treasure-hunt"]),
         ("companion roster add Robyn X --skill vet", ["veteran"]),
+        ("companion roster add Robyn X -r ro", ["rookie"]),
+        ("companion roster add Robyn X -r rookie -e med", ["medium-shooter"]),
         ("companion solo new --scenario co", ["collect"]),
         ("companion rules show 1ss ta", ["tank"]),
         ("companion rules 1ss ta", ["tank"]),

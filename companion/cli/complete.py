@@ -36,7 +36,7 @@ def completer(kind: str) -> Callable[..., list[str]]:
 def values(kind: str, ctx: Any, incomplete: str, args: list[str] | None = None) -> list[str]:
     try:
         params = dict(getattr(ctx, "params", None) or {})
-        if kind == "roster-skill" and not params.get("roster"):
+        if kind.startswith("roster-") and not params.get("roster"):
             # `roster add NAME FIGHTER --skill ...`: a completing shell may leave the
             # words before the option unparsed; the roster is the first of them.
             words = [*(args or []), *getattr(ctx, "args", [])]
@@ -79,9 +79,13 @@ def _values(kind: str, params: dict[str, Any]) -> list[str]:
             first = given[0] if isinstance(given, (list, tuple)) else given
             system = home.find_roster(str(first)).system
         return [s.id for s in systems.get(str(system or "1ss")).scenarios()]
-    if kind == "roster-skill":
-        roster = home.find_roster(str(params.get("roster") or ""))
-        return _skills(systems.get(roster.system))
+    if kind.startswith("roster-"):
+        sys_ = systems.get(home.find_roster(str(params.get("roster") or "")).system)
+        if kind == "roster-rank":
+            return [r.id for r in sys_.ranks()]
+        if kind == "roster-item":
+            return [t.id for t in sys_.topics() if t.kind == "armory"]
+        return _skills(sys_)
     gf = home.open_game(params.get("game"))
     state = gf.state
     if kind == "fighter":

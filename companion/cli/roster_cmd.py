@@ -112,11 +112,24 @@ def new(
 def add(
     roster: RosterArg,
     name: Annotated[str, typer.Argument(help="The new fighter's name.")],
-    rank: Annotated[str, typer.Option("--rank", "-r", help="Rank, e.g. rookie, specialist, boss.")],
+    rank: Annotated[
+        str,
+        typer.Option(
+            "--rank",
+            "-r",
+            help="Rank, e.g. rookie, specialist, boss.",
+            autocompletion=completer("roster-rank"),
+        ),
+    ],
     stat: Annotated[list[str], typer.Option("--stat", help="Stat value, or NAME=VALUE.")],
     equip: Annotated[
         list[str] | None,
-        typer.Option("--equip", "-e", help="Armory item, optionally with a label: melee-1h:sword."),
+        typer.Option(
+            "--equip",
+            "-e",
+            help="Armory item, optionally with a label: melee-1h:sword.",
+            autocompletion=completer("roster-item"),
+        ),
     ] = None,
     skill: Annotated[
         list[str] | None,
