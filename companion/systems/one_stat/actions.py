@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.dice import DiceSource
@@ -13,9 +13,15 @@ from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat import scenarios as sc
 from companion.systems.one_stat.board import Board, wound
 from companion.systems.one_stat.combat import Attack, Ctx, defend, one_attack
-from companion.systems.one_stat.data import OneStatData, item_of
+from companion.systems.one_stat.data import OneStatData
 from companion.systems.one_stat.permissions import check_running, spend_action
 from companion.systems.one_stat.roller import DiceRoller, Roller
+from companion.systems.one_stat.sequence import (
+    CHARGERS,
+    charge_after_moves,
+    first_action,
+    moves,
+)
 from companion.trace import Trace
 from companion.values import replace
 
@@ -74,7 +80,7 @@ def recover(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSour
         raise RefusedError(f"{f.name} is {f.status}; only a prone (wounded) fighter recovers")
     board, roller = Board(state), DiceRoller(dice)
     first = not f.flags.get("recover_failed")
-    spend_action(board, roller, f, req.options, "Recover")
+    spend_action(board, roller, f, req.options, "Recover", "recover")
     regen = fx.has(f, "regenerator")
     ok = recover_roll(roller, f, 2 if regen else 1)
     if ok:
@@ -201,11 +207,11 @@ def _command(c: SkillCtx, me: FighterState) -> str:
 
 def _assassin(c: SkillCtx, me: FighterState) -> str:
     if c.roll(me, "Assassin"):
-        c.board.set_flag(me.id, "bonus_attack", "assassin")
         c.roller.info(
             "Assassin",
             'a straight move ignoring terrain to within 1" of an enemy, '
-            "then an attack at once (it costs no action)",
+            "then its second action attacks at once",
+            ("R-1SS-P16",),
         )
         return f"{me.name} strikes from the shadows: move, then attack"
     c.roller.info("Assassin", "the move is an ordinary movement")
@@ -314,6 +320,7 @@ def _driver(c: SkillCtx, me: FighterState) -> str:
         return f"{me.name} loses the action"
     c.board.set_flag(me.id, "actions", None)
     c.board.set_flag(t.id, "actions", c.d.actions)
+    c.board.set_flag(t.id, "did", None)  # a new activation: a fresh sequence (R-1SS-P16)
     c.board.active = t.id
     return f"{t.name} takes an extra activation now ({c.d.actions} actions)"
 
@@ -452,7 +459,13 @@ def use_skill(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSo
         if standing_team(state, me.id):
             raise RefusedError(f"{me.name} is in a Fire Team and cannot go on guard ({RULING})")
     if used not in NO_ACTION:
-        spend_action(c.board, c.roller, me, c.opts, f"the {used} skill")
+        # The Assassin's skill is its movement action, so it comes first (R-1SS-P16).
+        kind = "move" if used == "assassin" else "skill"
+        if kind == "move" and not c.opts.get("free") and not first_action(me):
+            raise RefusedError(
+                f"{me.name}'s Assassin move is its movement action: its first action (R-1SS-P16)"
+            )
+        spend_action(c.board, c.roller, me, c.opts, f"the {used} skill", kind)
     else:
         check_running(state)
     summary = HANDLERS[used](c, me)
@@ -480,10 +493,10 @@ def act(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource) 
             dice,
         )
     if a == "pickup":
-        spend_action(board, roller, f, o, "picking it up")
+        spend_action(board, roller, f, o, "picking it up", "pickup")
         summary = sc.pickup(board, roller, f)
     elif a == "device":
-        spend_action(board, roller, f, o, "working the device")
+        spend_action(board, roller, f, o, "working the device", "device")
         summary = sc.device(d, board, roller, f, o)
     elif a == "score":
         summary = sc.score(d, board, roller, f)
@@ -527,6 +540,8 @@ def act(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource) 
         board.set_flag(f.id, "minion", True)
         summary = f"{f.name} is a minion of its Minion Master"
     else:
+        from companion.systems.one_stat.offer import ACT_NAMES
+
         raise UsageError(f"1ss has no action '{a}'; use one of: " + ", ".join(ACT_NAMES))
     roller.info(a.replace("-", " ").title(), summary)
     return _done(a, f"{a.replace('-', ' ').title()}: {f.name}", summary, board, roller)
@@ -579,78 +594,16 @@ def move(
         if team:
             ft.spend_move(board, roller, f, o)
     if not team:
-        spend_action(board, roller, f, o, "the move")
-    board.set_flag(f.id, "moved", True)
+        spend_action(board, roller, f, o, "the move", "move")
+    stays = inches is not None and float(str(inches)) == 0
+    if not stays:  # standing still is no movement action for the skills that forbid one
+        board.set_flag(f.id, "moved", True)
     roller.info("Move", f'up to {limit:g}" ({why})', ("R-1SS-P14",))
+    if o.get("charge") and not team:
+        if not any(fx.has(f, s) for s in CHARGERS):
+            raise UsageError(f"{f.name} has no charge (Maniac or Red William)")
+        if moves(board.fighter(f.id)) != 2:
+            raise RefusedError(f"a charge follows two movement actions; this is {f.name}'s first")
+        charge_after_moves(board, roller, f)
     dist_text = f' {float(str(inches)):g}"' if inches is not None else f' up to {limit:g}"'
     return f"{f.name} moves{dist_text}"
-
-
-# Which scenarios each scenario action belongs to; the others fit any game.
-SCENARIO_OF_ACT = {
-    "pickup": ("treasure-hunt", "bombing-run", "capture-the-flag"),
-    "drop": ("treasure-hunt", "bombing-run", "capture-the-flag"),
-    "score": ("treasure-hunt", "bombing-run", "capture-the-flag"),
-    "blast": ("bombing-run",),
-    "closer": ("treasure-hunt",),
-    "hill": ("king-of-the-hill",),
-    "zones": ("supremacy",),
-    "device": ("trigger-device",),
-}
-
-
-def offered(d: OneStatData, state: GameState, f: FighterState, names: Sequence[str]) -> list[str]:
-    """The actions worth offering `f` in a menu: scenario actions of this scenario only,
-    Command for a fighter that has it, the heavy-shooter option for its carrier, and
-    `minion` for a rookie whose side fields a Minion Master."""
-    friends = state.side_fighters(f.side)
-    out = []
-    for a in names:
-        if a in SCENARIO_OF_ACT and state.scenario not in SCENARIO_OF_ACT[a]:
-            continue
-        if a == "command" and "command" not in f.skills:
-            continue
-        if a == "heavy-option" and not any(
-            d.armory.get(item_of(e)[0]) is not None and d.armory[item_of(e)[0]].shooter == "heavy"
-            for e in f.equipment
-        ):
-            continue
-        if a == "fire-team" and not (
-            f.flags.get("fire_team")
-            or (
-                f.rank in ("rookie", "specialist")
-                and any(
-                    x.flags.get("heavy_shooter")
-                    or any(
-                        d.armory.get(item_of(e)[0]) is not None
-                        and d.armory[item_of(e)[0]].shooter == "heavy"
-                        for e in x.equipment
-                    )
-                    for x in friends
-                )
-            )
-        ):
-            continue
-        if a == "minion" and (
-            f.rank != "rookie" or not any("minion-master" in x.skills for x in friends)
-        ):
-            continue
-        out.append(a)
-    return out
-
-
-ACT_NAMES = (
-    "command",
-    "pickup",
-    "drop",
-    "score",
-    "device",
-    "blast",
-    "closer",
-    "hill",
-    "zones",
-    "heavy-option",
-    "minion",
-    "fire-team",
-    "move",
-)

@@ -147,6 +147,10 @@ def activate(d: OneStatData, state: GameState, fid: str) -> Outcome:
     elif f.status == "wounded" and state.scenario in ACTION_SCENARIOS:
         n, note = 0, " It recovers at once (action scenario) but does nothing else."
         changes += [set_fighter(fid, "status", "upright"), set_fighter(fid, "wounds", 0)]
+    for xid in (fid, *(mn.id for mn in minions)):  # a fresh action sequence (R-1SS-P16)
+        for flag in ("did", "bonus_attack"):
+            if flag in state.fighter(xid).flags:
+                changes.append(set_fighter(xid, f"flags.{flag}", None))
     changes += [
         set_fighter(fid, "token", True),
         set_fighter(fid, "flags.actions", n),
@@ -231,6 +235,7 @@ def next_turn(d: OneStatData, state: GameState, dice: DiceSource) -> Outcome:
                 "skills_used",
                 "moved",
                 "with_master",
+                "did",
             ):
                 if flag in f.flags:
                     changes.append(set_fighter(f.id, f"flags.{flag}", None))
