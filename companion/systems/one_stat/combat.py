@@ -467,11 +467,14 @@ def one_attack(ctx: Ctx, aid: str, tid: str, splash: bool = False) -> str:
             wound(board, roller, aid, "a failed Force User roll")
         return tid
     ctx.hits += 1
+    # Lying wounded before the attack: no defence against either hit (R-1SS-P07).
+    was_down = board.fighter(tid).status in ("wounded", "face-down")
     wounded = defend(ctx, a, tid, how, atotal, f"{board.fighter(tid).name} defends")
     if wounded and atk.melee and fx.two_handed_melee(d, a) and fx.in_play(board.fighter(tid)):
         roller.info(
             "Two-handed weapon",
-            f"an undefended hit: {board.fighter(tid).name} must defend a second hit",
+            f"an undefended hit: {board.fighter(tid).name} must defend a second hit"
+            + (" (it lay wounded already: it cannot)" if was_down else ""),
             ("R-1SS-P07",),
         )
         defend(
@@ -481,7 +484,7 @@ def one_attack(ctx: Ctx, aid: str, tid: str, splash: bool = False) -> str:
             how,
             None,
             f"{board.fighter(tid).name} defends the second hit",
-            may_defend_prone=True,
+            may_defend_prone=not was_down,
         )
     if wounded and how == "ranged" and _is_heavy2(ctx, a) and fx.in_play(board.fighter(tid)):
         roller.info(
