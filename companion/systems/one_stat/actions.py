@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -113,10 +114,15 @@ def fall(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource)
         raise RefusedError(f"the game is over: {state.result or 'ended'}")
     if not fx.in_play(f):
         raise RefusedError(f"{f.name} is out of the game")
-    inches = int(req.options.get("inches", 0))
-    hits = max(0, inches - 1)
+    inches = _inches(req.options.get("inches", 0))
+    hits = max(0, math.ceil(inches) - 1)
     board, roller = Board(state), DiceRoller(dice)
-    roller.info("Fall", f'{inches}": {hits} hit(s) (the first inch is free)')
+    roller.info(
+        "Fall",
+        f'{inches:g}": {hits} hit(s) (the first inch is free, each inch begun after it is a '
+        "hit, defended with one die)",
+        ("R-1SS-P18",),
+    )
     ctx = Ctx(d, board, roller, Attack(melee=False))
     wounds = 0
     for i in range(hits):
@@ -126,8 +132,20 @@ def fall(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource)
             wounds += 1
     sc.after_resolution(d, board, roller)
     after = board.fighter(f.id)
-    summary = f'{f.name} falls {inches}": {hits} hit(s), {wounds} wound(s); now {after.status}'
+    summary = f'{f.name} falls {inches:g}": {hits} hit(s), {wounds} wound(s); now {after.status}'
     return _done("fall", f"Falling: {f.name}", summary, board, roller)
+
+
+def _inches(v: Any) -> float:
+    try:
+        x = float(str(v).strip().rstrip('"'))
+    except ValueError:
+        raise UsageError(
+            f"a fall takes a height in inches, such as 2.5, not {str(v)[:20]!r}"
+        ) from None
+    if not 0 <= x <= 100 or x != x:
+        raise UsageError("a fall takes a height from 0 to 100 inches")
+    return x
 
 
 # --- skills -------------------------------------------------------------------------

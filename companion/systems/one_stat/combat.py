@@ -282,7 +282,9 @@ def cover_reasons(
         reasons.append("in cover (terrain)")
     if fx.has_shield(d, t):
         reasons.append("carries a shield")
-    if fx.has(t, "meat-shield") and atk.options.get("meat_shield", True) and atk.cover is not False:
+    # A shield, and a Meat Shield near its leaders, are in cover wherever they stand: no
+    # terrain answer (--no-cover) takes that away (R-1SS-P19).
+    if fx.has(t, "meat-shield") and atk.options.get("meat_shield", True):
         reasons.append('Meat Shield within 5" of its specialist or boss')
     notes = []
     if reasons and atk.force:
@@ -344,7 +346,7 @@ def defend(
             notes.append(
                 f"in base contact with the Tank {tank.name}: uses its stat {stat} and D{sides}"
             )
-    if fx.has(t, "tank"):
+    if fx.has(t, "tank") and how != "fall":  # a fall is defended with one die (R-1SS-P18)
         better.append("Tank: 2 dice keep higher")
     cover, cnotes = cover_reasons(d, t, atk, by) if how != "fall" else ([], [])
     notes += cnotes
