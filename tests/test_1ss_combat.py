@@ -216,7 +216,7 @@ def test_heavy_option_1_and_splash():
 
 
 def test_heavy_option_2_adds_a_wound():
-    st = duel(a_kw={"gear": ("heavy-shooter",)})
+    st = duel(a_kw={"gear": ("heavy-shooter",), "flags": {"heavy_option": 2}})
     out, st2 = attack(st, "ann", "bob", [1, 2, 3], ranged=True, range=12, heavy=2)
     assert step(out, "attacks").roll.keep == "h"
     assert st2.fighter("bob").out

@@ -85,7 +85,12 @@ def test_warrior_counter_attacks_when_it_fails_a_melee_defence():
 
 
 def test_preacher_rookie_bonus():
-    st = game(fighter("ann", 0, rank="rookie", stat=3), fighter("bob", 1, rank="rookie", stat=3))
+    st = game(
+        fighter("ann", 0, rank="rookie", stat=3),
+        fighter("bob", 1, rank="rookie", stat=3),
+        fighter("pam", 0, skills=("preacher",)),
+        fighter("pat", 1, skills=("preacher",)),
+    )
     out, _ = attack(st, "ann", "bob", [4, 3], preacher="both")
     assert step(out, "attacks").total == 3 and step(out, "defends").total == 4
     assert step(out, "defends").success

@@ -142,6 +142,17 @@ class OneStatSkirmish(RuleSystem):
             return False
         from companion.systems.one_stat import sequence as seq
 
+        if fact.key == "minion" and fact in self.declared_actions()["attack"].facts:
+            return (
+                target is not None
+                and "minion-master" in target.skills
+                and sum(
+                    1
+                    for f in state.side_fighters(target.side)
+                    if f.flags.get("minion") and not f.out
+                )
+                > 1
+            )
         if fact.key == "engaged":  # only a first move breaks free (R-1SS-P17)
             return seq.first_action(actor) and int(actor.flags.get("actions", 0) or 0) >= 2
         if fact.key == "charge" and fact in self.declared_actions()["move"].facts:

@@ -409,13 +409,21 @@ def _shapeshifter(c: SkillCtx, me: FighterState) -> str:
 
 
 def _switcher(c: SkillCtx, me: FighterState) -> str:
-    t = c.need_target(True, "rookie to swap with")
+    t = c.need_target(None, "rookie to swap with")  # any rookie, friend or foe (R-1SS-P20)
     if t.rank != "rookie":
         raise RefusedError(f"{t.name} is no rookie")
     if not c.roll(me, "Switcher"):
         wound(c.board, c.roller, me.id, "a failed switch")
         return f"{me.name} fails and takes a wound"
     return f"{me.name} and {t.name} swap places"
+
+
+def _copy_passive(c: SkillCtx, me: FighterState, skill: str) -> str:
+    """A Copycat copying a passive skill has it until the turn ends (R-1SS-P20)."""
+    c.board.set_flag(me.id, "copied", [*me.flags.get("copied", ()), skill])
+    label = c.d.skills[skill].label if skill in c.d.skills else c.d.roles[skill].label
+    c.roller.info("Copycat", f"{me.name} has {label} until the end of the turn", ("R-1SS-P20",))
+    return f"{me.name} copies {label} for this turn"
 
 
 def _engineer(c: SkillCtx, me: FighterState) -> str:
@@ -458,7 +466,7 @@ def use_skill(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSo
             raise RefusedError(f"no fighter in play has '{copy}' (--opt copy=SKILL, within 5\")")
         c.roller.info("Copycat", f"{me.name} uses {copy} with its own stat and die")
         used = copy
-    if used not in HANDLERS:
+    if used not in HANDLERS and name != "copycat":
         what = d.skills[used].summary if used in d.skills else d.roles[used].summary
         raise RefusedError(f"{used} is passive and applies by itself: {what}")
     if me.status != "upright":
@@ -486,7 +494,7 @@ def use_skill(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSo
         spend_action(c.board, c.roller, me, c.opts, f"the {used} skill", kind)
     else:
         check_running(state)
-    summary = HANDLERS[used](c, me)
+    summary = HANDLERS[used](c, me) if used in HANDLERS else _copy_passive(c, me, used)
     sc.after_resolution(d, c.board, c.roller)
     return _done(
         "skill", f"Skill: {me.name} uses {used}", summary, c.board, c.roller, {"skill": used}
@@ -533,6 +541,11 @@ def act(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource) 
         opt = o.get("option")
         if opt not in (1, 2):
             raise UsageError("--opt option=1 or --opt option=2")
+        if state.turn > 0:
+            raise RefusedError(
+                "the heavy shooter's option is fixed before the game (R-1SS-03): set it "
+                "before turn 1, or with 'game new --opt heavy_option=N'"
+            )
         board.set_flag(f.id, "heavy_option", opt)
         summary = f"{f.name}'s heavy shooter uses option {opt}"
     elif a == "fire-team":

@@ -61,7 +61,9 @@ def build(
     a, t = fighter(state, req.actor, "attacker"), fighter(state, req.target, "target")
     if a.id == t.id:
         raise UsageError("a fighter cannot attack itself")
-    if a.side == t.side:
+    # An enemy Influencer's puppet and a wild Demon may turn on their own side (R-1SS-P20).
+    turned = a.flags.get("reaction") == "influenced" or a.flags.get("wild")
+    if a.side == t.side and not turned:
         raise RefusedError(f"{a.name} and {t.name} fight on the same side")
     if not fx.in_play(a):
         raise RefusedError(f"{a.name} is out of the game")
@@ -129,6 +131,8 @@ def build(
                 + ("" if fx.has(a, "martial-artist") else ' (only a Martial Artist reaches 5")')
                 + f'; the target is {reach}" away'
             )
+    if o.get("preacher"):
+        _check_preacher(state, a, t, str(o["preacher"]))
     if o.get("tank") is not None:
         o["tank"] = find(state, str(o["tank"])).id
     atk = Attack(
@@ -151,6 +155,16 @@ def build(
     elif atk.splash or atk.near:
         raise UsageError("near and splash belong to ranged attacks")
     return a, t, atk
+
+
+def _check_preacher(state: GameState, a: FighterState, t: FighterState, who: str) -> None:
+    """A Preacher's blessing needs a Preacher of that side in play (R-1SS-P20)."""
+    sides = {"attacker": [a.side], "defender": [t.side], "both": [a.side, t.side]}
+    for side in sides.get(who, [t.side]):
+        if not any(fx.has(f, "preacher") and fx.in_play(f) for f in state.side_fighters(side)):
+            raise UsageError(
+                f"--opt preacher={who}: {state.sides[side].name} has no Preacher in play"
+            )
 
 
 def _number(v: object, what: str) -> float:
@@ -227,6 +241,8 @@ def resolve(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSour
     a, t, atk = build(d, state, req)
     dist = attack_odds(d, state, atk, a.id, t.id)
     board = Board(state)
+    if atk.options.get("minion"):
+        board.choices["minion"] = atk.options["minion"]
     roller = DiceRoller(dice)
     if atk.crew is not None:
         from companion.systems.one_stat.fire_team import spend_shot

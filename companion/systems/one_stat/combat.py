@@ -129,10 +129,17 @@ def melee_dice(d: OneStatData, a: FighterState, t: FighterState, opts: Mapping[s
 
 
 def heavy_option(a: FighterState, opts: Mapping[str, Any], state: GameState) -> int:
-    """The heavy shooter's option, fixed before the game (R-1SS-03); option 1 by default."""
-    v = opts.get("heavy", a.flags.get("heavy_option", state.options.get("heavy_option", 1)))
+    """The heavy shooter's option, fixed before the game (R-1SS-03): the carrier's own
+    (`act X heavy-option` before turn 1), else the game's (`game new --opt
+    heavy_option=N`), else option 1. An attack may name it (--opt heavy) but not change it."""
+    fixed = a.flags.get("heavy_option", state.options.get("heavy_option", 1))
+    v = opts.get("heavy", fixed)
     if v not in (1, 2, "1", "2"):
         raise UsageError(f"heavy shooter option is 1 or 2, not {v!r}")
+    if int(v) != int(fixed):
+        raise RefusedError(
+            f"{a.name}'s heavy shooter uses option {fixed}, fixed before the game (R-1SS-03)"
+        )
     return int(v)
 
 
@@ -448,8 +455,7 @@ def one_attack(ctx: Ctx, aid: str, tid: str, splash: bool = False) -> str:
     title = (
         f"{a.name} attacks {t.name}" if not atk.force else f"{a.name} strikes {t.name} (Force User)"
     )
-    hit, atotal = roller.test(
-        title=title,
+    roll: dict[str, Any] = dict(
         who=a.name,
         sides=a.die,
         count=dice.count,
@@ -463,6 +469,11 @@ def one_attack(ctx: Ctx, aid: str, tid: str, splash: bool = False) -> str:
         notes=tuple(f"dice: {w}" for w in dice.why)
         + (("animal form hits on its stat or above (Shapeshifter)",) if animal else ()),
     )
+    hit, atotal = roller.test(title=title, **roll)
+    if not hit and atk.force and fx.has_magic(d, a):
+        # The Force User's strike is its skill check: a magic device rolls it again (R-1SS-09).
+        roller.info("Magic device", "a failed skill roll may be rolled again", ("R-1SS-09",))
+        hit, atotal = roller.test(title=title + " (again)", **roll)
     if not hit:
         if atk.force:
             roller.info("Force User fails", f"{a.name} takes a wound from its own power")

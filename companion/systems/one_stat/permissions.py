@@ -52,6 +52,7 @@ def spend_action(
     reaction = f.flags.get("reaction")
     if reaction and state.active != f.id:
         board.set_flag(f.id, "reaction", None)
+        board.set_flag(f.id, "influenced_by", None)
         roller.info(
             "Action",
             f"{f.name} acts outside its activation: {REACTIONS.get(str(reaction), reaction)}",

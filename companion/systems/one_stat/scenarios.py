@@ -313,8 +313,7 @@ def device(
     if board.gflag("device_winner") is not None:
         raise RefusedError("the device has already been triggered")
     if fx.has(f, "engineer"):
-        ok, _ = roller.test(
-            title=f"{f.name} works the device (Engineer)",
+        engineer: dict[str, Any] = dict(
             who=f.name,
             sides=f.die,
             count=2,
@@ -324,6 +323,11 @@ def device(
             success_text="done",
             failure_text="no luck",
         )
+        title = f"{f.name} works the device (Engineer)"
+        ok, _ = roller.test(title=title, **engineer)
+        if not ok and fx.has_magic(d, f):
+            roller.info("Magic device", "a failed skill roll may be rolled again", ("R-1SS-09",))
+            ok, _ = roller.test(title=title + " (again)", **engineer)
     else:
         ok, _ = roller.test(
             title=f"{f.name} works the device",

@@ -236,6 +236,8 @@ def next_turn(d: OneStatData, state: GameState, dice: DiceSource) -> Outcome:
                 "moved",
                 "with_master",
                 "did",
+                "copied",
+                "influenced_by",
             ):
                 if flag in f.flags:
                     changes.append(set_fighter(f.id, f"flags.{flag}", None))
