@@ -119,3 +119,18 @@ def check_roster(d: OneStatData, roster: Roster) -> list[Problem]:
                 )
             )
     return out
+
+
+ACTION_BAND = {"boss": 1, "specialist": 2, "rookie": 2}
+
+
+def check_for_game(d: OneStatData, roster: Roster, action: bool) -> list[Problem]:
+    """The roster's errors when a game starts with it (R-1SS-P21). In an action scenario
+    the band of 1 boss, 2 specialists and 2 rookies is the rules' own exception."""
+    ranks = Counter(f.rank for f in roster.fighters)
+    exception = action and dict(ranks) == ACTION_BAND
+    return [
+        p
+        for p in check_roster(d, roster)
+        if p.severity == "error" and not (exception and "specialists need at least" in p.message)
+    ]

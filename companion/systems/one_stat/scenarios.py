@@ -352,6 +352,18 @@ def status_lines(state: GameState) -> list[str]:
     """What the scenario tracks, for the board."""
     lines: list[str] = []
     sc = state.scenario
+    for rule in state.options.get("house_rules", ()) or ():
+        lines.append(f"House rule (started with --force): {rule}")
+    rookies = [
+        sum(1 for f in state.side_fighters(s) if f.rank == "rookie" and not f.flags.get("demon"))
+        for s in range(len(state.sides))
+    ]
+    if len(set(rookies)) > 1 and not state.options.get("solo"):
+        lines.append(
+            "Note: the sides field "
+            + " and ".join(str(n) for n in rookies)
+            + " rookies; the rules have every player field the same number (R-1SS-P21)"
+        )
     name = {f.id: f.name for f in state.fighters}
     if sc == "treasure-hunt":
         c = state.flags.get("treasure_carrier")

@@ -28,6 +28,10 @@ def new_game(
         raise UsageError(f"unknown 1ss scenario '{scenario}'; use one of {', '.join(d.scenarios)}")
     if len(rosters) != 2:
         raise UsageError("a two-player 1ss game needs two rosters")
+    options = dict(options)
+    house = _house_rules(d, rosters, scenario, bool(options.pop("force", False)))
+    if house:
+        options["house_rules"] = house
     fighters = fighters_from(rosters, lambda rf: d.ranks[rf.rank].die)
     sc = d.scenarios[scenario]
     return GameState(
@@ -36,8 +40,27 @@ def new_game(
         sides=tuple(SideState(r.name, r.name) for r in rosters),
         fighters=tuple(fighters),
         last_turn=sc.last_turn,
-        options=freeze(dict(options)),
+        options=freeze(options),
     )
+
+
+def _house_rules(
+    d: OneStatData, rosters: Sequence[Roster], scenario: str, force: bool
+) -> list[str]:
+    """Every warband-rule problem of the rosters (R-1SS-15): refused, or with `force`
+    kept as house rules the game records and the board shows (R-1SS-P21)."""
+    from companion.systems.one_stat.roster_rules import check_for_game
+
+    action = scenario in ACTION_SCENARIOS
+    problems = [f"{r.name}: {p.message}" for r in rosters for p in check_for_game(d, r, action)]
+    if problems and not force:
+        raise RefusedError(
+            "a game starts only with legal warbands (R-1SS-15, R-1SS-P21): "
+            + "; ".join(problems)
+            + ". Fix the rosters ('companion roster check NAME'), or start it anyway as house "
+            "rules with --force"
+        )
+    return problems
 
 
 def can_activate(f: FighterState) -> bool:
