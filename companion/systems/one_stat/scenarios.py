@@ -17,6 +17,7 @@ from companion.systems.one_stat.data import OneStatData
 from companion.systems.one_stat.roller import Roller
 
 ACTION_SCENARIOS = ("bombing-run", "capture-the-flag")
+VP_SCENARIOS = ("manhunt", "king-of-the-hill", "supremacy")
 ACTION_VP = 2
 ACTION_BAND = (1, 2, 2)  # boss, specialists, rookies
 BOMB_START = 8
@@ -56,6 +57,18 @@ def after_resolution(d: OneStatData, board: Board, roller: Roller) -> None:
             board.announcements.append(f"Game over: {board.result}")
         return
     res = wiped_out(board)
+    if res and board.state.scenario in VP_SCENARIOS:
+        # Victory points decide these after turn 8; a wipe-out ends nothing early unless
+        # nobody is left to play on (R-1SS-P22).
+        if any(standing(board, s) for s in range(len(board.state.sides))):
+            if not board.gflag("wipe_noted"):
+                board.set_gflag("wipe_noted", True)
+                board.announcements.append(
+                    "A warband is wiped out, but victory points decide this scenario: "
+                    "play on to the last turn (R-1SS-P22)"
+                )
+            return
+        res = vp_winner(board)
     if res:
         board.result = res
         board.announcements.append(f"Game over: {res}")
@@ -77,7 +90,7 @@ def final_result(d: OneStatData, board: Board, roller: Roller) -> str:
     sc = board.state.scenario
     sides = board.state.sides
     wipe = wiped_out(board)
-    if wipe and sc not in ("manhunt", "king-of-the-hill", "supremacy"):
+    if wipe and sc not in VP_SCENARIOS:
         return wipe
     if sc == "last-man-standing":
         counts = [standing(board, s) for s in range(len(sides))]
