@@ -43,3 +43,31 @@ def test_a_wipe_out_does_not_end_a_vp_scenario(scenario):
 def test_other_scenarios_still_end_at_a_wipe_out():
     out, st = attack(behind_wipes_out("last-man-standing"), "ann", "bob", [1, 2])
     assert st.phase == "ended" and "wiped out" in st.result
+
+
+def test_a_scored_bomb_removes_its_carrier_and_those_within_2(run):
+    from tests.test_1ss_scenarios import board, new, ok
+
+    new(run, "bombing-run")
+    ok(run("activate", "Robyn"))
+    ok(run("act", "Robyn", "pickup"))
+    r = ok(run("act", "Robyn", "score", "--opt", "blast=T-999,Rabbit with bow", "--json"))
+    assert "kills Robyn" in r.json()["event"]["summary"]
+    b = board(run)
+    state = {f["name"]: f["status"] for s in b["sides"] for f in s["fighters"]}
+    assert state["Robyn"] == "out" and state["T-999"] == "out"
+    assert state["Rabbit with bow"] == "out" and state["John"] == "upright"
+    assert b["sides"][0]["vp"] == 1
+
+
+def test_a_scored_bomb_with_nobody_named_waits_for_blast(run):
+    from tests.test_1ss_scenarios import board, new, ok
+
+    new(run, "bombing-run")
+    ok(run("activate", "Robyn"))
+    ok(run("act", "Robyn", "pickup"))
+    r = ok(run("act", "Robyn", "score"))
+    assert "act FIGHTER blast" in r.out
+    ok(run("act", "T-999", "blast"))
+    state = {f["name"]: f["status"] for s in board(run)["sides"] for f in s["fighters"]}
+    assert state["Robyn"] == "out" and state["T-999"] == "out"

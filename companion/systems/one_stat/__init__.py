@@ -153,6 +153,8 @@ class OneStatSkirmish(RuleSystem):
                 )
                 > 1
             )
+        if fact.key == "blast":  # only the Bombing Run's bomb blasts (R-1SS-P23)
+            return state.scenario == "bombing-run"
         if fact.key == "engaged":  # only a first move breaks free (R-1SS-P17)
             return seq.first_action(actor) and int(actor.flags.get("actions", 0) or 0) >= 2
         if fact.key == "charge" and fact in self.declared_actions()["move"].facts:

@@ -525,7 +525,7 @@ def act(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource) 
         spend_action(board, roller, f, o, "working the device", "device")
         summary = sc.device(d, board, roller, f, o)
     elif a == "score":
-        summary = sc.score(d, board, roller, f)
+        summary = sc.score(d, board, roller, f, tuple(o.get("blast", ()) or ()))
     elif a == "drop":
         summary = sc.drop(board, f)
     elif a == "blast":

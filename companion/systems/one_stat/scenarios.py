@@ -243,7 +243,9 @@ def pickup(board: Board, roller: Roller, f: FighterState) -> str:
     return f"{f.name} picks up the {what}"
 
 
-def score(d: OneStatData, board: Board, roller: Roller, f: FighterState) -> str:
+def score(
+    d: OneStatData, board: Board, roller: Roller, f: FighterState, caught: tuple[str, ...] = ()
+) -> str:
     state = board.state
     key, side, what = carry_key(state, f)
     if _carrier(board, key, side) != f.id:
@@ -258,11 +260,30 @@ def score(d: OneStatData, board: Board, roller: Roller, f: FighterState) -> str:
     if state.scenario == "bombing-run":
         board.set_gflag("bomb", BOMB_START)
         msg = f"{f.name} detonates the bomb in the enemy start area: {me} scores 1 VP"
-    else:
-        msg = f"{f.name} brings {what} home: {me} scores 1 VP; the flag goes back"
+        roller.info("Victory point", msg)
+        _detonate(board, roller, f, caught)
+        after_resolution(d, board, roller)
+        return msg + f'; the blast kills {f.name} and everyone within 2"'
+    if caught:
+        raise UsageError("--opt blast= belongs to the Bombing Run's bomb")
+    msg = f"{f.name} brings {what} home: {me} scores 1 VP; the flag goes back"
     roller.info("Victory point", msg)
     after_resolution(d, board, roller)
     return msg
+
+
+def _detonate(board: Board, roller: Roller, f: FighterState, caught: tuple[str, ...]) -> None:
+    """A detonated bomb kills its carrier and every fighter within 2" (R-1SS-P23)."""
+    take_out(board, roller, f.id, "killed by the bomb it detonated (R-1SS-P23)")
+    for fid in caught:
+        if fid != f.id and fx.in_play(board.fighter(fid)):
+            take_out(board, roller, fid, 'within 2" of the detonated bomb (R-1SS-P23)')
+    if not caught:
+        board.set_gflag("bomb_blast", f.id)
+        board.announcements.append(
+            f'The bomb exploded on {f.name}: every fighter within 2" is killed '
+            "('companion act FIGHTER blast' for each)"
+        )
 
 
 def drop(board: Board, f: FighterState) -> str:
