@@ -86,7 +86,10 @@ def recover(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSour
     ok = recover_roll(roller, f, 2 if regen else 1)
     if ok:
         c = board.cond(f.id)
-        c.status, c.wounds = "upright", 0
+        # Standing up heals the wound (R-1SS-P25); the named option keeps it.
+        c.status = "upright"
+        if not state.options.get("recover_keeps_wound"):
+            c.wounds = 0
         board.set_flag(f.id, "recover_failed", None)
         if first and not regen and not req.options.get("free"):
             board.set_flag(f.id, "actions", 0)

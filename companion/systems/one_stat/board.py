@@ -238,6 +238,15 @@ def wound(board: Board, roller: Roller, fid: str, why: str) -> str:
         return "wound ignored"
     c = board.cond(fid)
     c.wounds += 1
+    kept = f.status == "upright" and f.wounds > 0 and f.rank != "rookie"
+    if kept and board.state.options.get("recover_keeps_wound") and not fx.has(f, "regenerator"):
+        roller.info(
+            "Kept wound",
+            "game option recover_keeps_wound: standing up left the first wound",
+            ("R-1SS-P25",),
+        )
+        take_out(board, roller, fid, f"a second wound, the first kept since it stood up ({why})")
+        return "out"
     if f.rank == "rookie":
         take_out(board, roller, fid, f"a rookie leaves at its first wound ({why})")
         return "out"

@@ -201,8 +201,10 @@ def _refuse_if_not_running(state: GameState) -> None:
 
 def initiative_die(d: OneStatData, state: GameState, side: int) -> tuple[int, str] | None:
     """The die a side rolls for initiative, and why (R-1SS-07, R-1SS-P04)."""
-    if state.scenario == "training":
-        return 10, "D10 in the training mission (R-1SS-07)"
+    if state.scenario == "training" and (state.turn == 0 or state.options.get("training_d10")):
+        if state.turn == 0:
+            return 10, "D10 on the training mission's first turn (R-1SS-07)"
+        return 10, "D10 every training turn (game option training_d10, R-1SS-P24)"
     alive = [f for f in state.side_fighters(side) if not f.out]
     if state.turn == 0:
         bosses = [f for f in alive if f.rank == "boss"]
@@ -212,7 +214,8 @@ def initiative_die(d: OneStatData, state: GameState, side: int) -> tuple[int, st
     if not upright:
         return None
     best = max(upright, key=lambda f: (d.ranks[f.rank].order if f.rank in d.ranks else 0, f.die))
-    return best.die, f"{best.name}'s die, the highest-ranked upright fighter (R-1SS-07)"
+    why = "R-1SS-07, R-1SS-P24" if state.scenario == "training" else "R-1SS-07"
+    return best.die, f"{best.name}'s die, the highest-ranked upright fighter ({why})"
 
 
 def end_result(state: GameState) -> str | None:
