@@ -79,6 +79,9 @@ def check_fighter(d: OneStatData, f: RosterFighter, preset: bool = False) -> lis
                 bad(f"a specialist has exactly one skill, not {len(others)}")
     if "distraction" in roles and stat < d.roles["distraction"].min_stat:
         bad(f"a Distraction needs stat {d.roles['distraction'].min_stat} or more, not {stat}")
+    for s in skills:
+        if d.skills[s].mission_only and not preset:
+            bad(f"{d.skills[s].label} belongs to one fighter of the Treasure Hunt, not a warband")
     if "berserker" in skills and any(i.kind in ("shooter",) for i in items):
         bad("a Berserker may carry melee weapons only")
     if "martial-artist" in skills and any(i.kind in ("melee", "shooter", "shield") for i in items):

@@ -386,6 +386,12 @@ def status_lines(state: GameState) -> list[str]:
     """What the scenario tracks, for the board."""
     lines: list[str] = []
     sc = state.scenario
+    if state.turn == 0 and not state.options.get("solo"):
+        lines.append(
+            'Set-up: each side starts within 5" of its corner, opposite corners; agree three '
+            "yes/no answers per terrain piece (see through? enter? cover?); a fighter inside "
+            "a house is attacked only from inside it ('companion rules show 1ss terrain')"
+        )
     for rule in state.options.get("house_rules", ()) or ():
         lines.append(f"House rule (started with --force): {rule}")
     rookies = [

@@ -17,6 +17,7 @@ from companion.systems.one_stat.data import OneStatData, item_of
 from companion.systems.one_stat.roller import DiceRoller
 from companion.systems.one_stat.scenarios import ACTION_SCENARIOS, final_result, upkeep
 from companion.trace import Step, Trace, roll_dice
+from companion.values import replace
 
 MAX_INITIATIVE_ROLLS = 20
 
@@ -32,6 +33,8 @@ def new_game(
     house = _house_rules(d, rosters, scenario, bool(options.pop("force", False)))
     if house:
         options["house_rules"] = house
+    if scenario == "treasure-hunt":
+        rosters = [_joined(d, r) for r in rosters]
     fighters = fighters_from(rosters, lambda rf: d.ranks[rf.rank].die)
     sc = d.scenarios[scenario]
     return GameState(
@@ -42,6 +45,15 @@ def new_game(
         last_turn=sc.last_turn,
         options=freeze(options),
     )
+
+
+def _joined(d: OneStatData, r: Roster) -> Roster:
+    """The Treasure Hunt expands each training warband by two fighters (R-1SS-P26)."""
+    extra = d.joiners.get(r.name, ())
+    have = {f.name for f in r.fighters}
+    if not r.preset or not extra or any(f.name in have for f in extra):
+        return r
+    return replace(r, fighters=(*r.fighters, *extra))
 
 
 def _house_rules(
