@@ -124,3 +124,46 @@ def test_menu_follows_the_sequence():
     sys1 = systems.get("1ss")
     st = game(fighter("ann", 0), fighter("bob", 1))
     assert sys1.actions_for(st, st.fighter("ann"))[:2] == ["move", "attack"]
+
+
+def _drive(keys: str) -> str:
+    import io
+
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+    from rich.console import Console
+
+    from companion.game.repo import Home
+    from companion.play.loop import Loop
+    from companion.play.session import Session
+    from companion.play.ui import Prompter
+
+    out = io.StringIO()
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        pipe.send_text(keys)
+        Loop(Session(Home(), "sample"), Console(file=out, width=120), Prompter()).run()
+    return out.getvalue()
+
+
+def test_play_offers_the_move_first_and_asks_break_free(demo):
+    assert demo("turn", "--dice", "7,3").code == 0
+    # r: roll for me; 1: Robyn; 1: Move (first in the menu); 3 inches; y: she starts
+    # within 1 step of an enemy, so breaking free ends her activation; q: quit.
+    text = _drive("r11" + "3\r" + "y" + "q")
+    assert "Break free" in text
+    log = demo("log", "--json").json()
+    assert [e["kind"] for e in log][-2:] == ["activate", "move"]
+    b = demo("status", "--json").json()
+    robyn = next(f for s in b["sides"] for f in s["fighters"] if f["name"] == "Robyn")
+    assert any("0 actions left" in t for t in robyn["flag_text"])
+
+
+def test_a_zero_move_is_no_movement_for_the_skills_that_forbid_one():
+    st = game(fighter("ann", 0, skills=("shapeshifter",)), fighter("bob", 1))
+    _, still = resolve(st, "move", "ann", None, [], inches=0)
+    _, st2 = resolve(still, "skill", "ann", None, [2], skill="shapeshifter")
+    assert st2.fighter("ann").flags["animal"] is True
+    _, moved = resolve(st, "move", "ann", None, [], inches=2)
+    with pytest.raises(RefusedError, match="moved this turn"):
+        resolve(moved, "skill", "ann", None, [2], skill="shapeshifter")
