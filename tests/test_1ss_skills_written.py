@@ -60,6 +60,8 @@ def test_minion_master_wound_goes_to_the_named_minion():
     assert "named by the table" in step(out, "Minion Master").outcome
     out, st3 = attack(st, "ann", "mm", [1, 2])
     assert st3.fighter("m1").out and "--opt minion" in step(out, "Minion Master").outcome
+    _, st4 = attack(st, "ann", "mm", [1, 2], minion_near=False)
+    assert st4.fighter("mm").status == "wounded" and not st4.fighter("m1").out
 
 
 def test_preacher_option_needs_a_preacher_in_play():

@@ -142,17 +142,12 @@ class OneStatSkirmish(RuleSystem):
             return False
         from companion.systems.one_stat import sequence as seq
 
-        if fact.key == "minion" and fact in self.declared_actions()["attack"].facts:
-            return (
-                target is not None
-                and "minion-master" in target.skills
-                and sum(
-                    1
-                    for f in state.side_fighters(target.side)
-                    if f.flags.get("minion") and not f.out
-                )
-                > 1
+        if fact.key in ("minion", "minion_near") and target is not None:
+            minions = sum(
+                1 for f in state.side_fighters(target.side) if f.flags.get("minion") and not f.out
             )
+            need = 2 if fact.key == "minion" else 1  # a choice only among two
+            return "minion-master" in target.skills and minions >= need
         if fact.key == "blast":  # only the Bombing Run's bomb blasts (R-1SS-P23)
             return state.scenario == "bombing-run"
         if fact.key == "engaged":  # only a first move breaks free (R-1SS-P17)

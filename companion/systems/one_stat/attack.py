@@ -241,8 +241,9 @@ def resolve(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSour
     a, t, atk = build(d, state, req)
     dist = attack_odds(d, state, atk, a.id, t.id)
     board = Board(state)
-    if atk.options.get("minion"):
-        board.choices["minion"] = atk.options["minion"]
+    for key in ("minion", "minion_near"):
+        if atk.options.get(key) is not None:
+            board.choices[key] = atk.options[key]
     roller = DiceRoller(dice)
     if atk.crew is not None:
         from companion.systems.one_stat.fire_team import spend_shot

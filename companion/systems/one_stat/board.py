@@ -200,7 +200,7 @@ def wound(board: Board, roller: Roller, fid: str, why: str) -> str:
     f = board.fighter(fid)
     if f.out:
         return "out"
-    if fx.has(f, "minion-master"):
+    if fx.has(f, "minion-master") and board.choices.get("minion_near") is not False:
         minions = [
             m
             for m in board.fighters()
