@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion import systems
-from companion.errors import UsageError
+from companion.errors import RefusedError, UsageError
 from tests.onestat_helpers import attack, fighter, game, resolve, step
 
 
@@ -60,3 +60,29 @@ def test_fall_command_takes_half_inches(demo):
     r = demo("fall", "John", "--inches", "2.5", "--dice", "6,7")
     assert r.code == 0, r.err
     assert "2 hit(s)" in r.out
+
+
+def test_jump_needs_a_run_up_and_reaches_the_stat():
+    st = game(fighter("ann", 0, stat=4), fighter("bob", 1))
+    out, _ = resolve(st, "move", "ann", None, [], inches=2, jump=2)
+    assert "R-1SS-P27" in step(out, "Jump").rulings
+    with pytest.raises(RefusedError, match="run-up"):
+        resolve(st, "move", "ann", None, [], inches=1, jump=2)
+    with pytest.raises(RefusedError, match="at most"):
+        resolve(
+            game(fighter("ann", 0, stat=2), fighter("bob", 1)),
+            "move",
+            "ann",
+            None,
+            [],
+            inches=2,
+            jump=3,
+        )
+
+
+def test_climb_costs_twice_its_height():
+    st = game(fighter("ann", 0, stat=4), fighter("bob", 1))
+    out, _ = resolve(st, "move", "ann", None, [], inches=2, climb=1)
+    assert "costing 2" in step(out, "Climb").outcome
+    with pytest.raises(RefusedError, match="foot"):
+        resolve(st, "move", "ann", None, [], inches=3, climb=1)

@@ -629,6 +629,7 @@ def move(
             ft.spend_move(board, roller, f, o)
     if not team:
         spend_action(board, roller, f, o, "the move", "move")
+    _jump_and_climb(roller, f, limit, float(str(inches)) if inches is not None else 0.0, o)
     stays = inches is not None and float(str(inches)) == 0
     if not stays:  # standing still is no movement action for the skills that forbid one
         board.set_flag(f.id, "moved", True)
@@ -641,3 +642,35 @@ def move(
         charge_after_moves(board, roller, f)
     dist_text = f' {float(str(inches)):g}"' if inches is not None else f' up to {limit:g}"'
     return f"{f.name} moves{dist_text}"
+
+
+def _jump_and_climb(
+    roller: Roller, f: FighterState, limit: float, ground: float, o: Mapping[str, Any]
+) -> None:
+    """A jump or a climb inside the move (R-1SS-P27): `inches` is the ground covered.
+    A jump reaches the stat at most after a straight run-up as long as the jump; a
+    climb costs twice its height and ends the move."""
+    jump, climb = o.get("jump"), o.get("climb")
+    if jump:
+        j = float(jump)
+        if j > f.stat:
+            raise RefusedError(f'{f.name} jumps {f.stat}" at most (its stat), not {j:g}"')
+        if ground < j:
+            raise RefusedError(
+                f'a {j:g}" jump needs a straight run-up of {j:g}" first; give it in inches'
+            )
+        if ground + j > limit:
+            raise RefusedError(f'run-up and jump ({ground + j:g}") exceed the move ({limit:g}")')
+        roller.info("Jump", f'{j:g}" after a {j:g}" straight run-up', ("R-1SS-P27",))
+    if climb:
+        c = float(climb)
+        if ground + 2 * c > limit:
+            raise RefusedError(
+                f'a {c:g}" climb needs {2 * c:g}" of the move left; {f.name} has '
+                f'{max(0.0, limit - ground):g}": it stops at the foot'
+            )
+        roller.info(
+            "Climb",
+            f'{c:g}" up, costing {2 * c:g}" of movement; the move ends on top',
+            ("R-1SS-P27",),
+        )
