@@ -184,7 +184,9 @@ class OneStatSkirmish(RuleSystem):
         if request.action == "recover":
             return actions.recover(self.data, state, request, dice)
         if request.action == "fall":
-            return actions.fall(self.data, state, request, dice)
+            from companion.systems.one_stat.movement import fall
+
+            return fall(self.data, state, request, dice)
         if request.action == "skill":
             return actions.use_skill(self.data, state, request, dice)
         return actions.act(self.data, state, request, dice)

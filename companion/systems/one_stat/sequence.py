@@ -20,6 +20,8 @@ from companion.systems.one_stat.roller import Roller
 
 RULING = "R-1SS-P16"
 BREAK_FREE = "R-1SS-P17"
+# Skills that cannot be used on a turn the fighter makes a movement action.
+NO_MOVE = {"doppelganger", "controller", "shapeshifter"}
 # Skills whose rule grants an attack right after two straight moves (Maniac, Red William).
 CHARGERS = ("maniac", "charger")
 
