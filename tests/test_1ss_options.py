@@ -65,5 +65,5 @@ def test_option_keeps_the_wound_so_the_next_takes_it_out():
 def test_rulings_and_options_are_listed(run):
     r = run("rules", "rulings", "1ss")
     assert r.code == 0
-    for rid in [f"R-1SS-P{n}" for n in range(16, 26)]:
+    for rid in [f"R-1SS-P{n}" for n in range(16, 28)]:
         assert rid in r.out, rid
