@@ -54,7 +54,8 @@ def test_training_ends_when_a_warband_is_wiped_out(run):
     ok(run("activate", "Robyn"))
     r = ok(run("attack", "Robyn", "Cpt", "--ranged", "--range", "8", "--dice", "1,1,2"))
     assert "Game over" not in r.out
-    ok(run("attack", "Robyn", "Cpt", "--ranged", "--range", "8", "--dice", "1,1,2"))
+    # one attack per activation (R-1SS-P16): the next ones stand outside the count
+    ok(run("attack", "Robyn", "Cpt", "--range", "8", "--dice", "1,1,2", "--opt", "free=true"))
     assert board(run)["phase"] == "action"
     # boss: first wound ignored, then prone; the next hit finds it prone and cannot be defended
     ok(run("attack", "Robyn", "Cpt", "--range", "8", "--dice", "1,1", "--opt", "free=true"))
@@ -115,7 +116,7 @@ def test_treasure_hunt_carrier_drops_on_wound_and_wins_at_home(run):
     ok(run("activate", "T-999"))
     ok(run("attack", "T-999", "Robyn", "--dice", "1,2"))  # boss ignores the first
     assert any("carried by Robyn" in n for n in board(run)["notes"])
-    ok(run("attack", "T-999", "Robyn", "--dice", "1,2"))
+    ok(run("attack", "T-999", "Robyn", "--dice", "1,2", "--opt", "free=true"))
     assert any("on the ground" in n for n in board(run)["notes"])
     ok(run("activate", "John"))
     ok(run("act", "John", "pickup"))
@@ -134,8 +135,9 @@ def test_treasure_hunt_closer_side_wins_after_turn_8(run):
 def test_trigger_device_stack_and_trigger(run):
     new(run, "trigger-device")
     ok(run("activate", "Robyn"))
+    ok(run("act", "Robyn", "move", "--opt", "inches=3"))
     ok(run("act", "Robyn", "device", "--dice", "2"))
-    ok(run("act", "Robyn", "device", "--dice", "6"))
+    ok(run("act", "Robyn", "device", "--dice", "6", "--opt", "free=true"))
     assert any("4 token" in n for n in board(run)["notes"])
     ok(run("act", "Robyn", "device", "--dice", "1", "--opt", "free=true"))
     r = ok(run("act", "Robyn", "device", "--dice", "1", "--opt", "free=true"))
@@ -152,7 +154,7 @@ def test_capture_the_flag_first_to_two_vp(run):
     assert any("Flag of Cpt. Fawkes' ragtags: carried by Robyn" in n for n in board(run)["notes"])
     ok(run("act", "Robyn", "score"))
     assert board(run)["sides"][0]["vp"] == 1
-    ok(run("act", "Robyn", "pickup"))
+    ok(run("act", "Robyn", "pickup", "--opt", "free=true"))
     r = ok(run("act", "Robyn", "score", "--json"))
     assert "Game over: Robyn's merry men wins with 2 VP" in r.json()["announcements"]
 

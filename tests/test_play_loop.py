@@ -106,9 +106,10 @@ def duel(demo, monkeypatch):
 
 
 def test_attack_with_entered_dice_then_prone_fighter_can_only_recover(duel):
-    # e: enter dice; 1: Robyn; 1: attack; 1: Cpt. Fawkes; n: not shooting; 1 friend
-    # ganging; die 4; e: end; 1: Cpt. Fawkes; 1: recover; die 2; q: quit.
-    text, ui = drive("e111n\x7f1\r4\re11" + "2\rq")
+    # e: enter dice; 1: Robyn; 1: attack; 1: Cpt. Fawkes; n: not shooting; n: not in
+    # cover (asked in melee too); 1 friend ganging; die 4; e: end; 1: Cpt. Fawkes;
+    # 1: recover; die 2; q: quit.
+    text, ui = drive("e111nn\x7f1\r4\re11" + "2\rq")
     log = duel("log", "--json").json()
     assert [e["kind"] for e in log] == [
         "turn",
@@ -119,7 +120,10 @@ def test_attack_with_entered_dice_then_prone_fighter_can_only_recover(duel):
         "recover",
     ]
     (req,) = duel.system.requests
-    assert (req.target, dict(req.options)) == ("cpt-fawkes", {"ranged": False, "ganging": 1})
+    assert (req.target, dict(req.options)) == (
+        "cpt-fawkes",
+        {"ranged": False, "cover": False, "ganging": 1},
+    )
     attack = log[2]
     assert attack["data"]["dice"] == [4] and attack["data"]["typed"] is True
     assert attack["summary"] == "Robyn attacks: hit"
@@ -134,7 +138,7 @@ def test_attack_with_entered_dice_then_prone_fighter_can_only_recover(duel):
 
 def test_quit_in_the_middle_of_an_action_writes_nothing(duel):
     # Into the attack, then Ctrl-C at the dice prompt.
-    drive("e111n\r\x03")
+    drive("e111nn\r\x03")
     log = duel("log", "--json").json()
     assert [e["kind"] for e in log] == ["turn", "activate"]
 

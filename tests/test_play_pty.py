@@ -216,6 +216,7 @@ def test_play_attack_with_entered_dice(run, term, home):
     key = found.group(1)
     t.press(key, "Robyn: Attack — whom?")
     t.press("1", "Does Robyn shoot")
+    t.press("n", "in cover")  # cover counts in melee too (R-1SS-P19)
     t.press("n", "Other friends of Robyn within 1 step")
     t.press("0", "Roll D", enter=True)
     # Enter a 3 for every die the resolution asks for, until its result shows.

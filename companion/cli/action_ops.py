@@ -159,7 +159,7 @@ def recover(
 
 def fall(
     fighter: str,
-    inches: int,
+    inches: str,
     dice: str | None,
     seed: int | None,
     game: str | None,

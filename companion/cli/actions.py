@@ -98,7 +98,7 @@ COMMANDS = (
         """,
         (
             FIGHTER,
-            opt("inches", "Height fallen.", kind="int", required=True, low=0, high=100),
+            opt("inches", "Height fallen in inches (2.5 is 2 hits).", required=True),
             *ROLLED,
             ODDS,
         ),

@@ -71,6 +71,12 @@ def new(
             "--opt", help="A game option of the system, KEY=VALUE (repeatable; see 'rules show')."
         ),
     ] = None,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force", help="Start even with rosters that break the warband rules (house rules)."
+        ),
+    ] = False,
     dice: DiceOpt = None,
     seed: SeedOpt = None,
     as_json: JsonOpt = False,
@@ -117,7 +123,10 @@ def new(
             )
         sys_ = systems.get(rosters[0].system)
         scenario = scenario or sys_.default_scenario
-        state = sys_.new_game(rosters, scenario, sys_.accept_game_options(parse_pairs(opt)))
+        options = sys_.accept_game_options(parse_pairs(opt))
+        if force:  # the system records what the house rules allow (1ss: R-1SS-P21)
+            options["force"] = True
+        state = sys_.new_game(rosters, scenario, options)
         src = dice_source(dice, seed)
         setup = sys_.setup_roll(state, src)
         base = name or scenario

@@ -130,14 +130,40 @@ class OneStatSkirmish(RuleSystem):
         return turns.next_side(state)
 
     def action_names(self) -> Sequence[str]:
-        from companion.systems.one_stat.actions import ACT_NAMES
+        from companion.systems.one_stat.offer import ACT_NAMES
 
         return ("attack", "recover", "fall", "skill", *ACT_NAMES)
 
     def actions_for(self, state: GameState, fighter: FighterState) -> Sequence[str]:
-        from companion.systems.one_stat.actions import offered
+        from companion.systems.one_stat.offer import offered
 
         return offered(self.data, state, fighter, self.action_names())
+
+    def fact_applies(
+        self,
+        state: GameState,
+        actor: FighterState,
+        fact: Fact,
+        answers: Mapping[str, Any],
+        target: FighterState | None = None,
+    ) -> bool:
+        if not super().fact_applies(state, actor, fact, answers, target):
+            return False
+        from companion.systems.one_stat import sequence as seq
+
+        if fact.key in ("minion", "minion_near") and target is not None:
+            minions = sum(
+                1 for f in state.side_fighters(target.side) if f.flags.get("minion") and not f.out
+            )
+            need = 2 if fact.key == "minion" else 1  # a choice only among two
+            return "minion-master" in target.skills and minions >= need
+        if fact.key == "blast":  # only the Bombing Run's bomb blasts (R-1SS-P23)
+            return state.scenario == "bombing-run"
+        if fact.key == "engaged":  # only a first move breaks free (R-1SS-P17)
+            return seq.first_action(actor) and int(actor.flags.get("actions", 0) or 0) >= 2
+        if fact.key == "charge" and fact in self.declared_actions()["move"].facts:
+            return any(s in actor.skills for s in seq.CHARGERS) and seq.moves(actor) == 1
+        return True
 
     def fact_choices(
         self, state: GameState, actor: FighterState, fact: Fact
@@ -167,7 +193,9 @@ class OneStatSkirmish(RuleSystem):
         if request.action == "recover":
             return actions.recover(self.data, state, request, dice)
         if request.action == "fall":
-            return actions.fall(self.data, state, request, dice)
+            from companion.systems.one_stat.movement import fall
+
+            return fall(self.data, state, request, dice)
         if request.action == "skill":
             return actions.use_skill(self.data, state, request, dice)
         return actions.act(self.data, state, request, dice)

@@ -81,6 +81,9 @@ def check_fighter(d: OneStatData, f: RosterFighter, preset: bool = False) -> lis
                 bad(f"a specialist has exactly one skill, not {len(others)}")
     if "distraction" in roles and stat < d.roles["distraction"].min_stat:
         bad(f"a Distraction needs stat {d.roles['distraction'].min_stat} or more, not {stat}")
+    for s in skills:
+        if d.skills[s].mission_only and not preset:
+            bad(f"{d.skills[s].label} belongs to one fighter of the Treasure Hunt, not a warband")
     if "berserker" in skills and any(i.kind in ("shooter",) for i in items):
         bad("a Berserker may carry melee weapons only")
     if "martial-artist" in skills and any(i.kind in ("melee", "shooter", "shield") for i in items):
@@ -121,3 +124,18 @@ def check_roster(d: OneStatData, roster: Roster) -> list[Problem]:
                 )
             )
     return out
+
+
+ACTION_BAND = {"boss": 1, "specialist": 2, "rookie": 2}
+
+
+def check_for_game(d: OneStatData, roster: Roster, action: bool) -> list[Problem]:
+    """The roster's errors when a game starts with it (R-1SS-P21). In an action scenario
+    the band of 1 boss, 2 specialists and 2 rookies is the rules' own exception."""
+    ranks = Counter(f.rank for f in roster.fighters)
+    exception = action and dict(ranks) == ACTION_BAND
+    return [
+        p
+        for p in check_roster(d, roster)
+        if p.severity == "error" and not (exception and "specialists need at least" in p.message)
+    ]
