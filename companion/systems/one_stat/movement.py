@@ -35,8 +35,8 @@ def fall(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource)
     board, roller = Board(state), DiceRoller(dice)
     roller.info(
         "Fall",
-        f'{inches:g}": {plural(hits, "hit")} (the first inch is free, each inch begun after it is a '
-        "hit, defended with one die)",
+        f'{inches:g}": {plural(hits, "hit")} (the first inch is free, each inch begun after '
+        "it is a hit, defended with one die)",
         ("R-1SS-P18",),
     )
     ctx = Ctx(d, board, roller, Attack(melee=False))
@@ -48,7 +48,8 @@ def fall(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource)
             wounds += 1
     sc.after_resolution(d, board, roller)
     after = board.fighter(f.id)
-    summary = f'{f.name} falls {inches:g}": {plural(hits, "hit")}, {plural(wounds, "wound")}; now {after.status}'
+    took = f"{plural(hits, 'hit')}, {plural(wounds, 'wound')}"
+    summary = f'{f.name} falls {inches:g}": {took}; now {after.status}'
     return _done("fall", f"Falling: {f.name}", summary, board, roller)
 
 
