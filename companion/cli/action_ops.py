@@ -12,7 +12,6 @@ from typing import Any
 
 from companion import systems
 from companion.cli.shared import (
-    console,
     dice_source,
     find_fighter,
     print_json,
@@ -101,9 +100,9 @@ def _show_odds(system: str, trace: Trace, as_json: bool) -> None:
     if as_json:
         print_json(trace.to_dict())
         return
-    from companion.render.trace_view import render_trace
+    from companion.render.trace_lines import print_trace
 
-    render_trace(console(), trace, system)
+    print_trace(trace, system)
 
 
 def _simple(

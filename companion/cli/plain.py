@@ -41,6 +41,9 @@ def _cells(text: str) -> int | None:
     return n
 
 
+cells = _cells  # the width a renderer without Rich measures with (companion.render.styled)
+
+
 def fits(text: str, markup: bool = True) -> bool:
     """Whether Rich would print `text` (no style; markup on unless said) exactly as it is."""
     if not text.isprintable() or (markup and ("[" in text or text.count(":") > 1)):

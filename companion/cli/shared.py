@@ -141,14 +141,14 @@ def report(gf: GameFile, event: Event, as_json: bool, announcements: tuple[str, 
         if plain.fits(event.summary):  # as Rich would print it, without loading Rich
             plain.write(event.summary)
             return
-    c = console()
     if event.trace:
-        from companion.render.trace_view import render_trace
+        from companion.render.trace_lines import print_trace
         from companion.trace import Trace
 
-        render_trace(c, Trace.from_dict(event.trace), gf.system)
-    else:
-        c.print(event.summary)
+        print_trace(Trace.from_dict(event.trace), gf.system, announcements)
+        return
+    c = console()
+    c.print(event.summary)
     for a in announcements:
         c.print(a, style="bold magenta")
 
