@@ -115,8 +115,24 @@ def test_version_loads_nothing_of_the_cli(played: Path) -> None:
     assert not _loaded(modules, "typer") and not _loaded(modules, "rich")
 
 
-@pytest.mark.parametrize("argv", [["vp", "1", "+1"], ["log", "--last", "3"]], ids=" ".join)
-def test_plain_lines_are_printed_without_rich(played: Path, argv: list[str]) -> None:
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["vp", "1", "+1"],
+        ["log", "--last", "3"],
+        ["status"],
+        ["turn", "--seed", "3"],
+        ["odds", "Cpt", "Robyn", "--range", "7"],
+        ["roll", "4d6kh3+1", "--seed", "1"],
+        ["activate", "Cpt"],
+        ["attack", "Cpt", "Robyn", "--range", "7", "--seed", "2"],
+        ["undo"],
+    ],
+    ids=" ".join,
+)
+def test_table_commands_print_without_rich(played: Path, argv: list[str]) -> None:
+    """What they print (a line, a trace, a roll, the board) fits 120 columns as it is
+    or wrapped at its words, so it is printed as Rich would without loading Rich."""
     assert not _loaded(_modules(played, *argv), "rich")
 
 
