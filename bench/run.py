@@ -54,6 +54,8 @@ class Figure:
     limit: float | None = None
     detail: str = ""
     missing: str | None = None
+    name: str = ""  # the command, for the README's table
+    variant: str = ""  # "compiled" or "plain" for start-up figures
 
     @property
     def ok(self) -> bool | None:
@@ -319,7 +321,9 @@ def process_figures(compiled: Install, plain: Install, base: Path, rounds: int) 
             limit = quick.get(name, 10 if name == "--help" else table_limit)
             t = by[f"{tag}:{name}"]
             what = f"{name} ({label})" + (", kept help" if name == "--help" else "")
-            out.append(Figure("S", what, t / floor, limit=limit, detail=ms(t)))
+            out.append(
+                Figure("S", what, t / floor, limit=limit, detail=ms(t), name=name, variant=tag)
+            )
     for name in ("status --json", "status", "vp (a write)", "undo", "redo", "log --last 10"):
         small, large = by[f"{SMALL}:{name}"], by[f"{LARGE}:{name}"]
         out.append(
@@ -330,6 +334,7 @@ def process_figures(compiled: Install, plain: Install, base: Path, rounds: int) 
                 "x",
                 limit=1.3,
                 detail=f"{ms(large)} vs {ms(small)}",
+                name=name,
             )
         )
     steps = {
@@ -358,7 +363,7 @@ def process_figures(compiled: Install, plain: Install, base: Path, rounds: int) 
         ("log --json", "log --json", None),
     ):
         t = by[f"{LARGE}:{key}"]
-        out.append(Figure("F", f"{what} of {LARGE:,} events", t, "s", limit=limit))
+        out.append(Figure("F", f"{what} of {LARGE:,} events", t, "s", limit=limit, name=what))
     commands = [(p.peak_mib, p.key) for p in procs if p.peak_mib is not None]
     plays = [(s["peak_mib"], f"{n:,} events") for n, s in steps.items() if s.get("peak_mib")]
     for mems, what in ((commands, "any command"), (plays, "play (the session and its steps)")):
@@ -369,7 +374,9 @@ def process_figures(compiled: Install, plain: Install, base: Path, rounds: int) 
                     "M", f"peak memory of {what}", peak, "MiB", limit=45, detail=f"largest: {key}"
                 )
             )
-    out.append(Figure("-", "the interpreter alone (python -c pass)", floor * 1000, "ms"))
+    out.append(
+        Figure("-", "the interpreter alone (python -c pass)", floor * 1000, "ms", name="floor")
+    )
     return out
 
 
@@ -400,6 +407,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=15, help="interleaved rounds (default 15)")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     ap.add_argument("--keep", action="store_true", help="keep the environments and games")
+    ap.add_argument(
+        "--readme", action="store_true", help="write the figures into README.md's table"
+    )
     args = ap.parse_args(argv)
     base = Path(tempfile.mkdtemp(prefix="companion-bench-"))
     t0 = time.perf_counter()
@@ -415,18 +425,92 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps([{**f.__dict__, "ok": f.ok} for f in figures], indent=2))
     else:
-        import os
-        import platform
-
         print(
             f"companion benchmarks, {time.strftime('%Y-%m-%d', time.gmtime())}: "
-            f"{args.runs} interleaved rounds, Python {platform.python_version()}, "
-            f"{platform.machine()}, {os.cpu_count()} cores; installed from a wheel "
+            f"{args.runs} interleaved rounds, {machine()}; installed from a wheel "
             f"({time.perf_counter() - t0:.0f} s)"
         )
         for f in figures:
             print(f.line())
+    if args.readme:
+        readme = Path(__file__).resolve().parent.parent / "README.md"
+        readme.write_text(with_table(readme.read_text(), figures, args.runs))
     return 1 if any(f.ok is False for f in figures) else 0
+
+
+def machine() -> str:
+    """The interpreter and the machine, and how busy it was (the load average)."""
+    import os
+    import platform
+
+    load = ""
+    if hasattr(os, "getloadavg"):
+        load = f", load average {os.getloadavg()[0]:.1f}"
+    return f"Python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} cores{load}"
+
+
+TABLE_BEGIN = "<!-- performance table: written by bench/run.py --readme -->"
+TABLE_END = "<!-- end of performance table -->"
+
+# The start-up rows of the README's table, in order, with what each command does.
+STARTUP_ROWS = (
+    ("--version", "`--version`"),
+    ("status --json", "`status --json` (the stored board)"),
+    ("status", "`status` (the board, drawn as Rich draws it)"),
+    ("attack", "`attack ... --dice ... --json` (a write)"),
+    ("odds", "`odds` (an attack's odds, a trace)"),
+    ("turn", "`turn` (a write, and its initiative trace)"),
+    ("activate", "`activate` (a write)"),
+    ("undo", "`undo`"),
+    ("log --last", "`log --last 10`"),
+    ("roll", "`roll 2d6`"),
+    ("--help", "`--help` (the kept help)"),
+)
+
+
+def _shown(f: Figure, with_detail: bool = False) -> str:
+    if f.missing or f.value is None:
+        return "not measured"
+    unit = {"x floor": "x", "x": "x", "s": " s", "ms": " ms", "MiB": " MiB"}[f.unit]
+    text = f"{f.value:.2f}{unit}"
+    if f.ok is False:
+        text = f"**{text}**"
+    return f"{text} ({f.detail})" if with_detail and f.detail else text
+
+
+def table_rows(figures: list[Figure]) -> list[str]:
+    """The README's table: start-up ratios side by side, then the rest."""
+    rows = ["| | what | limit | compiled | uncompiled |", "|---|---|---|---|---|"]
+    startup = {(f.name, f.variant): f for f in figures if f.id == "S"}
+    for name, what in STARTUP_ROWS:
+        c, u = startup.get((name, "compiled")), startup.get((name, "plain"))
+        if c is None or u is None:
+            continue
+        limit = f"{c.limit:g}x" if c.limit == u.limit else f"{c.limit:g}x / {u.limit:g}x"
+        rows.append(f"| S | {what} | {limit} | {_shown(c, True)} | {_shown(u)} |")
+    for f in figures:
+        if f.id in ("S", "-"):
+            continue
+        limit = "" if f.limit is None else f"{f.limit:g}{'x' if f.unit == 'x' else ' ' + f.unit}"
+        what = f.what.replace(" (bytecode compiled)", "")
+        rows.append(f"| {f.id} | {what} | {limit} | {_shown(f, True)} | |")
+    return rows
+
+
+def with_table(text: str, figures: list[Figure], rounds: int) -> str:
+    """`text` (the README) with this run's figures between the table markers."""
+    start, end = text.find(TABLE_BEGIN), text.find(TABLE_END)
+    if start < 0 or end < 0:
+        raise SystemExit("README.md has no performance table markers")
+    floor = next((f.value for f in figures if f.name == "floor"), None)
+    when = time.strftime("%Y-%m-%d %H:%M", time.gmtime())
+    head = (
+        f"Latest run: {when} UTC, {machine()} (a shared machine, others' work running "
+        f"beside it), {rounds} interleaved rounds"
+        + (f"; the interpreter alone took {floor:.1f} ms." if floor else ".")
+    )
+    table = "\n".join([TABLE_BEGIN, head, "", *table_rows(figures), TABLE_END])
+    return text[:start] + table + text[end + len(TABLE_END) :]
 
 
 if __name__ == "__main__":
