@@ -81,6 +81,8 @@ class Figure:
 # the 120 columns the benchmark gives), and for `status` the rules and the database.
 NO_TYPER = ("typer", "rich")
 STORED_BOARD = ("typer", "rich", "tinydb", "companion.systems", "companion.game.repo")
+# A terminal with colours (what a player at the table has), as Rich detects one.
+TERMINAL = {"FORCE_COLOR": "1", "NO_COLOR": ""}
 
 
 @dataclass
@@ -94,6 +96,7 @@ class Proc:
     inst: Install | None  # None: the interpreter alone
     prepare: Callable[[], None] | None = None
     forbid: tuple[str, ...] = NO_TYPER
+    env: dict[str, str] = field(default_factory=dict)  # more environment for this command
     times: list[float] = field(default_factory=list)
     peak_mib: float | None = None
 
@@ -134,7 +137,7 @@ def probe(p: Proc) -> None:
             [p.inst.python, "-c", _PROBE, *p.args],
             # Not the checkout's folder: `python -c` would import the repository's copy.
             cwd=p.home,
-            env=p.inst.env(p.home, BENCH_PROBE_OUT=fh.name),
+            env=p.inst.env(p.home, BENCH_PROBE_OUT=fh.name, **p.env),
             stdin=subprocess.DEVNULL,
             capture_output=True,
             text=True,
@@ -158,7 +161,7 @@ def interleaved(procs: list[Proc], rounds: int, floor: str) -> None:
         for p in order:
             if p.prepare:
                 p.prepare()
-            env = None if p.inst is None else p.inst.env(p.home)
+            env = None if p.inst is None else p.inst.env(p.home, **p.env)
             t, _, code = timed(p.cmd(floor), env)
             if code != 0:
                 raise RuntimeError(f"{' '.join(p.args)} exited {code} in round {r}")
@@ -229,19 +232,29 @@ def startup_procs(inst: Install, base: Path) -> list[Proc]:
         Proc(f"{tag}:--version", ["--version"], active, inst, forbid=("typer", "rich")),
         Proc(f"{tag}:status --json", ["status", "--json"], active, inst, forbid=STORED_BOARD),
         Proc(f"{tag}:status", ["status"], active, inst, forbid=STORED_BOARD),
+        # As at a terminal, colours on: the board with Rich's colour codes, still without Rich.
+        Proc(
+            f"{tag}:status at a terminal",
+            ["status"],
+            active,
+            inst,
+            forbid=STORED_BOARD,
+            env=TERMINAL,
+        ),
         Proc(f"{tag}:--help", ["--help"], active, inst),
         Proc(f"{tag}:roll", ["roll", "2d6", "--seed", "1"], active, inst),
         Proc(f"{tag}:odds", ["odds", *attack[:-2]], active, inst),
         Proc(f"{tag}:log --last", ["log", "--last", "10"], active, inst),
     ]
-    for key, args, tpl in (
-        ("attack", ["attack", *attack, "--json"], active),
-        ("turn", ["turn", "--seed", "4"], turned),
-        ("activate", ["activate", actor], turned),
-        ("undo", ["undo"], active),
+    for key, args, tpl, env in (
+        ("attack", ["attack", *attack, "--json"], active, {}),
+        ("turn", ["turn", "--seed", "4"], turned, {}),
+        ("turn at a terminal", ["turn", "--seed", "4"], turned, TERMINAL),
+        ("activate", ["activate", actor], turned, {}),
+        ("undo", ["undo"], active, {}),
     ):
-        home, prepare = own(key, tpl)
-        procs.append(Proc(f"{tag}:{key}", args, home, inst, prepare))
+        home, prepare = own(key.replace(" ", "-"), tpl)
+        procs.append(Proc(f"{tag}:{key}", args, home, inst, prepare, env=env))
     return procs
 
 
@@ -314,7 +327,8 @@ def process_figures(compiled: Install, plain: Install, base: Path, rounds: int) 
 
     out: list[Figure] = []
     quick = {"--version": 3, "status --json": 3}
-    table = ("status", "attack", "odds", "turn", "activate", "undo", "log --last", "roll")
+    table = ("status", "status at a terminal", "attack", "odds", "turn", "turn at a terminal")
+    table += ("activate", "undo", "log --last", "roll")
     for tag, inst, table_limit in (("compiled", compiled, 6), ("plain", plain, 9)):
         label = "bytecode compiled" if inst.compiled else "companion uncompiled"
         for name in (*quick, *table, "--help"):
@@ -465,9 +479,11 @@ STARTUP_ROWS = (
     ("--version", "`--version`"),
     ("status --json", "`status --json` (the stored board)"),
     ("status", "`status` (the board, drawn as Rich draws it)"),
+    ("status at a terminal", "`status` at a terminal (the board in colour)"),
     ("attack", "`attack ... --dice ... --json` (a write)"),
     ("odds", "`odds` (an attack's odds, a trace)"),
     ("turn", "`turn` (a write, and its initiative trace)"),
+    ("turn at a terminal", "`turn` at a terminal (the trace in colour)"),
     ("activate", "`activate` (a write)"),
     ("undo", "`undo`"),
     ("log --last", "`log --last 10`"),
