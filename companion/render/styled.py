@@ -60,7 +60,9 @@ def _codes(style: str, colours: bool) -> str | None:
 def _mode() -> tuple[bool, bool] | None:
     """(codes written, colours written) as Rich's console would decide for standard
     output, or None where only Rich can tell (Windows, notebooks, IDLE, dumb terminals)."""
-    if sys.platform == "win32" or "get_ipython" in dir(__builtins__):
+    import builtins
+
+    if sys.platform == "win32" or hasattr(builtins, "get_ipython"):
         return None
     if getattr(sys.stdin, "__module__", "").startswith("idlelib"):
         return None
@@ -79,7 +81,7 @@ def _mode() -> tuple[bool, bool] | None:
             terminal = False
     if not terminal:
         return False, False
-    if env.get("TERM", "").strip().lower() in ("dumb", "unknown"):
+    if env.get("TERM", "").lower() in ("dumb", "unknown"):
         return None  # Rich gives a dumb terminal a size of its own
     return True, env.get("NO_COLOR", "") == ""
 
