@@ -173,3 +173,39 @@ def test_a_roll_prints_as_rich_would(
         c.print("Average 14.2446; chance of 12 or more 82.5%, of 12 or less 26.9%.", style="dim")
 
     assert r.out == _rich(draw)
+
+
+@pytest.mark.parametrize("terminal", ["pipe", "colour"])
+def test_a_long_summary_and_an_announcement_print_as_rich_would(
+    terminal: str, demo: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A write's one-line summary, wrapped at its words when it is longer than the
+    console, and the game's announcement in bold magenta: Rich's bytes, without Rich."""
+    from companion.cli.shared import report
+    from companion.game.events import Event
+    from companion.game.repo import Home
+
+    _set(monkeypatch, 40, TERMINALS[terminal])
+    summary = "Robyn's merry men: 3 → 4 VP (set by hand at the table, after a long talk)"
+    event = Event("vp", summary, (), turn=1)
+    with Home().reading():
+        gf = Home().open_game(None)
+    announcements = ("The game is over: Robyn's merry men win",)
+    r = demo("status", "--json")  # clears the captured output
+    assert r.code == 0
+    import sys
+
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+
+    def no_rich() -> None:
+        raise AssertionError("printed with Rich")
+
+    monkeypatch.setattr("companion.cli.shared.console", no_rich)
+    report(gf, event, False, announcements)
+
+    def draw(c: Any) -> None:
+        c.print(summary)
+        c.print(announcements[0], style="bold magenta")
+
+    assert out.getvalue() == _rich(draw)

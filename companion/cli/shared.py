@@ -135,11 +135,13 @@ def report(gf: GameFile, event: Event, as_json: bool, announcements: tuple[str, 
             }
         )
         return
-    if not event.trace and not announcements:
+    if not event.trace:
         from companion.cli import plain
+        from companion.render.styled import emit
 
-        if plain.fits(event.summary):  # as Rich would print it, without loading Rich
-            plain.write(event.summary)
+        # As Rich would print it (wrapped at its words), without loading Rich.
+        lines = [[(event.summary, "")], *([(a, "bold magenta")] for a in announcements)]
+        if all(plain.literal(t) for t in (event.summary, *announcements)) and emit(lines):
             return
     if event.trace:
         from companion.render.trace_lines import print_trace
