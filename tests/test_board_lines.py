@@ -55,7 +55,22 @@ def _boards() -> Iterator[tuple[str, dict[str, Any]]]:
             yield sid, board(system, "sample", out)
 
 
+def _odd(b: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """The board with what makes a layout hard: a word longer than its column, a long
+    note, a flag on a fighter, an unknown status."""
+    import copy
+
+    odd = copy.deepcopy(b)
+    f = odd["sides"][0]["fighters"][0]
+    f["name"] = "Supercalifragilisticexpialidocious-the-second"
+    f["flag_text"] = ["pinned", "on fire"]
+    f["status"] = "dazed"
+    odd["notes"] = ["A long note " * 12]
+    yield odd
+
+
 BOARDS = list(_boards())
+BOARDS += [(sid, odd) for sid, b in BOARDS[:3] for odd in _odd(b)]
 
 
 def _set(monkeypatch: pytest.MonkeyPatch, width: int, env: dict[str, str]) -> None:
@@ -88,3 +103,13 @@ def test_a_board_drawn_without_rich_is_what_rich_draws(
         render_board(c, b)
         assert ours == c.file.getvalue(), f"{sid} at {width}: {b['game']}"
     assert drawn > len(BOARDS) * 0.8, f"{drawn} of {len(BOARDS)}"  # the usual way
+
+
+def test_markup_in_a_name_is_left_to_rich(monkeypatch: pytest.MonkeyPatch) -> None:
+    import copy
+
+    _set(monkeypatch, 120, {})
+    b = copy.deepcopy(BOARDS[0][1])
+    assert plain_board(b) is not None
+    b["sides"][0]["fighters"][0]["name"] = "[red]Robyn[/red]"
+    assert plain_board(b) is None

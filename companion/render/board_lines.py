@@ -406,7 +406,7 @@ def plain_board(b: dict[str, Any]) -> str | None:
         return None
     try:
         lines = board_lines(b, room)
-    except (RichOnly, KeyError, TypeError, ValueError):
+    except (RichOnly, AttributeError, KeyError, TypeError, ValueError):  # Rich says what is wrong
         return None
     if any(sum(len(t) for t, _ in line) > room for line in lines):
         return None
