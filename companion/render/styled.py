@@ -1,15 +1,15 @@
 """Styled lines printed byte for byte as Rich prints them, without loading Rich.
 
 Loading Rich costs a table command about a third of its start-up. What the table
-commands print most (a roll, a trace, the board) is a few lines of short styled pieces
-that fit the terminal's width, so Rich's only work would be to wrap each piece in its
+commands print most (a roll, a trace, the board) is a few lines of short styled pieces,
+so Rich's only work would be to wrap the lines at their words and each piece in its
 colour codes. A line here is a list of spans, (text, style), in Rich's style words
-("bold", "dim red"). When every line fits the console's width, has only printable
-characters and uses only the styles below, `emit` prints it exactly as Rich would (a
-line too long is wrapped at its words, as Rich does): no
-codes when Rich would print none (not a terminal, a dumb terminal), and Rich's own codes
-at a terminal (NO_COLOR drops the colours, as Rich does). Anything else returns False,
-and the caller prints with Rich. Tests compare both ways byte for byte.
+("bold", "dim red"). When every character is printable and one cell wide and only the
+styles below are used, `emit` prints the lines exactly as Rich would: wrapped as Rich
+wraps them, with no codes where Rich writes none (not a terminal) and Rich's own codes
+at a terminal (NO_COLOR drops the colours, as Rich does). Anything else (a word longer
+than a line, a dumb terminal, Windows) returns False, and the caller prints with Rich.
+Tests compare both ways byte for byte.
 """
 
 from __future__ import annotations
