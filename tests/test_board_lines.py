@@ -113,3 +113,81 @@ def test_markup_in_a_name_is_left_to_rich(monkeypatch: pytest.MonkeyPatch) -> No
     assert plain_board(b) is not None
     b["sides"][0]["fighters"][0]["name"] = "[red]Robyn[/red]"
     assert plain_board(b) is None
+
+
+def _at_a_terminal(args: list[str], env: dict[str, str]) -> bytes:
+    """What a command writes to a pseudo-terminal 120 columns wide, as bytes."""
+    import fcntl
+    import os
+    import pty
+    import struct
+    import termios
+
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the terminal's size is set before it starts
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+        os.execvpe(args[0], args, env)
+    out = b""
+    try:
+        while True:
+            try:
+                data = os.read(fd, 65536)
+            except OSError:  # the terminal is gone: the command ended
+                break
+            if not data:
+                break
+            out += data
+    finally:
+        os.close(fd)
+        _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0, out.decode(errors="replace")
+    return out
+
+
+def test_at_a_real_terminal_status_prints_richs_board(tmp_path: Any) -> None:
+    """In a pseudo-terminal (its width asked of the terminal, colours on), `status`
+    prints the very bytes Rich draws for the same board."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = str(Path(__file__).resolve().parent.parent)
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("COLUMNS", "LINES", "NO_COLOR", "FORCE_COLOR", "TTY_COMPATIBLE", "CI")
+    }
+    env.update(
+        COMPANION_HOME=str(tmp_path / "home"),
+        XDG_CACHE_HOME=str(tmp_path / "cache"),
+        TERM="xterm-256color",
+        PYTHONPATH=root,
+    )
+    companion = [sys.executable, "-m", "companion"]
+    for args in (["demo"], ["turn", "--seed", "3"]):
+        subprocess.run([*companion, *args], env=env, check=True, capture_output=True)
+    board = subprocess.run(
+        [*companion, "status", "--json"], env=env, check=True, capture_output=True, text=True
+    ).stdout
+    (tmp_path / "board.json").write_text(board)
+    status = (
+        "import sys\n"
+        "from companion.cli.main import main\n"
+        "main(['status'])\n"
+        "sys.stdout.write('Rich loaded: %s' % ('rich' in sys.modules))\n"
+    )
+    ours = _at_a_terminal([sys.executable, "-c", status], env)
+    assert ours.endswith(b"Rich loaded: False")  # drawn without Rich
+    ours = ours[: -len(b"Rich loaded: False")]
+    draw = (
+        "import json, sys\n"
+        "from companion.render.board import render_board\n"
+        "from companion.render.console import make_console\n"
+        "render_board(make_console(), json.load(open(sys.argv[1])))\n"
+    )
+    theirs = _at_a_terminal([sys.executable, "-c", draw, str(tmp_path / "board.json")], env)
+    assert b"\x1b[1m" in ours and "┏".encode() in ours  # colours, and the wide table
+    assert ours == theirs
+    assert json.loads(board)["game"] == "sample"
