@@ -154,6 +154,9 @@ def _details(d: dict[str, Any], columns: Any) -> list[str]:
 # A cell: its base style (which its padding takes too) and its pieces, (text, style over
 # the base); a piece with style None is the base alone.
 Cell = tuple[str, list[tuple[str, str | None]]]
+# While a cell is laid out, a piece in the base style alone is marked _BASE: Rich draws a
+# run of such pieces (text and padding) as one segment, so one run of colour codes.
+_BASE, _RUN = "\0", "\1"
 
 
 class _Column:
@@ -294,7 +297,7 @@ def _cell_lines(cell: Cell, width: int, justify: str, wraps: bool) -> list[list[
     """The cell's text lines at `width`, justified and padded as Rich's Text does; a
     piece's style is the base with its own on top."""
     base, pieces = cell
-    marked: list[Span] = [(t, "\0" if s is None else s) for t, s in pieces]
+    marked: list[Span] = [(t, _BASE if s is None else s) for t, s in pieces]
     text = "".join(t for t, _ in marked)
     if not wraps:
         if len(text) > width:
@@ -312,9 +315,9 @@ def _cell_lines(cell: Cell, width: int, justify: str, wraps: bool) -> list[list[
             line = _take(line, len(stripped))
             used = len(stripped)
             left = width - used if justify == "right" else (width - used) // 2
-            line = [(" " * left, "\0"), *line]
+            line = [(" " * left, _BASE), *line]
             used += left
-        line = line + [(" " * (width - used), "\0")]
+        line = line + [(" " * (width - used), _BASE)]
         out.append(_styles(line, base))
     return out
 
@@ -330,19 +333,20 @@ def _take(line: list[Span], n: int) -> list[Span]:
 
 
 def _styles(line: list[Span], base: str) -> list[Span]:
-    """Pieces of the base alone ("\\0") merged, as one Rich segment; others on top."""
+    """Runs of pieces in the base style alone merged, as Rich draws them (one segment);
+    other pieces in their style over the base."""
     out: list[Span] = []
     for t, s in line:
         if not t:
             continue
-        if s == "\0":
-            if out and out[-1][1] == "\1":
-                out[-1] = (out[-1][0] + t, "\1")
+        if s == _BASE:
+            if out and out[-1][1] == _RUN:
+                out[-1] = (out[-1][0] + t, _RUN)
             else:
-                out.append((t, "\1"))
+                out.append((t, _RUN))
         else:
             out.append((t, f"{base} {s}".strip()))
-    return [(t, base if s == "\1" else s) for t, s in out]
+    return [(t, base if s == _RUN else s) for t, s in out]
 
 
 def _table(side: dict[str, Any], columns: Any, room: int) -> list[list[Span]]:
@@ -354,9 +358,9 @@ def _table(side: dict[str, Any], columns: Any, room: int) -> list[list[Span]]:
     table_width = sum(widths) + extra
     title = f"{side['name']} — VP {side['vp']}"
     out: list[list[Span]] = []
-    for line in _wrapped([(_literal(title), "\0")], table_width):
+    for line in _wrapped([(_literal(title), _BASE)], table_width):
         used = sum(len(t) for t, _ in line)
-        out.append(_styles([*line, (" " * (table_width - used), "\0")], "italic"))
+        out.append(_styles([*line, (" " * (table_width - used), _BASE)], "italic"))
     out.append([("┏" + "┳".join("━" * w for w in widths) + "┓", "")])
     header = [_plain_cell(c.header) for c in cols]
     out += _row(header, cols, widths, "bold", "┃", bottom=True)
