@@ -164,3 +164,10 @@ def test_plain_text_is_what_rich_prints(
         c.file = io.StringIO()
         c.print(text)
         assert c.file.getvalue() == text + "\n"
+
+
+def test_odds_read_the_state_without_the_database(played: Path) -> None:
+    """Odds need the game's state only, kept in its file: no TinyDB, no game layer."""
+    modules = _modules(played, "odds", "Cpt", "Robyn", "--range", "7")
+    for name in ("tinydb", "companion.game.repo", "companion.game.store"):
+        assert not _loaded(modules, name), f"odds loads {name}"

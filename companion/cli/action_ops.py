@@ -15,7 +15,6 @@ from companion.cli.shared import (
     dice_source,
     find_fighter,
     print_json,
-    reading_game,
     run_outcome,
     typed_value,
     writing_game,
@@ -91,7 +90,9 @@ def odds(
     game: str | None,
     as_json: bool,
 ) -> None:
-    with reading_game(game) as gf:
+    from companion.game.peek import peeking  # the state alone: no need to open the game
+
+    with peeking(game) as gf:
         req = attack_request(gf.state, attacker, target, ranged, range_, cover, opt)
     _show_odds(gf.system, systems.get(gf.system).odds(gf.state, req), as_json)
 
@@ -119,10 +120,12 @@ def _simple(
     if odds:
         if dice is not None or seed is not None:
             raise UsageError("--odds rolls nothing: leave out --dice and --seed")
-        with reading_game(game) as gf:
-            system = systems.get(gf.system)
-            req = _request(gf.state, system, action, fighter, target, options)
-        _show_odds(gf.system, system.odds(gf.state, req), as_json)
+        from companion.game.peek import peeking
+
+        with peeking(game) as view:
+            system = systems.get(view.system)
+            req = _request(view.state, system, action, fighter, target, options)
+        _show_odds(view.system, system.odds(view.state, req), as_json)
         return
     src = dice_source(dice, seed)
     with writing_game(game) as gf:
