@@ -90,8 +90,8 @@ def roll(notation: str, dice: str | None, seed: int | None, as_json: bool) -> No
     from companion.cli import plain
     from companion.render.styled import emit
 
-    # Printed as Rich prints it, without loading Rich, when the lines fit as they are.
-    if plain.fits(below) and emit([line, [(below, "dim")]]):
+    # Printed as Rich prints it (wrapped at its words), without loading Rich.
+    if plain.literal(below) and emit([line, [(below, "dim")]]):
         return
     from rich.text import Text
 

@@ -1,8 +1,8 @@
 """A trace as styled lines (`companion.render.styled`), the same for Rich and without it.
 
 The lines are built here once: `trace_view` turns them into Rich text, and
-`print_trace` prints them without loading Rich when they fit the terminal as they are
-(the usual case for a roll, an initiative or the odds of an attack).
+`print_trace` prints them without loading Rich, wrapped at their words as Rich wraps
+them, unless only Rich can draw them (`styled` says when).
 """
 
 from __future__ import annotations
