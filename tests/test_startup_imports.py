@@ -171,3 +171,10 @@ def test_odds_read_the_state_without_the_database(played: Path) -> None:
     modules = _modules(played, "odds", "Cpt", "Robyn", "--range", "7")
     for name in ("tinydb", "companion.game.repo", "companion.game.store"):
         assert not _loaded(modules, name), f"odds loads {name}"
+
+
+def test_a_short_summary_is_written_without_the_styled_printer(played: Path) -> None:
+    """The one short line of a write needs no styles and no wrapping: not even the
+    printer that stands in for Rich is loaded."""
+    modules = _modules(played, "vp", "1", "+1")
+    assert not _loaded(modules, "companion.render.styled")

@@ -145,6 +145,10 @@ def report(gf: GameFile, event: Event, as_json: bool, announcements: tuple[str, 
         return
     if not event.trace:
         from companion.cli import plain
+
+        if not announcements and plain.fits(event.summary):  # the usual one short line
+            plain.write(event.summary)
+            return
         from companion.render.styled import emit
 
         # As Rich would print it (wrapped at its words), without loading Rich.
