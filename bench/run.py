@@ -13,9 +13,10 @@ quick path (loaded Typer, or the rules and the database for a stored board) stop
 run with an error instead of being timed.
 
 Start-up dominates a command-line companion, so each command is compared with the
-interpreter alone (`python -c pass`, the same interpreter) measured in the same rounds:
-absolute times drift on shared machines, ratios much less. Every figure is the median
-of interleaved rounds. The exit status is 1 if any figure is over its limit.
+interpreter alone (`python -c pass`, the same interpreter), run right before it: absolute
+times drift on shared machines, ratios of runs side by side much less. Every figure is
+the median over interleaved rounds (of those paired ratios, for the ratios). The exit
+status is 1 if any figure is over its limit.
 """
 
 from __future__ import annotations
@@ -98,6 +99,7 @@ class Proc:
     forbid: tuple[str, ...] = NO_TYPER
     env: dict[str, str] = field(default_factory=dict)  # more environment for this command
     times: list[float] = field(default_factory=list)
+    ratios: list[float] = field(default_factory=list)  # each time over its paired floor
     peak_mib: float | None = None
 
     def cmd(self, floor: str) -> list[str]:
@@ -155,17 +157,25 @@ def probe(p: Proc) -> None:
         p.peak_mib = seen["peak_kib"] / 1024
 
 
-def interleaved(procs: list[Proc], rounds: int, floor: str) -> None:
+def interleaved(procs: list[Proc], rounds: int, floor: str, floor_proc: Proc) -> None:
+    """Every command once a round, in an order that turns each round, each right after a
+    run of the interpreter alone: its time over that run's is its ratio for the round.
+    On a shared machine the load comes and goes within a round; a pair a few
+    milliseconds apart sees the same load, so the median of the pairs' ratios holds
+    still where a ratio of the medians would not."""
     for r in range(rounds):
         order = procs[r % len(procs) :] + procs[: r % len(procs)]
         for p in order:
             if p.prepare:
                 p.prepare()
             env = None if p.inst is None else p.inst.env(p.home, **p.env)
+            base, _, _ = timed(floor_proc.cmd(floor))
             t, _, code = timed(p.cmd(floor), env)
             if code != 0:
                 raise RuntimeError(f"{' '.join(p.args)} exited {code} in round {r}")
+            floor_proc.times.append(base)
             p.times.append(t)
+            p.ratios.append(t / base)
 
 
 # -- the games ---------------------------------------------------------------------------
@@ -318,9 +328,10 @@ def process_figures(compiled: Install, plain: Install, base: Path, rounds: int) 
     for p in procs:
         probe(p)
     floor_proc = Proc("floor", [], base, None)
-    interleaved([floor_proc, *procs], rounds, compiled.python)
+    interleaved(procs, rounds, compiled.python, floor_proc)
     floor = median(floor_proc.times)
     by = {p.key: median(p.times) for p in procs}
+    ratio = {p.key: median(p.ratios) for p in procs}
 
     def ms(s: float) -> str:
         return f"{s * 1000:.1f} ms"
@@ -333,18 +344,22 @@ def process_figures(compiled: Install, plain: Install, base: Path, rounds: int) 
         label = "bytecode compiled" if inst.compiled else "companion uncompiled"
         for name in (*quick, *table, "--help"):
             limit = quick.get(name, 10 if name == "--help" else table_limit)
-            t = by[f"{tag}:{name}"]
+            key = f"{tag}:{name}"
             what = f"{name} ({label})" + (", kept help" if name == "--help" else "")
             out.append(
-                Figure("S", what, t / floor, limit=limit, detail=ms(t), name=name, variant=tag)
+                Figure(
+                    "S", what, ratio[key], limit=limit, detail=ms(by[key]), name=name, variant=tag
+                )
             )
     for name in ("status --json", "status", "vp (a write)", "undo", "redo", "log --last 10"):
         small, large = by[f"{SMALL}:{name}"], by[f"{LARGE}:{name}"]
+        # Each length's time over its paired floor, then the one over the other.
+        grows = ratio[f"{LARGE}:{name}"] / ratio[f"{SMALL}:{name}"]
         out.append(
             Figure(
                 "G",
                 f"{name}: {LARGE:,} events vs {SMALL}",
-                large / small,
+                grows,
                 "x",
                 limit=1.3,
                 detail=f"{ms(large)} vs {ms(small)}",
