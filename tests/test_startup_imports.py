@@ -178,3 +178,15 @@ def test_a_short_summary_is_written_without_the_styled_printer(played: Path) -> 
     printer that stands in for Rich is loaded."""
     modules = _modules(played, "vp", "1", "+1")
     assert not _loaded(modules, "companion.render.styled")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["vp", "1", "+1"], ["turn", "--seed", "3"], ["undo"], ["redo"], ["log", "--last", "3"]],
+    ids=" ".join,
+)
+def test_a_game_is_read_and_written_without_tinydb(played: Path, argv: list[str]) -> None:
+    """A table command reads the settings and the game and updates the game's one
+    document on the stored data itself; TinyDB is for the commands that manage tables
+    (rosters, new games)."""
+    assert not _loaded(_modules(played, *argv), "tinydb")
