@@ -9,8 +9,11 @@ left uncompiled (compiled at every start, as where no bytecode may be written; i
 dependencies are the compiled ones). Every game is built by the installed code that is
 timed on it, every command runs as a user runs it (the `companion` script), and before
 timing each command runs once with its imports recorded: a command that fell off its
-quick path (loaded Typer, or the rules and the database for a stored board) stops the
-run with an error instead of being timed.
+quick path (loaded Typer or Rich, or the rules and the database for a stored board)
+stops the run with an error instead of being timed. `status` and `turn` are also timed
+as at a colour terminal, where they print Rich's colour codes, still without Rich.
+
+    python bench/run.py --readme   # and write the figures into README.md's table
 
 Start-up dominates a command-line companion, so each command is compared with the
 interpreter alone (`python -c pass`, the same interpreter), run right before it: absolute
