@@ -72,26 +72,35 @@ def roll(notation: str, dice: str | None, seed: int | None, as_json: bool) -> No
     if as_json:
         print_json(result)
         return
-    from rich.text import Text
-
-    t = Text(f"{n}: ")
+    line: list[tuple[str, str]] = [(f"{n}: ", "")]
     for j, v in enumerate(r.dice):
-        t.append((" " if j else "") + str(v), style="bold" if j in r.kept else "dim strike")
+        line.append(((" " if j else "") + str(v), "bold" if j in r.kept else "dim strike"))
     if n.keep:
-        t.append(f"  keep {'highest' if n.keep == 'h' else 'lowest'} {n.keep_n}")
+        line.append((f"  keep {'highest' if n.keep == 'h' else 'lowest'} {n.keep_n}", ""))
     if n.modifier:
-        t.append(f"  {n.modifier:+d}")
-    t.append(f"  = {total}", style="bold")
-    c = console()
-    c.print(t)
+        line.append((f"  {n.modifier:+d}", ""))
+    line.append((f"  = {total}", "bold"))
     if "expected" in result:
-        c.print(
+        below = (
             f"Average {result['expected']}; chance of {total} or more "
-            f"{result['p_at_least']:.1%}, of {total} or less {result['p_at_most']:.1%}.",
-            style="dim",
+            f"{result['p_at_least']:.1%}, of {total} or less {result['p_at_most']:.1%}."
         )
     else:
-        c.print(f"No exact odds: {result['odds_skipped']}.", style="dim")
+        below = f"No exact odds: {result['odds_skipped']}."
+    from companion.cli import plain
+    from companion.render.styled import emit
+
+    # Printed as Rich prints it (wrapped at its words), without loading Rich.
+    if plain.literal(below) and emit([line, [(below, "dim")]]):
+        return
+    from rich.text import Text
+
+    t = Text()
+    for text, style in line:
+        t.append(text, style=style or None)
+    c = console()
+    c.print(t)
+    c.print(below, style="dim")
 
 
 def demo(fresh: bool, as_json: bool) -> None:

@@ -11,16 +11,18 @@ import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.dice import DiceRequest, DiceSource, SeededDice, TypedDice, parse_dice_list
 from companion.errors import UsageError
 from companion.game.events import Event
-from companion.game.repo import GameFile, Home, append_outcome
 from companion.game.state import FighterState, GameState
 from companion.names import match
 from companion.numbers import is_whole, shown, whole_number
 from companion.systems.base import Outcome
+
+if TYPE_CHECKING:  # the game layer is loaded by the commands that open a game
+    from companion.game.repo import GameFile
 
 
 def interactive() -> bool:
@@ -61,6 +63,8 @@ def dice_source(dice: str | None, seed: int | None) -> DiceSource:
 @contextmanager
 def writing_game(game: str | None) -> Iterator[GameFile]:
     """Open a game for one change, under the home lock; the caller commits."""
+    from companion.game.repo import Home
+
     home = Home()
     with home.writing():
         yield home.open_game(game)
@@ -68,6 +72,8 @@ def writing_game(game: str | None) -> Iterator[GameFile]:
 
 @contextmanager
 def reading_game(game: str | None) -> Iterator[GameFile]:
+    from companion.game.repo import Home
+
     home = Home()
     with home.reading():
         yield home.open_game(game)
@@ -75,6 +81,8 @@ def reading_game(game: str | None) -> Iterator[GameFile]:
 
 def commit(gf: GameFile, outcome: Outcome, dice: DiceSource | None = None) -> Event:
     """Record an outcome as one event and write the game once."""
+    from companion.game.repo import append_outcome
+
     event = append_outcome(gf, outcome, dice)
     gf.db.commit()
     return event
@@ -146,20 +154,26 @@ def report(gf: GameFile, event: Event, as_json: bool, announcements: tuple[str, 
             }
         )
         return
-    if not event.trace and not announcements:
+    if not event.trace:
         from companion.cli import plain
 
-        if plain.fits(event.summary):  # as Rich would print it, without loading Rich
+        if not announcements and plain.fits(event.summary):  # the usual one short line
             plain.write(event.summary)
             return
-    c = console()
+        from companion.render.styled import emit
+
+        # As Rich would print it (wrapped at its words), without loading Rich.
+        lines = [[(event.summary, "")], *([(a, "bold magenta")] for a in announcements)]
+        if all(plain.literal(t) for t in (event.summary, *announcements)) and emit(lines):
+            return
     if event.trace:
-        from companion.render.trace_view import render_trace
+        from companion.render.trace_lines import print_trace
         from companion.trace import Trace
 
-        render_trace(c, Trace.from_dict(event.trace), gf.system)
-    else:
-        c.print(event.summary)
+        print_trace(Trace.from_dict(event.trace), gf.system, announcements)
+        return
+    c = console()
+    c.print(event.summary)
     for a in announcements:
         c.print(a, style="bold magenta")
 
