@@ -12,21 +12,28 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rich.text import Text
+
 from companion.dice import DiceRequest, DiceSource, SeededDice, TypedDice, check_die
 from companion.errors import CompanionError, UsageError
 from companion.game.events import Change, set_fighter, set_side
 from companion.game.state import FighterState, freeze
 from companion.play import phase as ph
+from companion.play.screen import blocks_of
 from companion.play.session import GameChanged, Session, StepResult
 from companion.play.solo_hook import Ask, SoloGuide, Walk, guide_for
 from companion.play.ui import BACK, Back, Item, Prompter, Quit, numbered
+from companion.render.play_view import Block
 from companion.systems.base import ActionRequest, Outcome
 from companion.systems.kit.facts import ActionSpec, Fact
+from companion.values import replace
 
 # Whom an action's target may be, by its declared kind.
 _TARGETS = {"enemy": "enemies", "friend": "friends", "any": "all", "optional": "all"}
 
-FIXED = "urls?vodqnex"
+FIXED = "urls?vodqnexkm"
+# The main menu's question: short, so it and the menu leave room for the last result.
+HINT = "(a key; m: more)"
 # Keys the phase menus give their own entries: end the turn, a fall, write the report.
 PHASE_KEYS = "tfw"
 
@@ -38,6 +45,10 @@ class Loop:
         self.ui = ui
         self.timing = timing
         self.dice_mode: str | None = None
+        # The last step, drawn again above every menu until the next step replaces it;
+        # on resuming, the last step in the log.
+        self.last: list[Block] = blocks_of(session.gf.tail(1))
+        self.notice: list[Text] = []
         self.solo: SoloGuide | None = (
             guide_for(session.system.info.id) if ph.opfor_side(session.state) is not None else None
         )
@@ -47,7 +58,6 @@ class Loop:
 
     # -- the loop ------------------------------------------------------------------------
     def run(self) -> None:
-        self.show_board()
         if ph.opfor_side(self.s.state) is not None and self.solo is None:
             self.c.print(
                 "No solo procedure is installed for this system here: play the OpFor side "
@@ -60,8 +70,8 @@ class Loop:
                 self.choose_dice_mode()
             while True:
                 if self.s.refresh():
-                    self.c.print("The game was changed in another terminal:", style="yellow")
-                    self.show_board()
+                    self.last = blocks_of(self.s.gf.tail(1))
+                    self.say("The game was changed in another terminal: its last step is above.")
                 try:
                     self.one_pass()
                 except Back:
@@ -70,9 +80,9 @@ class Loop:
                     msg = str(e)
                     if "nothing was written" not in msg:
                         msg += " (nothing was written)"
-                    self.c.print(msg, style="bold red", highlight=False)
+                    self.notice.append(Text(msg, style="bold red"))
                     if isinstance(e, GameChanged):
-                        self.show_board()
+                        self.last = blocks_of(self.s.gf.tail(1))
         except (Quit, KeyboardInterrupt, EOFError):
             self.c.print(
                 f"Left '{self.s.name}' as it was after the last finished step; "
@@ -91,12 +101,48 @@ class Loop:
     def one_pass(self) -> None:
         state = self.s.state
         p = ph.current(self.s.system, state)
-        items = self.phase_items(p) + self.fixed_items(p)
-        choice = self.ui.choose(p.headline(state) + " — what now?", items)
+        items = self.fit(self.phase_items(p) + self.fixed_items(p))
+        message = p.headline(state) + " — what now?"
+        self.draw(message, items)
+        choice = self.ui.choose(message, items, HINT)
         if callable(choice):
             choice()
         else:
             raise UsageError(f"unknown choice {choice!r}")
+
+    # -- the screen ------------------------------------------------------------------------
+    def draw(self, message: str, items: list[Item]) -> None:
+        """The header, the fighters that matter and the last result, fitted above the menu."""
+        from companion.play.screen import fighter_lines, header, menu_height
+        from companion.render.play_view import render_screen
+
+        state = self.s.state
+        p = ph.current(self.s.system, state)
+        blocks = list(self.last)
+        if self.notice:
+            blocks.append(Block(lines=tuple(self.notice)))
+            self.notice = []
+        render_screen(
+            self.c,
+            header(self.s.system, self.s.name, state),
+            blocks,
+            fighter_lines(self.s.system, state, p),
+            menu_height(message, HINT, items, self.c.width),
+        )
+
+    def fit(self, items: list[Item]) -> list[Item]:
+        """Labels cut to one line of the terminal, so the menu is as tall as its entries."""
+        room = max(20, self.c.width - 8)
+        return [
+            it
+            if it.hidden or len(it.label) <= room
+            else replace(it, label=it.label[: room - 1] + "…")
+            for it in items
+        ]
+
+    def say(self, text: str, style: str = "yellow") -> None:
+        """A line for the next screen (under the last result), e.g. why nothing changed."""
+        self.notice.append(Text(text, style=style))
 
     # -- menus ---------------------------------------------------------------------------
     def phase_items(self, p: ph.Phase) -> list[Item]:
@@ -148,22 +194,37 @@ class Loop:
             ]
             items = numbered(labels, FIXED + PHASE_KEYS)
             items.append(Item("e", f"End {f.name}'s activation", self.do_end_activation))
-            for a in ph.reactions(self.s.system):
-                items.append(Item("f", self.action_label(a), _bind(self.do_action, a, True)))
             return items
         return []
 
     def fixed_items(self, p: ph.Phase) -> list[Item]:
+        """Undo, the whole trace, the board, "more" and quit; the entries behind "more"
+        answer their keys here too, unlisted."""
         events = self.s.gf.raw_tail(1)
         last = ""
         if events:
             summary = str(events[-1]["summary"])
             last = f" ({summary if len(summary) <= 60 else summary[:59] + '…'})"
+        items = [Item("u", f"Undo the last step{last}", self.do_undo)]
+        if any(b.trace is not None for b in self.last):
+            items.append(Item("k", "The whole trace of the last step", self.do_trace))
+        items += [
+            Item("s", "Status: the whole board", self.show_board),
+            Item(
+                "m",
+                "More: redo, log, rules, VP, override, dice, end the game",
+                lambda: self.do_more(p),
+            ),
+        ]
+        items += [replace(it, hidden=True) for it in self.more_items(p)]
+        items.append(Item("q", "Quit (the game stays saved)", self.quit))
+        return items
+
+    def more_items(self, p: ph.Phase) -> list[Item]:
+        """The entries a turn needs less often."""
         items = [
-            Item("u", f"Undo the last step{last}", self.do_undo),
             Item("r", "Redo", self.do_redo),
             Item("l", "Log", self.do_log),
-            Item("s", "Status: the board", self.show_board),
             Item("?", "Rules look-up", self.do_rules),
         ]
         if p.kind != "ended":
@@ -171,10 +232,16 @@ class Loop:
                 Item("v", "Victory points", self.do_vp),
                 Item("o", "Override a fighter (state, wounds, token)", self.do_override),
                 Item("d", f"Dice: {self.dice_label()} (change)", self.choose_dice_mode),
-                Item("x", "End the game now", self.do_end_game),
             ]
-        items.append(Item("q", "Quit (the game stays saved)", self.quit))
+            if p.kind == "acting":
+                for a in ph.reactions(self.s.system):
+                    items.append(Item("f", self.action_label(a), _bind(self.do_action, a, True)))
+            items.append(Item("x", "End the game now", self.do_end_game))
         return items
+
+    def do_more(self, p: ph.Phase) -> None:
+        choice = self.ui.choose("More:", self.fit(self.more_items(p)) + [BACK])
+        choice()
 
     def quit(self) -> None:
         raise Quit()
@@ -232,22 +299,28 @@ class Loop:
         from companion.render.board_data import board
 
         render_board(self.c, board(self.s.system, self.s.name, self.s.state))
+        self.ui.pause()
 
-    def show(self, res: StepResult, board: bool = True) -> None:
+    def do_trace(self) -> None:
+        """The last step in full: every step, its notes, rulings and look-up links."""
         from companion.render.trace_view import render_trace
-        from companion.trace import Trace
 
-        for ev in res.events:
-            if ev.trace:
-                render_trace(self.c, Trace.from_dict(ev.trace), self.s.system.info.id)
+        for b in self.last:
+            if b.trace is not None:
+                render_trace(self.c, b.trace, self.s.system.info.id)
             else:
-                self.c.print(ev.summary, highlight=False)
-        for a in res.announcements:
-            self.c.print(a, style="bold magenta", highlight=False)
+                for line in b.lines:
+                    self.c.print(line, highlight=False)
+        self.ui.pause()
+
+    def show(self, res: StepResult, notes: tuple[Text, ...] = ()) -> None:
+        """Keep what a step wrote as the last result, which every screen shows."""
+        self.last = blocks_of(res.events, res.announcements)
+        extra = list(notes)
         if self.timing:
-            self.c.print(f"(step {res.seconds * 1000:.1f} ms)", style="dim", highlight=False)
-        if board:
-            self.show_board()
+            extra.append(Text(f"(step {res.seconds * 1000:.1f} ms)", style="dim"))
+        if extra:
+            self.last.append(Block(lines=tuple(extra)))
 
     # -- steps ---------------------------------------------------------------------------
     def do_next_turn(self) -> None:
@@ -255,7 +328,7 @@ class Loop:
         self.show(self.s.next_turn(self.dice()))
 
     def do_activate(self, fid: str) -> None:
-        self.show(self.s.activate(fid), board=False)
+        self.show(self.s.activate(fid))
 
     def do_walk(self, fid: str) -> None:
         """Walk one OpFor fighter through the solo procedure, then do what it decides."""
@@ -274,22 +347,20 @@ class Loop:
             return w.outcomes
 
         res = self.s.run_all(make, self.dice())
-        self.show(res, board=False)
         w = walked[-1]
-        self.c.print(
-            f"→ {name} ({w.branch.replace('-', ' ')}): {w.instruction}",
-            style="bold cyan",
-            highlight=False,
-        )
+        notes = [
+            Text(f"→ {name} ({w.branch.replace('-', ' ')}): {w.instruction}", style="bold cyan")
+        ]
         state = self.s.state
         if state.phase != "ended" and state.active == fid:
-            self.c.print(
-                f"Do it on the table; any further roll of {name} is in the menu, "
-                "then end its activation.",
-                style="dim",
-                highlight=False,
+            notes.append(
+                Text(
+                    f"Do it on the table; any further roll of {name} is in the menu, "
+                    "then end its activation.",
+                    style="dim",
+                )
             )
-        self.show_board()
+        self.show(res, tuple(notes))
 
     def answer(self, q: Ask) -> Any:
         if q.kind == "yesno":
@@ -299,7 +370,7 @@ class Loop:
         return self.ui.number(q.text, q.low, q.high, q.default)
 
     def do_end_activation(self) -> None:
-        self.show(self.s.end_activation(self.dice()), board=False)
+        self.show(self.s.end_activation(self.dice()))
 
     def action_label(self, action: str) -> str:
         spec = self.s.system.declared_actions().get(action)
@@ -399,13 +470,11 @@ class Loop:
 
     def do_undo(self) -> None:
         res = self.s.undo()
-        self.c.print(f"Undone: {res.events[0].summary}", highlight=False)
-        self.show_board()
+        self.last = [Block(lines=(Text(f"Undone: {res.events[0].summary}"),))]
 
     def do_redo(self) -> None:
         res = self.s.redo()
-        self.c.print(f"Redone: {res.events[0].summary}", highlight=False)
-        self.show_board()
+        self.last = [Block(lines=(Text("Redone:", style="bold"),))] + blocks_of(res.events)
 
     def do_log(self) -> None:
         events = self.s.gf.tail(15)
@@ -416,6 +485,7 @@ class Loop:
             dice = e.data.get("dice")
             txt = f"  [dice {', '.join(map(str, dice))}]" if dice else ""
             self.c.print(f"{i + 1:>4}. T{e.turn} {e.kind:<9} {e.summary}{txt}", highlight=False)
+        self.ui.pause()
 
     def do_rules(self) -> None:
         from companion.lookup.topics import all_topics
@@ -431,6 +501,7 @@ class Loop:
             return
         title, text = self.ui.search("Look up (type to filter):", labels)
         self.c.print(f"[bold]{title}[/bold]: {text}", highlight=False)
+        self.ui.pause()
 
     def do_vp(self) -> None:
         state = self.s.state
