@@ -414,6 +414,10 @@ class Loop:
             )
         answers: dict[str, Any] = {}
         for fact in spec.facts:
+            known = system.fact_answer(state, actor, fact, answers, target)
+            if known is not None:
+                answers[fact.key] = known
+                continue
             if fact.in_play and system.fact_applies(state, actor, fact, answers, target):
                 value = self.ask_fact(fact, actor, target)
                 if value is not None:

@@ -216,6 +216,18 @@ class RuleSystem(ABC):
 
         return applies(fact, answers)
 
+    def fact_answer(
+        self,
+        state: GameState,
+        actor: FighterState,
+        fact: Fact,
+        answers: Mapping[str, Any],
+        target: FighterState | None = None,
+    ) -> Any:
+        """The answer to a declared fact when the state already gives it, so `play` does
+        not ask (e.g. a WarStuff unit that ran may only fight in melee); None: ask."""
+        return None
+
     def fact_choices(
         self, state: GameState, actor: FighterState, fact: Fact
     ) -> list[tuple[str, Any]] | None:
