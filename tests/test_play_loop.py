@@ -258,11 +258,16 @@ def test_a_prone_opfor_fighter_is_told_to_recover_without_questions(solo_game):
 
 def test_solo_upkeep_spawns_once_inside_the_turn(solo_game):
     before = len(solo_game("status", "--game", "solo", "--json").json()["sides"][1]["fighters"])
-    # e: enter dice; n: turn 1; t: end turn 1 at once; the upkeep's six spawn dice.
-    text, ui = drive_solo("ent" + "2\r2\r5\r6\r6\r6\r" + "q")
+    # e: enter dice; n: turn 1; t: end turn 1 at once, y: though no one has acted;
+    # the upkeep's six spawn dice.
+    text, ui = drive_solo("enty" + "2\r2\r5\r6\r6\r6\r" + "q")
     log = solo_game("log", "--game", "solo", "--json").json()
     assert [e["kind"] for e in log] == ["solo-setup", "spawn", "turn", "turn"]
     assert log[-1]["data"]["dice"] == [2, 2, 5, 6, 6, 6]
+    # Who was skipped is in the log: every fighter of both sides.
+    assert len(log[-1]["data"]["skipped"]) == 10 + before
+    assert "(ended early; not activated: " in log[-1]["summary"]
+    assert "Turn 1 is not over: not yet activated: Outlaws: " in text
     after = solo_game("status", "--game", "solo", "--json").json()
     assert len(after["sides"][1]["fighters"]) == before + 3
     assert "Upkeep spawn" in text and "three of a kind of 6s" in text
@@ -301,3 +306,27 @@ def test_menu_keys_are_never_shared(solo_game):
     for message, labels in ui.menus:
         keys = [label.split(")", 1)[0] for label in labels]
         assert len(keys) == len(set(keys)), (message, keys)
+
+
+def test_dice_on_one_line_and_a_refused_line_asked_again(demo):
+    # e: enter dice; n: start turn 1; both initiative dice on one line, after a refused one.
+    text, ui = drive("en" + "7,x\r" + "7 3\r" + "q")
+    assert "'x' is not a die result; give whole numbers like 3,5,1" in text
+    log = demo("log", "--json").json()
+    assert log[-1]["kind"] == "turn" and log[-1]["data"]["dice"] == [7, 3]
+
+
+def test_a_line_with_a_die_too_many_writes_nothing(demo):
+    text, _ = drive("en" + "7 3 5\r" + "q")
+    assert "1 more dice typed than the roll used (5); nothing was written" in text
+    assert demo("log", "--json").json() == []
+
+
+def test_the_dice_mode_is_kept_with_the_game(demo):
+    _, first = drive("eq")
+    _, second = drive("q")
+    question = "Dice: roll for you, or enter the dice you roll at the table?"
+    assert [m for m, _ in first.menus].count(question) == 1
+    assert question not in [m for m, _ in second.menus]
+    more = drive("mbq")[1].menus
+    assert "d) Dice: you enter them (change)" in next(labels for m, labels in more if m == "More:")

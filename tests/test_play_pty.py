@@ -178,18 +178,31 @@ def test_play_full_short_game(run, term, tmp_path, home):
     tokens = {f["name"] for s in state["sides"] for f in s["fighters"] if f["token"]}
     assert tokens == {"Robyn", "Cpt. Fawkes"}
 
-    # Resuming: the same game, the same place in the turn; dice are asked again.
+    # Resuming: the same game, the same place in the turn; the dice mode is kept (typed),
+    # and d changes it to digital dice for the rest of the game.
     t2 = term()
-    t2.wait("roll for you, or enter")
+    t2.wait(MENU)
+    t2.settle()
+    assert "roll for you, or enter" not in t2.screen()
+    t2.press("d", "roll for you, or enter")
     t2.press("r", MENU)
     t2.settle()
     assert "Turn 1/8 · initiative Robyn's merry men · Robyn's merry men to activate" in t2.screen()
     t2.press("1", "John is activating")
     t2.press("e", "Cpt. Fawkes' ragtags to activate")
-    t2.press("t", "Turn 2 begins")
+    # Ending the turn with fighters still to act lists them and asks; no keeps it going.
+    t2.press("t", "End turn 1 now?")
+    assert "Turn 1 is not over: not yet activated: Robyn's merry men: Rabbit with bow" in (
+        t2.screen()
+    )
+    t2.press("n", "Turn 1 goes on; nothing was written.")
+    t2.press("t", "End turn 1 now?")
+    t2.press("y", "Turn 2 begins")
     for n in range(3, 9):
-        t2.press("t", f"Turn {n} begins")
-    t2.press("t", "Game over: no side wiped out the other: a draw")
+        t2.press("t", f"End turn {n - 1} now?")
+        t2.press("y", f"Turn {n} begins")
+    t2.press("t", "End turn 8 now?")
+    t2.press("y", "Game over: no side wiped out the other: a draw")
     t2.wait("Write the battle report")
     assert "End of the game" in t2.screen()
     t2.press("w", "Write the report to:")
@@ -295,11 +308,11 @@ def test_play_short_solo_game(run, term, tmp_path, home):
     t.key("C-c", "picks it up from there")
     t.wait("[exit 0]")
 
-    # Resuming: the next OpFor fighter in order is offered first.
+    # Resuming: the next OpFor fighter in order is offered first, the dice mode kept.
     t2 = term()
-    t2.wait("roll for you, or enter")
-    t2.press("r", MENU)
+    t2.wait(MENU)
     t2.settle()
+    assert "roll for you, or enter" not in t2.screen()
     assert "Turn 1/8 · OpFor to activate" in t2.screen()
     assert "1) Walk Grunt 1" in t2.screen().rsplit("OpFor to activate", 1)[1]
     t2.press("q", "picks it up from there")

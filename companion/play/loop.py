@@ -14,7 +14,7 @@ from typing import Any
 
 from rich.text import Text
 
-from companion.dice import DiceRequest, DiceSource, SeededDice, TypedDice, check_die
+from companion.dice import DiceSource, LineDice, SeededDice, TypedDice
 from companion.errors import CompanionError, UsageError
 from companion.game.events import Change, set_fighter, set_side
 from companion.game.state import FighterState, freeze
@@ -24,7 +24,7 @@ from companion.play.session import GameChanged, Session, StepResult
 from companion.play.solo_hook import Ask, SoloGuide, Walk, guide_for
 from companion.play.ui import BACK, Back, Item, Prompter, Quit, numbered
 from companion.render.play_view import Block
-from companion.systems.base import ActionRequest, Outcome
+from companion.systems.base import ActionRequest, Outcome, waiting_text, with_skipped
 from companion.systems.kit.facts import ActionSpec, Fact
 from companion.values import replace
 
@@ -66,7 +66,8 @@ class Loop:
                 highlight=False,
             )
         try:
-            if self.s.state.phase != "ended":
+            self.dice_mode = self.s.dice_mode
+            if self.s.state.phase != "ended" and self.dice_mode is None:
                 self.choose_dice_mode()
             while True:
                 if self.s.refresh():
@@ -251,38 +252,30 @@ class Loop:
         return {"roll": "rolled for you", "enter": "you enter them"}.get(self.dice_mode or "", "?")
 
     def choose_dice_mode(self) -> None:
+        """Ask how dice come in, and keep the answer with the game for the next session."""
         self.dice_mode = self.ui.choose(
             "Dice: roll for you, or enter the dice you roll at the table?",
             [
                 Item("r", "Roll for me (digital dice)", "roll"),
-                Item("e", "I roll and enter the dice", "enter"),
+                Item("e", "I roll and enter the dice (several at once: 3,5,1)", "enter"),
             ],
         )
+        self.s.set_dice_mode(str(self.dice_mode))
 
     def dice(self) -> DiceSource:
         if self.dice_mode == "enter":
-            return TypedDice([], self.ask_die)
+            return TypedDice([], LineDice(self.read_dice, self.complain))
         return SeededDice()
 
-    def ask_die(self, request: DiceRequest, index: int) -> int:
-        label = f"D{request.sides} for {request.purpose}"
-        if request.count > 1:
-            label += f" ({index + 1} of {request.count})"
-
-        def valid(t: str) -> bool | str:
-            t = t.strip()
-            if not t.isdigit():
-                return f"type the number the D{request.sides} shows"
-            try:
-                check_die(int(t), request.sides, request.purpose)
-            except CompanionError as e:
-                return str(e)
-            return True
-
+    def read_dice(self, prompt: str) -> str:
         before = self.ui.waited
-        answer = self.ui.text(f"Roll {label}:", validate=valid)
+        answer = self.ui.text(prompt)
         self.s.wait_seconds += self.ui.waited - before
-        return int(answer.strip())
+        return answer
+
+    def complain(self, message: str) -> None:
+        # The refused line is gone: the prompt comes back empty under this message.
+        self.c.print(message, style="bold red", highlight=False)
 
     # -- showing -------------------------------------------------------------------------
     def brief(self, f: FighterState) -> str:
@@ -324,8 +317,22 @@ class Loop:
 
     # -- steps ---------------------------------------------------------------------------
     def do_next_turn(self) -> None:
-        # A solo system rolls its upkeep spawn inside next_turn: its trace explains it.
-        self.show(self.s.next_turn(self.dice()))
+        """End the turn; with fighters still to act, only once the player says so, and
+        the log says who was skipped."""
+        system = self.s.system
+        waiting = system.still_to_act(self.s.state)
+        if waiting:
+            text = waiting_text(self.s.state.turn, waiting, self.s.state)
+            self.c.print(text[0].upper() + text[1:] + ".", style="yellow", highlight=False)
+            if not self.ui.confirm(f"End turn {self.s.state.turn} now?", False):
+                self.say(f"Turn {self.s.state.turn} goes on; nothing was written.")
+                return
+
+        def make(state: Any, dice: DiceSource) -> Outcome:
+            # A solo system rolls its upkeep spawn inside next_turn: its trace explains it.
+            return with_skipped(system.next_turn(state, dice), system.still_to_act(state))
+
+        self.show(self.s.run(make, self.dice()))
 
     def do_activate(self, fid: str) -> None:
         self.show(self.s.activate(fid))

@@ -118,8 +118,14 @@ class Prompter:
         return bool(self._ask(questionary.confirm(message, default=default)))
 
     def pause(self, message: str = "Press any key to go back") -> None:
-        """Wait for one key, so what was just printed stays on screen until then."""
+        """Wait for one key, so what was just printed stays on screen until then (on a
+        terminal only: driven from a pipe there is no one to read it)."""
+        import sys
+
         import questionary
+
+        if not sys.stdin.isatty():
+            return
 
         t0 = time.perf_counter()
         try:
