@@ -77,7 +77,14 @@ def fighter_lines(system: RuleSystem, state: GameState, p: ph.Phase) -> list[Tex
         foes = [t for t in state.fighters if t.side != f.side and not t.out]
         if foes:
             lines.append(_names("  Foes: ", foes, system))
-        return lines
+        # Each side in short comes last: a taller terminal has room for it.
+        return lines + side_lines(system, state)
+    return side_lines(system, state)
+
+
+def side_lines(system: RuleSystem, state: GameState) -> list[Text]:
+    """One line per side: victory points, who is in the game, down, out, still to act."""
+    lines: list[Text] = []
     for i, side in enumerate(state.sides):
         fs = state.side_fighters(i)
         if not fs:
