@@ -379,6 +379,8 @@ def test_the_last_result_stays_on_screen(run, term, home, cols, rows):
     assert "Result: Robyn attacks Cpt. Fawkes" in t.visible()
     # The board, one key away, then back.
     t.press("s", "Press any key to go back")
-    assert "T-999" in t.visible() and "Frogger with rifle" in t.visible()
+    board = t.visible()
+    # All of it on screen, the first side's heading as well as the last fighter.
+    assert "Robyn's merry men — VP 0" in board and "Frogger with rifle" in board, board
     t.press(" ", HINT)
     t.press("q", "[exit 0]")

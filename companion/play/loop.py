@@ -291,7 +291,9 @@ class Loop(Extras):
         from companion.render.board import render_board
         from companion.render.board_data import board
 
-        render_board(self.c, board(self.s.system, self.s.name, self.s.state))
+        # A line is kept for the key prompt under the board.
+        rows = self.c.size.height - 1
+        render_board(self.c, board(self.s.system, self.s.name, self.s.state), rows)
         self.ui.pause()
 
     def do_trace(self) -> None:

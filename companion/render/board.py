@@ -36,7 +36,9 @@ def turn_tracker(turn: int, last: int | None) -> Text:
     return t
 
 
-def render_board(console: Console, b: dict[str, Any]) -> None:
+def render_board(console: Console, b: dict[str, Any], rows: int | None = None) -> None:
+    """The board; given the terminal's `rows`, a narrow board that would not fit them
+    leaves out the dim second line of each fighter (its gear), so it stays on screen."""
     head = Text()
     head.append(f"{b['game']}", style="bold")
     head.append(f"  {b['system_name']} · {b['scenario_name']}")
@@ -59,7 +61,10 @@ def render_board(console: Console, b: dict[str, Any]) -> None:
         lines.append(Text(note, style="italic"))
     console.print(Group(*lines))
     if console.width < WIDE:
-        _render_compact(console, b)
+        fighters = sum(len(s["fighters"]) for s in b["sides"])
+        sides = sum(1 for s in b["sides"] if s["fighters"])
+        full = len(lines) + sides + 2 * fighters
+        _render_compact(console, b, details=rows is None or full < rows)
         return
     columns = b.get("columns") or DEFAULT_COLUMNS
     # A side with no fighters (a system's neutral side in a game that brings none) has no
@@ -96,7 +101,7 @@ def render_board(console: Console, b: dict[str, Any]) -> None:
         console.print(table)
 
 
-def _render_compact(console: Console, b: dict[str, Any]) -> None:
+def _render_compact(console: Console, b: dict[str, Any], details: bool = True) -> None:
     """Narrow terminals: one short line per fighter, details on a dim second line."""
     for side in (s for s in b["sides"] if s["fighters"]):
         console.print(Text(f"{side['name']} — VP {side['vp']}", style="bold underline"))
@@ -114,7 +119,7 @@ def _render_compact(console: Console, b: dict[str, Any]) -> None:
                 line.append("  " + ", ".join(f["flag_text"]), style="italic")
             console.print(line)
             extra = " · ".join(x for x in _details(d, b.get("columns") or ()) if x and x != "-")
-            if extra:
+            if extra and details:
                 console.print(Padding(Text(extra, style="dim"), (0, 0, 0, 4)))
 
 
