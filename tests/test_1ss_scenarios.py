@@ -41,9 +41,9 @@ def play_out(run):
         if b["phase"] == "ended":
             return b
         if b["turn"] == b["last_turn"]:
-            ok(run("turn"))
+            ok(run("turn", "--force"))
         else:
-            ok(run("turn", "--dice", "7,3"))
+            ok(run("turn", "--force", "--dice", "7,3"))
     raise AssertionError("the game did not end")
 
 
@@ -89,11 +89,11 @@ def test_king_of_the_hill_scores_at_upkeep(run):
     ok(run("act", "Robyn", "hill", "--opt", "count=2"))
     ok(run("act", "Cpt", "hill", "--opt", "count=1"))
     assert any("2 vs 1" in n for n in board(run)["notes"])
-    ok(run("turn", "--dice", "7,3"))
+    ok(run("turn", "--force", "--dice", "7,3"))
     b = board(run)
     assert b["sides"][0]["vp"] == 1
     ok(run("act", "Cpt", "hill", "--opt", "count=3"))
-    ok(run("turn", "--dice", "7,3"))
+    ok(run("turn", "--force", "--dice", "7,3"))
     ok(run("act", "Cpt", "hill", "--opt", "count=3"))
     b = play_out(run)
     assert b["sides"][1]["vp"] == 2 and "Cpt. Fawkes' ragtags wins on VP" in b["result"]
@@ -163,7 +163,7 @@ def test_bombing_run_scores_and_counts_down(run):
     new(run, "bombing-run")
     ok(run("activate", "Robyn"))
     ok(run("act", "Robyn", "pickup"))
-    ok(run("turn", "--dice", "7,3"))
+    ok(run("turn", "--force", "--dice", "7,3"))
     assert any("shows 7" in n for n in board(run)["notes"])
     ok(run("act", "Robyn", "score"))
     assert board(run)["sides"][0]["vp"] == 1
@@ -178,7 +178,7 @@ def test_action_scenario_respawn_and_automatic_recovery(run):
     ok(run("activate", "T-999"))
     r = ok(run("activate", "John"))
     assert "recovers at once" in r.out
-    ok(run("turn", "--dice", "7,3"))
+    ok(run("turn", "--force", "--dice", "7,3"))
     b = board(run)
     frog = next(f for s in b["sides"] for f in s["fighters"] if f["name"] == "Frogger with rifle")
     assert frog["status"] == "upright"

@@ -87,7 +87,7 @@ def test_upkeep_rolls_a_new_spawn_and_no_initiative(solo):
     r = solo("turn", "--json")
     assert r.code == 0, r.err
     assert state(solo)["turn"] == 1 and len(opfor_names(solo)) == before
-    r = solo("turn", "--dice", "1,2,3,4,5,6", "--json")
+    r = solo("turn", "--force", "--dice", "1,2,3,4,5,6", "--json")
     assert r.code == 0, r.err
     after = opfor_names(solo)
     assert len(after) == before + 6  # six singles = six rookies

@@ -13,7 +13,14 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from companion.dice import DiceRequest, DiceSource, SeededDice, TypedDice, parse_dice_list
+from companion.dice import (
+    DiceRequest,
+    DiceSource,
+    LineDice,
+    SeededDice,
+    TypedDice,
+    parse_dice_list,
+)
 from companion.errors import UsageError
 from companion.game.events import Event
 from companion.game.state import FighterState, GameState
@@ -29,34 +36,35 @@ def interactive() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def ask_die(request: DiceRequest, index: int) -> int:
-    """Ask the player for one die on the terminal (questionary is imported only here)."""
+def read_dice_line(prompt: str) -> str:
+    """One line of dice from the player on the terminal (questionary is imported only
+    here)."""
     import questionary
 
-    label = f"D{request.sides} for {request.purpose}"
-    if request.count > 1:
-        label += f" ({index + 1} of {request.count})"
-
-    def valid(text: str) -> bool | str:
-        t = text.strip()
-        if not (is_whole(t) and t.isdigit() and len(t) <= 4):
-            return f"type a number from 1 to {request.sides}"
-        v = int(t)
-        if request.sides == 10 and v == 0:
-            return True
-        return 1 <= v <= request.sides or f"a D{request.sides} shows 1 to {request.sides}"
-
-    answer = questionary.text(f"Roll {label}:", validate=valid).ask()
+    answer = questionary.text(prompt).ask()
     if answer is None:
         raise UsageError("cancelled; nothing was written")
-    return int(answer.strip())
+    return str(answer)
+
+
+def complain(message: str) -> None:
+    sys.stderr.write(message + "\n")
+    sys.stderr.flush()
+
+
+def ask_die(request: DiceRequest, index: int) -> int:
+    """Ask the player for one die on the terminal (more typed on the line are refused
+    by the roll that does not use them)."""
+    return LineDice(read_dice_line, complain)(request, index)
 
 
 def dice_source(dice: str | None, seed: int | None) -> DiceSource:
     if dice is not None and seed is not None:
         raise UsageError("give either --dice (rolled by hand) or --seed (digital), not both")
     if dice is not None:
-        return TypedDice(parse_dice_list(dice), ask_die if interactive() else None)
+        # At a terminal the dice still missing are asked for, several on a line if need be.
+        ask = LineDice(read_dice_line, complain) if interactive() else None
+        return TypedDice(parse_dice_list(dice), ask)
     return SeededDice(seed)
 
 

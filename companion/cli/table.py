@@ -31,11 +31,24 @@ COMMANDS = (
         f"{OPS}:turn",
         """Finish the turn (upkeep: tokens off), count the next turn and roll initiative.
 
-        After the last turn it ends the game and announces the result.
+        After the last turn it ends the game and announces the result. While fighters
+        may still activate it lists them and asks first (a script passes --force); the
+        log records who was skipped.
 
         Example: companion turn --dice 7,3
         """,
-        (GAME, DICE, SEED, JSON),
+        (
+            GAME,
+            DICE,
+            SEED,
+            JSON,
+            opt(
+                "force",
+                "End the turn even if fighters have not activated (no question).",
+                kind="flag",
+                default=False,
+            ),
+        ),
     ),
     Command(
         "activate",

@@ -8,6 +8,7 @@ directly for a well-formed command line, so each command has one implementation.
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 from companion import systems
@@ -15,6 +16,7 @@ from companion.cli.shared import (
     dice_source,
     find_fighter,
     find_side,
+    interactive,
     print_json,
     reading_game,
     report,
@@ -24,8 +26,9 @@ from companion.cli.shared import (
 )
 from companion.errors import RefusedError, UsageError
 from companion.game.events import Change, set_fighter, set_game, set_side
+from companion.game.state import FighterState, GameState
 from companion.numbers import is_whole, shown, whole_number
-from companion.systems.base import Outcome
+from companion.systems.base import Outcome, waiting_text, with_skipped
 
 __all__ = ["find_fighter", "find_side", "report", "run_outcome"]  # for other commands
 
@@ -38,11 +41,36 @@ def status(game: str | None, as_json: bool) -> None:
     show_board(gf, as_json)
 
 
-def turn(game: str | None, dice: str | None, seed: int | None, as_json: bool) -> None:
+def turn(
+    game: str | None, dice: str | None, seed: int | None, as_json: bool, force: bool = False
+) -> None:
     src = dice_source(dice, seed)
+    if not force:
+        with reading_game(game) as gf:
+            waiting = systems.get(gf.system).still_to_act(gf.state)
+        if waiting and not confirm_early_end(gf.state.turn, waiting, gf.state):
+            sys.stdout.write(f"Turn {gf.state.turn} goes on; nothing was written.\n")
+            return
     with writing_game(game) as gf:
-        outcome = systems.get(gf.system).next_turn(gf.state, src)
+        system = systems.get(gf.system)
+        skipped = system.still_to_act(gf.state)
+        outcome = with_skipped(system.next_turn(gf.state, src), skipped)
         run_outcome(gf, outcome, as_json, src)
+
+
+def confirm_early_end(turn: int, waiting: Sequence[FighterState], state: GameState) -> bool:
+    """Ask on a terminal whether to end the turn with fighters still to act; a script is
+    refused and told about --force, so a turn never ends early unseen."""
+    text = waiting_text(turn, waiting, state)
+    if not interactive():
+        raise UsageError(f"{text}; pass --force to end it anyway (nothing was written)")
+    import questionary
+
+    sys.stdout.write(text[0].upper() + text[1:] + ".\n")
+    answer = questionary.confirm(f"End turn {turn} now?", default=False).ask()
+    if answer is None:
+        raise UsageError("cancelled; nothing was written")
+    return bool(answer)
 
 
 def done(

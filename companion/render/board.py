@@ -33,12 +33,17 @@ def turn_tracker(turn: int, last: int | None, word: str = "Turn") -> Text:
     return _text(tracker_spans(turn, last, word))
 
 
-def render_board(console: Console, b: dict[str, Any]) -> None:
-    """The board with Rich (`board_lines` draws the same without Rich where it can)."""
+def render_board(console: Console, b: dict[str, Any], rows: int | None = None) -> None:
+    """The board with Rich (`board_lines` draws the same without Rich where it can);
+    given the terminal's `rows`, a narrow board that would not fit them leaves out the
+    dim second line of each fighter (its gear), so it stays on screen."""
     lines = [_text(spans) for spans in header_lines(b)]
     console.print(Group(*lines))
     if console.width < WIDE:
-        _render_compact(console, b)
+        fighters = sum(len(s["fighters"]) for s in b["sides"])
+        sides = sum(1 for s in b["sides"] if s["fighters"])
+        full = len(lines) + sides + 2 * fighters
+        _render_compact(console, b, details=rows is None or full < rows)
         return
     columns = b.get("columns") or DEFAULT_COLUMNS
     # A side with no fighters (a system's neutral side in a game that brings none) has no
@@ -75,10 +80,11 @@ def render_board(console: Console, b: dict[str, Any]) -> None:
         console.print(table)
 
 
-def _render_compact(console: Console, b: dict[str, Any]) -> None:
+def _render_compact(console: Console, b: dict[str, Any], details: bool = True) -> None:
     """Narrow terminals: one short line per fighter, details on a dim second line."""
     for spans, indented in compact_spans(b):
         if indented:
-            console.print(Padding(_text(spans), (0, 0, 0, 4)))
+            if details:
+                console.print(Padding(_text(spans), (0, 0, 0, 4)))
         else:
             console.print(_text(spans))

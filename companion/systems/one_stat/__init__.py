@@ -176,6 +176,24 @@ class OneStatSkirmish(RuleSystem):
             return [(s, s) for s in actor.skills if s in usable]
         return None
 
+    def fact_answer(
+        self,
+        state: GameState,
+        actor: FighterState,
+        fact: Fact,
+        answers: Mapping[str, Any],
+        target: FighterState | None = None,
+    ) -> Any:
+        # A fighter that cannot shoot (no shooter it may fire alone, or a role that never
+        # shoots) attacks in melee, unarmed if need be (R-1SS-09): it is not asked.
+        if fact.key == "ranged":
+            from companion.systems.one_stat import fighters as fx
+
+            never = any(fx.has(actor, r) for r in ("thug", "meat-shield", "berserker"))
+            if never or not fx.shooter_classes(self.data, actor):
+                return False
+        return None
+
     def declared_actions(self) -> Mapping[str, ActionSpec]:
         return declared_in(data_mod.FILE)[0]
 

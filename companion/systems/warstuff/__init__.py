@@ -157,6 +157,46 @@ class WarStuff(FromData):
             return False
         return super().fact_applies(state, actor, fact, answers, target)
 
+    def actions_for(self, state: GameState, fighter: FighterState) -> Sequence[str]:
+        """One action (Hold, Walk or Run; Recover only, and first, when stunned), then
+        at most one attack: a shot after Hold or Walk for a unit that can shoot, melee
+        after Run; a Healer's healing in place of the attack; a Leader's orders once.
+        Morale and dangerous terrain are tests the table calls for, offered throughout."""
+        if fighter.out or state.active != fighter.id:
+            return ()
+        f = fighter.flags
+        taken = f.get("action")
+        out: list[str] = []
+        if f.get("stunned"):
+            out.append("recover")
+        elif taken is None:
+            out += ["hold", "walk", "run"]
+        if taken != "recover" and not f.get("stunned") and not f.get("attacked"):
+            if taken == "run" or (taken in (None, "hold", "walk") and self._can_shoot(fighter)):
+                out.insert(0 if taken else len(out), "attack")
+            if "healer" in fighter.skills:
+                out.append("heal")
+        if "leader" in fighter.skills and not f.get("commanded"):
+            out.append("command")
+        return (*out, "morale", "dangerous")
+
+    def _can_shoot(self, f: FighterState) -> bool:
+        return "entangle" in f.skills or any(r.startswith("shooter-") for r in f.skills)
+
+    def fact_answer(
+        self,
+        state: GameState,
+        actor: FighterState,
+        fact: Fact,
+        answers: Mapping[str, Any],
+        target: FighterState | None = None,
+    ) -> Any:
+        # The action taken decides the attack: melee only after Run, a shot otherwise
+        # (an attack with no action yet is a Hold and a shot).
+        if fact.key == "ranged":
+            return actor.flags.get("action") != "run"
+        return None
+
     def declared_actions(self) -> Mapping[str, ActionSpec]:
         return declared_in(data_mod.FILE)[0]
 
