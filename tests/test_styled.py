@@ -21,7 +21,7 @@ from companion.game.repo import event_for
 from companion.game.state import freeze
 from companion.render import styled
 from companion.render.console import make_console
-from companion.render.trace_lines import plain_trace
+from companion.render.trace_print import plain_trace
 from companion.render.trace_view import render_trace
 from companion.systems.base import ActionRequest
 from companion.trace import Trace

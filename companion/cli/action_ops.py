@@ -101,7 +101,7 @@ def _show_odds(system: str, trace: Trace, as_json: bool) -> None:
     if as_json:
         print_json(trace.to_dict())
         return
-    from companion.render.trace_lines import print_trace
+    from companion.render.trace_print import print_trace
 
     print_trace(trace, system)
 

@@ -175,7 +175,7 @@ def report(gf: GameFile, event: Event, as_json: bool, announcements: tuple[str, 
         if all(plain.literal(t) for t in (event.summary, *announcements)) and emit(lines):
             return
     if event.trace:
-        from companion.render.trace_lines import print_trace
+        from companion.render.trace_print import print_trace
         from companion.trace import Trace
 
         print_trace(Trace.from_dict(event.trace), gf.system, announcements)
