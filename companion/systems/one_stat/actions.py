@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable
 
 from companion.dice import DiceSource
 from companion.errors import RefusedError, UsageError
@@ -14,38 +13,14 @@ from companion.systems.one_stat import scenarios as sc
 from companion.systems.one_stat.board import Board, wound
 from companion.systems.one_stat.combat import Attack, Ctx, one_attack
 from companion.systems.one_stat.data import OneStatData
+from companion.systems.one_stat.outcome import outcome
 from companion.systems.one_stat.permissions import check_running, spend_action
 from companion.systems.one_stat.roller import DiceRoller, Roller
 from companion.systems.one_stat.sequence import NO_MOVE, first_action
-from companion.trace import Trace
 from companion.values import replace
 
 RANK_BELOW = {"boss": "specialist", "specialist": "rookie"}
 DEMON_DIE = 8
-
-
-def _fighter(state: GameState, fid: str | None, what: str = "fighter") -> FighterState:
-    if not fid:
-        raise UsageError(f"name the {what}")
-    try:
-        return state.fighter(fid)
-    except KeyError:
-        raise UsageError(f"no fighter '{fid}' in this game") from None
-
-
-def _done(
-    kind: str,
-    title: str,
-    summary: str,
-    board: Board,
-    roller: Roller,
-    data: Mapping[str, Any] | None = None,
-) -> Outcome:
-    rulings = tuple(dict.fromkeys(r for s in roller.steps for r in s.rulings))
-    trace = Trace(title, tuple(roller.steps), summary, (), rulings)
-    return Outcome(
-        kind, summary, board.changes(), trace, freeze(dict(data or {})), tuple(board.announcements)
-    )
 
 
 # --- Recover and falling -----------------------------------------------------------
@@ -70,7 +45,7 @@ def recover_roll(roller: Roller, f: FighterState, n: int = 1) -> bool:
 
 
 def recover(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource) -> Outcome:
-    f = _fighter(state, req.actor)
+    f = fx.named(state, req.actor)
     if f.status != "wounded":
         raise RefusedError(f"{f.name} is {f.status}; only a prone (wounded) fighter recovers")
     board, roller = Board(state), DiceRoller(dice)
@@ -100,7 +75,7 @@ def recover(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSour
         if left:
             roller.info("Try again", "its second action may be another Recover", ("R-1SS-06",))
     summary = f"{f.name} {'stands up' if ok else 'stays down'}"
-    return _done("recover", f"Recover: {f.name}", summary, board, roller)
+    return outcome("recover", f"Recover: {f.name}", summary, board, roller)
 
 
 # --- skills -------------------------------------------------------------------------
@@ -141,8 +116,8 @@ class SkillCtx:
         self.opts = dict(req.options)
         self.board = Board(state)
         self.roller = DiceRoller(dice)
-        self.actor = _fighter(state, req.actor)
-        self.target = _fighter(state, req.target, "target") if req.target else None
+        self.actor = fx.named(state, req.actor)
+        self.target = fx.named(state, req.target, "target") if req.target else None
 
     def need_target(self, friendly: bool | None, what: str) -> FighterState:
         t = self.target
@@ -449,7 +424,7 @@ def use_skill(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSo
         check_running(state)
     summary = HANDLERS[used](c, me) if used in HANDLERS else _copy_passive(c, me, used)
     sc.after_resolution(d, c.board, c.roller)
-    return _done(
+    return outcome(
         "skill", f"Skill: {me.name} uses {used}", summary, c.board, c.roller, {"skill": used}
     )
 
@@ -458,7 +433,7 @@ def use_skill(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSo
 
 
 def act(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource) -> Outcome:
-    f = _fighter(state, req.actor)
+    f = fx.named(state, req.actor)
     board, roller = Board(state), DiceRoller(dice)
     o = dict(req.options)
     a = req.action
@@ -505,12 +480,12 @@ def act(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource) 
         from companion.systems.one_stat.fire_team import form
 
         summary = form(d, board, roller, f, o)
-        return _done(a, f"Fire Team: {f.name}", summary, board, roller)
+        return outcome(a, f"Fire Team: {f.name}", summary, board, roller)
     elif a == "move":
         from companion.systems.one_stat.movement import move
 
         summary = move(d, board, roller, f, o)
-        return _done(a, f"Move: {f.name}", summary, board, roller)
+        return outcome(a, f"Move: {f.name}", summary, board, roller)
     elif a == "minion":
         if f.rank != "rookie":
             raise RefusedError("minions are rookies")
@@ -530,4 +505,4 @@ def act(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource) 
 
         raise UsageError(f"1ss has no action '{a}'; use one of: " + ", ".join(ACT_NAMES))
     roller.info(a.replace("-", " ").title(), summary)
-    return _done(a, f"{a.replace('-', ' ').title()}: {f.name}", summary, board, roller)
+    return outcome(a, f"{a.replace('-', ' ').title()}: {f.name}", summary, board, roller)

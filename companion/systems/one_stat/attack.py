@@ -32,33 +32,12 @@ from companion.systems.one_stat.sequence import CHARGERS, RULING, check_skirmish
 from companion.trace import Step, Trace
 
 
-def fighter(state: GameState, fid: str | None, what: str) -> FighterState:
-    if not fid:
-        raise UsageError(f"name the {what}")
-    try:
-        return state.fighter(fid)
-    except KeyError:
-        raise UsageError(f"no fighter '{fid}' in this game") from None
-
-
-def find(state: GameState, text: str) -> FighterState:
-    """A fighter by id or by a unique case-insensitive prefix of its name."""
-    key = text.strip().casefold()
-    for f in state.fighters:
-        if f.id == text or f.name.casefold() == key:
-            return f
-    hits = [f for f in state.fighters if f.name.casefold().startswith(key)]
-    if len(hits) != 1:
-        raise UsageError(f"'{text}' names {'no' if not hits else 'more than one'} fighter")
-    return hits[0]
-
-
 def build(
     d: OneStatData, state: GameState, req: ActionRequest
 ) -> tuple[FighterState, FighterState, Attack]:
     """Check the attack can be made as the table describes it (fighters, reach, weapons)."""
     o = dict(req.options)
-    a, t = fighter(state, req.actor, "attacker"), fighter(state, req.target, "target")
+    a, t = fx.named(state, req.actor, "attacker"), fx.named(state, req.target, "target")
     if a.id == t.id:
         raise UsageError("a fighter cannot attack itself")
     # An enemy Influencer's puppet and a wild Demon may turn on their own side (R-1SS-P20).
@@ -134,7 +113,7 @@ def build(
     if o.get("preacher"):
         _check_preacher(state, a, t, str(o["preacher"]))
     if o.get("tank") is not None:
-        o["tank"] = find(state, str(o["tank"])).id
+        o["tank"] = fx.find(state, str(o["tank"])).id
     atk = Attack(
         melee=not ranged,
         range=int(rng) if rng is not None else None,
@@ -191,7 +170,7 @@ def check_distraction(
         if not named:
             raise UsageError("no enemy Distraction is in play; drop --opt distraction")
     else:
-        x = find(state, str(v))
+        x = fx.find(state, str(v))
         if x.id not in {f.id for f in decoys}:
             raise UsageError(f"--opt distraction={v}: {x.name} is no enemy Distraction in play")
         named = [x]

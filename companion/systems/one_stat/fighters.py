@@ -6,8 +6,31 @@ combat code reads as the rules do ("is it unarmed?", "which shooter class?").
 
 from __future__ import annotations
 
-from companion.game.state import FighterState
+from companion.errors import UsageError
+from companion.game.state import FighterState, GameState
 from companion.systems.one_stat.data import OneStatData, item_of
+
+
+def named(state: GameState, fid: str | None, what: str = "fighter") -> FighterState:
+    """The fighter an action names by id, or a usage error saying which is missing."""
+    if not fid:
+        raise UsageError(f"name the {what}")
+    try:
+        return state.fighter(fid)
+    except KeyError:
+        raise UsageError(f"no fighter '{fid}' in this game") from None
+
+
+def find(state: GameState, text: str) -> FighterState:
+    """A fighter by id or by a unique case-insensitive prefix of its name."""
+    key = text.strip().casefold()
+    for f in state.fighters:
+        if f.id == text or f.name.casefold() == key:
+            return f
+    hits = [f for f in state.fighters if f.name.casefold().startswith(key)]
+    if len(hits) != 1:
+        raise UsageError(f"'{text}' names {'no' if not hits else 'more than one'} fighter")
+    return hits[0]
 
 
 def kinds(f: FighterState) -> list[str]:

@@ -100,12 +100,6 @@ def _label(board: Board, team: tuple[str, list[str]]) -> None:
         board.set_flag(m, "fire_team", text)
 
 
-def _find(state: GameState, text: str) -> FighterState:
-    from companion.systems.one_stat.attack import find
-
-    return find(state, text)
-
-
 def form(
     d: OneStatData, board: Board, roller: Roller, f: FighterState, o: Mapping[str, Any]
 ) -> str:
@@ -132,7 +126,7 @@ def form(
             "name the other two members: --opt with=ROOKIE,SPECIALIST (two rookies of the same "
             "stat and one specialist)"
         )
-    three = [f, *(_find(state, n) for n in names)]
+    three = [f, *(fx.find(state, n) for n in names)]
     if len({m.id for m in three}) != 3:
         raise UsageError("a Fire Team is three different fighters")
     for m in three:

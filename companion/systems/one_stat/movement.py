@@ -13,10 +13,10 @@ from companion.names import plural
 from companion.systems.base import ActionRequest, Outcome
 from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat import scenarios as sc
-from companion.systems.one_stat.actions import _done, _fighter
 from companion.systems.one_stat.board import Board
 from companion.systems.one_stat.combat import Attack, Ctx, defend
 from companion.systems.one_stat.data import OneStatData
+from companion.systems.one_stat.outcome import outcome
 from companion.systems.one_stat.permissions import spend_action
 from companion.systems.one_stat.roller import DiceRoller, Roller
 from companion.systems.one_stat.sequence import CHARGERS, NO_MOVE, charge_after_moves, moves
@@ -25,7 +25,7 @@ from companion.systems.one_stat.sequence import CHARGERS, NO_MOVE, charge_after_
 def fall(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource) -> Outcome:
     """Falling: free up to 1"; one hit per started inch after the first, each defended by
     rolling above the stat; each undefended hit is a wound."""
-    f = _fighter(state, req.actor)
+    f = fx.named(state, req.actor)
     if state.phase == "ended":
         raise RefusedError(f"the game is over: {state.result or 'ended'}")
     if not fx.in_play(f):
@@ -50,7 +50,7 @@ def fall(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource)
     after = board.fighter(f.id)
     took = f"{plural(hits, 'hit')}, {plural(wounds, 'wound')}"
     summary = f'{f.name} falls {inches:g}": {took}; now {after.status}'
-    return _done("fall", f"Falling: {f.name}", summary, board, roller)
+    return outcome("fall", f"Falling: {f.name}", summary, board, roller)
 
 
 def _inches(v: Any) -> float:
