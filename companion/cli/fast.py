@@ -46,19 +46,6 @@ def _parse(args: list[str]) -> tuple[bool, str | None] | None:
     return as_json, game
 
 
-def _home() -> str | None:
-    env = os.environ.get("COMPANION_HOME")
-    if env:
-        return os.path.expanduser(env)
-    if sys.platform.startswith("linux"):
-        # What platformdirs answers on Linux for user_data_dir("companion").
-        base = os.environ.get("XDG_DATA_HOME", "")
-        if not base.strip():
-            base = os.path.expanduser("~/.local/share")
-        return os.path.join(base, "companion")
-    return None
-
-
 def _only_doc(data: Any, table: str) -> dict[str, Any] | None:
     if not isinstance(data, dict):
         return None
@@ -107,7 +94,9 @@ def serve(args: list[str]) -> bool:
     if parsed is None:
         return False
     as_json, game = parsed
-    home = _home()
+    from companion.home import data_home
+
+    home = data_home()
     if home is None or not os.path.isfile(os.path.join(home, ".lock")):
         return False
     try:

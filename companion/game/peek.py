@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 from companion.game.state import GameState
+from companion.home import data_home
 from companion.values import record
 
 SEGMENT = 100  # as repo.SEGMENT: events per segment file (a test keeps them equal)
@@ -31,21 +31,6 @@ class GameView:
     name: str
     system: str
     state: GameState
-
-
-def home_dir() -> str | None:
-    """companion's data folder as `store.default_home` finds it, where that is plain to
-    see without platformdirs (Linux), else None."""
-    env = os.environ.get("COMPANION_HOME")
-    if env:
-        return os.path.expanduser(env)
-    if sys.platform.startswith("linux"):
-        # What platformdirs answers on Linux for user_data_dir("companion").
-        base = os.environ.get("XDG_DATA_HOME", "")
-        if not base.strip():
-            base = os.path.expanduser("~/.local/share")
-        return os.path.join(base, "companion")
-    return None
 
 
 def read_doc(path: str, table: str) -> dict[str, object] | None:
@@ -97,7 +82,7 @@ def _view(home: str, game: str | None) -> GameView | None:
 
 def peek(game: str | None) -> GameView | None:
     """The game's view as its file keeps it, or None where the usual way must open it."""
-    home = home_dir()
+    home = data_home()
     if home is None or not os.path.isfile(os.path.join(home, ".lock")):
         return None
     try:
