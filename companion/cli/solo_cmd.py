@@ -642,6 +642,25 @@ def wound(fighter: FighterArg, game: GameOpt = None, as_json: JsonOpt = False) -
     _one_step(game, as_json, lambda state: ladder_wound(state, _find(state, fighter)))
 
 
+@app.command("regenerate")
+def regenerate_(
+    fighter: FighterArg,
+    roll: Annotated[
+        bool,
+        typer.Option("--roll/--skip", help="Roll at the next upkeep (default) or stay face down."),
+    ] = True,
+    game: GameOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Take or pass on your face-down Regenerator's recovery roll at the next upkeep.
+
+    Example: companion solo regenerate John --skip
+    """
+    from companion.solo.upkeep import choose_roll
+
+    _one_step(game, as_json, lambda state: choose_roll(state, _find(state, fighter), roll))
+
+
 @app.command("check")
 def check_(game: GameOpt = None, as_json: JsonOpt = False) -> None:
     """Check the scenario now: objectives met, won or lost (ends the game when decided).

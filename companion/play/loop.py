@@ -252,6 +252,12 @@ class Loop:
     # -- steps ---------------------------------------------------------------------------
     def do_next_turn(self) -> None:
         # A solo system rolls its upkeep spawn inside next_turn: its trace explains it.
+        guide = self.solo
+        if guide is not None and guide.upkeep_asks is not None and guide.upkeep is not None:
+            run_upkeep = guide.upkeep
+            answers = {q.key: self.answer(q) for q in guide.upkeep_asks(self.s.state)}
+            self.show(self.s.run(lambda st, d: run_upkeep(st, answers, d), self.dice()))
+            return
         self.show(self.s.next_turn(self.dice()))
 
     def do_activate(self, fid: str) -> None:

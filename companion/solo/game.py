@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from companion.dice import DiceSource
 from companion.errors import RefusedError, UsageError
-from companion.game.events import Change, set_fighter, set_game
+from companion.game.events import Change, Event, apply_event, set_game
 from companion.game.setup import fighters_from
 from companion.game.state import FighterState, GameState, SideState, freeze
 from companion.roster import Roster
@@ -207,25 +208,33 @@ def end_changes(result: tuple[str, str]) -> list[Change]:
     return [set_game("phase", "ended"), set_game("result", text)]
 
 
-def next_turn(state: GameState, dice: DiceSource) -> Outcome:
-    """Upkeep (tokens off, a new spawn), the check, and the next turn. No initiative."""
+def next_turn(state: GameState, dice: DiceSource, skip_regen: Collection[str] = ()) -> Outcome:
+    """Upkeep (tokens and one-turn flags off, Regenerator rolls, a new spawn), the check,
+    and the next turn. No initiative. `skip_regen`: the player's face-down Regenerators
+    the player does not roll for this upkeep (R-1SS-S09)."""
+    from companion.solo import upkeep
+
     if state.phase == "ended":
         raise RefusedError(f"the game is over: {state.result or 'ended'}")
     changes: list[Change] = []
     steps: list[Step] = []
     if state.turn > 0:
         waiting = [f.name for f in state.side_fighters(1) if can_activate(f)]
-        for f in state.fighters:
-            if f.token:
-                changes.append(set_fighter(f.id, "token", False))
-            for flag in ("actions", "boss_wound_ignored"):
-                if flag in f.flags:
-                    changes.append(set_fighter(f.id, f"flags.{flag}", None))
+        regen, regen_steps = upkeep.regenerate(state, dice, skip_regen)
+        after = apply_event(state, Event("upkeep", "", regen))
+        changes += list(regen) + upkeep.clear_turn(after)
         changes += [set_game("active", None), set_game("flags.last_side", None)]
         notes = (f"not walked this turn: {', '.join(waiting)}",) if waiting else ()
         steps.append(
-            Step("Upkeep", f"activation tokens removed after turn {state.turn}", notes=notes)
+            Step(
+                "Upkeep",
+                f"activation tokens, skills used and moves cleared after turn {state.turn}",
+                notes=notes,
+                rulings=("R-1SS-S08",),
+            )
         )
+        steps += regen_steps
+        state = after
         ending = state.last_turn is not None and state.turn >= state.last_turn
         result = sc_mod.check(state, ending=ending, upkeep=True)
         if result is not None:

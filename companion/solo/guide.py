@@ -87,4 +87,24 @@ def check(state: GameState) -> Outcome | None:
     return end_if_decided(state)
 
 
-GUIDE = SoloGuide(order=order, ask=ask, walk=walk, check=check)
+def upkeep_asks(state: GameState) -> Sequence[Ask]:
+    """Whether to roll for each of the player's face-down Regenerators (R-1SS-S09)."""
+    from companion.solo.upkeep import players_to_ask
+
+    if state.turn == 0 or state.phase == "ended":
+        return ()
+    return tuple(
+        Ask(f.id, f"Roll for {f.name}'s recovery (Regenerator)? A failure removes it.", "yesno")
+        for f in players_to_ask(state)
+    )
+
+
+def upkeep(state: GameState, answers: Mapping[str, Any], dice: DiceSource) -> Outcome:
+    from companion.solo.game import next_turn
+
+    return next_turn(state, dice, skip_regen=[k for k, v in answers.items() if v is False])
+
+
+GUIDE = SoloGuide(
+    order=order, ask=ask, walk=walk, check=check, upkeep_asks=upkeep_asks, upkeep=upkeep
+)

@@ -19,6 +19,19 @@ from companion.systems.one_stat.scenarios import ACTION_SCENARIOS, final_result,
 from companion.trace import Step, Trace, roll_dice
 
 MAX_INITIATIVE_ROLLS = 20
+# What lasts one turn: the actions left, a boss's ignored wound, a failed Recover, a free
+# attack after a move, a permission to act given by Command, Influencer or Guard, the
+# skills used and the moves made. Upkeep clears them, in solo games too.
+TURN_FLAGS = (
+    "actions",
+    "boss_wound_ignored",
+    "recover_failed",
+    "bonus_attack",
+    "reaction",
+    "skills_used",
+    "moved",
+    "with_master",
+)
 
 
 def new_game(
@@ -222,16 +235,7 @@ def next_turn(d: OneStatData, state: GameState, dice: DiceSource) -> Outcome:
         for f in state.fighters:
             if f.token:
                 changes.append(set_fighter(f.id, "token", False))
-            for flag in (
-                "actions",
-                "boss_wound_ignored",
-                "recover_failed",
-                "bonus_attack",
-                "reaction",
-                "skills_used",
-                "moved",
-                "with_master",
-            ):
+            for flag in TURN_FLAGS:
                 if flag in f.flags:
                     changes.append(set_fighter(f.id, f"flags.{flag}", None))
         changes += [set_game("active", None), set_game("flags.last_side", None)]
