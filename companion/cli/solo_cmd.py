@@ -44,6 +44,12 @@ profile_app = typer.Typer(
 app.add_typer(profile_app, name="profile")
 
 FighterArg = Annotated[str, typer.Argument(help="Fighter name (a unique prefix is enough).")]
+FreeOpt = Annotated[
+    bool,
+    typer.Option(
+        "--free", help="Outside the action count (a correction); otherwise it takes an action."
+    ),
+]
 
 
 # --- recording ------------------------------------------------------------------------
@@ -540,12 +546,13 @@ def token(
         str | None,
         typer.Option("--event", help="Choose what happens at the event spot instead of rolling."),
     ] = None,
+    free: FreeOpt = False,
     dice: DiceOpt = None,
     seed: SeedOpt = None,
     game: GameOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Pick up, drop or bring home a token (treasure, clue).
+    """Pick up (one action of the active fighter), drop or bring home a token.
 
     Example: companion solo token T3 pick --by Robyn
     """
@@ -555,7 +562,7 @@ def token(
     with writing_game(game) as gf:
         state = _solo_game(gf)
         f = _find(state, by) if by else None
-        o = token_action(state, token_id, action.strip().casefold(), f, src, event)
+        o = token_action(state, token_id, action.strip().casefold(), f, src, event, free)
         events = record(gf, [o], src)
     show(events, [o], as_json)
 
@@ -564,12 +571,13 @@ def token(
 def shutdown_(
     target: Annotated[str, typer.Argument(help="A spawnpoint number, a station (D1) or 'event'.")],
     by: Annotated[str, typer.Option("--by", help="Your fighter who tries.")],
+    free: FreeOpt = False,
     dice: DiceOpt = None,
     seed: SeedOpt = None,
     game: GameOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Try to shut down a device: the fighter's die at or below its stat.
+    """Try to shut down a device (one action): the fighter's die at or below its stat.
 
     Example: companion solo shutdown 3 --by John --dice 4
     """
@@ -578,7 +586,7 @@ def shutdown_(
     src = dice_source(dice, seed)
     with writing_game(game) as gf:
         state = _solo_game(gf)
-        o = shutdown(state, target, _find(state, by), src)
+        o = shutdown(state, target, _find(state, by), src, free)
         events = record(gf, [o], src)
     show(events, [o], as_json)
 
@@ -586,12 +594,13 @@ def shutdown_(
 @app.command("question")
 def question_(
     fighter: FighterArg,
+    free: FreeOpt = False,
     dice: DiceOpt = None,
     seed: SeedOpt = None,
     game: GameOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """The Dark Ritual: question a civilian (D6 for the civilian, the fighter's die).
+    """The Dark Ritual: question a civilian (one action; D6 for him, the fighter's die).
 
     Example: companion solo question Marian --dice 5,3
     """
@@ -600,7 +609,7 @@ def question_(
     src = dice_source(dice, seed)
     with writing_game(game) as gf:
         state = _solo_game(gf)
-        o = question(state, _find(state, fighter), src)
+        o = question(state, _find(state, fighter), src, free)
         events = record(gf, [o], src)
     show(events, [o], as_json)
 

@@ -40,6 +40,44 @@ def _find_token(tokens: list[dict[str, Any]], tid: str) -> dict[str, Any]:
     raise UsageError(f"no token '{tid}'; tokens: {known}")
 
 
+def _spend(
+    state: GameState, f: FighterState, dice: DiceSource, free: bool, what: str
+) -> tuple[list[Change], list[Step]]:
+    """An objective action takes one of the active fighter's actions, as picking up the
+    treasure does (R-1SS-S10); `free` resolves it outside the count (a correction)."""
+    from companion.systems.one_stat.board import Board
+    from companion.systems.one_stat.permissions import spend_action
+    from companion.systems.one_stat.roller import DiceRoller
+
+    if f.status != "upright":
+        raise RefusedError(f"{f.name} is {f.status}: its only action is Recover (R-1SS-06)")
+    board, roller = Board(state), DiceRoller(dice)
+    spend_action(board, roller, f, {"free": free}, what)
+    return list(board.changes()), list(roller.steps)
+
+
+def carried_by(state: GameState, f: FighterState) -> list[dict[str, Any]]:
+    """The tokens `f` carries (a carrier is kept by name)."""
+    return [t for t in _tokens(state) if t["state"] == "carried" and t["carrier"] == f.name]
+
+
+def drop_carried(board: Any, roller: Any, f: FighterState) -> None:
+    """A carrier who is wounded or taken out drops every token it carries where it
+    stands (R-1SS-S10). Called by the 1ss wound rules with their working copy."""
+    tokens = [dict(thaw(t)) for t in board.gflag("tokens") or ()]
+    dropped = [t for t in tokens if t["state"] == "carried" and t["carrier"] == f.name]
+    if not dropped:
+        return
+    for t in dropped:
+        t.update(state="dropped", carrier=None, dropped_by=f.name)
+    board.set_gflag("tokens", tokens)
+    roller.info(
+        "Token dropped",
+        f"{f.name} drops {', '.join(t['id'] for t in dropped)} where it stands",
+        ("R-1SS-S10",),
+    )
+
+
 def token_action(
     state: GameState,
     tid: str,
@@ -47,8 +85,10 @@ def token_action(
     fighter: FighterState | None,
     dice: DiceSource,
     event: str | None = None,
+    free: bool = False,
 ) -> Outcome:
-    """pick (a fighter takes it), drop (its carrier lets it fall), home (carried home)."""
+    """pick (a fighter takes it, one action), drop (its carrier lets it fall), home
+    (carried into your corner)."""
     tokens = _tokens(state)
     t = _find_token(tokens, tid)
     steps: list[Step] = []
@@ -61,6 +101,7 @@ def token_action(
             raise RefusedError(f"token {t['id']} is {t['state']}, not lying on the table")
         if t["kind"] in ("station", "hostage"):
             raise UsageError(f"token {t['id']} cannot be picked up")
+        changes, steps = _spend(state, fighter, dice, free, f"picking up token {t['id']}")
         if t["kind"].startswith("clue"):
             axis = "column" if t["kind"] == "clue-x" else "row"
             v = dice.roll(6, 1, purpose=f"clue {t['id']}: the {axis} it gives")[0]
@@ -82,17 +123,21 @@ def token_action(
                 steps += ev_steps
         else:
             t.update(state="carried", carrier=fighter.name)
+            t.pop("dropped_by", None)
             steps.append(Step(f"Token {t['id']}", f"{fighter.name} picks it up"))
     elif action == "drop":
         if t["state"] != "carried":
             raise RefusedError(f"token {t['id']} is not carried")
         steps.append(Step(f"Token {t['id']}", f"{t['carrier']} drops it where he stands"))
-        t.update(state="dropped", carrier=None)
+        t.update(state="dropped", carrier=None, dropped_by=t["carrier"])
     elif action == "home":
         if t["state"] != "carried":
             raise RefusedError(
                 f"token {t['id']} must be carried to your corner (it is {t['state']})"
             )
+        holder = next((f for f in state.fighters if f.name == t["carrier"]), None)
+        if holder is not None and (holder.out or holder.status != "upright"):
+            raise RefusedError(f"{holder.name} is {holder.status} and cannot bring it home")
         steps.append(Step(f"Token {t['id']}", f"{t['carrier']} brings it home"))
         t.update(state="home", carrier=None)
     else:
@@ -162,9 +207,11 @@ def reveal_event(
     return changes, steps
 
 
-def shutdown(state: GameState, target: str, fighter: FighterState, dice: DiceSource) -> Outcome:
+def shutdown(
+    state: GameState, target: str, fighter: FighterState, dice: DiceSource, free: bool = False
+) -> Outcome:
     """A roll at or below stat shuts a device down: a spawnpoint (Shutdown), a station,
-    or the event spot's machine (Investigate)."""
+    or the event spot's machine (Investigate). It takes one action (R-1SS-S10)."""
     _player(state, fighter)
     tokens = _tokens(state)
     shut = list(state.flags.get("shut") or ())
@@ -194,6 +241,7 @@ def shutdown(state: GameState, target: str, fighter: FighterState, dice: DiceSou
         if t["state"] == "shut":
             raise RefusedError(f"station {t['id']} is already shut down")
         label = f"station {t['id']}"
+    changes, steps = _spend(state, fighter, dice, free, f"working {label}")
     step = roll_test(
         dice,
         title=f"Shut down {label}",
@@ -205,7 +253,7 @@ def shutdown(state: GameState, target: str, fighter: FighterState, dice: DiceSou
         failure_text=f"{label} keeps running",
         purpose=f"{fighter.name}'s roll to shut down {label}",
     )
-    changes: list[Change] = []
+    steps.append(step)
     if step.success:
         if key.isdigit():
             changes.append(set_game("flags.shut", sorted(shut + [int(key)])))
@@ -218,7 +266,7 @@ def shutdown(state: GameState, target: str, fighter: FighterState, dice: DiceSou
                 if t["id"].casefold() == key:
                     t["state"] = "shut"
             changes.append(set_game("flags.tokens", tokens))
-    trace = Trace(f"{fighter.name}: shut down {label}", (step,), step.outcome)
+    trace = Trace(f"{fighter.name}: shut down {label}", tuple(steps), step.outcome)
     return Outcome(
         "shutdown",
         f"{fighter.name} tries to shut down {label}: {step.outcome}",
@@ -305,7 +353,7 @@ def end_if_decided(state: GameState) -> Outcome | None:
     )
 
 
-def question(state: GameState, f: FighterState, dice: DiceSource) -> Outcome:
+def question(state: GameState, f: FighterState, dice: DiceSource, free: bool = False) -> Outcome:
     """The Dark Ritual: question a civilian. A D6 for the civilian and the fighter's die;
     an answer when the fighter's roll lies between his stat and the civilian's roll (both
     included). Every second answer places a coordinate clue; a civilian's 1 is a gaunt."""
@@ -319,11 +367,11 @@ def question(state: GameState, f: FighterState, dice: DiceSource) -> Outcome:
     st = d.setups.get(setup_id) if isinstance(setup_id, str) else None
     if st is None or not st.questioning:
         raise UsageError("questioning civilians belongs to The Dark Ritual set-up")
+    changes, steps = _spend(state, f, dice, free, "questioning a civilian")
     civ = dice.roll(6, 1, purpose="the civilian's D6")[0]
-    steps = [
-        Step("Civilian", f"D6 = {civ}", roll=Roll("Civilian", 6, 1, None, 1, (civ,), (0,))),
-    ]
-    changes: list[Change] = []
+    steps.append(
+        Step("Civilian", f"D6 = {civ}", roll=Roll("Civilian", 6, 1, None, 1, (civ,), (0,)))
+    )
     if civ == 1:
         profile = profile_of(state)
         numbers = next_numbers(state)

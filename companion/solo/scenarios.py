@@ -258,6 +258,8 @@ def status_lines(state: GameState) -> list[str]:
         out.append("shut spawnpoints: " + ", ".join(str(s) for s in sorted(shut)))
     for t in state.flags.get("tokens") or ():
         who = f" by {t['carrier']}" if t.get("carrier") else ""
+        if t["state"] == "dropped" and t.get("dropped_by"):
+            who = f" where {t['dropped_by']} let it fall"
         out.append(f"token {t['id']} ({t['kind']}): {t['state']}{who}")
     ev = state.flags.get("event")
     if ev:

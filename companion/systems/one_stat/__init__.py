@@ -25,6 +25,10 @@ from companion.systems.one_stat import turns
 from companion.systems.one_stat.data import OneStatData, item_of
 from companion.trace import Trace
 
+SOLO_FILE = "1ss_solo.toml"
+# Objective actions of a solo game (pick up, drop, bring home, shut down, question).
+SOLO_ACTIONS = ("pick-token", "drop-token", "bring-home", "shut-down", "question")
+
 
 class OneStatSkirmish(RuleSystem):
     def __init__(self) -> None:
@@ -123,12 +127,18 @@ class OneStatSkirmish(RuleSystem):
     def action_names(self) -> Sequence[str]:
         from companion.systems.one_stat.actions import ACT_NAMES
 
-        return ("attack", "recover", "fall", "skill", *ACT_NAMES)
+        return ("attack", "recover", "fall", "skill", *ACT_NAMES, *SOLO_ACTIONS)
 
     def actions_for(self, state: GameState, fighter: FighterState) -> Sequence[str]:
         from companion.systems.one_stat.actions import offered
 
-        return offered(self.data, state, fighter, self.action_names())
+        names = [a for a in self.action_names() if a not in SOLO_ACTIONS]
+        found = offered(self.data, state, fighter, names)
+        if not state.options.get("solo"):
+            return found
+        from companion.solo import actions as solo
+
+        return found + solo.offered(state, fighter)
 
     def fact_choices(
         self, state: GameState, actor: FighterState, fact: Fact
@@ -139,10 +149,15 @@ class OneStatSkirmish(RuleSystem):
                 t.id for t in self.topics() if t.kind == "skill" and "(passive)" not in t.label
             }
             return [(s, s) for s in actor.skills if s in usable]
-        return None
+        if not state.options.get("solo"):
+            return None
+        from companion.solo.actions import choices
+
+        return choices(state, actor, fact)
 
     def declared_actions(self) -> Mapping[str, ActionSpec]:
-        return declared_in(data_mod.FILE)[0]
+        # The solo objective actions are declared in the solo data file.
+        return {**declared_in(data_mod.FILE)[0], **declared_in(SOLO_FILE)[0]}
 
     def game_options(self) -> ActionSpec | None:
         return declared_in(data_mod.FILE)[1]
@@ -161,6 +176,10 @@ class OneStatSkirmish(RuleSystem):
             return actions.fall(self.data, state, request, dice)
         if request.action == "skill":
             return actions.use_skill(self.data, state, request, dice)
+        if request.action in SOLO_ACTIONS:
+            from companion.solo import actions as solo
+
+            return solo.resolve(state, request, dice)
         return actions.act(self.data, state, request, dice)
 
     def odds(self, state: GameState, request: ActionRequest) -> Trace:
