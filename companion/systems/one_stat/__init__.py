@@ -99,8 +99,10 @@ class OneStatSkirmish(RuleSystem):
             d.skills[s].label if s in d.skills else d.roles[s].label if s in d.roles else s
             for s in f.skills
         ]
+        # A game fighter rolls its own die: the Bounty boss steps down from D12 (R-1SS-14).
+        die = f.die if isinstance(f, FighterState) else rank.die if rank else "?"
         return {
-            "rank": f"{rank.label if rank else f.rank} D{rank.die if rank else '?'}",
+            "rank": f"{rank.label if rank else f.rank} D{die}",
             "stat": str(f.stats.get("stat", "?")),
             "equipment": ", ".join(gear) or "-",
             "skills": ", ".join(names) or "-",

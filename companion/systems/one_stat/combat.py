@@ -323,6 +323,13 @@ def defend(
     t = board.fighter(tid)
     if t.out:
         return False
+    if t.flags.get("ladder"):
+        from companion.solo.bounty import on_last_die
+
+        if on_last_die(t):  # the Bounty boss's final die: no defence (R-1SS-S11)
+            roller.info(title, f"{t.name} is on his last die, D{t.die}: no defence", ("R-1SS-S11",))
+            wound(board, roller, tid, "hit on his last die")
+            return True
     if t.status in ("wounded", "face-down") and not may_defend_prone:
         roller.info(
             title,
