@@ -383,7 +383,7 @@ def _ask(q: Any) -> Any:
 
     if q.kind == "yesno":
         a = questionary.confirm(q.text).ask()
-    elif q.kind in ("player", "leader"):
+    elif q.kind in ("player", "leader", "ally"):
         a = questionary.select(q.text, choices=list(q.choices)).ask()
     else:
         a = questionary.text(
@@ -399,12 +399,14 @@ def _ask(q: Any) -> Any:
 
 
 def _facts_answer(state: GameState, facts: Any, key: str, value: Any) -> Any:
-    if key in ("target", "leader"):
-        if key == "leader" and str(value).strip().casefold() == "none":
-            return facts.with_(leader="none")
+    if key in ("target", "leader", "command"):
+        if key != "target" and str(value).strip().casefold() == "none":
+            return facts.with_(**{key: "none"})
         f = _find(state, str(value))
         if key == "target" and (f.side != 0 or f.out):
             raise UsageError(f"{f.name} is not one of your fighters still in the game")
+        if key == "command" and (f.side != 1 or f.out):
+            raise UsageError(f"{f.name} is not an OpFor fighter still in the game")
         return facts.with_(**{key: f.id})
     return facts.with_(**{key: value})
 
@@ -447,6 +449,14 @@ def opfor(
             "--ganging", min=0, max=20, help="Other OpFor fighters within 1 step of the target."
         ),
     ] = 0,
+    command: Annotated[
+        str | None,
+        typer.Option(
+            "--command",
+            help='For a boss who cannot attack: the OpFor fighter within 5" he orders to '
+            "attack, or none.",
+        ),
+    ] = None,
     resolve: Annotated[
         bool,
         typer.Option(
@@ -490,6 +500,7 @@ def opfor(
         given = {
             "can_attack": can_attack, "in_cover": in_cover, "los": los, "target": target,
             "leader": leader, "ranged": ranged, "range": range_, "target_cover": target_cover,
+            "command": command,
         }  # fmt: skip
         for k, v in given.items():
             if v is not None:
@@ -515,7 +526,7 @@ def opfor(
     }
     show(events, outcomes, as_json, extra)
     if not as_json:
-        if decision.request is not None and not resolve:
+        if decision.request is not None and not resolve and decision.request.action == "attack":
             r = decision.request
             a, t = gf.state.fighter(r.actor or "").name, gf.state.fighter(r.target or "").name
             rng = r.options.get("range")
@@ -775,7 +786,13 @@ def profile_new(
     specialization: Annotated[
         str, typer.Option(help="The specialists' shared skill, e.g. brawler.")
     ],
-    boss_skill: Annotated[str, typer.Option(help="The boss's extra skill, e.g. command.")],
+    boss_skill: Annotated[
+        str,
+        typer.Option(
+            help="The boss's skill besides Command, e.g. minion-master "
+            "(command: the specialists' skill)."
+        ),
+    ],
     attacks: Annotated[str, typer.Option(help="melee, ranged or both.")] = "melee",
     rookie_name: Annotated[
         str | None, typer.Option(help="What spawned rookies are called.")

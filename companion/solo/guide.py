@@ -54,6 +54,9 @@ def ask(state: GameState, fid: str, answers: Mapping[str, Any]) -> Ask | None:
         if q.kind == "leader":
             picks = tuple((x.name, x.id) for x in opfor.leaders(active, f))
             return Ask(q.key, q.text, "pick", picks + (("none of them", "none"),))
+        if q.kind == "ally":
+            picks = tuple((x.name, x.id) for x in opfor.commandable(active, f))
+            return Ask(q.key, q.text, "pick", picks + (("none of them", "none"),))
         if q.kind == "number":
             return Ask(q.key, q.text, "number", low=0, high=100)
         return Ask(q.key, q.text, "yesno")

@@ -39,6 +39,12 @@ class Profile:
             return (shooter,)
         return ("melee-1h", shooter)
 
+    def boss_skills(self) -> tuple[str, ...]:
+        """Command, as every boss has, and one other skill: the profile's boss skill, or
+        the specialists' skill when that boss skill is Command itself (R-1SS-S12)."""
+        other = self.specialization if self.boss_skill == "command" else self.boss_skill
+        return ("command", other)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "name": self.name,
@@ -55,7 +61,7 @@ class Profile:
         return (
             f"{self.name}: rookies stat {self.rookie}, specialists stat {self.specialist} "
             f"({self.specialization}), bosses stat {self.boss} "
-            f"({self.specialization} + {self.boss_skill}); attacks: {self.attacks}"
+            f"({' + '.join(self.boss_skills())}); attacks: {self.attacks}"
         )
 
 

@@ -71,7 +71,7 @@ def opfor_fighter(
     if rank == "specialist":
         skills = (profile.specialization,)
     elif rank == "boss":
-        skills = (profile.specialization, profile.boss_skill)
+        skills = profile.boss_skills()
     elif rank == "rookie":
         skills = ("allrounder",)
     flags: dict[str, object] = {"opfor": True}
