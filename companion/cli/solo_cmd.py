@@ -642,7 +642,8 @@ def objective(
 
 @app.command("provoke")
 def provoke_(fighter: FighterArg, game: GameOpt = None, as_json: JsonOpt = False) -> None:
-    """Mark the trek or the hostage boss as attacked: it fights back from now on.
+    """Mark the trek or the hostage boss as attacked at the table without the app (an
+    attack made with 'companion attack' provokes by itself): it fights back from now on.
 
     Example: companion solo provoke "Trek Grunt 1"
     """

@@ -16,7 +16,7 @@ from companion.game.state import FighterState, GameState, freeze, thaw
 from companion.solo.bounty import bounty_wound, has_ladder
 from companion.solo.data import DECLARED, load
 from companion.solo.scenarios import OBJECTIVE_TEXT, check
-from companion.systems.base import Outcome
+from companion.systems.base import ActionRequest, Outcome
 from companion.trace import Roll, Step, Trace, roll_test
 from companion.values import replace
 
@@ -302,7 +302,8 @@ def declare(state: GameState, objective: str) -> Outcome:
 
 
 def provoke(state: GameState, f: FighterState) -> Outcome:
-    """The trek or the hostage boss was attacked: from now on it fights back."""
+    """The trek or the hostage boss was attacked at the table without the app: from now
+    on it fights back (an attack made with the app provokes by itself, R-1SS-S13)."""
     if f.flags.get("trek"):
         return Outcome(
             "provoke",
@@ -429,3 +430,43 @@ def question(state: GameState, f: FighterState, dice: DiceSource, free: bool = F
     return Outcome(
         "question", f"{f.name} questions a civilian: {trace.outcome}", tuple(changes), trace
     )
+
+
+def provoked_by(state: GameState, request: ActionRequest, attack: Outcome) -> Outcome:
+    """The attack itself provokes (R-1SS-S13): one of yours attacking a trek fighter makes
+    the whole trek fight back; attacking the Hostage boss makes him alone fight back,
+    until at his D6 he gives up. Hit or miss, the attack was made."""
+    if not request.actor or state.fighter(request.actor).side != 0:
+        return attack
+    attacked = [request.target, *tuple(request.options.get("splash") or ())]
+    extra: list[Change] = []
+    steps: list[Step] = []
+    for fid in attacked:
+        if not fid:
+            continue
+        t = state.fighter(str(fid))
+        if t.flags.get("trek") and not state.flags.get("trek_attacked") and not extra:
+            extra.append(set_game("flags.trek_attacked", True))
+            steps.append(
+                Step(
+                    "The trek is attacked",
+                    "all of its fighters use their actions to fight back from now on",
+                    rulings=("R-1SS-S13",),
+                )
+            )
+        if t.flags.get("hostage_boss") and not t.flags.get("provoked"):
+            extra.append(set_fighter(t.id, "flags.provoked", True))
+            steps.append(
+                Step(
+                    f"{t.name} is attacked",
+                    "he stops heading for his corner and fights back (until his D6)",
+                    rulings=("R-1SS-S13",),
+                )
+            )
+    if not extra:
+        return attack
+    trace = attack.trace
+    if trace is not None:
+        rulings = tuple(dict.fromkeys((*trace.rulings, "R-1SS-S13")))
+        trace = replace(trace, steps=(*trace.steps, *steps), rulings=rulings)
+    return replace(attack, changes=(*attack.changes, *extra), trace=trace)

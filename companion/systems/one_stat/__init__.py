@@ -169,7 +169,12 @@ class OneStatSkirmish(RuleSystem):
         if request.action == "attack":
             from companion.systems.one_stat import attack
 
-            return attack.resolve(self.data, state, request, dice)
+            done = attack.resolve(self.data, state, request, dice)
+            if state.options.get("solo"):  # attacking the trek or hostage boss provokes
+                from companion.solo.objectives import provoked_by
+
+                done = provoked_by(state, request, done)
+            return done
         from companion.systems.one_stat import actions
 
         if request.action == "recover":
