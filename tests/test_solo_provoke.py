@@ -1,4 +1,5 @@
-"""The attack itself provokes the trek and the Hostage boss (R-1SS-S13)."""
+"""The attack itself provokes the trek and the Hostage boss (R-1SS-S13); the Escort never
+attacks."""
 
 from __future__ import annotations
 
@@ -60,3 +61,21 @@ def test_attacking_the_hostage_boss_makes_him_alone_fight_back(solo):
     assert not board(solo)["flags"].get("trek_attacked")
     r = walk_json(solo, "Hostage boss")
     assert r.code == 2 and "--can-attack/--cannot-attack" in r.err
+
+
+def test_the_escort_cannot_attack(solo):
+    from companion import systems
+    from companion.game.repo import Home
+
+    start(solo, "escort")
+    assert solo("activate", "Escort").code == 0
+    grunt = next(f["name"] for f in board(solo)["sides"][1]["fighters"])
+    r = solo("attack", "Escort", grunt, "--dice", "1,1")
+    assert r.code == 1 and "Escort cannot attack" in r.err
+    r = solo("odds", "Escort", grunt)
+    assert r.code == 1 and "Escort cannot attack" in r.err
+    home = Home()
+    with home.reading():
+        state = home.open_game(None).state
+    escort = next(f for f in state.fighters if f.flags.get("escort"))
+    assert "attack" not in systems.get("1ss").actions_for(state, escort)

@@ -136,6 +136,8 @@ class OneStatSkirmish(RuleSystem):
 
         names = [a for a in self.action_names() if a not in SOLO_ACTIONS]
         found = offered(self.data, state, fighter, names)
+        if fighter.flags.get("cannot_attack"):  # the solo Escort
+            found = [a for a in found if a != "attack"]
         if not state.options.get("solo"):
             return found
         from companion.solo import actions as solo

@@ -86,7 +86,9 @@ def melee_reach(f: FighterState) -> int:
 
 
 def cannot_attack(f: FighterState) -> str | None:
-    """Skills that forbid every attack action, melee or ranged."""
+    """Skills that forbid every attack action, melee or ranged, and the solo Escort."""
+    if f.flags.get("cannot_attack"):
+        return f"{f.name} cannot attack (the Escort is a rookie who never attacks)"
     if fx.has(f, "controller"):
         return f"{f.name} is a Controller and never attacks, in melee or at range"
     if fx.has(f, "shapeshifter") and not fx.animal(f):
