@@ -121,3 +121,36 @@ def test_two_player_boss_carrier_drops_the_treasure_on_an_ignored_wound():
     assert after.fighter("bob").status == "upright"
     assert after.flags.get("treasure_carrier") is None
     assert any("R-1SS-S10" in s.rulings for s in out.trace.steps)
+
+
+def test_play_picks_up_a_token_from_the_fighters_menu(collect):
+    import io
+
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+    from rich.console import Console
+
+    from companion.game.repo import Home
+    from companion.play.loop import FIXED, PHASE_KEYS, Loop
+    from companion.play.session import Session
+    from companion.play.ui import numbered
+    from tests.test_play_loop import Recording
+
+    home = Home()
+    with home.reading():
+        gf = home.open_game(None)
+        name, state = gf.name, gf.state
+    system = systems.get("1ss")
+    robyn = next(f for f in state.fighters if f.name == "Robyn")
+    labels = [(a, a) for a in ph.legal_actions(system, state, robyn)]
+    key = next(i.key for i in numbered(labels, FIXED + PHASE_KEYS) if i.value == "pick-token")
+    # r: digital dice; 1: activate Robyn; the pick-up; 3: the third token lying (T3); q
+    out, ui = io.StringIO(), Recording()
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        pipe.send_text("r1" + key + "3" + "q")
+        Loop(Session(Home(), name), Console(file=out, width=120), ui).run()
+    acting = next(labels for m, labels in ui.menus if "Robyn is activating" in m)
+    assert f"{key}) Pick up a token" in acting
+    assert tokens(collect)["T3"]["carrier"] == "Robyn"
+    assert fighter_of(collect, "Robyn")["flags"]["actions"] == 1

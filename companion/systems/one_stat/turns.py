@@ -21,7 +21,7 @@ from companion.trace import Step, Trace, roll_dice
 MAX_INITIATIVE_ROLLS = 20
 # What lasts one turn: the actions left, a boss's ignored wound, a failed Recover, a free
 # attack after a move, a permission to act given by Command, Influencer or Guard, the
-# skills used and the moves made. Upkeep clears them, in solo games too.
+# skills used, the moves made and the actions done. Upkeep clears them, in solo games too.
 TURN_FLAGS = (
     "actions",
     "boss_wound_ignored",
@@ -31,6 +31,7 @@ TURN_FLAGS = (
     "skills_used",
     "moved",
     "with_master",
+    "did",
 )
 
 
