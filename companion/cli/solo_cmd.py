@@ -565,7 +565,11 @@ def token(
 ) -> None:
     """Pick up (one action of the active fighter), drop or bring home a token.
 
-    Example: companion solo token T3 pick --by Robyn
+    Example:
+    companion solo new -r Outlaws --scenario collect --seed 11
+    companion turn
+    companion activate Robyn
+    companion solo token T3 pick --by Robyn
     """
     from companion.solo.objectives import token_action
 
@@ -590,7 +594,11 @@ def shutdown_(
 ) -> None:
     """Try to shut down a device (one action): the fighter's die at or below its stat.
 
-    Example: companion solo shutdown 3 --by John --dice 4
+    Example:
+    companion solo new -r Outlaws --scenario shutdown --seed 11
+    companion turn
+    companion activate John
+    companion solo shutdown 3 --by John --dice 4
     """
     from companion.solo.objectives import shutdown
 
@@ -613,7 +621,11 @@ def question_(
 ) -> None:
     """The Dark Ritual: question a civilian (one action; D6 for him, the fighter's die).
 
-    Example: companion solo question Marian --dice 5,3
+    Example:
+    companion solo new -r Outlaws --setup the-dark-ritual --seed 11
+    companion turn
+    companion activate Marian
+    companion solo question Marian --dice 5,3
     """
     from companion.solo.objectives import question
 
@@ -675,7 +687,13 @@ def regenerate_(
 ) -> None:
     """Take or pass on your face-down Regenerator's recovery roll at the next upkeep.
 
-    Example: companion solo regenerate John --skip
+    Example:
+    companion roster edit Outlaws John --skill regenerator
+    companion solo new -r Outlaws --seed 11
+    companion turn
+    companion set John --state wounded --wounds 1
+    companion attack "Grunt 1" John --dice 1
+    companion solo regenerate John --skip
     """
     from companion.solo.upkeep import choose_roll
 
