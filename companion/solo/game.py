@@ -189,7 +189,10 @@ def spawn_outcome(state: GameState, dice: DiceSource, title: str) -> Outcome:
 
 
 def can_activate(f: FighterState) -> bool:
-    return not f.out and not f.token and f.status != "face-down"
+    """As in the two-player game: not out, no token, not face down, not split in two."""
+    from companion.systems.one_stat.turns import can_activate as one_stat_can
+
+    return one_stat_can(f)
 
 
 def next_side(state: GameState) -> int | None:

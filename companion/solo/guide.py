@@ -30,11 +30,7 @@ def order(state: GameState, side: int) -> Sequence[str]:
     first = opfor.next_fighter(state)
     if first is None or first.side != side:
         return []
-    rest = [
-        f.id
-        for f in state.side_fighters(side)
-        if f.id != first.id and not f.out and not f.token and f.status != "face-down"
-    ]
+    rest = [f.id for f in state.side_fighters(side) if f.id != first.id and opfor.can_activate(f)]
     return [first.id, *rest]
 
 

@@ -337,14 +337,16 @@ def decide(state: GameState, fid: str, facts: Facts, dice: DiceSource) -> Decisi
 # --- one OpFor activation, shared by `solo opfor` and the guided `play` -------------------
 
 
+def can_activate(f: FighterState) -> bool:
+    from companion.systems.one_stat.turns import can_activate as one_stat_can
+
+    return one_stat_can(f)
+
+
 def next_fighter(state: GameState) -> FighterState | None:
     """The OpFor fighter the procedure walks next: the first one still able to act."""
     return next(
-        (
-            x
-            for x in state.side_fighters(1)
-            if not x.out and not x.token and x.status != "face-down"
-        ),
+        (x for x in state.side_fighters(1) if can_activate(x)),
         None,
     )
 
