@@ -47,9 +47,13 @@ def won(run, why=""):
     assert res.startswith("you win") and why in res, res
 
 
-def activate(run, name):
+def activate(run, name, move=False):
+    """Activate `name`; with `move`, its first action is a move, so one more is left."""
     r = run("activate", name)
     assert r.code == 0, r.err
+    if move:
+        r = run("act", name, "move", "--opt", "inches=2")
+        assert r.code == 0, r.err
 
 
 def opfor_ids(run, **flag):
@@ -115,16 +119,15 @@ def test_collect_win_when_all_treasures_are_home(solo):
     solo("turn")
     # picking up takes one of the active fighter's actions (R-1SS-S10)
     assert solo("solo", "token", "T1", "pick", "--by", "Robyn").code == 1  # not active
-    activate(solo, "Robyn")
+    activate(solo, "Robyn", move=True)
     assert solo("solo", "token", "T1", "pick", "--by", "Robyn").code == 0
     assert solo("solo", "token", "T1", "drop").code == 0
     assert solo("solo", "token", "T1", "home").code == 1  # not carried
-    assert solo("solo", "token", "T2", "pick", "--by", "Robyn").code == 0
-    r = solo("solo", "token", "T3", "pick", "--by", "Robyn")
+    r = solo("solo", "token", "T2", "pick", "--by", "Robyn")
     assert r.code == 1 and "no action left" in r.err
     activate(solo, "John")
     assert solo("solo", "token", "T1", "pick", "--by", "John").code == 0
-    for i in range(3, 7):  # the rest set straight by hand, outside the action count
+    for i in range(2, 7):  # the rest set straight by hand, outside the action count
         assert solo("solo", "token", f"T{i}", "pick", "--by", "Robyn", "--free").code == 0
     for i in range(1, 7):
         assert solo("solo", "token", f"T{i}", "home").code == 0
@@ -218,7 +221,8 @@ def test_investigate_clues_give_the_spot_and_a_device_wins(solo):
     activate(solo, "Robyn")
     r = solo("solo", "shutdown", "event", "--by", "Robyn", "--dice", "9")
     assert r.code == 0 and result(solo)[0] != "ended"  # 9 > stat 6: still running
-    solo("solo", "shutdown", "event", "--by", "Robyn", "--dice", "6")
+    activate(solo, "John")
+    solo("solo", "shutdown", "event", "--by", "John", "--dice", "5")
     won(solo, "settled")
 
 
@@ -266,12 +270,13 @@ def test_rescue_lost_after_six_turns(solo):
 def test_shutdown_win_when_all_devices_are_shut_and_the_opfor_cleared(solo):
     new(solo, "--scenario", "shutdown")
     solo("turn")
-    activate(solo, "Robyn")
+    activate(solo, "Robyn", move=True)
     r = solo("solo", "shutdown", "1", "--by", "Robyn", "--dice", "7", "--json")
     assert r.code == 0 and "keeps running" in r.json()["events"][0]["summary"]
-    assert solo("solo", "shutdown", "1", "--by", "Robyn", "--dice", "6").code == 0
     r = solo("solo", "shutdown", "2", "--by", "Robyn", "--dice", "6")
     assert r.code == 1 and "no action left" in r.err
+    activate(solo, "John")
+    assert solo("solo", "shutdown", "1", "--by", "John", "--dice", "5").code == 0
     for n in range(2, 7):
         r = solo("solo", "shutdown", str(n), "--by", "Robyn", "--dice", "6", "--free")
         assert r.code == 0, r.err
@@ -326,9 +331,8 @@ def test_themed_final_countdown_three_stations_before_turn_8(solo):
     ids = [t["id"] for t in solo("solo", "map", "--json").json()["tokens"]]
     assert ids == ["D1", "D2", "D3"]
     solo("turn")
-    for d, who in zip(ids, ("Robyn", "Robyn", "John"), strict=True):
-        if d != "D2":
-            activate(solo, who)
+    for d, who in zip(ids, ("Robyn", "John", "Marian"), strict=True):
+        activate(solo, who)
         assert solo("solo", "shutdown", d, "--by", who, "--dice", "1").code == 0
     won(solo, "every station is shut down")
 
@@ -355,25 +359,26 @@ def test_dark_ritual_questioning_places_the_clues_and_reveals_gaunts(solo):
     assert b["last_turn"] == 7
     assert solo("solo", "map", "--json").json()["tokens"] == []  # clues come from questions
     solo("turn")
-    activate(solo, "Marian")
+    activate(solo, "Marian", move=True)
     # Marian: stat 5, D8. Civilian 3, Marian 4: between 3 and 5 -> an answer
     r = solo("solo", "question", "Marian", "--dice", "3,4", "--json")
     assert r.code == 0, r.err
     assert "an answer" in r.json()["events"][0]["summary"]
-    # civilian 2, Marian 7: outside 2-5 -> nothing
-    r = solo("solo", "question", "Marian", "--dice", "2,7", "--json")
-    assert "nothing useful" in r.json()["events"][0]["summary"]
     # a question takes an action: Marian has used both
     assert solo("solo", "question", "Marian", "--dice", "6,5").code == 1
-    # second answer places clue X (column 4, row 4)
+    # civilian 2, John 7: outside 2-5 -> nothing
     activate(solo, "John")
-    r = solo("solo", "question", "John", "--dice", "6,5,4,4", "--json")
+    r = solo("solo", "question", "John", "--dice", "2,7", "--json")
+    assert "nothing useful" in r.json()["events"][0]["summary"]
+    # second answer places clue X (column 4, row 4): civilian 6, Tuck 5 (stat 4)
+    activate(solo, "Tuck")
+    r = solo("solo", "question", "Tuck", "--dice", "6,5,4,4", "--json")
     assert r.code == 0, r.err
     tokens = solo("solo", "map", "--json").json()["tokens"]
     assert [(t["id"], t["col"], t["row"]) for t in tokens] == [("X", 4, 4)]
     # a civilian's 1 is a gaunt with three actions
-    activate(solo, "Tuck")
-    r = solo("solo", "question", "Tuck", "--dice", "1")
+    activate(solo, "Will")
+    r = solo("solo", "question", "Will", "--dice", "1")
     assert r.code == 0, r.err
     gaunt = next(f for f in board(solo)["sides"][1]["fighters"] if f["flags"].get("gaunt"))
     assert gaunt["rank"] == "specialist" and gaunt["name"].startswith("Gaunt")
