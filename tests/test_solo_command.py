@@ -6,9 +6,9 @@ from dataclasses import replace
 
 import pytest
 
-from companion.solo import profiles
-from companion.solo.opfor import Facts, next_question
-from companion.solo.spawn import opfor_fighter
+from companion.systems.one_stat.solo import profiles
+from companion.systems.one_stat.solo.opfor import Facts, next_question
+from companion.systems.one_stat.solo.spawn import opfor_fighter
 from tests.solo_helpers import PLAYERS, opfor, solo_state, warband_file, with_fighters
 
 

@@ -6,9 +6,9 @@ import pytest
 
 from companion.dice import SeededDice, TypedDice
 from companion.errors import UsageError
-from companion.solo.game import profile_of, spawn_outcome
-from companion.solo.spawn import group, tally
-from companion.solo.spawnpoints import Square, place
+from companion.systems.one_stat.solo.game import profile_of, spawn_outcome
+from companion.systems.one_stat.solo.spawn import group, tally
+from companion.systems.one_stat.solo.spawnpoints import Square, place
 from tests.solo_helpers import apply, solo_state
 
 

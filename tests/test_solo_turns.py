@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.solo.game import next_side
+from companion.systems.one_stat.solo.game import next_side
 from tests.solo_helpers import opfor, solo_state, with_fighters
 
 

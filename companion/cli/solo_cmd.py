@@ -60,7 +60,7 @@ def record(
 ) -> list[Event]:
     """Append outcomes as events, then the end of the game if the scenario is decided;
     the file is written once."""
-    from companion.solo.objectives import end_if_decided
+    from companion.systems.one_stat.solo.objectives import end_if_decided
 
     events: list[Event] = []
     for i, o in enumerate(outcomes):
@@ -110,7 +110,7 @@ def _one_step(game: str | None, as_json: bool, make: Callable[[GameState], Outco
 
 
 def _solo_game(gf: GameFile) -> GameState:
-    from companion.solo.game import solo_or_refuse
+    from companion.systems.one_stat.solo.game import solo_or_refuse
 
     solo_or_refuse(gf.state)
     return gf.state
@@ -139,8 +139,13 @@ def start_solo(
 ) -> None:
     """Set up a solo game: warband check, spawnpoints, tokens, the first spawn."""
     from companion.cli.games import free_name
-    from companion.solo import profiles
-    from companion.solo.game import choose, new_solo_game, setup_outcome, spawn_outcome
+    from companion.systems.one_stat.solo import profiles
+    from companion.systems.one_stat.solo.game import (
+        choose,
+        new_solo_game,
+        setup_outcome,
+        spawn_outcome,
+    )
 
     src = dice_source(dice, seed)
     home = Home()
@@ -162,7 +167,7 @@ def start_solo(
         gf = home.create_game(game_name, state)
         events = record(gf, [o1, o2], src, check=False)
         home.set_setting("current", gf.name)
-    from companion.solo.board_map import map_data
+    from companion.systems.one_stat.solo.board_map import map_data
 
     notes = list(choice.setup.notes) if choice.setup else []
     if as_json:
@@ -183,7 +188,7 @@ def start_solo(
 
 def _draw_map(state: GameState) -> None:
     from companion.render.solo_map import render_map
-    from companion.solo.board_map import map_data
+    from companion.systems.one_stat.solo.board_map import map_data
 
     render_map(console(), map_data(state))
 
@@ -231,7 +236,7 @@ def map_(game: GameOpt = None, as_json: JsonOpt = False) -> None:
 
     Example: companion solo map
     """
-    from companion.solo.board_map import map_data
+    from companion.systems.one_stat.solo.board_map import map_data
 
     with reading_game(game) as gf:
         state = _solo_game(gf)
@@ -259,7 +264,7 @@ def spawn_(
     Example: companion solo spawn --explain 2,2,5,6,6,6
     """
     from companion.dice import parse_dice_list
-    from companion.solo.spawn import group, tally
+    from companion.systems.one_stat.solo.spawn import group, tally
 
     if explain is not None:
         values = parse_dice_list(explain)
@@ -285,7 +290,7 @@ def spawn_(
             f"{t['boss']} bosses (R-1SS-11)"
         )
         return
-    from companion.solo.game import spawn_outcome
+    from companion.systems.one_stat.solo.game import spawn_outcome
 
     src = dice_source(dice, seed)
     with writing_game(game) as gf:
@@ -308,7 +313,7 @@ def odds_(
     Example: companion solo odds --turns 8
     """
     from companion import odds
-    from companion.solo.forecast import RANKS, forecast
+    from companion.systems.one_stat.solo.forecast import RANKS, forecast
 
     f = forecast()
     by_turn = f.by_turn(turns, shut)
@@ -476,7 +481,13 @@ def opfor(
 
     Example: companion solo opfor --can-attack --in-cover --target Robyn --dice 2,5
     """
-    from companion.solo.opfor import Facts, activation, next_fighter, next_question, walk
+    from companion.systems.one_stat.solo.opfor import (
+        Facts,
+        activation,
+        next_fighter,
+        next_question,
+        walk,
+    )
 
     src = dice_source(dice, seed)
     with writing_game(game) as gf:
@@ -571,7 +582,7 @@ def token(
     companion activate Robyn
     companion solo token T3 pick --by Robyn
     """
-    from companion.solo.objectives import token_action
+    from companion.systems.one_stat.solo.objectives import token_action
 
     src = dice_source(dice, seed)
     with writing_game(game) as gf:
@@ -600,7 +611,7 @@ def shutdown_(
     companion activate John
     companion solo shutdown 3 --by John --dice 4
     """
-    from companion.solo.objectives import shutdown
+    from companion.systems.one_stat.solo.objectives import shutdown
 
     src = dice_source(dice, seed)
     with writing_game(game) as gf:
@@ -627,7 +638,7 @@ def question_(
     companion activate Marian
     companion solo question Marian --dice 5,3
     """
-    from companion.solo.objectives import question
+    from companion.systems.one_stat.solo.objectives import question
 
     src = dice_source(dice, seed)
     with writing_game(game) as gf:
@@ -647,7 +658,7 @@ def objective(
 
     Example: companion solo objective escort-arrived
     """
-    from companion.solo.objectives import declare
+    from companion.systems.one_stat.solo.objectives import declare
 
     _one_step(game, as_json, lambda state: declare(state, name))
 
@@ -659,7 +670,7 @@ def provoke_(fighter: FighterArg, game: GameOpt = None, as_json: JsonOpt = False
 
     Example: companion solo provoke "Trek Grunt 1"
     """
-    from companion.solo.objectives import provoke
+    from companion.systems.one_stat.solo.objectives import provoke
 
     _one_step(game, as_json, lambda state: provoke(state, _find(state, fighter)))
 
@@ -670,7 +681,7 @@ def wound(fighter: FighterArg, game: GameOpt = None, as_json: JsonOpt = False) -
 
     Example: companion solo wound "Bounty boss"
     """
-    from companion.solo.objectives import ladder_wound
+    from companion.systems.one_stat.solo.objectives import ladder_wound
 
     _one_step(game, as_json, lambda state: ladder_wound(state, _find(state, fighter)))
 
@@ -695,7 +706,7 @@ def regenerate_(
     companion attack "Grunt 1" John --dice 1
     companion solo regenerate John --skip
     """
-    from companion.solo.upkeep import choose_roll
+    from companion.systems.one_stat.solo.upkeep import choose_roll
 
     _one_step(game, as_json, lambda state: choose_roll(state, _find(state, fighter), roll))
 
@@ -706,7 +717,7 @@ def check_(game: GameOpt = None, as_json: JsonOpt = False) -> None:
 
     Example: companion solo check
     """
-    from companion.solo.scenarios import check, status_lines
+    from companion.systems.one_stat.solo.scenarios import check, status_lines
 
     with writing_game(game) as gf:
         state = _solo_game(gf)
@@ -740,7 +751,7 @@ def scenarios_(as_json: JsonOpt = False) -> None:
 
     Example: companion solo scenarios
     """
-    from companion.solo.data import load
+    from companion.systems.one_stat.solo.data import load
 
     d = load()
     if as_json:
@@ -827,8 +838,8 @@ def profile_new(
     --specialization brawler --boss-skill command
     """
     from companion.game.state import freeze
-    from companion.solo import profiles
-    from companion.solo.data import load
+    from companion.systems.one_stat.solo import profiles
+    from companion.systems.one_stat.solo.data import load
 
     names = dict(load().names)
     for k, v in (("rookie", rookie_name), ("specialist", specialist_name), ("boss", boss_name)):
@@ -860,7 +871,7 @@ def profile_list(as_json: JsonOpt = False) -> None:
 
     Example: companion solo profile list
     """
-    from companion.solo import profiles
+    from companion.systems.one_stat.solo import profiles
 
     home = Home()
     with home.reading():
@@ -880,7 +891,7 @@ def profile_show(
 
     Example: companion solo profile show undead
     """
-    from companion.solo import profiles
+    from companion.systems.one_stat.solo import profiles
 
     home = Home()
     with home.reading():
@@ -901,7 +912,7 @@ def profile_delete(name: Annotated[str, typer.Argument(help="Saved profile name.
 
     Example: companion solo profile delete undead
     """
-    from companion.solo import profiles
+    from companion.systems.one_stat.solo import profiles
 
     home = Home()
     with home.writing():

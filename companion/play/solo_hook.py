@@ -23,7 +23,7 @@ from companion.systems.base import Outcome
 from companion.values import frozen
 
 # system id -> "module:attribute" of its SoloGuide.
-GUIDES: dict[str, str] = {"1ss": "companion.solo.guide:GUIDE"}
+GUIDES: dict[str, str] = {"1ss": "companion.systems.one_stat.solo.guide:GUIDE"}
 
 
 @frozen

@@ -64,7 +64,9 @@ class OneStatSkirmish(RuleSystem):
         return list(self.data.scenarios.values())
 
     def rulings(self) -> Sequence[Ruling]:
-        from companion.solo.data import load as solo_data  # the solo rulings R-1SS-S..
+        from companion.systems.one_stat.solo.data import (
+            load as solo_data,  # the solo rulings R-1SS-S..
+        )
 
         return tuple(self.data.rulings) + solo_data().rulings
 
@@ -140,7 +142,7 @@ class OneStatSkirmish(RuleSystem):
             found = [a for a in found if a != "attack"]
         if not state.options.get("solo"):
             return found
-        from companion.solo import actions as solo
+        from companion.systems.one_stat.solo import actions as solo
 
         return found + solo.offered(state, fighter)
 
@@ -155,7 +157,7 @@ class OneStatSkirmish(RuleSystem):
             return [(s, s) for s in actor.skills if s in usable]
         if not state.options.get("solo"):
             return None
-        from companion.solo.actions import choices
+        from companion.systems.one_stat.solo.actions import choices
 
         return choices(state, actor, fact)
 
@@ -173,7 +175,7 @@ class OneStatSkirmish(RuleSystem):
 
             done = attack.resolve(self.data, state, request, dice)
             if state.options.get("solo"):  # attacking the trek or hostage boss provokes
-                from companion.solo.objectives import provoked_by
+                from companion.systems.one_stat.solo.objectives import provoked_by
 
                 done = provoked_by(state, request, done)
             return done
@@ -186,7 +188,7 @@ class OneStatSkirmish(RuleSystem):
         if request.action == "skill":
             return actions.use_skill(self.data, state, request, dice)
         if request.action in SOLO_ACTIONS:
-            from companion.solo import actions as solo
+            from companion.systems.one_stat.solo import actions as solo
 
             return solo.resolve(state, request, dice)
         return actions.act(self.data, state, request, dice)
@@ -200,7 +202,7 @@ class OneStatSkirmish(RuleSystem):
 
     def status_lines(self, state: GameState) -> list[str]:
         if state.options.get("solo"):
-            from companion.solo.scenarios import status_lines as solo_lines
+            from companion.systems.one_stat.solo.scenarios import status_lines as solo_lines
 
             return solo_lines(state)
         from companion.systems.one_stat.scenarios import status_lines

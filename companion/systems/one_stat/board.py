@@ -194,7 +194,7 @@ def drop_tokens(board: Board, roller: Roller, fid: str) -> None:
                 ("R-1SS-S10",),
             )
     if board.gflag("tokens"):  # a solo game's objective tokens (R-1SS-S10)
-        from companion.solo.objectives import drop_carried
+        from companion.systems.one_stat.solo.objectives import drop_carried
 
         drop_carried(board, roller, f)
 
@@ -264,7 +264,7 @@ def _ladder_wound(board: Board, roller: Roller, f: FighterState) -> str:
     """A ladder boss (Bounty, Hostage) steps his die down and halves his stat per wound;
     a wound on his last die removes him (R-1SS-14). He is never laid prone, and the ladder
     replaces the boss's ignored first wound (R-1SS-S03)."""
-    from companion.solo.bounty import next_rung, surrenders
+    from companion.systems.one_stat.solo.bounty import next_rung, surrenders
 
     die = next_rung(f)
     if die is None:

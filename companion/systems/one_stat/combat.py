@@ -326,7 +326,7 @@ def defend(
     if t.out:
         return False
     if t.flags.get("ladder"):
-        from companion.solo.bounty import on_last_die
+        from companion.systems.one_stat.solo.bounty import on_last_die
 
         if on_last_die(t):  # the Bounty boss's final die: no defence (R-1SS-S11)
             roller.info(title, f"{t.name} is on his last die, D{t.die}: no defence", ("R-1SS-S11",))

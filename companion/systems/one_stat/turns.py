@@ -60,7 +60,7 @@ def can_activate(f: FighterState) -> bool:
 
 def next_side(state: GameState) -> int | None:
     if state.options.get("solo"):  # the player, then the OpFor (R-1SS-S01)
-        from companion.solo import game as solo
+        from companion.systems.one_stat.solo import game as solo
 
         return solo.next_side(state)
     if state.turn == 0 or state.phase == "ended":
@@ -216,7 +216,7 @@ def end_result(state: GameState) -> str | None:
 
 def next_turn(d: OneStatData, state: GameState, dice: DiceSource) -> Outcome:
     if state.options.get("solo"):  # upkeep with a new spawn, no initiative (R-1SS-S01)
-        from companion.solo import game as solo
+        from companion.systems.one_stat.solo import game as solo
 
         return solo.next_turn(state, dice)
     if state.phase == "ended":

@@ -13,10 +13,10 @@ from companion.dice import DiceSource
 from companion.errors import RefusedError, UsageError
 from companion.game.events import Change, add_fighter, set_fighter, set_game
 from companion.game.state import FighterState, GameState, freeze, thaw
-from companion.solo.bounty import bounty_wound, has_ladder
-from companion.solo.data import DECLARED, load
-from companion.solo.scenarios import OBJECTIVE_TEXT, check
 from companion.systems.base import ActionRequest, Outcome
+from companion.systems.one_stat.solo.bounty import bounty_wound, has_ladder
+from companion.systems.one_stat.solo.data import DECLARED, load
+from companion.systems.one_stat.solo.scenarios import OBJECTIVE_TEXT, check
 from companion.trace import Roll, Step, Trace, roll_test
 from companion.values import replace
 
@@ -151,8 +151,8 @@ def reveal_event(
     state: GameState, col: int, row: int, dice: DiceSource, chosen: str | None
 ) -> tuple[list[Change], list[Step]]:
     """Place the event token where the clues meet, and roll (or take) what happens there."""
-    from companion.solo.game import dice_by_rank, profile_of
-    from companion.solo.spawn import next_numbers, opfor_fighter
+    from companion.systems.one_stat.solo.game import dice_by_rank, profile_of
+    from companion.systems.one_stat.solo.spawn import next_numbers, opfor_fighter
 
     d = load()
     setup_id = state.options.get("setup")
@@ -337,7 +337,7 @@ def ladder_wound(state: GameState, f: FighterState) -> Outcome:
 
 def end_if_decided(state: GameState) -> Outcome | None:
     """An 'end' outcome when the scenario is decided, else None."""
-    from companion.solo.game import end_changes
+    from companion.systems.one_stat.solo.game import end_changes
 
     if state.phase == "ended" or state.turn == 0 and not state.fighters:
         return None
@@ -358,9 +358,9 @@ def question(state: GameState, f: FighterState, dice: DiceSource, free: bool = F
     """The Dark Ritual: question a civilian. A D6 for the civilian and the fighter's die;
     an answer when the fighter's roll lies between his stat and the civilian's roll (both
     included). Every second answer places a coordinate clue; a civilian's 1 is a gaunt."""
-    from companion.solo.game import dice_by_rank, profile_of
-    from companion.solo.spawn import next_numbers, opfor_fighter
-    from companion.solo.spawnpoints import Square, place, square_size
+    from companion.systems.one_stat.solo.game import dice_by_rank, profile_of
+    from companion.systems.one_stat.solo.spawn import next_numbers, opfor_fighter
+    from companion.systems.one_stat.solo.spawnpoints import Square, place, square_size
 
     _player(state, f)
     d = load()

@@ -15,10 +15,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.game.state import FighterState, GameState, freeze
-from companion.solo.bounty import BOUNTY_STAT, LADDER
-from companion.solo.data import Setup, SoloData, SoloScenario
-from companion.solo.profiles import Profile
-from companion.solo.spawn import opfor_fighter
+from companion.systems.one_stat.solo.bounty import BOUNTY_STAT, LADDER
+from companion.systems.one_stat.solo.data import Setup, SoloData, SoloScenario
+from companion.systems.one_stat.solo.profiles import Profile
+from companion.systems.one_stat.solo.spawn import opfor_fighter
 
 TOKEN_LABELS = {"treasure": "T", "clue-x": "X", "clue-y": "Y", "station": "D"}
 HOME = (1, 1)
@@ -242,7 +242,7 @@ OBJECTIVE_TEXT = {
 
 def ladder_line(f: FighterState) -> str:
     """Where a Bounty or Hostage boss stands on his ladder (R-1SS-14, R-1SS-S11)."""
-    from companion.solo.bounty import ladder_of, next_rung
+    from companion.systems.one_stat.solo.bounty import ladder_of, next_rung
 
     nxt = next_rung(f)
     rungs = " -> ".join(f"D{x}" for x in ladder_of(f))

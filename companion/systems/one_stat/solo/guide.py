@@ -1,6 +1,6 @@
 """The 1ss solo procedures for the guided `companion play` loop.
 
-Everything here delegates to the OpFor flowchart in `companion.solo.opfor` (the very
+Everything here delegates to the OpFor flowchart in `opfor` beside it (the very
 functions `companion solo opfor` uses): the loop only asks the questions one by one
 through its own menus and writes the outcomes the walk returns. Two more facts are asked
 before an attack, as `companion attack` would: whether a shot's target is in cover and,
@@ -15,8 +15,8 @@ from typing import Any
 from companion.dice import DiceSource
 from companion.game.state import GameState
 from companion.play.solo_hook import Ask, SoloGuide, Walk
-from companion.solo import opfor
 from companion.systems.base import Outcome, RuleSystem
+from companion.systems.one_stat.solo import opfor
 
 
 def _system() -> RuleSystem:
@@ -81,14 +81,14 @@ def walk(state: GameState, fid: str, answers: Mapping[str, Any], dice: DiceSourc
 
 
 def check(state: GameState) -> Outcome | None:
-    from companion.solo.objectives import end_if_decided
+    from companion.systems.one_stat.solo.objectives import end_if_decided
 
     return end_if_decided(state)
 
 
 def upkeep_asks(state: GameState) -> Sequence[Ask]:
     """Whether to roll for each of the player's face-down Regenerators (R-1SS-S09)."""
-    from companion.solo.upkeep import players_to_ask
+    from companion.systems.one_stat.solo.upkeep import players_to_ask
 
     if state.turn == 0 or state.phase == "ended":
         return ()
@@ -99,7 +99,7 @@ def upkeep_asks(state: GameState) -> Sequence[Ask]:
 
 
 def upkeep(state: GameState, answers: Mapping[str, Any], dice: DiceSource) -> Outcome:
-    from companion.solo.game import next_turn
+    from companion.systems.one_stat.solo.game import next_turn
 
     return next_turn(state, dice, skip_regen=[k for k, v in answers.items() if v is False])
 

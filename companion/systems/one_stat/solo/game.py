@@ -11,12 +11,12 @@ from companion.game.events import Change, Event, apply_event, set_game
 from companion.game.setup import fighters_from
 from companion.game.state import FighterState, GameState, SideState, freeze
 from companion.roster import Roster
-from companion.solo import scenarios as sc_mod
-from companion.solo.data import Setup, SoloScenario, load
-from companion.solo.profiles import Profile, from_dict
-from companion.solo.spawn import spawn
-from companion.solo.spawnpoints import Square, place, square_size
 from companion.systems.base import Outcome
+from companion.systems.one_stat.solo import scenarios as sc_mod
+from companion.systems.one_stat.solo.data import Setup, SoloScenario, load
+from companion.systems.one_stat.solo.profiles import Profile, from_dict
+from companion.systems.one_stat.solo.spawn import spawn
+from companion.systems.one_stat.solo.spawnpoints import Square, place, square_size
 from companion.trace import Step, Trace
 from companion.values import frozen
 
@@ -215,7 +215,7 @@ def next_turn(state: GameState, dice: DiceSource, skip_regen: Collection[str] = 
     """Upkeep (tokens and one-turn flags off, Regenerator rolls, a new spawn), the check,
     and the next turn. No initiative. `skip_regen`: the player's face-down Regenerators
     the player does not roll for this upkeep (R-1SS-S09)."""
-    from companion.solo import upkeep
+    from companion.systems.one_stat.solo import upkeep
 
     if state.phase == "ended":
         raise RefusedError(f"the game is over: {state.result or 'ended'}")

@@ -67,8 +67,8 @@ class Profile:
 
 def check(p: Profile, where: str = "profile") -> Profile:
     """Refuse a profile the 1ss rules cannot field, naming the wrong key."""
-    from companion.solo.data import ATTACKS
     from companion.systems.one_stat import data as one_stat
+    from companion.systems.one_stat.solo.data import ATTACKS
 
     d = one_stat.load()
     if not p.name.strip() or len(p.name) > 60:
@@ -95,7 +95,7 @@ def check(p: Profile, where: str = "profile") -> Profile:
 
 
 def from_dict(d: Any, where: str = "profile") -> Profile:
-    from companion.solo.data import load
+    from companion.systems.one_stat.solo.data import load
 
     if not isinstance(d, Mapping):
         raise DataError(f"{where}: expected a table")
@@ -125,7 +125,7 @@ def from_dict(d: Any, where: str = "profile") -> Profile:
 
 
 def builtins() -> list[Profile]:
-    from companion.solo.data import load
+    from companion.systems.one_stat.solo.data import load
 
     return [
         Profile(
@@ -159,7 +159,7 @@ def all_profiles(db: Any) -> list[Profile]:
 
 def find(db: Any, name: str) -> Profile:
     from companion.names import match
-    from companion.solo.data import load
+    from companion.systems.one_stat.solo.data import load
 
     profiles = all_profiles(db)
     q = name.strip().casefold().replace("-", " ")

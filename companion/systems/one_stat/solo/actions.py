@@ -42,7 +42,7 @@ def _carried(state: GameState, f: FighterState) -> list[Mapping[str, Any]]:
 def devices(state: GameState) -> list[tuple[str, str]]:
     """(label, value) of each device still running: spawnpoints in Shutdown, stations,
     the event spot's device."""
-    from companion.solo.data import load
+    from companion.systems.one_stat.solo.data import load
 
     d = load()
     out: list[tuple[str, str]] = []
@@ -64,7 +64,7 @@ def offered(state: GameState, f: FighterState) -> list[str]:
     """The solo actions worth offering `f` now (none outside a solo game)."""
     if not state.options.get("solo") or f.side != 0 or f.out:
         return []
-    from companion.solo.data import load
+    from companion.systems.one_stat.solo.data import load
 
     out = []
     if _lying(state):
@@ -95,8 +95,8 @@ def choices(state: GameState, f: FighterState, fact: Fact) -> list[tuple[str, An
 
 def resolve(state: GameState, req: ActionRequest, dice: DiceSource) -> Outcome:
     """Run a solo objective action through the functions of `companion solo ...`."""
-    from companion.solo import objectives as ob
-    from companion.solo.game import solo_or_refuse
+    from companion.systems.one_stat.solo import objectives as ob
+    from companion.systems.one_stat.solo.game import solo_or_refuse
 
     solo_or_refuse(state)
     if not req.actor:

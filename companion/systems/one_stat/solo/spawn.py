@@ -9,7 +9,7 @@ from companion.dice import DiceSource
 from companion.errors import UsageError
 from companion.game.events import Change, add_fighter, set_game
 from companion.game.state import FighterState, GameState, freeze
-from companion.solo.profiles import Profile
+from companion.systems.one_stat.solo.profiles import Profile
 from companion.trace import Roll, Step, Trace
 from companion.values import frozen
 
