@@ -106,10 +106,11 @@ def call(args: list[str]) -> Call:
 
 
 def files_of(home: Path) -> dict[str, bytes]:
-    """Every file of a home (not the lock, which holds nothing)."""
+    """Every file of a home (not the lock, which holds nothing, nor the cache of parsed
+    rules data and help, which any command may fill and anyone may delete)."""
     out = {}
     for p in sorted(home.rglob("*")):
-        if p.is_file() and p.name != ".lock":
+        if p.is_file() and p.name != ".lock" and p.relative_to(home).parts[0] != "cache":
             out[str(p.relative_to(home))] = p.read_bytes()
     return out
 

@@ -8,6 +8,7 @@ on the path, not the repository, so `import companion` finds the installed packa
     python inside.py where                   # where companion is imported from
     python inside.py grow HOME N             # give HOME's current game N events
     python inside.py play HOME RUNS          # one `play` step (attack or undo), timed
+    python inside.py play-pair SMALL LARGE RUNS  # the same on two games, by turns
     python inside.py core RUNS               # attack, odds and forecast, in process
 
 Each prints one JSON object on its last line.
@@ -119,12 +120,9 @@ def _legal_attack(system: Any, state: Any) -> Any:
     return None
 
 
-def play(home: Path, runs: int) -> dict[str, Any]:
-    """One step of `companion play` without a person: the Session the guided loop uses,
-    alternating a resolved attack (written under the lock) and its undo, on the current
-    game of `home`; with the modules the `play` command loads, for its peak memory."""
-    import companion.cli.play_cmd  # noqa: F401 - what `companion play` has loaded
-    import companion.play.loop  # noqa: F401
+def _stepper(home: Path) -> tuple[Callable[[], None] | None, Any]:
+    """A `play` step on the current game of `home` (a resolved attack written under the
+    lock, then its undo, by turns), or None when no attack is legal there."""
     from companion.dice import SeededDice
     from companion.game.repo import Home
     from companion.play.session import Session
@@ -132,7 +130,7 @@ def play(home: Path, runs: int) -> dict[str, Any]:
     session = Session(Home(home), None)  # type: ignore[arg-type]
     request = _legal_attack(session.system, session.state)
     if request is None:
-        return {"missing": "no legal attack to time in play"}
+        return None, session
     flip = [True]
 
     def step() -> None:
@@ -142,8 +140,40 @@ def play(home: Path, runs: int) -> dict[str, Any]:
             session.undo()
         flip[0] = not flip[0]
 
+    return step, session
+
+
+def play(home: Path, runs: int) -> dict[str, Any]:
+    """One step of `companion play` without a person: the Session the guided loop uses,
+    alternating a resolved attack (written under the lock) and its undo, on the current
+    game of `home`; with the modules the `play` command loads, for its peak memory."""
+    import companion.cli.play_cmd  # noqa: F401 - what `companion play` has loaded
+    import companion.play.loop  # noqa: F401
+
+    step, session = _stepper(home)
+    if step is None:
+        return {"missing": "no legal attack to time in play"}
     took = best_of(step, runs * 4)
     return {"seconds": took, "events": session.gf.count, "peak_mib": peak_mib()}
+
+
+def play_pair(small: Path, large: Path, runs: int) -> dict[str, Any]:
+    """One `play` step on a short and on a long game, timed by turns in one process, so
+    the load of a shared machine falls on both alike (each step writes, and a write's
+    wait for the disk varies far more than the work does)."""
+    steps = [_stepper(small)[0], _stepper(large)[0]]
+    if steps[0] is None or steps[1] is None:
+        return {"missing": "no legal attack to time in play"}
+    times: list[list[float]] = [[], []]
+    for step in steps:
+        step()
+        step()
+    for r in range(runs * 8):
+        for i in (0, 1) if r % 2 else (1, 0):
+            t = time.perf_counter()
+            steps[i]()  # type: ignore[misc]
+            times[i].append(time.perf_counter() - t)
+    return {"small": median(times[0]), "large": median(times[1])}
 
 
 def _state_in_play(system_id: str) -> Any:
@@ -245,6 +275,8 @@ def main(argv: list[str]) -> None:
         out = grow(Path(rest[0]), int(rest[1]))
     elif what == "play":
         out = play(Path(rest[0]), int(rest[1]))
+    elif what == "play-pair":
+        out = play_pair(Path(rest[0]), Path(rest[1]), int(rest[2]))
     elif what == "core":
         out = core(int(rest[0]))
     else:

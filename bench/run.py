@@ -9,13 +9,17 @@ left uncompiled (compiled at every start, as where no bytecode may be written; i
 dependencies are the compiled ones). Every game is built by the installed code that is
 timed on it, every command runs as a user runs it (the `companion` script), and before
 timing each command runs once with its imports recorded: a command that fell off its
-quick path (loaded Typer, or the rules and the database for a stored board) stops the
-run with an error instead of being timed.
+quick path (loaded Typer or Rich, or the rules and the database for a stored board)
+stops the run with an error instead of being timed. `status` and `turn` are also timed
+as at a colour terminal, where they print Rich's colour codes, still without Rich.
+
+    python bench/run.py --readme   # and write the figures into README.md's table
 
 Start-up dominates a command-line companion, so each command is compared with the
-interpreter alone (`python -c pass`, the same interpreter) measured in the same rounds:
-absolute times drift on shared machines, ratios much less. Every figure is the median
-of interleaved rounds. The exit status is 1 if any figure is over its limit.
+interpreter alone (`python -c pass`, the same interpreter), run right before it: absolute
+times drift on shared machines, ratios of runs side by side much less. Every figure is
+the median over interleaved rounds (of those paired ratios, for the ratios). The exit
+status is 1 if any figure is over its limit.
 """
 
 from __future__ import annotations
@@ -54,6 +58,8 @@ class Figure:
     limit: float | None = None
     detail: str = ""
     missing: str | None = None
+    name: str = ""  # the command, for the README's table
+    variant: str = ""  # "compiled" or "plain" for start-up figures
 
     @property
     def ok(self) -> bool | None:
@@ -74,9 +80,13 @@ class Figure:
 
 # -- processes ---------------------------------------------------------------------------
 
-# Modules whose presence means a command did not take its quick path.
-NO_TYPER = ("typer",)
-STORED_BOARD = ("typer", "tinydb", "companion.systems", "companion.game.repo")
+# Modules whose presence means a command did not take its quick path: Typer (the full
+# command), Rich (a table command's lines and board are printed without it where they fit
+# the 120 columns the benchmark gives), and for `status` the rules and the database.
+NO_TYPER = ("typer", "rich")
+STORED_BOARD = ("typer", "rich", "tinydb", "companion.systems", "companion.game.repo")
+# A terminal with colours (what a player at the table has), as Rich detects one.
+TERMINAL = {"FORCE_COLOR": "1", "NO_COLOR": ""}
 
 
 @dataclass
@@ -90,7 +100,9 @@ class Proc:
     inst: Install | None  # None: the interpreter alone
     prepare: Callable[[], None] | None = None
     forbid: tuple[str, ...] = NO_TYPER
+    env: dict[str, str] = field(default_factory=dict)  # more environment for this command
     times: list[float] = field(default_factory=list)
+    ratios: list[float] = field(default_factory=list)  # each time over its paired floor
     peak_mib: float | None = None
 
     def cmd(self, floor: str) -> list[str]:
@@ -130,7 +142,7 @@ def probe(p: Proc) -> None:
             [p.inst.python, "-c", _PROBE, *p.args],
             # Not the checkout's folder: `python -c` would import the repository's copy.
             cwd=p.home,
-            env=p.inst.env(p.home, BENCH_PROBE_OUT=fh.name),
+            env=p.inst.env(p.home, BENCH_PROBE_OUT=fh.name, **p.env),
             stdin=subprocess.DEVNULL,
             capture_output=True,
             text=True,
@@ -148,17 +160,25 @@ def probe(p: Proc) -> None:
         p.peak_mib = seen["peak_kib"] / 1024
 
 
-def interleaved(procs: list[Proc], rounds: int, floor: str) -> None:
+def interleaved(procs: list[Proc], rounds: int, floor: str, floor_proc: Proc) -> None:
+    """Every command once a round, in an order that turns each round, each right after a
+    run of the interpreter alone: its time over that run's is its ratio for the round.
+    On a shared machine the load comes and goes within a round; a pair a few
+    milliseconds apart sees the same load, so the median of the pairs' ratios holds
+    still where a ratio of the medians would not."""
     for r in range(rounds):
         order = procs[r % len(procs) :] + procs[: r % len(procs)]
         for p in order:
             if p.prepare:
                 p.prepare()
-            env = None if p.inst is None else p.inst.env(p.home)
+            env = None if p.inst is None else p.inst.env(p.home, **p.env)
+            base, _, _ = timed(floor_proc.cmd(floor))
             t, _, code = timed(p.cmd(floor), env)
             if code != 0:
                 raise RuntimeError(f"{' '.join(p.args)} exited {code} in round {r}")
+            floor_proc.times.append(base)
             p.times.append(t)
+            p.ratios.append(t / base)
 
 
 # -- the games ---------------------------------------------------------------------------
@@ -225,19 +245,29 @@ def startup_procs(inst: Install, base: Path) -> list[Proc]:
         Proc(f"{tag}:--version", ["--version"], active, inst, forbid=("typer", "rich")),
         Proc(f"{tag}:status --json", ["status", "--json"], active, inst, forbid=STORED_BOARD),
         Proc(f"{tag}:status", ["status"], active, inst, forbid=STORED_BOARD),
+        # As at a terminal, colours on: the board with Rich's colour codes, still without Rich.
+        Proc(
+            f"{tag}:status at a terminal",
+            ["status"],
+            active,
+            inst,
+            forbid=STORED_BOARD,
+            env=TERMINAL,
+        ),
         Proc(f"{tag}:--help", ["--help"], active, inst),
         Proc(f"{tag}:roll", ["roll", "2d6", "--seed", "1"], active, inst),
         Proc(f"{tag}:odds", ["odds", *attack[:-2]], active, inst),
         Proc(f"{tag}:log --last", ["log", "--last", "10"], active, inst),
     ]
-    for key, args, tpl in (
-        ("attack", ["attack", *attack, "--json"], active),
-        ("turn", ["turn", "--seed", "4"], turned),
-        ("activate", ["activate", actor], turned),
-        ("undo", ["undo"], active),
+    for key, args, tpl, env in (
+        ("attack", ["attack", *attack, "--json"], active, {}),
+        ("turn", ["turn", "--seed", "4"], turned, {}),
+        ("turn at a terminal", ["turn", "--seed", "4"], turned, TERMINAL),
+        ("activate", ["activate", actor], turned, {}),
+        ("undo", ["undo"], active, {}),
     ):
-        home, prepare = own(key, tpl)
-        procs.append(Proc(f"{tag}:{key}", args, home, inst, prepare))
+        home, prepare = own(key.replace(" ", "-"), tpl)
+        procs.append(Proc(f"{tag}:{key}", args, home, inst, prepare, env=env))
     return procs
 
 
@@ -301,43 +331,60 @@ def process_figures(compiled: Install, plain: Install, base: Path, rounds: int) 
     for p in procs:
         probe(p)
     floor_proc = Proc("floor", [], base, None)
-    interleaved([floor_proc, *procs], rounds, compiled.python)
+    interleaved(procs, rounds, compiled.python, floor_proc)
     floor = median(floor_proc.times)
     by = {p.key: median(p.times) for p in procs}
+    ratio = {p.key: median(p.ratios) for p in procs}
 
     def ms(s: float) -> str:
         return f"{s * 1000:.1f} ms"
 
     out: list[Figure] = []
     quick = {"--version": 3, "status --json": 3}
-    table = ("status", "attack", "odds", "turn", "activate", "undo", "log --last", "roll")
+    table = ("status", "status at a terminal", "attack", "odds", "turn", "turn at a terminal")
+    table += ("activate", "undo", "log --last", "roll")
     for tag, inst, table_limit in (("compiled", compiled, 6), ("plain", plain, 9)):
         label = "bytecode compiled" if inst.compiled else "companion uncompiled"
         for name in (*quick, *table, "--help"):
             limit = quick.get(name, 10 if name == "--help" else table_limit)
-            t = by[f"{tag}:{name}"]
+            key = f"{tag}:{name}"
             what = f"{name} ({label})" + (", kept help" if name == "--help" else "")
-            out.append(Figure("S", what, t / floor, limit=limit, detail=ms(t)))
+            out.append(
+                Figure(
+                    "S", what, ratio[key], limit=limit, detail=ms(by[key]), name=name, variant=tag
+                )
+            )
     for name in ("status --json", "status", "vp (a write)", "undo", "redo", "log --last 10"):
         small, large = by[f"{SMALL}:{name}"], by[f"{LARGE}:{name}"]
+        # Each length's time over its paired floor, then the one over the other.
+        grows = ratio[f"{LARGE}:{name}"] / ratio[f"{SMALL}:{name}"]
         out.append(
             Figure(
                 "G",
                 f"{name}: {LARGE:,} events vs {SMALL}",
-                large / small,
+                grows,
                 "x",
                 limit=1.3,
                 detail=f"{ms(large)} vs {ms(small)}",
+                name=name,
             )
         )
+    # Peak memory of `play` at each length, a process each; the time of a step on both
+    # lengths by turns in one process.
     steps = {
-        n: compiled.inside("play", str(_copy(games[n], base / f"play{n}")), str(rounds))
+        n: compiled.inside("play", str(_copy(games[n], base / f"play{n}")), "3")
         for n in (SMALL, LARGE)
     }
-    if "missing" in steps[SMALL]:
-        out.append(Figure("G", "one step of companion play", missing=steps[SMALL]["missing"]))
+    pair = compiled.inside(
+        "play-pair",
+        str(_copy(games[SMALL], base / f"pair{SMALL}")),
+        str(_copy(games[LARGE], base / f"pair{LARGE}")),
+        str(rounds),
+    )
+    if "missing" in pair:
+        out.append(Figure("G", "one step of companion play", missing=pair["missing"]))
     else:
-        small, large = steps[SMALL]["seconds"], steps[LARGE]["seconds"]
+        small, large = pair["small"], pair["large"]
         out.append(
             Figure(
                 "G",
@@ -356,7 +403,7 @@ def process_figures(compiled: Install, plain: Install, base: Path, rounds: int) 
         ("log --json", "log --json", None),
     ):
         t = by[f"{LARGE}:{key}"]
-        out.append(Figure("F", f"{what} of {LARGE:,} events", t, "s", limit=limit))
+        out.append(Figure("F", f"{what} of {LARGE:,} events", t, "s", limit=limit, name=what))
     commands = [(p.peak_mib, p.key) for p in procs if p.peak_mib is not None]
     plays = [(s["peak_mib"], f"{n:,} events") for n, s in steps.items() if s.get("peak_mib")]
     for mems, what in ((commands, "any command"), (plays, "play (the session and its steps)")):
@@ -367,7 +414,9 @@ def process_figures(compiled: Install, plain: Install, base: Path, rounds: int) 
                     "M", f"peak memory of {what}", peak, "MiB", limit=45, detail=f"largest: {key}"
                 )
             )
-    out.append(Figure("-", "the interpreter alone (python -c pass)", floor * 1000, "ms"))
+    out.append(
+        Figure("-", "the interpreter alone (python -c pass)", floor * 1000, "ms", name="floor")
+    )
     return out
 
 
@@ -398,6 +447,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=15, help="interleaved rounds (default 15)")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     ap.add_argument("--keep", action="store_true", help="keep the environments and games")
+    ap.add_argument(
+        "--readme", action="store_true", help="write the figures into README.md's table"
+    )
     args = ap.parse_args(argv)
     base = Path(tempfile.mkdtemp(prefix="companion-bench-"))
     t0 = time.perf_counter()
@@ -413,18 +465,94 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps([{**f.__dict__, "ok": f.ok} for f in figures], indent=2))
     else:
-        import os
-        import platform
-
         print(
             f"companion benchmarks, {time.strftime('%Y-%m-%d', time.gmtime())}: "
-            f"{args.runs} interleaved rounds, Python {platform.python_version()}, "
-            f"{platform.machine()}, {os.cpu_count()} cores; installed from a wheel "
+            f"{args.runs} interleaved rounds, {machine()}; installed from a wheel "
             f"({time.perf_counter() - t0:.0f} s)"
         )
         for f in figures:
             print(f.line())
+    if args.readme:
+        readme = Path(__file__).resolve().parent.parent / "README.md"
+        readme.write_text(with_table(readme.read_text(), figures, args.runs))
     return 1 if any(f.ok is False for f in figures) else 0
+
+
+def machine() -> str:
+    """The interpreter and the machine, and how busy it was (the load average)."""
+    import os
+    import platform
+
+    load = ""
+    if hasattr(os, "getloadavg"):
+        load = f", load average {os.getloadavg()[0]:.1f}"
+    return f"Python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} cores{load}"
+
+
+TABLE_BEGIN = "<!-- performance table: written by bench/run.py --readme -->"
+TABLE_END = "<!-- end of performance table -->"
+
+# The start-up rows of the README's table, in order, with what each command does.
+STARTUP_ROWS = (
+    ("--version", "`--version`"),
+    ("status --json", "`status --json` (the stored board)"),
+    ("status", "`status` (the board, drawn as Rich draws it)"),
+    ("status at a terminal", "`status` at a terminal (the board in colour)"),
+    ("attack", "`attack ... --dice ... --json` (a write)"),
+    ("odds", "`odds` (an attack's odds, a trace)"),
+    ("turn", "`turn` (a write, and its initiative trace)"),
+    ("turn at a terminal", "`turn` at a terminal (the trace in colour)"),
+    ("activate", "`activate` (a write)"),
+    ("undo", "`undo`"),
+    ("log --last", "`log --last 10`"),
+    ("roll", "`roll 2d6`"),
+    ("--help", "`--help` (the kept help)"),
+)
+
+
+def _shown(f: Figure, with_detail: bool = False) -> str:
+    if f.missing or f.value is None:
+        return "not measured"
+    unit = {"x floor": "x", "x": "x", "s": " s", "ms": " ms", "MiB": " MiB"}[f.unit]
+    text = f"{f.value:.2f}{unit}"
+    if f.ok is False:
+        text = f"**{text}**"
+    return f"{text} ({f.detail})" if with_detail and f.detail else text
+
+
+def table_rows(figures: list[Figure]) -> list[str]:
+    """The README's table: start-up ratios side by side, then the rest."""
+    rows = ["| | what | limit | compiled | uncompiled |", "|---|---|---|---|---|"]
+    startup = {(f.name, f.variant): f for f in figures if f.id == "S"}
+    for name, what in STARTUP_ROWS:
+        c, u = startup.get((name, "compiled")), startup.get((name, "plain"))
+        if c is None or u is None:
+            continue
+        limit = f"{c.limit:g}x" if c.limit == u.limit else f"{c.limit:g}x / {u.limit:g}x"
+        rows.append(f"| S | {what} | {limit} | {_shown(c, True)} | {_shown(u)} |")
+    for f in figures:
+        if f.id in ("S", "-"):
+            continue
+        limit = "" if f.limit is None else f"{f.limit:g}{'x' if f.unit == 'x' else ' ' + f.unit}"
+        what = f.what.replace(" (bytecode compiled)", "")
+        rows.append(f"| {f.id} | {what} | {limit} | {_shown(f, True)} | |")
+    return rows
+
+
+def with_table(text: str, figures: list[Figure], rounds: int) -> str:
+    """`text` (the README) with this run's figures between the table markers."""
+    start, end = text.find(TABLE_BEGIN), text.find(TABLE_END)
+    if start < 0 or end < 0:
+        raise SystemExit("README.md has no performance table markers")
+    floor = next((f.value for f in figures if f.name == "floor"), None)
+    when = time.strftime("%Y-%m-%d %H:%M", time.gmtime())
+    head = (
+        f"Latest run: {when} UTC, {machine()} (a shared machine, others' work running "
+        f"beside it), {rounds} interleaved rounds"
+        + (f"; the interpreter alone took {floor:.1f} ms." if floor else ".")
+    )
+    table = "\n".join([TABLE_BEGIN, head, "", *table_rows(figures), TABLE_END])
+    return text[:start] + table + text[end + len(TABLE_END) :]
 
 
 if __name__ == "__main__":

@@ -32,7 +32,12 @@ def data_dir() -> Path:
 
 
 def cache_dir() -> Path | None:
-    """companion's folder in the user's cache (None where there is no home folder)."""
+    """companion's folder in the user's cache (None where there is no home folder).
+
+    With COMPANION_HOME set, everything companion keeps lives under it: the cache too."""
+    env = os.environ.get("COMPANION_HOME", "").strip()
+    if env:
+        return Path(env).expanduser() / "cache"
     if sys.platform.startswith("linux"):
         # What platformdirs answers on Linux, without importing it at every start.
         base = os.environ.get("XDG_CACHE_HOME", "").strip()

@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from companion.errors import DiceError, MissingDiceError, UsageError
+from companion.names import plural
 from companion.numbers import shown, whole_number
 from companion.values import frozen
 
@@ -125,9 +126,67 @@ class TypedDice(DiceSource):
         extra = len(self._given) - self._used
         if extra > 0:
             raise DiceError(
-                f"{len(self._given)} dice given but only {self._used} used; "
+                f"{plural(len(self._given), 'die')} given but only {self._used} used; "
                 f"remove the extra {extra} from --dice"
             )
+        left = getattr(self._prompter, "pending", None)
+        if left:
+            raise DiceError(
+                f"{len(left)} more dice typed than the roll used "
+                f"({', '.join(map(str, left))}); nothing was written"
+            )
+
+
+def dice_label(request: DiceRequest, index: int) -> str:
+    """How a prompt names the die it asks for: 'D10 for Robyn's attack (2 of 3)'."""
+    label = f"D{request.sides} for {request.purpose}"
+    if request.count > 1:
+        label += f" ({index + 1} of {request.count})"
+    return label
+
+
+def parse_dice_line(text: str, request: DiceRequest, index: int) -> list[int]:
+    """Dice typed on one line at a prompt ('3,3,5' or '3 3 5'), checked as --dice is:
+    whole numbers, and those for the die asked now faces of it (a later die is checked
+    when a roll uses it)."""
+    parts = [p for p in re.split(r"[\s,;]+", text.strip()) if p]
+    if not parts:
+        raise DiceError(f"type the number the D{request.sides} shows (several: 3,5,1)")
+    values = []
+    for p in parts:
+        if not re.fullmatch(r"\d{1,3}", p):
+            raise DiceError(f"{shown(p)} is not a die result; give whole numbers like 3,5,1")
+        values.append(int(p))
+    for v in values[: request.count - index]:
+        check_die(v, request.sides, request.purpose)
+    return values
+
+
+class LineDice:
+    """A TypedDice prompter that takes several dice on one line: the first answers the
+    die asked for, the rest answer the next dice of the same step, unasked.
+
+    `read` asks for a line (given the prompt); `complain` shows why a line was refused,
+    and the line is asked again, empty.
+    """
+
+    def __init__(self, read: Callable[[str], str], complain: Callable[[str], None]) -> None:
+        self.read = read
+        self.complain = complain
+        self.pending: list[int] = []
+
+    def __call__(self, request: DiceRequest, index: int) -> int:
+        if self.pending:
+            return self.pending.pop(0)
+        while True:
+            text = self.read(f"Roll {dice_label(request, index)}:")
+            try:
+                values = parse_dice_line(text, request, index)
+            except DiceError as e:
+                self.complain(str(e))
+                continue
+            self.pending = values[1:]
+            return values[0]
 
 
 def check_die(value: int, sides: int, purpose: str = "a roll") -> int:

@@ -71,6 +71,22 @@ class Step:
             return None
         return self.roll.value + sum(m.value for m in self.modifiers)
 
+    @property
+    def only_repeats_roll(self) -> bool:
+        """The outcome only says again what the dice showed ("rolled 7")."""
+        if self.roll is None or self.target is not None or self.modifiers:
+            return False
+        said = self.outcome.removeprefix("rolled ").replace(",", " ").split()
+        return said in ([str(self.roll.value)], [str(v) for v in self.roll.dice])
+
+    @property
+    def outcome_chance(self) -> Fraction | None:
+        """The chance of the outcome this step shows: `probability` is the chance of
+        success, so a failed step shows the chance of failing."""
+        if self.probability is None:
+            return None
+        return 1 - self.probability if self.success is False else self.probability
+
 
 @frozen
 class Trace:

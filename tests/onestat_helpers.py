@@ -106,3 +106,15 @@ def step(out: Outcome, title_part: str):
         if title_part in s.title:
             return s
     raise AssertionError(f"no step '{title_part}' in {[s.title for s in out.trace.steps]}")
+
+
+def again(state: GameState, fid: str, actions: int = 2) -> GameState:
+    """The state with `fid` starting a fresh activation (a new action sequence), so a test
+    can attack a second time without breaking the one-attack rule (R-1SS-P16)."""
+    fs = []
+    for f in state.fighters:
+        if f.id == fid:
+            flags = {k: v for k, v in f.flags.items() if k not in ("did", "bonus_attack")}
+            f = FighterState(**{**f.__dict__, "flags": freeze({**flags, "actions": actions})})
+        fs.append(f)
+    return GameState(**{**state.__dict__, "fighters": tuple(fs), "active": fid})

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from companion.errors import RefusedError, UsageError
-from tests.onestat_helpers import attack, fighter, game, odds, step
+from tests.onestat_helpers import again, attack, fighter, game, odds, step
 
 
 def duel(a_kw=None, t_kw=None, **g):
@@ -22,7 +22,8 @@ def test_melee_hit_then_failed_defence_lays_a_specialist_prone():
     assert step(out, "defends").success is False
     b = st.fighter("bob")
     assert b.status == "wounded" and b.wounds == 1
-    assert st.fighter("ann").flags["actions"] == 1
+    # No move first: the attack was the second and last action (R-1SS-P16).
+    assert st.fighter("ann").flags["actions"] == 0
 
 
 def test_attack_hits_on_equal_stat_and_misses_above():
@@ -82,7 +83,7 @@ def test_boss_ignores_first_wound_each_turn_and_flag_resets_at_next_turn():
     b = st.fighter("bob")
     assert b.status == "upright" and b.flags["boss_wound_ignored"] is True
     assert out.data["result"] == "wound ignored (boss)"
-    out, st2 = attack(st, "ann", "bob", [1, 2])
+    out, st2 = attack(again(st, "ann"), "ann", "bob", [1, 2])
     assert st2.fighter("bob").status == "wounded"
     nt = systems.get("1ss").next_turn(st, TypedDice([5, 3]))
     for c in nt.changes:
@@ -94,7 +95,7 @@ def test_wounded_boss_still_ignores_first_wound_of_a_turn():
     st = duel(t_kw={"rank": "boss", "stat": 5, "status": "wounded", "wounds": 1})
     out, st = attack(st, "ann", "bob", [1])
     assert st.fighter("bob").status == "wounded"
-    out, st = attack(st, "ann", "bob", [1])
+    out, st = attack(again(st, "ann"), "ann", "bob", [1])
     assert st.fighter("bob").out
 
 
@@ -215,7 +216,7 @@ def test_heavy_option_1_and_splash():
 
 
 def test_heavy_option_2_adds_a_wound():
-    st = duel(a_kw={"gear": ("heavy-shooter",)})
+    st = duel(a_kw={"gear": ("heavy-shooter",), "flags": {"heavy_option": 2}})
     out, st2 = attack(st, "ann", "bob", [1, 2, 3], ranged=True, range=12, heavy=2)
     assert step(out, "attacks").roll.keep == "h"
     assert st2.fighter("bob").out

@@ -70,7 +70,7 @@ CASES = [
         {"ranged": True, "range": 7},
     ),
     (
-        {"gear": ("heavy-shooter",)},
+        {"gear": ("heavy-shooter",), "flags": {"heavy_option": 2}},
         {"rank": "boss", "stat": 3},
         {"ranged": True, "range": 9, "heavy": 2},
     ),

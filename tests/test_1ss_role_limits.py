@@ -191,7 +191,8 @@ def test_minion_master_activates_its_minions_with_it():
     assert st.fighter("min").token and st.fighter("min").flags["actions"] == 2
     # a minion acts in its master's activation, with its own actions (D6 hit 1, defence 2)
     out, st = attack(st, "min", "foe", [1, 2])
-    assert st.fighter("min").flags["actions"] == 1 and st.fighter("ann").flags["actions"] == 2
+    # it did not move first, so the attack was its last action (R-1SS-P16)
+    assert st.fighter("min").flags["actions"] == 0 and st.fighter("ann").flags["actions"] == 2
     with pytest.raises(RefusedError, match="activation token"):
         _activate(st, "mo")
     # the next activation ends theirs: the minions' actions lapse

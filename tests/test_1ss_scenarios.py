@@ -41,9 +41,9 @@ def play_out(run):
         if b["phase"] == "ended":
             return b
         if b["turn"] == b["last_turn"]:
-            ok(run("turn"))
+            ok(run("turn", "--force"))
         else:
-            ok(run("turn", "--dice", "7,3"))
+            ok(run("turn", "--force", "--dice", "7,3"))
     raise AssertionError("the game did not end")
 
 
@@ -54,7 +54,8 @@ def test_training_ends_when_a_warband_is_wiped_out(run):
     ok(run("activate", "Robyn"))
     r = ok(run("attack", "Robyn", "Cpt", "--ranged", "--range", "8", "--dice", "1,1,2"))
     assert "Game over" not in r.out
-    ok(run("attack", "Robyn", "Cpt", "--ranged", "--range", "8", "--dice", "1,1,2"))
+    # one attack per activation (R-1SS-P16): the next ones stand outside the count
+    ok(run("attack", "Robyn", "Cpt", "--range", "8", "--dice", "1,1,2", "--opt", "free=true"))
     assert board(run)["phase"] == "action"
     # boss: first wound ignored, then prone; the next hit finds it prone and cannot be defended
     ok(run("attack", "Robyn", "Cpt", "--range", "8", "--dice", "1,1", "--opt", "free=true"))
@@ -88,11 +89,11 @@ def test_king_of_the_hill_scores_at_upkeep(run):
     ok(run("act", "Robyn", "hill", "--opt", "count=2"))
     ok(run("act", "Cpt", "hill", "--opt", "count=1"))
     assert any("2 vs 1" in n for n in board(run)["notes"])
-    ok(run("turn", "--dice", "7,3"))
+    ok(run("turn", "--force", "--dice", "7,3"))
     b = board(run)
     assert b["sides"][0]["vp"] == 1
     ok(run("act", "Cpt", "hill", "--opt", "count=3"))
-    ok(run("turn", "--dice", "7,3"))
+    ok(run("turn", "--force", "--dice", "7,3"))
     ok(run("act", "Cpt", "hill", "--opt", "count=3"))
     b = play_out(run)
     assert b["sides"][1]["vp"] == 2 and "Cpt. Fawkes' ragtags wins on VP" in b["result"]
@@ -133,8 +134,9 @@ def test_treasure_hunt_closer_side_wins_after_turn_8(run):
 def test_trigger_device_stack_and_trigger(run):
     new(run, "trigger-device")
     ok(run("activate", "Robyn"))
+    ok(run("act", "Robyn", "move", "--opt", "inches=3"))
     ok(run("act", "Robyn", "device", "--dice", "2"))
-    ok(run("act", "Robyn", "device", "--dice", "6"))
+    ok(run("act", "Robyn", "device", "--dice", "6", "--opt", "free=true"))
     assert any("4 token" in n for n in board(run)["notes"])
     ok(run("act", "Robyn", "device", "--dice", "1", "--opt", "free=true"))
     r = ok(run("act", "Robyn", "device", "--dice", "1", "--opt", "free=true"))
@@ -151,7 +153,7 @@ def test_capture_the_flag_first_to_two_vp(run):
     assert any("Flag of Cpt. Fawkes' ragtags: carried by Robyn" in n for n in board(run)["notes"])
     ok(run("act", "Robyn", "score"))
     assert board(run)["sides"][0]["vp"] == 1
-    ok(run("act", "Robyn", "pickup"))
+    ok(run("act", "Robyn", "pickup", "--opt", "free=true"))
     r = ok(run("act", "Robyn", "score", "--json"))
     assert "Game over: Robyn's merry men wins with 2 VP" in r.json()["announcements"]
 
@@ -160,7 +162,7 @@ def test_bombing_run_scores_and_counts_down(run):
     new(run, "bombing-run")
     ok(run("activate", "Robyn"))
     ok(run("act", "Robyn", "pickup"))
-    ok(run("turn", "--dice", "7,3"))
+    ok(run("turn", "--force", "--dice", "7,3"))
     assert any("shows 7" in n for n in board(run)["notes"])
     ok(run("act", "Robyn", "score"))
     assert board(run)["sides"][0]["vp"] == 1
@@ -175,7 +177,7 @@ def test_action_scenario_respawn_and_automatic_recovery(run):
     ok(run("activate", "T-999"))
     r = ok(run("activate", "John"))
     assert "recovers at once" in r.out
-    ok(run("turn", "--dice", "7,3"))
+    ok(run("turn", "--force", "--dice", "7,3"))
     b = board(run)
     frog = next(f for s in b["sides"] for f in s["fighters"] if f["name"] == "Frogger with rifle")
     assert frog["status"] == "upright"

@@ -8,7 +8,7 @@ from companion import systems
 from companion.dice import TypedDice
 from companion.errors import RefusedError, UsageError
 from companion.game.events import apply_change
-from tests.onestat_helpers import attack, fighter, game, odds, resolve, step
+from tests.onestat_helpers import again, attack, fighter, game, odds, resolve, step
 
 
 def next_turn(st, dice):
@@ -85,18 +85,43 @@ def test_warrior_counter_attacks_when_it_fails_a_melee_defence():
 
 
 def test_preacher_rookie_bonus():
-    st = game(fighter("ann", 0, rank="rookie", stat=3), fighter("bob", 1, rank="rookie", stat=3))
+    st = game(
+        fighter("ann", 0, rank="rookie", stat=3),
+        fighter("bob", 1, rank="rookie", stat=3),
+        fighter("pam", 0, skills=("preacher",)),
+        fighter("pat", 1, skills=("preacher",)),
+    )
     out, _ = attack(st, "ann", "bob", [4, 3], preacher="both")
     assert step(out, "attacks").total == 3 and step(out, "defends").total == 4
     assert step(out, "defends").success
 
 
 def test_maniac_charge_two_keep_lower_without_an_action():
-    st = game(fighter("ann", 0, skills=("maniac",)), fighter("bob", 1), actions=0)
-    out, _ = attack(st, "ann", "bob", [7, 2, 8], charge=True)
+    st = game(fighter("ann", 0, skills=("maniac",)), fighter("bob", 1))
+    with pytest.raises(RefusedError, match="two straight"):
+        attack(st, "ann", "bob", [7, 2, 8], charge=True)
+    _, st = resolve(st, "move", "ann", None, [], inches=4)
+    _, st = resolve(st, "move", "ann", None, [], inches=4)
+    assert st.fighter("ann").flags["actions"] == 0
+    out, st = attack(st, "ann", "bob", [7, 2, 8], charge=True)
     assert step(out, "attacks").roll.keep == "l"
+    assert st.fighter("ann").flags["did"] == ("move", "move", "attack")
     with pytest.raises(UsageError):
         attack(game(fighter("ann", 0), fighter("bob", 1)), "ann", "bob", [1], charge=True)
+
+
+def test_maniac_charge_declared_on_the_second_move_leaves_only_the_attack():
+    st = game(fighter("ann", 0, skills=("maniac",)), fighter("bob", 1))
+    with pytest.raises(RefusedError, match="two movement actions"):
+        resolve(st, "move", "ann", None, [], inches=4, charge=True)
+    _, st = resolve(st, "move", "ann", None, [], inches=4)
+    _, st = resolve(st, "move", "ann", None, [], inches=4, charge=True)
+    ann = st.fighter("ann")
+    assert ann.flags["actions"] == 1 and systems.get("1ss").actions_for(st, ann) == ["attack"]
+    with pytest.raises(RefusedError, match="attack at once"):
+        resolve(st, "move", "ann", None, [], inches=1)
+    out, st = attack(st, "ann", "bob", [7, 2, 8])
+    assert step(out, "attacks").roll.keep == "l" and st.fighter("ann").flags["actions"] == 0
 
 
 def test_thug_keeps_lower_in_melee_and_never_shoots():
@@ -126,7 +151,7 @@ def test_shapeshifter_animal_form_attack_and_defence():
         attack(st, "ann", "bob", [1])
     out, st = resolve(st, "skill", "ann", None, [3], skill="shapeshifter")
     assert st.fighter("ann").flags["animal"] is True and "moves 4" in out.summary
-    out, _ = attack(st, "ann", "bob", [6, 1])
+    out, _ = attack(again(st, "ann"), "ann", "bob", [6, 1])
     assert step(out, "attacks").compare == ">=" and step(out, "attacks").success
     st2 = game(fighter("bob", 1), fighter("ann", 0, stat=4, flags={"animal": True}))
     out, s3 = attack(st2, "bob", "ann", [1, 3])
@@ -247,12 +272,15 @@ def test_copycat_uses_a_skill_nearby_with_its_own_stat():
     assert st2.fighter("cid").status == "upright"
 
 
-def test_assassin_success_gives_an_attack_without_an_action():
-    st = game(fighter("ann", 0, skills=("assassin",)), fighter("bob", 1), actions=1)
+def test_assassin_moves_then_attacks_with_its_second_action():
+    st = game(fighter("ann", 0, skills=("assassin",)), fighter("bob", 1))
     out, st2 = resolve(st, "skill", "ann", None, [2], skill="assassin")
-    assert st2.fighter("ann").flags["actions"] == 0
+    assert st2.fighter("ann").flags["actions"] == 1  # the skill was its move (R-1SS-P16)
     out, st3 = attack(st2, "ann", "bob", [1, 2])
-    assert st3.fighter("bob").status == "wounded"
+    assert st3.fighter("bob").status == "wounded" and st3.fighter("ann").flags["actions"] == 0
+    _, moved = resolve(st, "move", "ann", None, [], inches=2)
+    with pytest.raises(RefusedError, match="first action"):
+        resolve(moved, "skill", "ann", None, [2], skill="assassin")
 
 
 def test_skirmisher_has_no_further_action():
@@ -396,7 +424,7 @@ def test_bounty_boss_steps_down_per_wound():
     b = st.fighter("bob")
     assert (b.die, b.stat, b.status) == (10, 4, "upright")
     assert step(out, "defends").roll.sides == 12
-    out, st = attack(st, "ann", "bob", [1, 2])
+    out, st = attack(again(st, "ann"), "ann", "bob", [1, 2])
     b = st.fighter("bob")
     assert (b.die, b.stat, b.status, b.wounds) == (8, 2, "upright", 2)
     assert step(out, "defends").roll.sides == 10

@@ -48,3 +48,23 @@ def test_status_off_its_quick_path_stops_the_run(installed_demo: Install, home: 
     p = Proc("status", ["status", "--json"], home, installed_demo, forbid=STORED_BOARD)
     with pytest.raises(RuntimeError, match="fell off its quick path"):
         probe(p)
+
+
+def test_the_readme_table_is_written_from_a_run() -> None:
+    from bench.run import TABLE_BEGIN, TABLE_END, Figure, with_table
+
+    figures = [
+        Figure("S", "status", 2.0, limit=6, detail="20.0 ms", name="status", variant="compiled"),
+        Figure("S", "status", 9.5, limit=9, detail="95.0 ms", name="status", variant="plain"),
+        Figure("G", "undo: 5,000 events vs 10", 1.1, "x", limit=1.3, detail="40 ms vs 36 ms"),
+        Figure("F", "report of 5,000 events", 0.7, "s", limit=0.5, name="report"),
+        Figure("-", "the interpreter alone", 9.0, "ms", name="floor"),
+    ]
+    text = f"before\n{TABLE_BEGIN}\nold rows\n{TABLE_END}\nafter\n"
+    out = with_table(text, figures, 15)
+    assert out.startswith("before\n") and out.endswith(f"{TABLE_END}\nafter\n")
+    assert "old rows" not in out and "the interpreter alone took 9.0 ms" in out
+    assert "| S | `status` (the board, drawn as Rich draws it) | 6x / 9x | 2.00x (20.0 ms) |" in out
+    assert "**9.50x**" in out  # over its limit: bold
+    assert "| G | undo: 5,000 events vs 10 | 1.3x | 1.10x (40 ms vs 36 ms) | |" in out
+    assert "| F | report of 5,000 events | 0.5 s | **0.70 s** | |" in out

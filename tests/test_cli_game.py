@@ -37,6 +37,12 @@ def test_game_new_list_use_show_end_delete(demo):
     assert r.code == 2 and "--yes" in r.err
     assert demo("game", "delete", "hunt", "--yes").code == 0
     assert [g["name"] for g in demo("game", "list", "--json").json()] == ["sample"]
+    # kept aside: restored whole, with its log, as the current game
+    assert demo("game", "restore", "hunt").code == 0
+    assert demo("status", "--json").json()["game"] == "hunt"
+    assert demo("status", "--json").json()["phase"] == "ended"
+    r = demo("game", "restore", "hunt")
+    assert r.code == 2 and "no deleted game" in r.err
 
 
 def test_unknown_scenario_is_a_usage_error(demo):

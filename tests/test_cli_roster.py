@@ -152,10 +152,24 @@ def test_import_refuses_unknown_keys_and_wrong_types(run, tmp_path, home):
 
 def test_delete_roster(run):
     make(run)
-    assert run("roster", "delete", "red").code == 0
+    r = run("roster", "delete", "red")
+    assert r.code == 2 and "--yes" in r.err  # no terminal to ask: nothing deleted
+    assert len(run("roster", "list", "--json").json()) == 1
+    assert run("roster", "delete", "red", "--yes").code == 0
     assert run("roster", "list", "--json").json() == []
     r = run("roster", "show", "red")
     assert r.code == 2 and "no roster named 'red'" in r.err
+
+
+def test_a_deleted_roster_is_restored_whole(run):
+    make(run)
+    before = run("roster", "show", "red", "--json").out
+    assert run("roster", "delete", "red", "--yes").code == 0
+    r = run("roster", "restore", "red")
+    assert r.code == 0, r.err
+    assert run("roster", "show", "red", "--json").out == before
+    r = run("roster", "restore", "red")
+    assert r.code == 2 and "no deleted roster" in r.err
 
 
 def test_import_names_a_folder_a_pipe_or_a_device(demo, run, tmp_path):

@@ -7,8 +7,12 @@ from pathlib import Path
 import pytest
 
 
-def _kept(cache: Path) -> list[Path]:
-    return sorted((cache / "companion").glob("help-*.txt"))
+def _kept(_: Path | None = None) -> list[Path]:
+    from companion.data import cache_dir
+
+    folder = cache_dir()  # under COMPANION_HOME, which the tests set
+    assert folder is not None
+    return sorted(folder.glob("help-*.txt"))
 
 
 def test_the_second_help_is_the_kept_first(run, tmp_path: Path, monkeypatch) -> None:

@@ -59,7 +59,7 @@ def test_a_round_with_attacks_undo_and_status(run):
     r = run("attack", "Bear", "Bob", "--seed", "11", "--json")
     assert r.code == 0, r.err
     assert run("done").code == 0
-    r = run("turn")
+    r = run("turn", "--force")
     assert r.code == 0, r.err
     assert "Cops" in run("status").out
 

@@ -82,9 +82,9 @@ class Recording(Prompter):
         super().__init__()
         self.menus = []
 
-    def choose(self, message, items):
-        self.menus.append((message, [f"{it.key}) {it.label}" for it in items]))
-        return super().choose(message, items)
+    def choose(self, message, items, *args):
+        self.menus.append((message, [f"{it.key}) {it.label}" for it in items if not it.hidden]))
+        return super().choose(message, items, *args)
 
 
 def drive(keys: str) -> tuple[str, Recording]:
@@ -92,7 +92,8 @@ def drive(keys: str) -> tuple[str, Recording]:
     ui = Recording()
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
         pipe.send_text(keys)
-        loop = Loop(Session(Home(), "sample"), Console(file=out, width=120), ui, timing=True)
+        console = Console(file=out, width=120, height=200)
+        loop = Loop(Session(Home(), "sample"), console, ui, timing=True)
         loop.run()
     return out.getvalue(), ui
 
@@ -106,9 +107,10 @@ def duel(demo, monkeypatch):
 
 
 def test_attack_with_entered_dice_then_prone_fighter_can_only_recover(duel):
-    # e: enter dice; 1: Robyn; 1: attack; 1: Cpt. Fawkes; n: not shooting; 1 friend
-    # ganging; die 4; e: end; 1: Cpt. Fawkes; 1: recover; die 2; q: quit.
-    text, ui = drive("e111n\x7f1\r4\re11" + "2\rq")
+    # e: enter dice; 1: Robyn; 1: attack; 1: Cpt. Fawkes; n: not shooting; n: not in
+    # cover (asked in melee too); 1 friend ganging; die 4; e: end; 1: Cpt. Fawkes;
+    # 1: recover; die 2; q: quit.
+    text, ui = drive("e111nn\x7f1\r4\re11" + "2\rq")
     log = duel("log", "--json").json()
     assert [e["kind"] for e in log] == [
         "turn",
@@ -119,7 +121,10 @@ def test_attack_with_entered_dice_then_prone_fighter_can_only_recover(duel):
         "recover",
     ]
     (req,) = duel.system.requests
-    assert (req.target, dict(req.options)) == ("cpt-fawkes", {"ranged": False, "ganging": 1})
+    assert (req.target, dict(req.options)) == (
+        "cpt-fawkes",
+        {"ranged": False, "cover": False, "ganging": 1},
+    )
     attack = log[2]
     assert attack["data"]["dice"] == [4] and attack["data"]["typed"] is True
     assert attack["summary"] == "Robyn attacks: hit"
@@ -128,23 +133,25 @@ def test_attack_with_entered_dice_then_prone_fighter_can_only_recover(duel):
     assert fawkes_menu[0] == "1) Recover (try to stand up)"
     assert not any("Attack" in label for label in fawkes_menu)
     robyn_menu = next(labels for msg, labels in ui.menus if "Robyn is activating" in msg)
-    assert robyn_menu[0] == "1) Attack" and "f) A fighter falls from a height" in robyn_menu
+    # A fall is behind "more" (its key still works from the main menu).
+    assert robyn_menu[0] == "1) Attack" and not any(x.startswith("f)") for x in robyn_menu)
     assert "Step time without input" in text
 
 
 def test_quit_in_the_middle_of_an_action_writes_nothing(duel):
     # Into the attack, then Ctrl-C at the dice prompt.
-    drive("e111n\r\x03")
+    drive("e111nn\r\x03")
     log = duel("log", "--json").json()
     assert [e["kind"] for e in log] == ["turn", "activate"]
 
 
 def test_dice_mode_can_change_in_the_session(duel):
-    text, ui = drive("rdeq")
+    # d works from the main menu though it is listed behind m (more).
+    text, ui = drive("rdembq")
     messages = [m for m, _ in ui.menus]
     assert messages.count("Dice: roll for you, or enter the dice you roll at the table?") == 2
-    last_main = [labels for m, labels in ui.menus if m.endswith("what now?")][-1]
-    assert "d) Dice: you enter them (change)" in last_main
+    more = [labels for m, labels in ui.menus if m == "More:"][-1]
+    assert "d) Dice: you enter them (change)" in more
 
 
 def test_ranged_attack_asks_range_cover_and_who_is_near(duel):
@@ -164,10 +171,11 @@ def test_ranged_attack_asks_range_cover_and_who_is_near(duel):
 
 
 def test_rules_look_up_log_and_status_are_one_key_away(duel):
-    text, _ = drive("r?healer\rlsq")
+    # Each look-up waits for a key (space here) so it stays on screen.
+    text, _ = drive("r?healer\r l s q")
     assert "Healer (active)" in text
     assert "1. T1 turn" in text
-    assert text.count("Robyn's merry men — VP 0") == 2  # at the start and on 's'
+    assert text.count("Robyn's merry men — VP 0") == 1  # the whole board, on 's'
 
 
 @pytest.fixture
@@ -187,7 +195,7 @@ def drive_solo(keys: str) -> tuple[str, Recording]:
     ui = Recording()
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
         pipe.send_text(keys)
-        Loop(Session(Home(), "solo"), Console(file=out, width=120), ui).run()
+        Loop(Session(Home(), "solo"), Console(file=out, width=120, height=200), ui).run()
     return out.getvalue(), ui
 
 
@@ -198,9 +206,10 @@ def test_solo_games_ask_the_solo_guide(solo_game):
     # e: enter dice; n: start turn 1 (no initiative roll); the ten activations;
     # 1: walk Sergeant 1; y: it can attack; y: it is in cover; 5: Will is closest;
     # Enter: no other OpFor fighter gangs up; dice 1 (its D8), 1 and 1 (Will's 2D6);
-    # e: end its activation; 1: walk Grunt 1; n: cannot attack; n: sees no one;
-    # 1: Sergeant 1 is the higher-ranked friend within 15"; e; q.
-    text, ui = drive_solo("en" + PLAYER_TURN + "1yy5\r1\r1\r1\r" + "e" + "1nn1" + "eq")
+    # k: the whole trace, a key back; e: end its activation; 1: walk Grunt 1;
+    # n: cannot attack; n: sees no one; 1: Sergeant 1 is the higher-ranked friend
+    # within 15"; e; q.
+    text, ui = drive_solo("en" + PLAYER_TURN + "1yy5\r1\r1\r1\r" + "k e" + "1nn1" + "eq")
     log = solo_game("log", "--game", "solo", "--json").json()
     kinds = [e["kind"] for e in log]
     assert kinds[:3] == ["solo-setup", "spawn", "turn"]
@@ -253,15 +262,21 @@ def test_a_prone_opfor_fighter_is_told_to_recover_without_questions(solo_game):
 
 def test_solo_upkeep_spawns_once_inside_the_turn(solo_game):
     before = len(solo_game("status", "--game", "solo", "--json").json()["sides"][1]["fighters"])
-    # e: enter dice; n: turn 1; t: end turn 1 at once; the upkeep's six spawn dice.
-    text, ui = drive_solo("ent" + "2\r2\r5\r6\r6\r6\r" + "q")
+    # e: enter dice; n: turn 1; t: end turn 1 at once, y: though no one has acted;
+    # the upkeep's six spawn dice.
+    text, ui = drive_solo("enty" + "2\r2\r5\r6\r6\r6\r" + "q")
     log = solo_game("log", "--game", "solo", "--json").json()
     assert [e["kind"] for e in log] == ["solo-setup", "spawn", "turn", "turn"]
     assert log[-1]["data"]["dice"] == [2, 2, 5, 6, 6, 6]
+    # Who was skipped is in the log: every fighter of both sides.
+    assert len(log[-1]["data"]["skipped"]) == 10 + before
+    assert "(ended early; not activated: " in log[-1]["summary"]
+    assert "Turn 1 is not over: not yet activated: Outlaws: " in text
     after = solo_game("status", "--game", "solo", "--json").json()
     assert len(after["sides"][1]["fighters"]) == before + 3
     assert "Upkeep spawn" in text and "three of a kind of 6s" in text
-    assert text.count("Outlaws — VP 0") == 3  # the board: at the start, turn 1, turn 2
+    # still on the last screen
+    assert "Result: turn 2: your fighters first" in text.rsplit("Upkeep spawn", 1)[1]
 
 
 def test_a_solo_scenario_decided_by_a_step_ends_the_game_in_that_step(solo_game):
@@ -295,3 +310,27 @@ def test_menu_keys_are_never_shared(solo_game):
     for message, labels in ui.menus:
         keys = [label.split(")", 1)[0] for label in labels]
         assert len(keys) == len(set(keys)), (message, keys)
+
+
+def test_dice_on_one_line_and_a_refused_line_asked_again(demo):
+    # e: enter dice; n: start turn 1; both initiative dice on one line, after a refused one.
+    text, ui = drive("en" + "7,x\r" + "7 3\r" + "q")
+    assert "'x' is not a die result; give whole numbers like 3,5,1" in text
+    log = demo("log", "--json").json()
+    assert log[-1]["kind"] == "turn" and log[-1]["data"]["dice"] == [7, 3]
+
+
+def test_a_line_with_a_die_too_many_writes_nothing(demo):
+    text, _ = drive("en" + "7 3 5\r" + "q")
+    assert "1 more dice typed than the roll used (5); nothing was written" in text
+    assert demo("log", "--json").json() == []
+
+
+def test_the_dice_mode_is_kept_with_the_game(demo):
+    _, first = drive("eq")
+    _, second = drive("q")
+    question = "Dice: roll for you, or enter the dice you roll at the table?"
+    assert [m for m, _ in first.menus].count(question) == 1
+    assert question not in [m for m, _ in second.menus]
+    more = drive("mbq")[1].menus
+    assert "d) Dice: you enter them (change)" in next(labels for m, labels in more if m == "More:")

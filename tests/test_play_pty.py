@@ -28,17 +28,21 @@ WAIT = 25.0
 class Term:
     """One tmux server with one pane running a command; text is read from its history."""
 
-    def __init__(self, tmp: Path, home: Path, args: str) -> None:
+    def __init__(self, tmp: Path, home: Path, args: str, cols: int = 120, rows: int = 50) -> None:
         self.sock = f"companion-test-{os.getpid()}-{time.monotonic_ns()}"
         conf = tmp / "tmux.conf"
         conf.write_text("set -g history-limit 100000\nset -g status off\n")
-        env = f"COMPANION_HOME={home} NO_COLOR=1 COLUMNS=120 TERM=xterm-256color PYTHONPATH={ROOT} "
+        env = (
+            f"COMPANION_HOME={home} NO_COLOR=1 COLUMNS={cols} TERM=xterm-256color "
+            f"PYTHONPATH={ROOT} "
+        )
         self.cwd = tmp
         cmd = (
             f"cd {tmp} && env {env} {sys.executable} -m companion {args}; "
             "echo '[exit '$?']'; sleep 600"
         )
-        self._tmux("-f", str(conf), "new-session", "-d", "-s", "t", "-x", "120", "-y", "50", cmd)
+        size = ("-x", str(cols), "-y", str(rows))
+        self._tmux("-f", str(conf), "new-session", "-d", "-s", "t", *size, cmd)
         self.socket_path = self._tmux("display-message", "-p", "#{socket_path}").strip()
 
     def _tmux(self, *args: str) -> str:
@@ -49,6 +53,10 @@ class Term:
 
     def screen(self) -> str:
         return self._tmux("capture-pane", "-p", "-J", "-S", "-", "-t", "t")
+
+    def visible(self) -> str:
+        """What the terminal shows now, without its history (no scrolling)."""
+        return self._tmux("capture-pane", "-p", "-t", "t")
 
     def count(self, text: str) -> int:
         return self.screen().count(text)
@@ -100,8 +108,8 @@ class Term:
 def term(tmp_path, home):
     started: list[Term] = []
 
-    def start(args: str = "play --timing") -> Term:
-        t = Term(tmp_path, home, args)
+    def start(args: str = "play --timing", cols: int = 120, rows: int = 50) -> Term:
+        t = Term(tmp_path, home, args, cols, rows)
         started.append(t)
         return t
 
@@ -117,6 +125,7 @@ def _rosters_only(run) -> None:
 
 
 MENU = "what now?"
+HINT = "m: more)"  # the end of the main menu's question: on one line even at 80 columns
 
 
 def test_play_full_short_game(run, term, tmp_path, home):
@@ -169,18 +178,31 @@ def test_play_full_short_game(run, term, tmp_path, home):
     tokens = {f["name"] for s in state["sides"] for f in s["fighters"] if f["token"]}
     assert tokens == {"Robyn", "Cpt. Fawkes"}
 
-    # Resuming: the same game, the same place in the turn; dice are asked again.
+    # Resuming: the same game, the same place in the turn; the dice mode is kept (typed),
+    # and d changes it to digital dice for the rest of the game.
     t2 = term()
-    t2.wait("roll for you, or enter")
+    t2.wait(MENU)
+    t2.settle()
+    assert "roll for you, or enter" not in t2.screen()
+    t2.press("d", "roll for you, or enter")
     t2.press("r", MENU)
     t2.settle()
     assert "Turn 1/8 · initiative Robyn's merry men · Robyn's merry men to activate" in t2.screen()
     t2.press("1", "John is activating")
     t2.press("e", "Cpt. Fawkes' ragtags to activate")
-    t2.press("t", "Turn 2 begins")
+    # Ending the turn with fighters still to act lists them and asks; no keeps it going.
+    t2.press("t", "End turn 1 now?")
+    assert "Turn 1 is not over: not yet activated: Robyn's merry men: Rabbit with bow" in (
+        t2.screen()
+    )
+    t2.press("n", "Turn 1 goes on; nothing was written.")
+    t2.press("t", "End turn 1 now?")
+    t2.press("y", "Turn 2 begins")
     for n in range(3, 9):
-        t2.press("t", f"Turn {n} begins")
-    t2.press("t", "Game over: no side wiped out the other: a draw")
+        t2.press("t", f"End turn {n - 1} now?")
+        t2.press("y", f"Turn {n} begins")
+    t2.press("t", "End turn 8 now?")
+    t2.press("y", "Game over: no side wiped out the other: a draw")
     t2.wait("Write the battle report")
     assert "End of the game" in t2.screen()
     t2.press("w", "Write the report to:")
@@ -216,6 +238,7 @@ def test_play_attack_with_entered_dice(run, term, home):
     key = found.group(1)
     t.press(key, "Robyn: Attack — whom?")
     t.press("1", "Does Robyn shoot")
+    t.press("n", "in cover")  # cover counts in melee too (R-1SS-P19)
     t.press("n", "Other friends of Robyn within 1 step")
     t.press("0", "Roll D", enter=True)
     # Enter a 3 for every die the resolution asks for, until its result shows.
@@ -276,18 +299,21 @@ def test_play_short_solo_game(run, term, tmp_path, home):
             if "→ Sergeant 1" in t.screen():
                 break
             time.sleep(0.05)
+    # The procedure's reasons are in the whole trace, one key away.
+    t.press("k", "Press any key to go back")
     screen = t.screen()
     assert "Is it in cover?: yes: it keeps its position" in screen
     assert "Result: Sergeant 1 attacks Will: Will out" in screen
+    t.press(" ", MENU)
     t.press("e", "Sergeant 1 ends the activation.")
     t.key("C-c", "picks it up from there")
     t.wait("[exit 0]")
 
-    # Resuming: the next OpFor fighter in order is offered first.
+    # Resuming: the next OpFor fighter in order is offered first, the dice mode kept.
     t2 = term()
-    t2.wait("roll for you, or enter")
-    t2.press("r", MENU)
+    t2.wait(MENU)
     t2.settle()
+    assert "roll for you, or enter" not in t2.screen()
     assert "Turn 1/8 · OpFor to activate" in t2.screen()
     assert "1) Walk Grunt 1" in t2.screen().rsplit("OpFor to activate", 1)[1]
     t2.press("q", "picks it up from there")
@@ -297,3 +323,65 @@ def test_play_short_solo_game(run, term, tmp_path, home):
     assert kinds[-3:] == ["opfor", "attack", "activation-end"]
     attack = log[-2]
     assert attack["data"]["typed"] is True and attack["data"]["dice"] == [1, 1, 1]
+
+
+def _enter_threes_until_result(t: Term, after: str) -> None:
+    """Type a 3 for every die asked for, until the step's result shows after `after`."""
+    deadline = time.monotonic() + WAIT
+    while "Result:" not in t.screen().rsplit(after, 1)[1]:
+        assert time.monotonic() < deadline, t.screen()[-3000:]
+        before = t.count("? Roll D")
+        t._tmux("send-keys", "-t", "t", "-l", "3")
+        t._tmux("send-keys", "-t", "t", "Enter")
+        end = time.monotonic() + 5
+        while (
+            time.monotonic() < end
+            and t.count("? Roll D") <= before
+            and "Result:" not in t.screen().rsplit(after, 1)[1]
+        ):
+            time.sleep(0.05)
+
+
+@pytest.mark.parametrize(("cols", "rows"), [(80, 24), (120, 40)])
+def test_the_last_result_stays_on_screen(run, term, home, cols, rows):
+    """After an attack, without scrolling: whose activation it is, the attack's result,
+    the active fighter and the menu; the whole trace and the board are one key away."""
+    assert run("demo").code == 0
+    assert run("turn", "--dice", "7,3").code == 0
+    t = term("play", cols, rows)
+    t.wait("roll for you, or enter")
+    t.press("e", HINT)
+    t.press("1", "Robyn is activating")
+    t.settle()
+    menu = t.screen().rsplit("Robyn is activating", 1)[1]
+    key = re.search(r"(\w)\) Attack", menu)
+    assert key, menu
+    t.press(key.group(1), "Robyn: Attack — whom?")
+    t.press("1", "Does Robyn shoot")
+    t.press("n", "Other friends of Robyn within 1 step")
+    t.press("0", "Roll D", enter=True)
+    _enter_threes_until_result(t, "Robyn: Attack — whom?")
+    t.settle()
+    shown = t.visible()
+    lines = shown.rstrip("\n").splitlines()
+    assert len(lines) <= rows
+    assert "Result: Robyn attacks Cpt. Fawkes" in shown, shown
+    assert "Melee attack: Robyn against Cpt. Fawkes" in shown, shown
+    assert "Robyn is activating, 1 action left" in "".join(lines), shown
+    assert "▶ Robyn" in shown and "q) Quit" in shown, shown
+    # The menu is short: the rarer entries are behind m.
+    assert "m) More" in shown and "v) Victory points" not in shown
+    assert not any(len(line) > cols for line in lines)
+    # The whole trace: every step with its look-up link, then back to the same screen.
+    t.press("k", "Press any key to go back")
+    assert "rules: " in t.visible()
+    t.press(" ", HINT)
+    t.settle()
+    assert "Result: Robyn attacks Cpt. Fawkes" in t.visible()
+    # The board, one key away, then back.
+    t.press("s", "Press any key to go back")
+    board = t.visible()
+    # All of it on screen, the first side's heading as well as the last fighter.
+    assert "Robyn's merry men — VP 0" in board and "Frogger with rifle" in board, board
+    t.press(" ", HINT)
+    t.press("q", "[exit 0]")

@@ -42,7 +42,7 @@ def test_a_truncated_game_is_listed_as_damaged_and_blocks_no_other(played, run):
     assert rows["other"]["events"] == 0
     assert run("vp", "1", "+1", "--game", "other").code == 0
     text = run("game", "list").out
-    assert "sample  DAMAGED:" in text and "other  1ss training" in text
+    assert "sample  DAMAGED:" in text and "other  1 Stat Skirmish · Training Mission" in text
     assert path.read_bytes() == cut
 
 
@@ -52,7 +52,7 @@ def test_repair_rebuilds_from_the_backup_and_keeps_the_damaged_file(played, run)
     assert r.code == 0, r.err
     # The backup is the game before its last change: three of the four VP events.
     assert "from the backup: 3 events kept" in r.out
-    assert "1 event(s) stored after those the backup counts were left out" in r.out
+    assert "1 event stored after those the backup counts were left out" in r.out
     aside = list(path.parent.glob("sample.json.damaged-*"))
     assert [p.read_bytes() for p in aside] == [cut]
     status = run("status", "--json", "--game", "sample").json()

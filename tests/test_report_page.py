@@ -93,7 +93,7 @@ def test_the_page_tells_the_result_the_fates_and_the_dice(played, tmp_path):
     text = _html(played, tmp_path)
     assert '<p class="result">Robyn&#39;s merry men win on points</p>' in text
     assert '<td data-label="Fate">out (turn 1)</td>' in text
-    assert "Attack: T-999: D8 7, needs 5 or less → miss (chance 62.5% (5/8))" in text
+    assert "Attack: T-999: D8 7, needs 5 or less → miss (chance 37.5% (3/8))" in text
     assert '<td data-label="Result" class="num">0 of 1</td>' in text
     assert 'class="unlucky">unluckier than expected</td>' in text
     assert "prefers-color-scheme: dark" in text and "@media print" in text

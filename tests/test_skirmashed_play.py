@@ -34,7 +34,7 @@ def drive(keys: str) -> tuple[str, Recording]:
     ui = Recording()
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
         pipe.send_text(keys)
-        Loop(Session(Home(), "skirmish-1"), Console(file=out, width=120), ui).run()
+        Loop(Session(Home(), "skirmish-1"), Console(file=out, width=120, height=200), ui).run()
     return out.getvalue(), ui
 
 

@@ -17,7 +17,7 @@ def test_sample_forces_round_trip_through_export(run, tmp_path):
     _samples(run, tmp_path)
     p = tmp_path / "knights.json"
     p.write_text(json.dumps(SMB.sample_rosters()[0].to_dict()))
-    assert run("roster", "delete", "Knights of the Vale").code == 0
+    assert run("roster", "delete", "Knights of the Vale", "--yes").code == 0
     assert run("roster", "import", str(p)).code == 0
     assert run("roster", "check", "Knights of the Vale").code == 0
 

@@ -87,7 +87,7 @@ def test_upkeep_rolls_a_new_spawn_and_no_initiative(solo):
     r = solo("turn", "--json")
     assert r.code == 0, r.err
     assert state(solo)["turn"] == 1 and len(opfor_names(solo)) == before
-    r = solo("turn", "--dice", "1,2,3,4,5,6", "--json")
+    r = solo("turn", "--force", "--dice", "1,2,3,4,5,6", "--json")
     assert r.code == 0, r.err
     after = opfor_names(solo)
     assert len(after) == before + 6  # six singles = six rookies
@@ -189,7 +189,7 @@ def test_spawn_explain_and_extra_spawn(solo):
     assert r.code == 0
     assert "pair of 2s [2, 2] = 1 specialist at spawnpoint 2" in r.out
     assert "three of a kind of 6s [6, 6, 6] = 1 boss at spawnpoint 6" in r.out
-    assert "In all: 1 rookies, 1 specialists, 1 bosses" in r.out
+    assert "In all: 1 rookie, 1 specialist, 1 boss" in r.out
     assert solo("solo", "spawn", "--explain", "1,2,3").code == 2
     solo("solo", "new", "-r", "Outlaws", "--seed", "3")
     n = len(opfor_names(solo))

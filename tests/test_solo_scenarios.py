@@ -237,9 +237,9 @@ def test_investigate_rolled_event_and_a_missed_deadline_loses(solo):
     assert r.code == 0, r.err
     ev = board(solo)["flags"]["event"]
     assert ev["id"] == "doom-device" and ev["deadline"] == 2
-    assert solo("turn", "--seed", "2").code == 0  # end of turn 1
+    assert solo("turn", "--force", "--seed", "2").code == 0  # end of turn 1
     assert result(solo)[0] != "ended"
-    assert solo("turn", "--seed", "2").code == 0  # end of turn 2: deadline passes
+    assert solo("turn", "--force", "--seed", "2").code == 0  # end of turn 2: deadline passes
     lost(solo, "deadline")
 
 
@@ -258,7 +258,7 @@ def test_rescue_lost_after_six_turns(solo):
     b = new(solo, "--scenario", "rescue")
     assert b["last_turn"] == 6
     for i in range(7):
-        r = solo("turn", "--seed", str(i))
+        r = solo("turn", "--force", "--seed", str(i))
         assert r.code == 0, r.err
     lost(solo, "the time is up")
     assert board(solo)["turn"] == 6
@@ -303,7 +303,7 @@ def test_shutdown_lost_when_wiped_out(solo):
 def test_plain_skirmish_won_by_surviving_eight_turns(solo):
     new(solo)
     for i in range(9):
-        assert solo("turn", "--seed", str(i)).code == 0
+        assert solo("turn", "--force", "--seed", str(i)).code == 0
     won(solo, "still standing after the last turn")
 
 

@@ -28,7 +28,7 @@ def finish_turn(run, *skip, dice="1,2,3,4,5,6"):
     for name in PLAYERS:
         if name not in skip:
             assert run("activate", name).code == 0, name
-    r = run("turn", "--dice", dice)  # six rookies spawn: nobody for us to walk
+    r = run("turn", "--force", "--dice", dice)  # the OpFor is not walked here
     assert r.code == 0, r.err
 
 
@@ -158,11 +158,13 @@ def test_play_asks_before_upkeep_whether_to_roll_for_your_regenerator(run, tmp_p
             Loop(Session(Home(), "solo"), Console(file=out, width=120), ui).run()
         return out.getvalue(), ui
 
-    # e: enter dice; t: end turn 1 now; n: no roll for John; six spawn dice; q.
-    text, ui = play("et" + "n" + "1\r2\r3\r4\r5\r6\r" + "q")
+    # e: enter dice; t: end turn 1 now; y: yes, with fighters still to act; n: no roll
+    # for John; six spawn dice; q.
+    text, ui = play("et" + "y" + "n" + "1\r2\r3\r4\r5\r6\r" + "q")
     assert any(m.startswith("Roll for John's recovery") for m, _ in ui.menus)
     assert fighter(run, "John")["status"] == "face-down"
-    assert "you passed on its recovery roll" in text
-    # t: end turn 2; y: roll; John's D8 shows 2, below his stat 5: removed.
-    text, ui = play("et" + "y" + "2\r" + "1\r2\r3\r4\r5\r6\r" + "q")
+    turn = run("log", "--json").json()[-1]
+    assert any("you passed on its recovery roll" in s["outcome"] for s in turn["trace"]["steps"])
+    # t: end turn 2; y: yes, now; y: roll; John's D8 shows 2, below his stat 5: removed.
+    text, ui = play("et" + "y" + "y" + "2\r" + "1\r2\r3\r4\r5\r6\r" + "q")
     assert fighter(run, "John")["status"] == "out"

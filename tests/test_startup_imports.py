@@ -115,8 +115,24 @@ def test_version_loads_nothing_of_the_cli(played: Path) -> None:
     assert not _loaded(modules, "typer") and not _loaded(modules, "rich")
 
 
-@pytest.mark.parametrize("argv", [["vp", "1", "+1"], ["log", "--last", "3"]], ids=" ".join)
-def test_plain_lines_are_printed_without_rich(played: Path, argv: list[str]) -> None:
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["vp", "1", "+1"],
+        ["log", "--last", "3"],
+        ["status"],
+        ["turn", "--seed", "3"],
+        ["odds", "Cpt", "Robyn", "--range", "7"],
+        ["roll", "4d6kh3+1", "--seed", "1"],
+        ["activate", "Cpt"],
+        ["attack", "Cpt", "Robyn", "--range", "7", "--seed", "2"],
+        ["undo"],
+    ],
+    ids=" ".join,
+)
+def test_table_commands_print_without_rich(played: Path, argv: list[str]) -> None:
+    """What they print (a line, a trace, a roll, the board) fits 120 columns as it is
+    or wrapped at its words, so it is printed as Rich would without loading Rich."""
     assert not _loaded(_modules(played, *argv), "rich")
 
 
@@ -148,3 +164,44 @@ def test_plain_text_is_what_rich_prints(
         c.file = io.StringIO()
         c.print(text)
         assert c.file.getvalue() == text + "\n"
+
+
+def test_odds_read_the_state_without_the_database(played: Path) -> None:
+    """Odds need the game's state only, kept in its file: no TinyDB, no game layer."""
+    modules = _modules(played, "odds", "Cpt", "Robyn", "--range", "7")
+    for name in ("tinydb", "companion.game.repo", "companion.game.store"):
+        assert not _loaded(modules, name), f"odds loads {name}"
+
+
+def test_a_short_summary_is_written_without_the_styled_printer(played: Path) -> None:
+    """The one short line of a write needs no styles and no wrapping: not even the
+    printer that stands in for Rich is loaded."""
+    modules = _modules(played, "vp", "1", "+1")
+    assert not _loaded(modules, "companion.render.styled")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["vp", "1", "+1"], ["turn", "--seed", "3"], ["undo"], ["redo"], ["log", "--last", "3"]],
+    ids=" ".join,
+)
+def test_a_game_is_read_and_written_without_tinydb(played: Path, argv: list[str]) -> None:
+    """A table command reads the settings and the game and updates the game's one
+    document on the stored data itself; TinyDB is for the commands that manage tables
+    (rosters, new games)."""
+    assert not _loaded(_modules(played, *argv), "tinydb")
+
+
+def test_a_command_looked_up_first_is_declared_where_it_is_looked_up() -> None:
+    import importlib
+
+    from companion.cli import quick
+
+    for name, module in quick.FIRST_LOOK.items():
+        assert name in [c.name for c in importlib.import_module(module).QUICK], name
+
+
+def test_a_resolution_command_loads_only_its_own_declarations(played: Path) -> None:
+    modules = _modules(played, "odds", "Cpt", "Robyn", "--range", "7")
+    assert not _loaded(modules, "companion.cli.table")
+    assert not _loaded(_modules(played, "roll", "d6"), "companion.cli.actions")

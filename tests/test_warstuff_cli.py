@@ -62,6 +62,10 @@ def test_add_unit_and_options(run):
     r = run("roster", "add-unit", "Knights", "Knight")
     assert r.code != 0 and "--genre" in r.err
     r = run("roster", "add-unit", "Knights", "Knight", "--genre", "medieval", "--count", "6")
+    assert r.code == 1 and "180 pts, over its limit of 150 pts; nothing was added" in r.err
+    assert run("roster", "show", "Knights", "--json").json()["fighters"] == []
+    args = ("Knights", "Knight", "--genre", "medieval", "--count", "6", "--over-limit")
+    r = run("roster", "add-unit", *args)
     assert r.code == 0 and "180/150" in r.out and "error" in r.out
     assert run("roster", "check", "Knights").code == 1
     assert run("roster", "option", "Knights", "points=300").code == 0
@@ -180,7 +184,7 @@ def test_seeded_simulation_keeps_the_invariants():
 def test_game_limit_is_checked_when_the_game_starts(run):
     setup_game(run)
     run("roster", "new", "Big", "-s", "warstuff")
-    run("roster", "add-unit", "Big", "Dragon", "--count", "2")
+    run("roster", "add-unit", "Big", "Dragon", "--count", "2", "--over-limit")
     r = run("game", "new", "-r", "Big", "-r", "Orcs", "--scenario", "skirmish")
     assert r.code == 2 and "190 pts" in r.err
     run("roster", "option", "Big", "points=300")

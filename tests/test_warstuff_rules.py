@@ -490,6 +490,9 @@ def test_healer_refuses_enemies_and_a_second_try():
     s = game([unit("H", 2, "healer")], [unit("D", 2)], active="h")
     with pytest.raises(RefusedError, match="enemy"):
         resolve(s, ActionRequest("heal", "h", "d"), [4])
+    with pytest.raises(RefusedError, match="nothing to heal"):
+        resolve(s, ActionRequest("heal", "h", "h"), [4])  # unwounded, not stunned
+    s = set_unit(s, "h", wounds=2)
     s2 = after(s, ActionRequest("heal", "h", "h"), [4])
     with pytest.raises(RefusedError, match="already"):
         resolve(s2, ActionRequest("heal", "h", "h"), [4])

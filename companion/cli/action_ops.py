@@ -12,11 +12,9 @@ from typing import Any
 
 from companion import systems
 from companion.cli.shared import (
-    console,
     dice_source,
     find_fighter,
     print_json,
-    reading_game,
     run_outcome,
     typed_value,
     writing_game,
@@ -48,7 +46,7 @@ def attack_request(
     opt: list[str] | None,
 ) -> ActionRequest:
     a = find_fighter(state, attacker)
-    t = find_fighter(state, target)
+    t = find_fighter(state, target, acting=False)
     # The command's own flags are facts like any --opt: only those given are passed on,
     # so a system that has no such fact refuses them by name (companion.systems.kit.facts).
     options: dict[str, Any] = {}
@@ -92,7 +90,9 @@ def odds(
     game: str | None,
     as_json: bool,
 ) -> None:
-    with reading_game(game) as gf:
+    from companion.game.peek import peeking  # the state alone: no need to open the game
+
+    with peeking(game) as gf:
         req = attack_request(gf.state, attacker, target, ranged, range_, cover, opt)
     _show_odds(gf.system, systems.get(gf.system).odds(gf.state, req), as_json)
 
@@ -101,9 +101,9 @@ def _show_odds(system: str, trace: Trace, as_json: bool) -> None:
     if as_json:
         print_json(trace.to_dict())
         return
-    from companion.render.trace_view import render_trace
+    from companion.render.trace_print import print_trace
 
-    render_trace(console(), trace, system)
+    print_trace(trace, system)
 
 
 def _simple(
@@ -120,10 +120,12 @@ def _simple(
     if odds:
         if dice is not None or seed is not None:
             raise UsageError("--odds rolls nothing: leave out --dice and --seed")
-        with reading_game(game) as gf:
-            system = systems.get(gf.system)
-            req = _request(gf.state, system, action, fighter, target, options)
-        _show_odds(gf.system, system.odds(gf.state, req), as_json)
+        from companion.game.peek import peeking
+
+        with peeking(game) as view:
+            system = systems.get(view.system)
+            req = _request(view.state, system, action, fighter, target, options)
+        _show_odds(view.system, system.odds(view.state, req), as_json)
         return
     src = dice_source(dice, seed)
     with writing_game(game) as gf:
@@ -142,7 +144,7 @@ def _request(
     options: dict[str, Any],
 ) -> ActionRequest:
     f = find_fighter(state, fighter)
-    t = find_fighter(state, target).id if target else None
+    t = find_fighter(state, target, acting=False).id if target else None
     return system.accept(state, ActionRequest(action, f.id, t, freeze(options)))
 
 
@@ -159,7 +161,7 @@ def recover(
 
 def fall(
     fighter: str,
-    inches: int,
+    inches: str,
     dice: str | None,
     seed: int | None,
     game: str | None,

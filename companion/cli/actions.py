@@ -55,7 +55,13 @@ COMMANDS = (
         Positions are yours to judge: tell the tracker what matters with the options and
         the facts of the game's system, --opt KEY=VALUE (listed below, by system).
 
-        Example: companion attack Robyn "Frogger with rifle" --range 7 --dice 3,5
+        --dice takes the attacker's dice, then the defender's: below, Robyn's longbow rolls
+        two (she is a Ranger) and the Frogger one.
+
+        Example:
+        companion turn --dice 7,3
+        companion activate Robyn
+        companion attack Robyn "Frogger with rifle" --range 7 --dice 3,5,2
         """,
         (*ATTACK_FACTS, *ROLLED),
         facts="attack",
@@ -75,7 +81,11 @@ COMMANDS = (
         f"{OPS}:recover",
         """A prone fighter tries to stand up again.
 
-        Example: companion recover John --dice 6
+        Example:
+        companion set John --state prone
+        companion turn --dice 7,3
+        companion activate John
+        companion recover John --dice 6
         """,
         (FIGHTER, *ROLLED, ODDS),
     ),
@@ -84,11 +94,11 @@ COMMANDS = (
         f"{OPS}:fall",
         """A fighter falls: one hit per started inch after the first, each defended.
 
-        Example: companion fall Rabbit --inches 3 --dice 5,2
+        Example: companion fall "Rabbit with bow" --inches 3 --dice 5,2
         """,
         (
             FIGHTER,
-            opt("inches", "Height fallen.", kind="int", required=True, low=0, high=100),
+            opt("inches", "Height fallen in inches (2.5 is 2 hits).", required=True),
             *ROLLED,
             ODDS,
         ),
@@ -102,7 +112,10 @@ COMMANDS = (
         doppelganger (--opt merge=true), driver, engineer, force-user (--opt range=N),
         guard, healer, influencer, shapeshifter, switcher.
 
-        Example: companion skill John healer Robyn --dice 3
+        Example:
+        companion turn --dice 7,3
+        companion activate Robyn
+        companion skill Robyn command John
         """,
         (
             FIGHTER,
@@ -121,7 +134,10 @@ COMMANDS = (
 
         Each system's actions and their facts (--opt KEY=VALUE) are listed below.
 
-        Example: companion act Robyn command John
+        Example:
+        companion turn --dice 7,3
+        companion activate Robyn
+        companion act Robyn move --opt inches=6
         """,
         (
             FIGHTER,

@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from companion.cli.complete import completer
 from companion.cli.shared import (
     ask_die,
     commit,
@@ -34,7 +35,13 @@ __all__ = [
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as JSON for scripts.")]
 GameOpt = Annotated[
-    str | None, typer.Option("--game", "-g", help="Game to use (default: the current game).")
+    str | None,
+    typer.Option(
+        "--game",
+        "-g",
+        help="Game to use (default: the current game).",
+        autocompletion=completer("game"),
+    ),
 ]
 DiceOpt = Annotated[
     str | None,

@@ -98,11 +98,16 @@ def _annotation(p: Param) -> Any:
     base: Any = {"str": str, "int": int, "flag": bool, "list": list[str]}[p.kind]
     if not p.required and p.default is None:
         base = base | None
+    from companion.cli.complete import BY_DEST, completer
+
+    done = completer(BY_DEST[p.dest]) if p.dest in BY_DEST else None
     if p.is_argument:
-        info: Any = typer.Argument(help=p.help, min=p.low, max=p.high)
+        info: Any = typer.Argument(help=p.help, min=p.low, max=p.high, autocompletion=done)
     else:
         names = (f"{p.names[0]}/{p.off[0]}", *p.names[1:]) if p.off else p.names
-        info = typer.Option(names[0], *names[1:], help=p.help, min=p.low, max=p.high)
+        info = typer.Option(
+            names[0], *names[1:], help=p.help, min=p.low, max=p.high, autocompletion=done
+        )
     from typing import Annotated
 
     return Annotated[base, info]

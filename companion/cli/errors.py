@@ -24,7 +24,10 @@ def tidy(line: str) -> str:
 
 
 def fail(message: str, code: int) -> NoReturn:
+    from companion.names import with_suggestion
+
     first = tidy(message.strip().splitlines()[0] if message.strip() else "failed")
+    first = with_suggestion(first)
     sys.stderr.write(f"companion: error: {first}\n")
     sys.stderr.flush()
     sys.exit(code)

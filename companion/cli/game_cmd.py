@@ -8,38 +8,54 @@ import typer
 
 from companion import systems
 from companion.cli.common import DiceOpt, JsonOpt, SeedOpt, console, print_json
+from companion.cli.complete import completer
 from companion.cli.games import free_name, sample_rosters, show_board
 from companion.cli.shared import commit, dice_source
-from companion.errors import RefusedError, StoreError, UsageError
+from companion.errors import CompanionError, RefusedError, StoreError, UsageError
 from companion.game.events import set_game
 from companion.game.repair import Repair
 from companion.game.repo import Home, event_for
-from companion.names import match
+from companion.names import match, plural
 from companion.systems.kit.facts import parse_pairs
 
 app = typer.Typer(
     help="Start, list, show, switch, end, repair and delete games.\n\n"
-    "Example: companion game new --roster Robyn --roster Fawkes --scenario training",
+    "Example: companion game new --roster Robyn --roster Cpt --scenario training",
     no_args_is_help=True,
 )
 
-GameArg = Annotated[str | None, typer.Argument(help="Game name (default: the current game).")]
+GameArg = Annotated[
+    str | None,
+    typer.Argument(help="Game name (default: the current game).", autocompletion=completer("game")),
+]
 
 
 @app.command("new")
 def new(
     roster: Annotated[
         list[str] | None,
-        typer.Option("--roster", "-r", help="A roster per side (two for a duel, one with --solo)."),
+        typer.Option(
+            "--roster",
+            "-r",
+            help="A roster per side (two for a duel, one with --solo).",
+            autocompletion=completer("roster"),
+        ),
     ] = None,
     system: Annotated[
         str | None,
-        typer.Option("--system", help="Without --roster: play this system's two sample warbands."),
+        typer.Option(
+            "--system",
+            help="Without --roster: play this system's two sample warbands.",
+            autocompletion=completer("system"),
+        ),
     ] = None,
     scenario: Annotated[
         str | None,
         typer.Option(
-            "--scenario", "-s", help="Scenario id (default: the system's first, e.g. training)."
+            "--scenario",
+            "-s",
+            help="Scenario id (default: the system's first, e.g. training).",
+            autocompletion=completer("scenario"),
         ),
     ] = None,
     name: Annotated[
@@ -55,6 +71,12 @@ def new(
             "--opt", help="A game option of the system, KEY=VALUE (repeatable; see 'rules show')."
         ),
     ] = None,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force", help="Start even with rosters that break the warband rules (house rules)."
+        ),
+    ] = False,
     dice: DiceOpt = None,
     seed: SeedOpt = None,
     as_json: JsonOpt = False,
@@ -101,7 +123,10 @@ def new(
             )
         sys_ = systems.get(rosters[0].system)
         scenario = scenario or sys_.default_scenario
-        state = sys_.new_game(rosters, scenario, sys_.accept_game_options(parse_pairs(opt)))
+        options = sys_.accept_game_options(parse_pairs(opt))
+        if force:  # the system records what the house rules allow (1ss: R-1SS-P21)
+            options["force"] = True
+        state = sys_.new_game(rosters, scenario, options)
         src = dice_source(dice, seed)
         setup = sys_.setup_roll(state, src)
         base = name or scenario
@@ -117,7 +142,10 @@ def new(
 
         render_trace(console(), setup.trace)
     if not as_json:
-        typer.echo(f"Started game '{gf.name}' ({sys_.info.name}, {scenario}); it is now current.")
+        typer.echo(
+            f"Started game '{gf.name}' ({sys_.info.name}, {scenario_name(sys_.info.id, scenario)});"
+            " it is now current."
+        )
     show_board(gf, as_json)
 
 
@@ -147,6 +175,9 @@ def list_(as_json: JsonOpt = False) -> None:
                     "name": gf.name,
                     "system": gf.system,
                     "scenario": gf.state.scenario,
+                    "scenario_name": scenario_name(gf.system, gf.state.scenario)
+                    if not gf.state.options.get("label")
+                    else str(gf.state.options["label"]),
                     "turn": gf.state.turn,
                     "phase": gf.state.phase,
                     "events": gf.count,
@@ -163,10 +194,21 @@ def list_(as_json: JsonOpt = False) -> None:
         if "damaged" in r:
             typer.echo(f"{mark} {r['name']}  DAMAGED: {r['damaged']}")
             continue
+        sys_ = systems.get(str(r["system"]))
+        word = getattr(sys_, "turn_word", "Turn").lower()
         typer.echo(
-            f"{mark} {r['name']}  {r['system']} {r['scenario']}, turn {r['turn']}, "
-            f"{r['phase']}, {r['events']} events"
+            f"{mark} {r['name']}  {sys_.info.name} · {r['scenario_name']}, {word} {r['turn']}, "
+            f"{r['phase']}, {plural(int(str(r['events'])), 'event')}"
         )
+
+
+def scenario_name(system_id: str, scenario: str) -> str:
+    """A scenario's name as the rules give it; its id when the system does not know it."""
+    try:
+        found = {s.id: s.label for s in systems.get(system_id).scenarios()}
+    except CompanionError:
+        return scenario
+    return found.get(scenario, scenario)
 
 
 @app.command("repair")
@@ -221,7 +263,9 @@ def show_repair(done: Repair, what: str, as_json: bool) -> None:
 def show(game: GameArg = None, as_json: JsonOpt = False) -> None:
     """Show a game's board (like 'status', for any game).
 
-    Example: companion game show first
+    Example:
+    companion game new -r "Robyn" -r "Cpt" --scenario training --name first
+    companion game show first
     """
     home = Home()
     with home.reading():
@@ -231,11 +275,19 @@ def show(game: GameArg = None, as_json: JsonOpt = False) -> None:
 
 @app.command("use")
 def use(
-    game: Annotated[str, typer.Argument(help="Game name (a unique prefix is enough).")],
+    game: Annotated[
+        str,
+        typer.Argument(
+            help="Game name (a unique prefix is enough).", autocompletion=completer("game")
+        ),
+    ],
 ) -> None:
     """Make a game the current game.
 
-    Example: companion game use first
+    Example:
+    companion game new -r "Robyn" -r "Cpt" --scenario training --name first
+    companion game use sample
+    companion game use first
     """
     home = Home()
     with home.writing():
@@ -273,26 +325,50 @@ def end(
 
 @app.command("delete")
 def delete(
-    game: Annotated[str, typer.Argument(help="Game name (a unique prefix is enough).")],
+    game: Annotated[
+        str,
+        typer.Argument(
+            help="Game name (a unique prefix is enough).", autocompletion=completer("game")
+        ),
+    ],
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask.")] = False,
 ) -> None:
     """Delete a game and its whole log.
 
-    Example: companion game delete first --yes
+    Asks first on a terminal ("no" unless you say yes); a script passes --yes. The files
+    are kept aside: 'companion game restore NAME' brings the game back.
+
+    Example:
+    companion game new -r "Robyn" -r "Cpt" --scenario training --name first
+    companion game delete first --yes
     """
     home = Home()
     with home.writing():
         resolved = match(game, home.game_names(), lambda n: n, "game")
-        if not yes:
-            from companion.cli.common import interactive
+        from companion.cli.deleted import confirm, keep_game
 
-            if not interactive():
-                raise UsageError("deleting a game needs --yes when there is no terminal to ask")
-            import questionary
-
-            if not questionary.confirm(f"Delete game '{resolved}' and its log?").ask():
-                raise UsageError("cancelled; nothing was deleted")
-        home.delete_game(resolved)
+        confirm(f"Delete game '{resolved}' and its log?", yes, "a game")
+        keep_game(home, resolved)
         if home.current_game_name() == resolved:
             home.set_setting("current", None)
-    typer.echo(f"Deleted game '{resolved}'.")
+    typer.echo(f"Deleted game '{resolved}'; 'companion game restore {resolved}' brings it back.")
+
+
+@app.command("restore")
+def restore(
+    game: Annotated[str, typer.Argument(help="A deleted game's name (a prefix is enough).")],
+) -> None:
+    """Bring back a deleted game, with its whole log, and make it the current game.
+
+    Example:
+    companion game new -r "Robyn" -r "Cpt" --scenario training --name first
+    companion game delete first --yes
+    companion game restore first
+    """
+    from companion.cli.deleted import restore_game
+
+    home = Home()
+    with home.writing():
+        name = restore_game(home, game)
+        home.set_setting("current", name)
+    typer.echo(f"Restored game '{name}'; it is the current game.")

@@ -3,6 +3,7 @@ the sample warbands a game can start with."""
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from companion import systems
@@ -19,6 +20,12 @@ def show_board(gf: GameFile, as_json: bool) -> None:
     b = board(sys_, gf.name, gf.state)
     if as_json:
         print_json(b)
+        return
+    from companion.render.board_lines import plain_board
+
+    text = plain_board(b)  # as Rich draws it, without loading Rich, where it can
+    if text is not None:
+        sys.stdout.write(text)
         return
     from companion.render.board import render_board
 

@@ -1,4 +1,4 @@
-"""Stand-alone commands: systems, roll, demo.
+"""Stand-alone commands: systems, roll, demo, info.
 
 Declared once at the end (`companion.cli.declare`), without Typer: `roll` is a table
 command, parsed by the quick path when its command line is well formed.
@@ -72,26 +72,35 @@ def roll(notation: str, dice: str | None, seed: int | None, as_json: bool) -> No
     if as_json:
         print_json(result)
         return
-    from rich.text import Text
-
-    t = Text(f"{n}: ")
+    line: list[tuple[str, str]] = [(f"{n}: ", "")]
     for j, v in enumerate(r.dice):
-        t.append((" " if j else "") + str(v), style="bold" if j in r.kept else "dim strike")
+        line.append(((" " if j else "") + str(v), "bold" if j in r.kept else "dim strike"))
     if n.keep:
-        t.append(f"  keep {'highest' if n.keep == 'h' else 'lowest'} {n.keep_n}")
+        line.append((f"  keep {'highest' if n.keep == 'h' else 'lowest'} {n.keep_n}", ""))
     if n.modifier:
-        t.append(f"  {n.modifier:+d}")
-    t.append(f"  = {total}", style="bold")
-    c = console()
-    c.print(t)
+        line.append((f"  {n.modifier:+d}", ""))
+    line.append((f"  = {total}", "bold"))
     if "expected" in result:
-        c.print(
+        below = (
             f"Average {result['expected']}; chance of {total} or more "
-            f"{result['p_at_least']:.1%}, of {total} or less {result['p_at_most']:.1%}.",
-            style="dim",
+            f"{result['p_at_least']:.1%}, of {total} or less {result['p_at_most']:.1%}."
         )
     else:
-        c.print(f"No exact odds: {result['odds_skipped']}.", style="dim")
+        below = f"No exact odds: {result['odds_skipped']}."
+    from companion.cli import plain
+    from companion.render.styled import emit
+
+    # Printed as Rich prints it (wrapped at its words), without loading Rich.
+    if plain.literal(below) and emit([line, [(below, "dim")]]):
+        return
+    from rich.text import Text
+
+    t = Text()
+    for text, style in line:
+        t.append(text, style=style or None)
+    c = console()
+    c.print(t)
+    c.print(below, style="dim")
 
 
 def demo(fresh: bool, as_json: bool) -> None:
@@ -114,12 +123,68 @@ def demo(fresh: bool, as_json: bool) -> None:
         home.set_setting("current", gf.name)
     if not as_json:
         verb = "Resumed" if exists else "Set up"
+        if gf.state.phase == "ended":
+            after = f"It is over ({gf.state.result}); 'companion demo --fresh' starts it again."
+        elif gf.state.turn:
+            after = f"It is turn {gf.state.turn}; 'companion status' shows whose go it is."
+        else:
+            after = "Next: 'companion turn' rolls initiative; 'companion --help' lists commands."
         sys.stdout.write(
-            f"{verb} the sample game '{gf.name}': the 1 Stat Skirmish training mission. "
-            "Next: 'companion turn' rolls initiative; 'companion --help' lists commands.\n"
+            f"{verb} the sample game '{gf.name}': the 1 Stat Skirmish training mission. {after}\n"
         )
         sys.stdout.flush()
     show_board(gf, as_json)
+
+
+# The libraries whose versions `info` prints (what a bug report needs).
+LIBRARIES = ("typer", "rich", "questionary", "tinydb", "platformdirs", "rapidfuzz")
+
+
+def info(as_json: bool) -> None:
+    import platform
+    from importlib import metadata
+
+    from companion import __version__
+    from companion.data import cache_dir, data_dir
+    from companion.game.store import default_home
+
+    def version(name: str) -> str | None:
+        try:
+            return metadata.version(name)
+        except metadata.PackageNotFoundError:
+            return None
+
+    cache = cache_dir()
+    libraries = {name: version(name) for name in LIBRARIES}
+    found: dict[str, Any] = {
+        "version": __version__,
+        "python": f"{platform.python_version()} ({sys.executable})",
+        "data": str(default_home()),
+        "data_from": "COMPANION_HOME" if _env("COMPANION_HOME") else "the default data folder",
+        "cache": str(cache) if cache is not None else None,
+        "rules_data": str(data_dir()),
+        "systems": list(systems.ids()),
+        "libraries": libraries,
+    }
+    if as_json:
+        print_json(found)
+        return
+    out = [
+        f"companion {found['version']}",
+        f"Python     {found['python']}",
+        f"data       {found['data']}  (games, rosters, settings; from {found['data_from']})",
+        f"cache      {found['cache'] or '(none: no home folder)'}  (safe to delete)",
+        f"rules data {found['rules_data']}",
+        f"systems    {', '.join(systems.ids())}",
+        "libraries  " + ", ".join(f"{k} {v or 'not installed'}" for k, v in libraries.items()),
+    ]
+    sys.stdout.write("\n".join(out) + "\n")
+
+
+def _env(name: str) -> str:
+    import os
+
+    return os.environ.get(name, "").strip()
 
 
 COMMANDS = (
@@ -142,6 +207,19 @@ COMMANDS = (
         Example: companion roll 3d8kl1 --seed 7
         """,
         (arg("notation", "Dice notation: 2d6, d10, 3d8kl1, 4d6kh3+1."), DICE, SEED, JSON),
+    ),
+    Command(
+        "info",
+        f"{__name__}:info",
+        """Where companion keeps things, and which versions run: for a bug report.
+
+        Prints the data folder (games, rosters, settings; COMPANION_HOME when set), the
+        cache folder (under COMPANION_HOME too when it is set), the rules data, and the
+        versions of companion, Python and the libraries it uses.
+
+        Example: companion info
+        """,
+        (JSON,),
     ),
     Command(
         "demo",

@@ -41,6 +41,15 @@ def _cells(text: str) -> int | None:
     return n
 
 
+cells = _cells  # the width a renderer without Rich measures with (companion.render.styled)
+
+
+def literal(text: str) -> bool:
+    """Whether Rich would print `text` (markup on) as it is, wrapping aside: printable,
+    no markup tag and no emoji code in it."""
+    return text.isprintable() and "[" not in text and text.count(":") < 2
+
+
 def fits(text: str, markup: bool = True) -> bool:
     """Whether Rich would print `text` (no style; markup on unless said) exactly as it is."""
     if not text.isprintable() or (markup and ("[" in text or text.count(":") > 1)):

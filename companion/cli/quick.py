@@ -47,13 +47,21 @@ def _value(text: str, p: Param) -> tuple[bool, Any]:
 # Where the hot commands are declared, looked at in this order (a table command does not
 # load the declarations of the resolution commands).
 DECLARED = ("companion.cli.table", "companion.cli.actions", "companion.cli.misc")
+# Where the commands of the later modules are, so that they load only their own module's
+# declarations (every module is compiled at each start where no bytecode is kept). A
+# command not named here is still found, by looking through DECLARED in order.
+FIRST_LOOK = {
+    **dict.fromkeys(("attack", "odds", "recover", "fall", "skill", "act"), "companion.cli.actions"),
+    **dict.fromkeys(("systems", "roll", "demo"), "companion.cli.misc"),
+}
 
 
 def declaration(name: str) -> Command | None:
     """The declaration of a command the quick path may run, or None."""
     import importlib
 
-    for module in DECLARED:
+    first = FIRST_LOOK.get(name)
+    for module in (first, *DECLARED) if first else DECLARED:
         for cmd in importlib.import_module(module).QUICK:
             if cmd.name == name:
                 found: Command = cmd

@@ -15,7 +15,9 @@ app = typer.Typer(
     "explained dice rolls with exact odds, rules look-ups and solo play.\n\n"
     "Example: companion demo",
     no_args_is_help=True,
-    add_completion=False,
+    # --install-completion / --show-completion; the values are completed by
+    # companion.cli.complete, which only a completing shell imports.
+    add_completion=True,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
@@ -53,7 +55,7 @@ _MODULE_OF: dict[str, str | tuple[str, ...]] = {
         "table",
     ),
     **dict.fromkeys(("attack", "odds", "recover", "fall", "skill", "act"), "actions"),
-    **dict.fromkeys(("systems", "roll", "demo"), "misc"),
+    **dict.fromkeys(("systems", "roll", "demo", "info"), "misc"),
     **dict.fromkeys(("play", "report"), "play_cmd"),
     "done": "table",
     # The command groups rule systems bring with them (the 1ss solo group, the WarStuff

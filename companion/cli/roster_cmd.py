@@ -11,6 +11,7 @@ import typer
 
 from companion import systems
 from companion.cli.common import JsonOpt, console, print_json
+from companion.cli.complete import completer
 from companion.errors import DataError, RefusedError, UsageError
 from companion.game.repo import Home
 from companion.game.state import freeze
@@ -28,7 +29,12 @@ app = typer.Typer(
 
 MAX_IMPORT_BYTES = 5 * 1024 * 1024
 
-RosterArg = Annotated[str, typer.Argument(help="Roster name (a unique prefix is enough).")]
+RosterArg = Annotated[
+    str,
+    typer.Argument(
+        help="Roster name (a unique prefix is enough).", autocompletion=completer("roster")
+    ),
+]
 FighterArg = Annotated[str, typer.Argument(help="Fighter name (a unique prefix is enough).")]
 
 
@@ -73,7 +79,10 @@ def _refuse_fighter_errors(problems: list[Problem], source: str | None = None) -
 @app.command("new")
 def new(
     name: Annotated[str, typer.Argument(help="Name of the new roster.")],
-    system: Annotated[str, typer.Option("--system", "-s", help="Rule system id.")] = "1ss",
+    system: Annotated[
+        str,
+        typer.Option("--system", "-s", help="Rule system id.", autocompletion=completer("system")),
+    ] = "1ss",
     notes: Annotated[str, typer.Option(help="Free notes.")] = "",
 ) -> None:
     """Create an empty roster.
@@ -90,26 +99,52 @@ def new(
             raise UsageError(f"a roster called '{name}' already exists")
         home.save_roster(db, Roster(name.strip(), sys_.info.id, notes=notes))
         db.commit()
-    typer.echo(f"Created roster '{name}' ({sys_.info.name}).")
+    limit = ""
+    if hasattr(sys_, "roster_total"):  # a points system: say what the limit starts at
+        _, points = sys_.roster_total(Roster(name.strip(), sys_.info.id))
+        limit = f", points limit {points}"
+        if "points" in getattr(sys_, "roster_options", dict)():
+            limit += f"; 'companion roster option \"{name.strip()}\" points=N' changes it"
+    typer.echo(f"Created roster '{name}' ({sys_.info.name}{limit}).")
 
 
 @app.command("add")
 def add(
     roster: RosterArg,
     name: Annotated[str, typer.Argument(help="The new fighter's name.")],
-    rank: Annotated[str, typer.Option("--rank", "-r", help="Rank, e.g. rookie, specialist, boss.")],
+    rank: Annotated[
+        str,
+        typer.Option(
+            "--rank",
+            "-r",
+            help="Rank, e.g. rookie, specialist, boss.",
+            autocompletion=completer("roster-rank"),
+        ),
+    ],
     stat: Annotated[list[str], typer.Option("--stat", help="Stat value, or NAME=VALUE.")],
     equip: Annotated[
         list[str] | None,
-        typer.Option("--equip", "-e", help="Armory item, optionally with a label: melee-1h:sword."),
+        typer.Option(
+            "--equip",
+            "-e",
+            help="Armory item, optionally with a label: melee-1h:sword.",
+            autocompletion=completer("roster-item"),
+        ),
     ] = None,
-    skill: Annotated[list[str] | None, typer.Option("--skill", help="Skill (repeatable).")] = None,
+    skill: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--skill", help="Skill (repeatable).", autocompletion=completer("roster-skill")
+        ),
+    ] = None,
     role: Annotated[str | None, typer.Option(help="Rookie role.")] = None,
     notes: Annotated[str, typer.Option(help="Free notes.")] = "",
 ) -> None:
     """Add a fighter to a roster.
 
-    Example: companion roster add "Red Caps" Grub -r rookie --stat 3 -e melee-1h:club --role thug
+    Example:
+    companion roster new "Red Caps" --system 1ss
+    companion roster add "Red Caps" Grub -r rookie --stat 3 -e melee-1h:club --role thug
     """
     home = Home()
     with home.writing():
@@ -118,12 +153,14 @@ def add(
         sys_ = systems.get(r.system)
         if any(f.name.casefold() == name.strip().casefold() for f in r.fighters):
             raise UsageError(f"'{r.name}' already has a fighter called '{name}'")
+        given = _skills(skill or [], role)
+        implied = tuple(s for s in sys_.implied_skills(_slug(rank)) if s not in given)
         f = RosterFighter(
             name.strip(),
             _slug(rank),
             freeze(_stats(tuple(sys_.stat_names()), stat)),
             _equipment(equip or []),
-            _skills(skill or [], role),
+            implied + given,
             notes,
         )
         if not f.name:
@@ -131,7 +168,8 @@ def add(
         _refuse_fighter_errors(sys_.check_fighter(f))
         home.save_roster(db, r.with_fighters(r.fighters + (f,)))
         db.commit()
-    typer.echo(f"Added {f.name} to '{r.name}'.")
+    also = f" ({', '.join(implied).capitalize()} added: every {f.rank} has it)" if implied else ""
+    typer.echo(f"Added {f.name} to '{r.name}'{also}.")
 
 
 @app.command("edit")
@@ -154,7 +192,10 @@ def edit(
 ) -> None:
     """Change a fighter of a roster; only the options given change.
 
-    Example: companion roster edit "Red Caps" Grub --stat 4 --role fighter
+    Example:
+    companion roster new "Red Caps" --system 1ss
+    companion roster add "Red Caps" Grub -r rookie --stat 3 -e melee-1h:club --role thug
+    companion roster edit "Red Caps" Grub --stat 4 --role fighter
     """
     home = Home()
     with home.writing():
@@ -167,6 +208,10 @@ def edit(
         new_skills = old.skills
         if skill is not None or role is not None:
             new_skills = _skills(skill or [], role)
+        new_rank = _slug(rank) if rank else old.rank
+        new_skills = (
+            tuple(s for s in sys_.implied_skills(new_rank) if s not in new_skills) + new_skills
+        )
         new = RosterFighter(
             name=(name or old.name).strip(),
             rank=_slug(rank) if rank else old.rank,
@@ -189,7 +234,10 @@ def edit(
 def remove(roster: RosterArg, fighter: FighterArg) -> None:
     """Remove a fighter from a roster.
 
-    Example: companion roster remove "Red Caps" Grub
+    Example:
+    companion roster new "Red Caps" --system 1ss
+    companion roster add "Red Caps" Grub -r rookie --stat 3 -e melee-1h:club --role thug
+    companion roster remove "Red Caps" Grub
     """
     home = Home()
     with home.writing():
@@ -279,18 +327,59 @@ def repair(as_json: JsonOpt = False) -> None:
 
 
 @app.command("delete")
-def delete(roster: RosterArg) -> None:
+def delete(
+    roster: RosterArg,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask.")] = False,
+) -> None:
     """Delete a roster (games already started keep their copy).
 
-    Example: companion roster delete "Red Caps"
+    Asks first on a terminal; a script passes --yes. A copy is kept:
+    'companion roster restore NAME' brings it back.
+
+    Example:
+    companion roster new "Red Caps" --system 1ss
+    companion roster delete "Red Caps" --yes
     """
     home = Home()
     with home.writing():
         db = home.rosters_db()
         r = home.find_roster(roster, db)
+        from companion.cli.deleted import confirm, keep_roster
+
+        confirm(f"Delete roster '{r.name}'?", yes, "a roster")
+        keep_roster(home, r.to_dict())
         home.delete_roster(db, r.name)
         db.commit()
-    typer.echo(f"Deleted roster '{r.name}'.")
+    again = f'companion roster restore "{r.name}"'
+    typer.echo(f"Deleted roster '{r.name}'; '{again}' brings it back.")
+
+
+@app.command("restore")
+def restore(
+    roster: Annotated[str, typer.Argument(help="A deleted roster's name (a prefix is enough).")],
+) -> None:
+    """Bring back a deleted roster.
+
+    Example:
+    companion roster new "Red Caps" --system 1ss
+    companion roster delete "Red Caps" --yes
+    companion roster restore "Red Caps"
+    """
+    from companion.cli.deleted import take_roster
+
+    home = Home()
+    with home.writing():
+        db = home.rosters_db()
+        doc, path = take_roster(home, roster)
+        r = Roster.from_dict(doc, str(path))
+        if any(x.name.casefold() == r.name.casefold() for x in home.rosters(db)):
+            raise UsageError(
+                f"a roster called '{r.name}' exists; rename it before restoring the old one"
+            )
+        home.save_roster(db, r)
+        db.commit()
+        path.unlink()
+    typer.echo(f"Restored roster '{r.name}'.")
 
 
 @app.command("check")
@@ -431,7 +520,9 @@ def import_(
 ) -> None:
     """Import a roster from a JSON file; it is checked before it is stored.
 
-    Example: companion roster import robyn.json --name "Robyn (copy)"
+    Example:
+    companion roster export "Robyn" robyn.json --force
+    companion roster import robyn.json --name "Robyn (copy)"
     """
     try:
         kind = _file_kind(file.resolve()) if file.is_symlink() else _file_kind(file)

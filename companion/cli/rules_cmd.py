@@ -3,18 +3,41 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from typer.core import TyperGroup
 
 from companion import systems
 from companion.cli.common import JsonOpt, console, print_json
-from companion.errors import NotFoundError
+from companion.cli.complete import completer
+from companion.errors import CompanionError, NotFoundError
 from companion.lookup.topics import RuleTopic, all_topics
 
+
+class _RulesGroup(TyperGroup):
+    """`companion rules SYSTEM [TOPIC]` is short for `companion rules show SYSTEM [TOPIC]`."""
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        if args and args[0] not in self.commands and not args[0].startswith("-"):
+            try:
+                systems.resolve_id(args[0])
+            except CompanionError:
+                pass
+            else:
+                args = ["show", *args]
+        return super().resolve_command(ctx, args)
+
+
+SystemArg = Annotated[
+    str, typer.Argument(help="Rule system id, e.g. 1ss.", autocompletion=completer("system"))
+]
+
 app = typer.Typer(
+    cls=_RulesGroup,
     help="Quick rules look-ups: every rule of every system, searchable, with a cheat sheet."
-    "\n\nExample: companion rules search shoot into melee",
+    " 'companion rules SYSTEM [TOPIC]' is short for 'companion rules show SYSTEM [TOPIC]'."
+    "\n\nExample: companion rules 1ss tank",
     no_args_is_help=True,
 )
 
@@ -59,12 +82,15 @@ def _search(words: str, system: str | None, limit: int) -> list[tuple[RuleTopic,
 
 @app.command("show")
 def show(
-    system: Annotated[str, typer.Argument(help="Rule system id, e.g. 1ss.")],
+    system: Annotated[
+        str, typer.Argument(help="Rule system id, e.g. 1ss.", autocompletion=completer("system"))
+    ],
     topic: Annotated[
         list[str] | None,
         typer.Argument(
             help="A topic id or title (e.g. cover, range, tank), a kind (topic, skill, role, "
-            "armory, scenario, rule, action, rulings), or any words to search for."
+            "armory, scenario, rule, action, rulings), or any words to search for.",
+            autocompletion=completer("topic"),
         ),
     ] = None,
     as_json: JsonOpt = False,
@@ -102,6 +128,16 @@ def show(
             for t in items:
                 c.print(topic_line(t))
         return
+    from companion.names import close_to
+
+    # One word spelt a little wrong ("tnak") means the topic it is closest to, when one
+    # is close; more words are a question for the search.
+    near = close_to(key, [t.id for t in topics]) if " " not in key else None
+    if near is not None:
+        if not as_json and key.removesuffix("s") != near:
+            console().print(f"No topic '{words}'; did you mean '{near}'?", style="dim")
+        _show_hits([(next(t for t in topics if t.id == near), 90.0)], as_json, across=False)
+        return
     _show_hits(_search(words, sid, MORE + 1), as_json, across=False)
 
 
@@ -133,7 +169,9 @@ class SheetFormat(StrEnum):
 
 @app.command("sheet")
 def sheet(
-    system: Annotated[str, typer.Argument(help="Rule system id, e.g. 1ss.")],
+    system: Annotated[
+        str, typer.Argument(help="Rule system id, e.g. 1ss.", autocompletion=completer("system"))
+    ],
     fmt: Annotated[
         SheetFormat,
         typer.Option("--format", "-f", help="text, or html for a printable page."),
@@ -171,7 +209,9 @@ def sheet(
 
 @app.command("rulings")
 def rulings(
-    system: Annotated[str, typer.Argument(help="Rule system id, e.g. 1ss.")],
+    system: Annotated[
+        str, typer.Argument(help="Rule system id, e.g. 1ss.", autocompletion=completer("system"))
+    ],
     as_json: JsonOpt = False,
 ) -> None:
     """List how companion reads the unclear parts of a system's text (ruling ids).

@@ -9,58 +9,70 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.dice import DiceRequest, DiceSource, SeededDice, TypedDice, parse_dice_list
+from companion.dice import (
+    DiceRequest,
+    DiceSource,
+    LineDice,
+    SeededDice,
+    TypedDice,
+    parse_dice_list,
+)
 from companion.errors import UsageError
 from companion.game.events import Event
-from companion.game.repo import GameFile, Home, append_outcome
 from companion.game.state import FighterState, GameState
 from companion.names import match
 from companion.numbers import is_whole, shown, whole_number
 from companion.systems.base import Outcome
+
+if TYPE_CHECKING:  # the game layer is loaded by the commands that open a game
+    from companion.game.repo import GameFile
 
 
 def interactive() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def ask_die(request: DiceRequest, index: int) -> int:
-    """Ask the player for one die on the terminal (questionary is imported only here)."""
+def read_dice_line(prompt: str) -> str:
+    """One line of dice from the player on the terminal (questionary is imported only
+    here)."""
     import questionary
 
-    label = f"D{request.sides} for {request.purpose}"
-    if request.count > 1:
-        label += f" ({index + 1} of {request.count})"
-
-    def valid(text: str) -> bool | str:
-        t = text.strip()
-        if not (is_whole(t) and t.isdigit() and len(t) <= 4):
-            return f"type a number from 1 to {request.sides}"
-        v = int(t)
-        if request.sides == 10 and v == 0:
-            return True
-        return 1 <= v <= request.sides or f"a D{request.sides} shows 1 to {request.sides}"
-
-    answer = questionary.text(f"Roll {label}:", validate=valid).ask()
+    answer = questionary.text(prompt).ask()
     if answer is None:
         raise UsageError("cancelled; nothing was written")
-    return int(answer.strip())
+    return str(answer)
+
+
+def complain(message: str) -> None:
+    sys.stderr.write(message + "\n")
+    sys.stderr.flush()
+
+
+def ask_die(request: DiceRequest, index: int) -> int:
+    """Ask the player for one die on the terminal (more typed on the line are refused
+    by the roll that does not use them)."""
+    return LineDice(read_dice_line, complain)(request, index)
 
 
 def dice_source(dice: str | None, seed: int | None) -> DiceSource:
     if dice is not None and seed is not None:
         raise UsageError("give either --dice (rolled by hand) or --seed (digital), not both")
     if dice is not None:
-        return TypedDice(parse_dice_list(dice), ask_die if interactive() else None)
+        # At a terminal the dice still missing are asked for, several on a line if need be.
+        ask = LineDice(read_dice_line, complain) if interactive() else None
+        return TypedDice(parse_dice_list(dice), ask)
     return SeededDice(seed)
 
 
 @contextmanager
 def writing_game(game: str | None) -> Iterator[GameFile]:
     """Open a game for one change, under the home lock; the caller commits."""
+    from companion.game.repo import Home
+
     home = Home()
     with home.writing():
         yield home.open_game(game)
@@ -68,6 +80,8 @@ def writing_game(game: str | None) -> Iterator[GameFile]:
 
 @contextmanager
 def reading_game(game: str | None) -> Iterator[GameFile]:
+    from companion.game.repo import Home
+
     home = Home()
     with home.reading():
         yield home.open_game(game)
@@ -75,6 +89,8 @@ def reading_game(game: str | None) -> Iterator[GameFile]:
 
 def commit(gf: GameFile, outcome: Outcome, dice: DiceSource | None = None) -> Event:
     """Record an outcome as one event and write the game once."""
+    from companion.game.repo import append_outcome
+
     event = append_outcome(gf, outcome, dice)
     gf.db.commit()
     return event
@@ -106,10 +122,21 @@ def console() -> Any:
     return make_console()
 
 
-def find_fighter(state: GameState, name: str) -> FighterState:
-    """A fighter by exact name, unique name prefix or id, case-insensitively."""
+def find_fighter(
+    state: GameState, name: str, in_play: bool = True, acting: bool = True
+) -> FighterState:
+    """A fighter by exact name, unique name prefix or id, case-insensitively.
+
+    When the command needs a fighter in play (`in_play`), a prefix that begins several
+    names picks the only one still in play; for the fighter that acts (`acting`) the one
+    activating now comes first, for a target the others."""
+    prefer: tuple[Callable[[FighterState], bool], ...] = ()
+    if in_play and acting:
+        prefer = (lambda f: f.id == state.active, lambda f: not f.out)
+    elif in_play:
+        prefer = (lambda f: not f.out and f.id != state.active, lambda f: not f.out)
     try:
-        return match(name, state.fighters, lambda f: f.name, "fighter")
+        return match(name, state.fighters, lambda f: f.name, "fighter", prefer)
     except UsageError:
         by_id = [f for f in state.fighters if f.id == name.strip().casefold()]
         if by_id:
@@ -135,20 +162,26 @@ def report(gf: GameFile, event: Event, as_json: bool, announcements: tuple[str, 
             }
         )
         return
-    if not event.trace and not announcements:
+    if not event.trace:
         from companion.cli import plain
 
-        if plain.fits(event.summary):  # as Rich would print it, without loading Rich
+        if not announcements and plain.fits(event.summary):  # the usual one short line
             plain.write(event.summary)
             return
-    c = console()
+        from companion.render.styled import emit
+
+        # As Rich would print it (wrapped at its words), without loading Rich.
+        lines = [[(event.summary, "")], *([(a, "bold magenta")] for a in announcements)]
+        if all(plain.literal(t) for t in (event.summary, *announcements)) and emit(lines):
+            return
     if event.trace:
-        from companion.render.trace_view import render_trace
+        from companion.render.trace_print import print_trace
         from companion.trace import Trace
 
-        render_trace(c, Trace.from_dict(event.trace), gf.system)
-    else:
-        c.print(event.summary)
+        print_trace(Trace.from_dict(event.trace), gf.system, announcements)
+        return
+    c = console()
+    c.print(event.summary)
     for a in announcements:
         c.print(a, style="bold magenta")
 

@@ -24,16 +24,19 @@ from companion.cli.common import (
     reading_game,
     writing_game,
 )
+from companion.cli.complete import completer
 from companion.errors import RefusedError, UsageError
 from companion.game.events import Event, apply_event
 from companion.game.repo import GameFile, Home, append_outcome
 from companion.game.state import GameState
+from companion.names import plural
 from companion.numbers import is_whole
 from companion.systems.base import Outcome
 
 app = typer.Typer(
     help="Solo play of 1 Stat Skirmish: spawnpoints, spawn dice, the OpFor's decisions, "
-    "solitaire scenarios.\n\nExample: companion solo new --roster Outlaws --profile undead",
+    "solitaire scenarios. A solo warband is 1 boss, 3 specialists and 6 rookies (Outlaws in the "
+    "examples).\n\nExample: companion solo new --roster Outlaws --profile undead",
     no_args_is_help=True,
 )
 profile_app = typer.Typer(
@@ -43,7 +46,12 @@ profile_app = typer.Typer(
 )
 app.add_typer(profile_app, name="profile")
 
-FighterArg = Annotated[str, typer.Argument(help="Fighter name (a unique prefix is enough).")]
+FighterArg = Annotated[
+    str,
+    typer.Argument(
+        help="Fighter name (a unique prefix is enough).", autocompletion=completer("fighter")
+    ),
+]
 FreeOpt = Annotated[
     bool,
     typer.Option(
@@ -196,14 +204,25 @@ def _draw_map(state: GameState) -> None:
 @app.command("new")
 def new(
     roster: Annotated[
-        str, typer.Option("--roster", "-r", help="Your warband: 1 boss, 3 specialists, 6 rookies.")
+        str,
+        typer.Option(
+            "--roster",
+            "-r",
+            help="Your warband: 1 boss, 3 specialists, 6 rookies.",
+            autocompletion=completer("roster"),
+        ),
     ],
     profile: Annotated[
         str | None, typer.Option("--profile", "-p", help="OpFor profile (see 'solo profile list').")
     ] = None,
     scenario: Annotated[
         str | None,
-        typer.Option("--scenario", "-s", help="Solitaire scenario (see 'solo scenarios')."),
+        typer.Option(
+            "--scenario",
+            "-s",
+            help="Solitaire scenario (see 'solo scenarios').",
+            autocompletion=completer("solo-scenario"),
+        ),
     ] = None,
     mixed: Annotated[
         str | None,
@@ -234,7 +253,9 @@ def new(
 def map_(game: GameOpt = None, as_json: JsonOpt = False) -> None:
     """Draw the battlefield: the grid in inches, spawnpoints and tokens.
 
-    Example: companion solo map
+    Example:
+    companion solo new -r Outlaws --seed 11
+    companion solo map
     """
     from companion.systems.one_stat.solo.board_map import map_data
 
@@ -286,8 +307,8 @@ def spawn_(
             typer.echo(g.describe())
         t = tally(groups)
         typer.echo(
-            f"In all: {t['rookie']} rookies, {t['specialist']} specialists, "
-            f"{t['boss']} bosses (R-1SS-11)"
+            f"In all: {plural(t['rookie'], 'rookie')}, {plural(t['specialist'], 'specialist')}, "
+            f"{plural(t['boss'], 'boss')} (R-1SS-11)"
         )
         return
     from companion.systems.one_stat.solo.game import spawn_outcome
@@ -479,7 +500,9 @@ def opfor(
     Asks only what the table alone can tell (or take it from the flags), says which
     branch fired and why, and resolves an attack with the full 1ss resolution.
 
-    Example: companion solo opfor --can-attack --in-cover --target Robyn --dice 2,5
+    Once your fighters have all activated (--dice: its dice, then Robyn's defence):
+
+    Example: companion solo opfor --can-attack --in-cover --target Robyn --dice 2,5,3
     """
     from companion.systems.one_stat.solo.opfor import (
         Facts,
@@ -656,7 +679,9 @@ def objective(
 ) -> None:
     """Declare what only the table can see: a miniature reached its corner or its goal.
 
-    Example: companion solo objective escort-arrived
+    Example:
+    companion solo new -r Outlaws --scenario escort --seed 11
+    companion solo objective escort-arrived
     """
     from companion.systems.one_stat.solo.objectives import declare
 
@@ -668,7 +693,9 @@ def provoke_(fighter: FighterArg, game: GameOpt = None, as_json: JsonOpt = False
     """Mark the trek or the hostage boss as attacked at the table without the app (an
     attack made with 'companion attack' provokes by itself): it fights back from now on.
 
-    Example: companion solo provoke "Trek Grunt 1"
+    Example:
+    companion solo new -r Outlaws --scenario ambush --seed 11
+    companion solo provoke "Trek Grunt 1"
     """
     from companion.systems.one_stat.solo.objectives import provoke
 
@@ -679,7 +706,9 @@ def provoke_(fighter: FighterArg, game: GameOpt = None, as_json: JsonOpt = False
 def wound(fighter: FighterArg, game: GameOpt = None, as_json: JsonOpt = False) -> None:
     """Give the Bounty or Hostage boss one wound: his die steps down, his stat halves.
 
-    Example: companion solo wound "Bounty boss"
+    Example:
+    companion solo new -r Outlaws --scenario bounty --seed 11
+    companion solo wound "Bounty boss"
     """
     from companion.systems.one_stat.solo.objectives import ladder_wound
 
@@ -715,7 +744,9 @@ def regenerate_(
 def check_(game: GameOpt = None, as_json: JsonOpt = False) -> None:
     """Check the scenario now: objectives met, won or lost (ends the game when decided).
 
-    Example: companion solo check
+    Example:
+    companion solo new -r Outlaws --seed 11
+    companion solo check
     """
     from companion.systems.one_stat.solo.scenarios import check, status_lines
 
@@ -834,8 +865,9 @@ def profile_new(
 ) -> None:
     """Save an OpFor profile (replaces a saved one of the same name).
 
-    Example: companion solo profile new orcs --rookie 2 --specialist 4 --boss 6
-    --specialization brawler --boss-skill command
+    Example:
+    companion solo profile new orcs --rookie 2 --specialist 4 --boss 6 \\
+        --specialization brawler --boss-skill command
     """
     from companion.game.state import freeze
     from companion.systems.one_stat.solo import profiles
@@ -910,7 +942,10 @@ def profile_show(
 def profile_delete(name: Annotated[str, typer.Argument(help="Saved profile name.")]) -> None:
     """Delete a saved OpFor profile (built-in ones stay).
 
-    Example: companion solo profile delete undead
+    Example:
+    companion solo profile new orcs --rookie 2 --specialist 4 --boss 6 \\
+        --specialization brawler --boss-skill command
+    companion solo profile delete orcs
     """
     from companion.systems.one_stat.solo import profiles
 

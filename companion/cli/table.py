@@ -31,18 +31,33 @@ COMMANDS = (
         f"{OPS}:turn",
         """Finish the turn (upkeep: tokens off), count the next turn and roll initiative.
 
-        After the last turn it ends the game and announces the result.
+        After the last turn it ends the game and announces the result. While fighters
+        may still activate it lists them and asks first (a script passes --force); the
+        log records who was skipped.
 
         Example: companion turn --dice 7,3
         """,
-        (GAME, DICE, SEED, JSON),
+        (
+            GAME,
+            DICE,
+            SEED,
+            JSON,
+            opt(
+                "force",
+                "End the turn even if fighters have not activated (no question).",
+                kind="flag",
+                default=False,
+            ),
+        ),
     ),
     Command(
         "activate",
         f"{OPS}:activate",
         """Activate a fighter: it takes its activation token and its actions.
 
-        Example: companion activate Robyn
+        Example:
+        companion turn --dice 7,3
+        companion activate Robyn
         """,
         (FIGHTER, GAME, JSON),
     ),
@@ -51,7 +66,10 @@ COMMANDS = (
         f"{OPS}:done",
         """End the active fighter's activation, with any roll the rules ask for then.
 
-        Example: companion done
+        Example:
+        companion turn --dice 7,3
+        companion activate Robyn
+        companion done
         """,
         (
             arg("fighter", "The activating fighter (a check that it is).", default=None),
@@ -71,10 +89,16 @@ COMMANDS = (
         (
             FIGHTER,
             opt("wounds", "Set the wounds.", kind="int", low=0, high=99),
-            opt("state", "Set the state: upright, wounded or out."),
+            opt("state", "Set the state: upright, wounded (prone) or out."),
             opt("token", "Give or take the activation token.", kind="flag", off=("--no-token",)),
             opt("stat", "Set the (first) stat.", kind="int", low=-99, high=99),
             opt("flag", "Set a flag NAME=VALUE (or NAME= to clear it).", kind="list"),
+            opt(
+                "force",
+                "Set values the rules cannot have (a house rule).",
+                kind="flag",
+                default=False,
+            ),
             GAME,
             JSON,
         ),
@@ -95,7 +119,9 @@ COMMANDS = (
         f"{OPS}:initiative",
         """Give the initiative to a side by hand.
 
-        Example: companion initiative "Cpt"
+        Example:
+        companion turn --dice 7,3
+        companion initiative "Cpt"
         """,
         (SIDE, GAME, JSON),
     ),
@@ -104,7 +130,9 @@ COMMANDS = (
         f"{OPS}:undo",
         """Take back the last change(s); 'redo' puts them back.
 
-        Example: companion undo
+        Example:
+        companion turn
+        companion undo
         """,
         (STEPS, GAME, JSON),
     ),
@@ -113,7 +141,10 @@ COMMANDS = (
         f"{OPS}:redo",
         """Put back what 'undo' took back.
 
-        Example: companion redo
+        Example:
+        companion turn
+        companion undo
+        companion redo
         """,
         (STEPS, GAME, JSON),
     ),

@@ -8,6 +8,7 @@ directly for a well-formed command line, so each command has one implementation.
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 from companion import systems
@@ -15,6 +16,7 @@ from companion.cli.shared import (
     dice_source,
     find_fighter,
     find_side,
+    interactive,
     print_json,
     reading_game,
     report,
@@ -24,8 +26,9 @@ from companion.cli.shared import (
 )
 from companion.errors import RefusedError, UsageError
 from companion.game.events import Change, set_fighter, set_game, set_side
+from companion.game.state import FighterState, GameState
 from companion.numbers import is_whole, shown, whole_number
-from companion.systems.base import Outcome
+from companion.systems.base import Outcome, waiting_text, with_skipped
 
 __all__ = ["find_fighter", "find_side", "report", "run_outcome"]  # for other commands
 
@@ -38,11 +41,36 @@ def status(game: str | None, as_json: bool) -> None:
     show_board(gf, as_json)
 
 
-def turn(game: str | None, dice: str | None, seed: int | None, as_json: bool) -> None:
+def turn(
+    game: str | None, dice: str | None, seed: int | None, as_json: bool, force: bool = False
+) -> None:
     src = dice_source(dice, seed)
+    if not force:
+        with reading_game(game) as gf:
+            waiting = systems.get(gf.system).still_to_act(gf.state)
+        if waiting and not confirm_early_end(gf.state.turn, waiting, gf.state):
+            sys.stdout.write(f"Turn {gf.state.turn} goes on; nothing was written.\n")
+            return
     with writing_game(game) as gf:
-        outcome = systems.get(gf.system).next_turn(gf.state, src)
+        system = systems.get(gf.system)
+        skipped = system.still_to_act(gf.state)
+        outcome = with_skipped(system.next_turn(gf.state, src), skipped)
         run_outcome(gf, outcome, as_json, src)
+
+
+def confirm_early_end(turn: int, waiting: Sequence[FighterState], state: GameState) -> bool:
+    """Ask on a terminal whether to end the turn with fighters still to act; a script is
+    refused and told about --force, so a turn never ends early unseen."""
+    text = waiting_text(turn, waiting, state)
+    if not interactive():
+        raise UsageError(f"{text}; pass --force to end it anyway (nothing was written)")
+    import questionary
+
+    sys.stdout.write(text[0].upper() + text[1:] + ".\n")
+    answer = questionary.confirm(f"End turn {turn} now?", default=False).ask()
+    if answer is None:
+        raise UsageError("cancelled; nothing was written")
+    return bool(answer)
 
 
 def done(
@@ -72,17 +100,22 @@ def set_(
     token: bool | None,
     stat: int | None,
     flag: list[str] | None,
+    force: bool,
     game: str | None,
     as_json: bool,
 ) -> None:
     with writing_game(game) as gf:
-        f = find_fighter(gf.state, fighter)
+        f = find_fighter(gf.state, fighter, in_play=False)
+        sys_ = systems.get(gf.system)
         changes: list[Change] = []
         if wounds is not None:
             changes.append(set_fighter(f.id, "wounds", wounds))
         if state is not None:
-            allowed = tuple(systems.get(gf.system).statuses())
+            allowed = tuple(sys_.statuses())
             s = state.strip().casefold()
+            # The board shows a wounded fighter as "prone", so the word it shows is accepted.
+            if s == "prone" and "wounded" in allowed and "prone" not in allowed:
+                s = "wounded"
             if s not in allowed:
                 raise UsageError(f"state '{state}' is not one of {', '.join(allowed)}")
             changes.append(set_fighter(f.id, "status", s))
@@ -98,10 +131,54 @@ def set_(
             changes.append(set_fighter(f.id, f"flags.{k.strip()}", _flag_value(v)))
         if not changes:
             raise UsageError("nothing to set; give --wounds, --state, --token, --stat or --flag")
+        if not force:
+            changes += _wounds_to_match(sys_, f, wounds, state, changes)
+            _check_possible(sys_, f, changes)
         what = ", ".join(f"{c.field.replace('flags.', 'flag ')} = {c.value}" for c in changes)
         run_outcome(
             gf, Outcome("override", f"{f.name}: {what} (set by hand)", tuple(changes)), as_json
         )
+
+
+def _wounds_to_match(
+    sys_: Any, f: Any, wounds: int | None, state: str | None, changes: list[Change]
+) -> list[Change]:
+    """A state given without wounds brings the wounds the rules give it (1ss: prone is
+    one wound), when the fighter's present wounds do not fit it."""
+    status = next((c.value for c in changes if c.field == "status"), None)
+    if state is None or wounds is not None or status is None:
+        return []
+    if sys_.hand_set_problem(f, f.wounds, status) is None:
+        return []
+    for n in range(0, 3):
+        if sys_.hand_set_problem(f, n, status) is None:
+            return [set_fighter(f.id, "wounds", n)]
+    return []
+
+
+def _check_possible(sys_: Any, f: Any, changes: list[Change]) -> None:
+    """Refuse a value the fighter's rule system cannot have, saying what it can."""
+    new = {c.field: c.value for c in changes}
+    if "stats." + next(iter(f.stats), "") in new and len(f.stats) == 1:
+        stat = new["stats." + next(iter(f.stats))]
+        rank = {r.id: r for r in sys_.ranks()}.get(f.rank)
+        if rank is not None:
+            # Where a rank's stat runs up to its die (1ss), a fighter with a bigger die
+            # (a solo Bounty boss on a D12) may have a bigger stat.
+            by_die = rank.stat_max == rank.die
+            high = max(rank.stat_max, f.die) if by_die else rank.stat_max
+            if not rank.stat_min <= stat <= high:
+                die = f" (its die is a D{f.die})" if by_die else ""
+                raise UsageError(
+                    f"a {rank.label.lower()}'s {next(iter(f.stats))} is {rank.stat_min}-{high}"
+                    f"{die}, not {stat}; pass --force to set it all the same"
+                )
+    if "wounds" in new or "status" in new:
+        why = sys_.hand_set_problem(
+            f, int(new.get("wounds", f.wounds)), str(new.get("status", f.status))
+        )
+        if why:
+            raise UsageError(f"{why}; pass --force to set it all the same")
 
 
 def _flag_value(v: str) -> Any:

@@ -9,6 +9,7 @@ import typer
 
 from companion import systems
 from companion.cli.common import GameOpt, JsonOpt, console, print_json, writing_game
+from companion.cli.complete import completer
 from companion.cli.roster_cmd import app as roster_app
 from companion.cli.shared import find_side, run_outcome
 from companion.errors import RefusedError, UsageError
@@ -18,7 +19,12 @@ from companion.game.state import freeze
 from companion.systems.base import Outcome, RuleSystem
 from companion.values import replace
 
-RosterArg = Annotated[str, typer.Argument(help="Roster name (a unique prefix is enough).")]
+RosterArg = Annotated[
+    str,
+    typer.Argument(
+        help="Roster name (a unique prefix is enough).", autocompletion=completer("roster")
+    ),
+]
 GenreOpt = Annotated[
     str | None, typer.Option("--genre", help="Genre, e.g. fantasy, modern, sci-fi, dinosaurs.")
 ]
@@ -98,13 +104,19 @@ def add_unit(
         str | None, typer.Option("--name", help="Name it on the roster (default: the unit's).")
     ] = None,
     count: Annotated[int, typer.Option("--count", min=1, max=20, help="How many to add.")] = 1,
+    over_limit: Annotated[
+        bool, typer.Option("--over-limit", help="Add them even over the points limit.")
+    ] = False,
 ) -> None:
     """Add a ready-made unit from the system's library to a roster.
 
-    Copies get a number (Orc Warrior 2). The roster is checked against its points limit
-    afterwards and any problem is printed (the unit is still added).
+    Copies get a number (Orc Warrior 2). Units that would take the roster over its points
+    limit are not added (exit status 1) unless you pass --over-limit; any other problem
+    the roster check finds is printed.
 
-    Example: companion roster add-unit "Greenskins" "Orc Warrior" --genre fantasy --count 2
+    Example:
+    companion roster new Greenskins --system warstuff
+    companion roster add-unit Greenskins "Orc Warrior" --genre fantasy --count 2
     """
     home = Home()
     with home.writing():
@@ -119,9 +131,15 @@ def add_unit(
             fighters.append(f)
             added.append(f.name)
         new = r.with_fighters(tuple(fighters))
+        total, limit = sys_.roster_total(new)
+        if total > limit and not over_limit:
+            raise RefusedError(
+                f"adding {', '.join(added)} makes '{r.name}' {total} pts, over its limit of "
+                f"{limit} pts; nothing was added (raise the limit with 'companion roster "
+                f'option "{r.name}" points=N\', or pass --over-limit)'
+            )
         home.save_roster(db, new)
         db.commit()
-    total, limit = sys_.roster_total(new)
     typer.echo(f"Added {', '.join(added)} to '{r.name}' ({total}/{limit} pts).")
     for p in sys_.check_roster(new):
         typer.echo(f"{p.severity}: {p.message}")
@@ -133,7 +151,9 @@ def option(
 ) -> None:
     """Set a roster option of its system, e.g. the WarStuff points limit (150 or 300).
 
-    Example: companion roster option "Greenskins" points=300
+    Example:
+    companion roster new Greenskins --system warstuff
+    companion roster option Greenskins points=300
     """
     key, sep, value = setting.partition("=")
     key = key.strip().casefold()
@@ -169,7 +189,9 @@ def concede(
 ) -> None:
     """A player concedes; when one player is left, the game ends with them as the winner.
 
-    Example: companion concede "Greenskin Raiders"
+    Example:
+    companion game new --system warstuff
+    companion concede "Greenskin Raiders"
     """
     with writing_game(game) as gf:
         idx = find_side(gf.state, side)

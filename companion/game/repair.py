@@ -34,6 +34,7 @@ from companion.game.store import (
     read_json_file,
     reason,
 )
+from companion.names import plural
 from companion.values import frozen
 
 
@@ -194,7 +195,8 @@ def repair_game(path: Path) -> Repair:
         )
     if want is not None and len(candidates) > want == len(kept) and source == "the backup":
         notes.append(
-            f"{len(candidates) - want} event(s) stored after those the backup counts were left out "
+            f"{plural(len(candidates) - want, 'event')} stored after those the backup counts were "
+            "left out "
             "(the change being written when the file was damaged, or undone ones)"
         )
     if source == "the file" and not lost and not moved:

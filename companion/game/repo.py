@@ -310,18 +310,18 @@ class GameFile:
         return event
 
     def _save(self) -> None:
-        self.db.table("game").update(
+        self.db.update_doc(
+            "game",
             {
                 "snapshot": {"count": self.count, "state": self.state.to_dict()},
                 "redo": self.redo,
                 "updated": now(),
                 "board": board_cache(self.system, self.name, self.state),
             },
-            doc_ids=[1],
         )
 
     def set_meta(self, **values: Any) -> None:
-        self.db.table("game").update(values, doc_ids=[1])
+        self.db.update_doc("game", values)
 
 
 def board_cache(system_id: str, name: str, state: GameState) -> dict[str, Any] | None:
@@ -409,8 +409,8 @@ class Home:
     # -- settings ------------------------------------------------------------------
     def settings(self) -> tuple[Database, dict[str, Any]]:
         db = open_with_backup(self.root / SETTINGS, "companion game repair --settings")
-        docs = db.table("settings").all()
-        return db, dict(docs[0]) if docs else {}
+        docs = db.docs("settings")
+        return db, docs[0] if docs else {}
 
     def set_setting(self, key: str, value: Any) -> None:
         db, current = self.settings()
@@ -491,7 +491,7 @@ class Home:
             raise StoreError(with_backup_hint(str(e), path)) from None
 
     def _game_from(self, db: Database) -> GameFile:
-        docs = db.table("game").all()
+        docs = db.docs("game")
         if not docs:
             raise StoreError(f"{db.path} has no game in it; move it aside and start a new game")
         meta = docs[0]

@@ -224,20 +224,49 @@ class Database:
     `before_commit` holds writes of other files that this one refers to (a game's event
     segments): they are made durable first, so the file committed last is the one that
     makes them count.
+
+    TinyDB itself is loaded the first time a table is asked for: what every table
+    command does (read the settings, read a game and update its one document) goes
+    through `docs` and `update_doc` on the same stored data, as TinyDB would.
     """
 
     def __init__(self, path: Path, keep: Path | None = None) -> None:
-        from tinydb import TinyDB
-
         self.path = path
-        self.db = TinyDB(path, storage=AtomicStorage)
-        self.storage: AtomicStorage = self.db.storage  # type: ignore[assignment]
+        self.storage = AtomicStorage(path)
         self.storage.keep = keep
         self.before_commit: list[Callable[[], None]] = []
+        self._tinydb: Any = None
         self.storage.read()  # refuse a bad file before anything else happens
+
+    @property
+    def db(self) -> Any:
+        if self._tinydb is None:
+            from tinydb import TinyDB
+
+            storage = self.storage
+            self._tinydb = TinyDB(self.path, storage=lambda *_, **__: storage)
+        return self._tinydb
 
     def table(self, name: str) -> Any:
         return self.db.table(name, cache_size=0)
+
+    def docs(self, name: str) -> list[dict[str, Any]]:
+        """The documents of a table in order, as TinyDB's `all` gives them (shallow
+        copies; a document id that is not a number is refused, as TinyDB refuses it)."""
+        data = self.storage.read() or {}
+        out = []
+        for doc_id, doc in (data.get(name) or {}).items():
+            int(doc_id)
+            out.append(dict(doc))
+        return out
+
+    def update_doc(self, name: str, fields: dict[str, Any], doc_id: int = 1) -> None:
+        """TinyDB's `table(name).update(fields, doc_ids=[doc_id])`."""
+        data = self.storage.read()
+        if data is None:
+            raise KeyError(doc_id)
+        data[name][str(doc_id)].update(fields)
+        self.storage.write(data)
 
     def has_table(self, name: str) -> bool:
         data = self.storage.read() or {}

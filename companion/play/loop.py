@@ -12,32 +12,43 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.dice import DiceRequest, DiceSource, SeededDice, TypedDice, check_die
+from rich.text import Text
+
+from companion.dice import DiceSource, LineDice, SeededDice, TypedDice
 from companion.errors import CompanionError, UsageError
-from companion.game.events import Change, set_fighter, set_side
 from companion.game.state import FighterState, freeze
 from companion.play import phase as ph
+from companion.play.extras import Extras
+from companion.play.screen import blocks_of
 from companion.play.session import GameChanged, Session, StepResult
 from companion.play.solo_hook import Ask, SoloGuide, Walk, guide_for
 from companion.play.ui import BACK, Back, Item, Prompter, Quit, numbered
-from companion.systems.base import ActionRequest, Outcome
+from companion.render.play_view import Block
+from companion.systems.base import ActionRequest, Outcome, waiting_text, with_skipped
 from companion.systems.kit.facts import ActionSpec, Fact
+from companion.values import replace
 
 # Whom an action's target may be, by its declared kind.
 _TARGETS = {"enemy": "enemies", "friend": "friends", "any": "all", "optional": "all"}
 
-FIXED = "urls?vodqnex"
+FIXED = "urls?vodqnexkm"
+# The main menu's question: short, so it and the menu leave room for the last result.
+HINT = "(a key; m: more)"
 # Keys the phase menus give their own entries: end the turn, a fall, write the report.
 PHASE_KEYS = "tfw"
 
 
-class Loop:
+class Loop(Extras):
     def __init__(self, session: Session, console: Any, ui: Prompter, timing: bool = False) -> None:
         self.s = session
         self.c = console
         self.ui = ui
         self.timing = timing
         self.dice_mode: str | None = None
+        # The last step, drawn again above every menu until the next step replaces it;
+        # on resuming, the last step in the log.
+        self.last: list[Block] = blocks_of(session.gf.tail(1))
+        self.notice: list[Text] = []
         self.solo: SoloGuide | None = (
             guide_for(session.system.info.id) if ph.opfor_side(session.state) is not None else None
         )
@@ -47,7 +58,6 @@ class Loop:
 
     # -- the loop ------------------------------------------------------------------------
     def run(self) -> None:
-        self.show_board()
         if ph.opfor_side(self.s.state) is not None and self.solo is None:
             self.c.print(
                 "No solo procedure is installed for this system here: play the OpFor side "
@@ -56,12 +66,13 @@ class Loop:
                 highlight=False,
             )
         try:
-            if self.s.state.phase != "ended":
+            self.dice_mode = self.s.dice_mode
+            if self.s.state.phase != "ended" and self.dice_mode is None:
                 self.choose_dice_mode()
             while True:
                 if self.s.refresh():
-                    self.c.print("The game was changed in another terminal:", style="yellow")
-                    self.show_board()
+                    self.last = blocks_of(self.s.gf.tail(1))
+                    self.say("The game was changed in another terminal: its last step is above.")
                 try:
                     self.one_pass()
                 except Back:
@@ -70,9 +81,9 @@ class Loop:
                     msg = str(e)
                     if "nothing was written" not in msg:
                         msg += " (nothing was written)"
-                    self.c.print(msg, style="bold red", highlight=False)
+                    self.notice.append(Text(msg, style="bold red"))
                     if isinstance(e, GameChanged):
-                        self.show_board()
+                        self.last = blocks_of(self.s.gf.tail(1))
         except (Quit, KeyboardInterrupt, EOFError):
             self.c.print(
                 f"Left '{self.s.name}' as it was after the last finished step; "
@@ -91,12 +102,48 @@ class Loop:
     def one_pass(self) -> None:
         state = self.s.state
         p = ph.current(self.s.system, state)
-        items = self.phase_items(p) + self.fixed_items(p)
-        choice = self.ui.choose(p.headline(state) + " — what now?", items)
+        items = self.fit(self.phase_items(p) + self.fixed_items(p))
+        message = p.headline(state) + " — what now?"
+        self.draw(message, items)
+        choice = self.ui.choose(message, items, HINT)
         if callable(choice):
             choice()
         else:
             raise UsageError(f"unknown choice {choice!r}")
+
+    # -- the screen ------------------------------------------------------------------------
+    def draw(self, message: str, items: list[Item]) -> None:
+        """The header, the fighters that matter and the last result, fitted above the menu."""
+        from companion.play.screen import fighter_lines, header, menu_height
+        from companion.render.play_view import render_screen
+
+        state = self.s.state
+        p = ph.current(self.s.system, state)
+        blocks = list(self.last)
+        if self.notice:
+            blocks.append(Block(lines=tuple(self.notice)))
+            self.notice = []
+        render_screen(
+            self.c,
+            header(self.s.system, self.s.name, state),
+            blocks,
+            fighter_lines(self.s.system, state, p),
+            menu_height(message, HINT, items, self.c.width),
+        )
+
+    def fit(self, items: list[Item]) -> list[Item]:
+        """Labels cut to one line of the terminal, so the menu is as tall as its entries."""
+        room = max(20, self.c.width - 8)
+        return [
+            it
+            if it.hidden or len(it.label) <= room
+            else replace(it, label=it.label[: room - 1] + "…")
+            for it in items
+        ]
+
+    def say(self, text: str, style: str = "yellow") -> None:
+        """A line for the next screen (under the last result), e.g. why nothing changed."""
+        self.notice.append(Text(text, style=style))
 
     # -- menus ---------------------------------------------------------------------------
     def phase_items(self, p: ph.Phase) -> list[Item]:
@@ -148,22 +195,37 @@ class Loop:
             ]
             items = numbered(labels, FIXED + PHASE_KEYS)
             items.append(Item("e", f"End {f.name}'s activation", self.do_end_activation))
-            for a in ph.reactions(self.s.system):
-                items.append(Item("f", self.action_label(a), _bind(self.do_action, a, True)))
             return items
         return []
 
     def fixed_items(self, p: ph.Phase) -> list[Item]:
+        """Undo, the whole trace, the board, "more" and quit; the entries behind "more"
+        answer their keys here too, unlisted."""
         events = self.s.gf.raw_tail(1)
         last = ""
         if events:
             summary = str(events[-1]["summary"])
             last = f" ({summary if len(summary) <= 60 else summary[:59] + '…'})"
+        items = [Item("u", f"Undo the last step{last}", self.do_undo)]
+        if any(b.trace is not None for b in self.last):
+            items.append(Item("k", "The whole trace of the last step", self.do_trace))
+        items += [
+            Item("s", "Status: the whole board", self.show_board),
+            Item(
+                "m",
+                "More: redo, log, rules, VP, override, dice, end the game",
+                lambda: self.do_more(p),
+            ),
+        ]
+        items += [replace(it, hidden=True) for it in self.more_items(p)]
+        items.append(Item("q", "Quit (the game stays saved)", self.quit))
+        return items
+
+    def more_items(self, p: ph.Phase) -> list[Item]:
+        """The entries a turn needs less often."""
         items = [
-            Item("u", f"Undo the last step{last}", self.do_undo),
             Item("r", "Redo", self.do_redo),
             Item("l", "Log", self.do_log),
-            Item("s", "Status: the board", self.show_board),
             Item("?", "Rules look-up", self.do_rules),
         ]
         if p.kind != "ended":
@@ -171,10 +233,16 @@ class Loop:
                 Item("v", "Victory points", self.do_vp),
                 Item("o", "Override a fighter (state, wounds, token)", self.do_override),
                 Item("d", f"Dice: {self.dice_label()} (change)", self.choose_dice_mode),
-                Item("x", "End the game now", self.do_end_game),
             ]
-        items.append(Item("q", "Quit (the game stays saved)", self.quit))
+            if p.kind == "acting":
+                for a in ph.reactions(self.s.system):
+                    items.append(Item("f", self.action_label(a), _bind(self.do_action, a, True)))
+            items.append(Item("x", "End the game now", self.do_end_game))
         return items
+
+    def do_more(self, p: ph.Phase) -> None:
+        choice = self.ui.choose("More:", self.fit(self.more_items(p)) + [BACK])
+        choice()
 
     def quit(self) -> None:
         raise Quit()
@@ -184,38 +252,30 @@ class Loop:
         return {"roll": "rolled for you", "enter": "you enter them"}.get(self.dice_mode or "", "?")
 
     def choose_dice_mode(self) -> None:
+        """Ask how dice come in, and keep the answer with the game for the next session."""
         self.dice_mode = self.ui.choose(
             "Dice: roll for you, or enter the dice you roll at the table?",
             [
                 Item("r", "Roll for me (digital dice)", "roll"),
-                Item("e", "I roll and enter the dice", "enter"),
+                Item("e", "I roll and enter the dice (several at once: 3,5,1)", "enter"),
             ],
         )
+        self.s.set_dice_mode(str(self.dice_mode))
 
     def dice(self) -> DiceSource:
         if self.dice_mode == "enter":
-            return TypedDice([], self.ask_die)
+            return TypedDice([], LineDice(self.read_dice, self.complain))
         return SeededDice()
 
-    def ask_die(self, request: DiceRequest, index: int) -> int:
-        label = f"D{request.sides} for {request.purpose}"
-        if request.count > 1:
-            label += f" ({index + 1} of {request.count})"
-
-        def valid(t: str) -> bool | str:
-            t = t.strip()
-            if not t.isdigit():
-                return f"type the number the D{request.sides} shows"
-            try:
-                check_die(int(t), request.sides, request.purpose)
-            except CompanionError as e:
-                return str(e)
-            return True
-
+    def read_dice(self, prompt: str) -> str:
         before = self.ui.waited
-        answer = self.ui.text(f"Roll {label}:", validate=valid)
+        answer = self.ui.text(prompt)
         self.s.wait_seconds += self.ui.waited - before
-        return int(answer.strip())
+        return answer
+
+    def complain(self, message: str) -> None:
+        # The refused line is gone: the prompt comes back empty under this message.
+        self.c.print(message, style="bold red", highlight=False)
 
     # -- showing -------------------------------------------------------------------------
     def brief(self, f: FighterState) -> str:
@@ -231,37 +291,64 @@ class Loop:
         from companion.render.board import render_board
         from companion.render.board_data import board
 
-        render_board(self.c, board(self.s.system, self.s.name, self.s.state))
+        # A line is kept for the key prompt under the board.
+        rows = self.c.size.height - 1
+        render_board(self.c, board(self.s.system, self.s.name, self.s.state), rows)
+        self.ui.pause()
 
-    def show(self, res: StepResult, board: bool = True) -> None:
+    def do_trace(self) -> None:
+        """The last step in full: every step, its notes, rulings and look-up links."""
         from companion.render.trace_view import render_trace
-        from companion.trace import Trace
 
-        for ev in res.events:
-            if ev.trace:
-                render_trace(self.c, Trace.from_dict(ev.trace), self.s.system.info.id)
+        for b in self.last:
+            if b.trace is not None:
+                render_trace(self.c, b.trace, self.s.system.info.id)
             else:
-                self.c.print(ev.summary, highlight=False)
-        for a in res.announcements:
-            self.c.print(a, style="bold magenta", highlight=False)
+                for line in b.lines:
+                    self.c.print(line, highlight=False)
+        self.ui.pause()
+
+    def show(self, res: StepResult, notes: tuple[Text, ...] = ()) -> None:
+        """Keep what a step wrote as the last result, which every screen shows."""
+        self.last = blocks_of(res.events, res.announcements)
+        extra = list(notes)
         if self.timing:
-            self.c.print(f"(step {res.seconds * 1000:.1f} ms)", style="dim", highlight=False)
-        if board:
-            self.show_board()
+            extra.append(Text(f"(step {res.seconds * 1000:.1f} ms)", style="dim"))
+        if extra:
+            self.last.append(Block(lines=tuple(extra)))
 
     # -- steps ---------------------------------------------------------------------------
     def do_next_turn(self) -> None:
-        # A solo system rolls its upkeep spawn inside next_turn: its trace explains it.
+        """End the turn; with fighters still to act, only once the player says so, and
+        the log says who was skipped. A solo guide may ask its upkeep questions first (a
+        roll the player may take or leave) and run upkeep with the answers."""
+        system = self.s.system
+        waiting = system.still_to_act(self.s.state)
+        if waiting:
+            text = waiting_text(self.s.state.turn, waiting, self.s.state)
+            self.c.print(text[0].upper() + text[1:] + ".", style="yellow", highlight=False)
+            if not self.ui.confirm(f"End turn {self.s.state.turn} now?", False):
+                self.say(f"Turn {self.s.state.turn} goes on; nothing was written.")
+                return
         guide = self.solo
+        answers: dict[str, Any] = {}
         if guide is not None and guide.upkeep_asks is not None and guide.upkeep is not None:
-            run_upkeep = guide.upkeep
             answers = {q.key: self.answer(q) for q in guide.upkeep_asks(self.s.state)}
-            self.show(self.s.run(lambda st, d: run_upkeep(st, answers, d), self.dice()))
-            return
-        self.show(self.s.next_turn(self.dice()))
+        run_upkeep = guide.upkeep if guide is not None else None
+
+        def make(state: Any, dice: DiceSource) -> Outcome:
+            # A solo system rolls its upkeep spawn inside next_turn: its trace explains it.
+            done = (
+                run_upkeep(state, answers, dice)
+                if run_upkeep is not None
+                else system.next_turn(state, dice)
+            )
+            return with_skipped(done, system.still_to_act(state))
+
+        self.show(self.s.run(make, self.dice()))
 
     def do_activate(self, fid: str) -> None:
-        self.show(self.s.activate(fid), board=False)
+        self.show(self.s.activate(fid))
 
     def do_walk(self, fid: str) -> None:
         """Walk one OpFor fighter through the solo procedure, then do what it decides."""
@@ -280,22 +367,20 @@ class Loop:
             return w.outcomes
 
         res = self.s.run_all(make, self.dice())
-        self.show(res, board=False)
         w = walked[-1]
-        self.c.print(
-            f"→ {name} ({w.branch.replace('-', ' ')}): {w.instruction}",
-            style="bold cyan",
-            highlight=False,
-        )
+        notes = [
+            Text(f"→ {name} ({w.branch.replace('-', ' ')}): {w.instruction}", style="bold cyan")
+        ]
         state = self.s.state
         if state.phase != "ended" and state.active == fid:
-            self.c.print(
-                f"Do it on the table; any further roll of {name} is in the menu, "
-                "then end its activation.",
-                style="dim",
-                highlight=False,
+            notes.append(
+                Text(
+                    f"Do it on the table; any further roll of {name} is in the menu, "
+                    "then end its activation.",
+                    style="dim",
+                )
             )
-        self.show_board()
+        self.show(res, tuple(notes))
 
     def answer(self, q: Ask) -> Any:
         if q.kind == "yesno":
@@ -305,7 +390,7 @@ class Loop:
         return self.ui.number(q.text, q.low, q.high, q.default)
 
     def do_end_activation(self) -> None:
-        self.show(self.s.end_activation(self.dice()), board=False)
+        self.show(self.s.end_activation(self.dice()))
 
     def action_label(self, action: str) -> str:
         spec = self.s.system.declared_actions().get(action)
@@ -349,6 +434,10 @@ class Loop:
             )
         answers: dict[str, Any] = {}
         for fact in spec.facts:
+            known = system.fact_answer(state, actor, fact, answers, target)
+            if known is not None:
+                answers[fact.key] = known
+                continue
             if fact.in_play and system.fact_applies(state, actor, fact, answers, target):
                 value = self.ask_fact(fact, actor, target)
                 if value is not None:
@@ -405,122 +494,12 @@ class Loop:
 
     def do_undo(self) -> None:
         res = self.s.undo()
-        self.c.print(f"Undone: {res.events[0].summary}", highlight=False)
-        self.show_board()
+        self.last = [Block(lines=(Text(f"Undone: {res.events[0].summary}"),))]
 
     def do_redo(self) -> None:
         res = self.s.redo()
-        self.c.print(f"Redone: {res.events[0].summary}", highlight=False)
-        self.show_board()
-
-    def do_log(self) -> None:
-        events = self.s.gf.tail(15)
-        if not events:
-            self.c.print("No events yet.")
-        first = self.s.gf.count - len(events)
-        for i, e in enumerate(events, first):
-            dice = e.data.get("dice")
-            txt = f"  [dice {', '.join(map(str, dice))}]" if dice else ""
-            self.c.print(f"{i + 1:>4}. T{e.turn} {e.kind:<9} {e.summary}{txt}", highlight=False)
-
-    def do_rules(self) -> None:
-        from companion.lookup.topics import all_topics
-        from companion.render.topic_view import render_situation
-
-        sys_ = self.s.system
-        render_situation(self.c, sys_.info.id, ph.current(sys_, self.s.state), self.s.state)
-        labels: list[tuple[str, Any]] = [
-            (f"{t.section}: {t.title}", (t.title, t.text)) for t in all_topics(sys_.info.id)
-        ] + [(f"ruling {r.id}: {r.title}", (f"{r.id} {r.title}", r.text)) for r in sys_.rulings()]
-        if not labels:
-            self.c.print("This system has no look-up entries.")
-            return
-        title, text = self.ui.search("Look up (type to filter):", labels)
-        self.c.print(f"[bold]{title}[/bold]: {text}", highlight=False)
-
-    def do_vp(self) -> None:
-        state = self.s.state
-        idx = self.ui.choose(
-            "Whose victory points?",
-            numbered([(f"{s.name} ({s.vp} VP)", i) for i, s in enumerate(state.sides)], "b")
-            + [BACK],
-        )
-        cur = state.sides[idx].vp
-
-        def valid(t: str) -> bool | str:
-            return _vp_value(cur, t) is not None or "give a total like 3, or +1 / -1"
-
-        new = _vp_value(
-            cur,
-            self.ui.text(f"{state.sides[idx].name}: {cur} VP. New total or +N/-N:", validate=valid),
-        )
-        assert new is not None
-        name = state.sides[idx].name
-        outcome = Outcome(
-            "vp", f"{name}: {cur} → {new} VP (set by hand)", (set_side(idx, "vp", new),)
-        )
-        self.show(self.s.run(lambda st, d: outcome))
-
-    def do_override(self) -> None:
-        state = self.s.state
-        f = self.pick_fighter("Which fighter?", state.fighters)
-        assert f is not None
-        what = self.ui.choose(
-            f"{f.name}: change what?",
-            [
-                Item("1", f"State (now {f.status})", "status"),
-                Item("2", f"Wounds (now {f.wounds})", "wounds"),
-                Item("3", f"Token ({'has one' if f.token else 'none'}): toggle", "token"),
-                BACK,
-            ],
-        )
-        changes: list[Change]
-        if what == "status":
-            new = self.ui.choose(
-                "New state:",
-                [
-                    Item("1", "upright", "upright"),
-                    Item("2", "wounded (prone)", "wounded"),
-                    Item("3", "out", "out"),
-                    Item("4", "face-down", "face-down"),
-                    BACK,
-                ],
-            )
-            changes = [set_fighter(f.id, "status", new)]
-        elif what == "wounds":
-            changes = [set_fighter(f.id, "wounds", self.ui.number("Wounds:", 0, 99, f.wounds))]
-        else:
-            changes = [set_fighter(f.id, "token", not f.token)]
-        text = ", ".join(f"{c.field} = {c.value}" for c in changes)
-        outcome = Outcome("override", f"{f.name}: {text} (set by hand)", tuple(changes))
-        self.show(self.s.run(lambda st, d: outcome))
-
-    def do_end_game(self) -> None:
-        if not self.ui.confirm("End the game now?", False):
-            return
-        result = self.ui.text("The result, in a few words:", "ended by the players")
-        self.show(self.s.end_game(result.strip() or "ended by the players"))
-
-    def do_report(self) -> None:
-        from pathlib import Path
-
-        from companion.report.build import build_report
-        from companion.report.markdown import to_markdown
-
-        path = self.ui.text("Write the report to:", f"{self.s.name}-report.md")
-        md = to_markdown(build_report(self.s.system, self.s.gf))
-        Path(path.strip()).write_text(md, encoding="utf-8")
-        self.c.print(f"Battle report written to {path.strip()}", highlight=False)
+        self.last = [Block(lines=(Text("Redone:", style="bold"),))] + blocks_of(res.events)
 
 
 def _bind(fn: Callable[..., None], *args: Any) -> Callable[[], None]:
     return lambda: fn(*args)
-
-
-def _vp_value(cur: int, text: str) -> int | None:
-    v = text.strip()
-    try:
-        new = cur + int(v) if v[:1] in "+-" and len(v) > 1 else int(v)
-    except ValueError:
-        return None
-    return new if 0 <= new <= 999 else None

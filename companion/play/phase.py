@@ -111,18 +111,20 @@ def candidates(system: RuleSystem, state: GameState, side: int) -> list[FighterS
 
 
 def legal_actions(system: RuleSystem, state: GameState, f: FighterState) -> list[str]:
-    """The actions the active fighter may take now, in the system's order.
+    """The actions the active fighter may take now, in the system's order: what its
+    plug-in answers (`actions_for`), less what no rule system allows.
 
-    A fighter that is down (wounded/prone) may only try to recover; an upright one has
-    nothing to recover from. Attacks need someone to attack.
+    In a system with a Recover action, a fighter that is down (prone, or stunned) may
+    only recover and one that is not has nothing to recover from; an attack needs an
+    enemy still in the game, and a skill action a skill the fighter may use as one.
     """
     names = [a for a in system.actions_for(state, f) if a not in REACTIONS]
-    if f.status != "upright":
-        return [a for a in names if a == "recover"]
+    if "recover" in names:
+        if f.status != "upright" or f.flags.get("stunned"):
+            return ["recover"]
+        names.remove("recover")
     out = []
     for a in names:
-        if a == "recover":
-            continue
         if a == "attack" and not targets(state, f):
             continue
         if a == "skill" and not active_skills(system, f):

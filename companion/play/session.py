@@ -92,6 +92,23 @@ class Session:
         with self.home.reading():
             return self._reload_if_changed()
 
+    @property
+    def dice_mode(self) -> str | None:
+        """How this game's dice come in play ("roll" or "enter"), kept with the game so
+        a resumed session does not ask again; None until chosen."""
+        docs = self._gf.db.table("game").all()
+        mode = docs[0].get("dice_mode") if docs else None
+        return mode if mode in ("roll", "enter") else None
+
+    def set_dice_mode(self, mode: str) -> None:
+        """Keep the dice mode in the game file (not an event: nothing to undo)."""
+
+        def go(gf: GameFile) -> None:
+            gf.set_meta(dice_mode=mode)
+            gf.db.commit()
+
+        self._locked(go)
+
     # -- writing ---------------------------------------------------------------------
     def _locked(self, fn: Callable[[GameFile], T]) -> T:
         seen = self._version(self._gf)

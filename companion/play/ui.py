@@ -24,12 +24,17 @@ class Back(Exception):
 
 @frozen
 class Item:
+    """One menu entry. A hidden entry is not listed but its key still chooses it (the
+    entries behind "more" answer their keys in the main menu too)."""
+
     key: str
     label: str
     value: Any
+    hidden: bool = False
 
 
 BACK = Item("b", "Back", "__back__")
+INSTRUCTION = "(press a key, or arrows and Enter)"
 DIGITS = "123456789"
 
 
@@ -57,18 +62,19 @@ class Prompter:
             raise Quit()
         return answer
 
-    def choose(self, message: str, items: Sequence[Item]) -> Any:
+    def choose(self, message: str, items: Sequence[Item], instruction: str = INSTRUCTION) -> Any:
         import questionary
         from questionary.prompts.common import InquirerControl
 
+        shown = [it for it in items if not it.hidden]
         choices = [
-            questionary.Choice(title=f"{it.key}) {it.label}", value=it.value) for it in items
+            questionary.Choice(title=f"{it.key}) {it.label}", value=it.value) for it in shown
         ]
         q = questionary.select(
             message,
             choices=choices,
             use_jk_keys=False,
-            instruction="(press a key, or arrows and Enter)",
+            instruction=instruction,
         )
         controls = [
             w.content
@@ -80,8 +86,11 @@ class Prompter:
         kb = q.application.key_bindings
         if controls and isinstance(kb, KeyBindings):
             ic = controls[0]
-            for index, it in enumerate(items):
+            for index, it in enumerate(shown):
                 kb.add(it.key, eager=True)(_picker(ic, index))
+            for it in items:
+                if it.hidden:
+                    kb.add(it.key, eager=True)(_hidden(it.value))
         answer = self._ask(q)
         if answer == BACK.value:
             raise Back()
@@ -108,6 +117,24 @@ class Prompter:
 
         return bool(self._ask(questionary.confirm(message, default=default)))
 
+    def pause(self, message: str = "Press any key to go back") -> None:
+        """Wait for one key, so what was just printed stays on screen until then (on a
+        terminal only: driven from a pipe there is no one to read it)."""
+        import sys
+
+        import questionary
+
+        if not sys.stdin.isatty():
+            return
+
+        t0 = time.perf_counter()
+        try:
+            questionary.press_any_key_to_continue(message).unsafe_ask()
+        except KeyboardInterrupt:
+            raise Quit() from None
+        finally:
+            self.waited += time.perf_counter() - t0
+
     def checkbox(self, message: str, labels: Sequence[tuple[str, Any]]) -> list[Any]:
         import questionary
 
@@ -121,6 +148,13 @@ class Prompter:
         return self._ask(
             questionary.select(message, choices=choices, use_search_filter=True, use_jk_keys=False)
         )
+
+
+def _hidden(value: Any) -> Callable[[Any], None]:
+    def pick(event: Any) -> None:
+        event.app.exit(result=value)
+
+    return pick
 
 
 def _picker(ic: Any, index: int) -> Callable[[Any], None]:

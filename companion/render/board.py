@@ -9,57 +9,41 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-STATUS_STYLE = {"upright": "green", "wounded": "yellow", "out": "dim red"}
-WIDE = 100  # below this many columns the board is a list, not a table
-DEFAULT_COLUMNS = [
-    ["rank", "Rank"],
-    ["stat", "Stat"],
-    ["equipment", "Equipment"],
-    ["skills", "Skill / role"],
-]
+from companion.render.board_lines import (
+    DEFAULT_COLUMNS,
+    STATUS_STYLE,
+    WIDE,
+    compact_spans,
+    header_lines,
+    tracker_spans,
+)
+from companion.render.styled import Span
+
+__all__ = ["DEFAULT_COLUMNS", "STATUS_STYLE", "WIDE", "render_board", "turn_tracker"]
 
 
-def turn_tracker(turn: int, last: int | None) -> Text:
-    t = Text("Turn ")
-    if last is None:
-        t.append(f"{turn}" if turn else "not started", style="bold")
-        return t
-    for n in range(1, last + 1):
-        if n == turn:
-            t.append(f"[{n}]", style="bold reverse")
-        elif n < turn:
-            t.append(f" {n} ", style="dim")
-        else:
-            t.append(f" {n} ")
-    if turn == 0:
-        t.append("  (not started: 'companion turn' begins turn 1)", style="dim")
+def _text(spans: list[Span]) -> Text:
+    t = Text()
+    for text, style in spans:
+        t.append(text, style=style or None)
     return t
 
 
-def render_board(console: Console, b: dict[str, Any]) -> None:
-    head = Text()
-    head.append(f"{b['game']}", style="bold")
-    head.append(f"  {b['system_name']} · {b['scenario_name']}")
-    lines: list[Any] = [head, turn_tracker(b["turn"], b["last_turn"])]
-    if b["phase"] == "ended":
-        lines.append(Text(f"Game over: {b['result']}", style="bold magenta"))
-    else:
-        info = Text()
-        if b["initiative_side"]:
-            info.append("Initiative: ")
-            info.append(b["initiative_side"], style="bold")
-        if b["next_side_name"]:
-            info.append("   Next to activate: ")
-            info.append(b["next_side_name"], style="bold cyan")
-        elif b["turn"] > 0:
-            info.append("   Everyone has activated: 'companion turn' runs upkeep")
-        if info.plain:
-            lines.append(info)
-    for note in b["notes"]:
-        lines.append(Text(note, style="italic"))
+def turn_tracker(turn: int, last: int | None, word: str = "Turn") -> Text:
+    return _text(tracker_spans(turn, last, word))
+
+
+def render_board(console: Console, b: dict[str, Any], rows: int | None = None) -> None:
+    """The board with Rich (`board_lines` draws the same without Rich where it can);
+    given the terminal's `rows`, a narrow board that would not fit them leaves out the
+    dim second line of each fighter (its gear), so it stays on screen."""
+    lines = [_text(spans) for spans in header_lines(b)]
     console.print(Group(*lines))
     if console.width < WIDE:
-        _render_compact(console, b)
+        fighters = sum(len(s["fighters"]) for s in b["sides"])
+        sides = sum(1 for s in b["sides"] if s["fighters"])
+        full = len(lines) + sides + 2 * fighters
+        _render_compact(console, b, details=rows is None or full < rows)
         return
     columns = b.get("columns") or DEFAULT_COLUMNS
     # A side with no fighters (a system's neutral side in a game that brings none) has no
@@ -96,33 +80,11 @@ def render_board(console: Console, b: dict[str, Any]) -> None:
         console.print(table)
 
 
-def _render_compact(console: Console, b: dict[str, Any]) -> None:
+def _render_compact(console: Console, b: dict[str, Any], details: bool = True) -> None:
     """Narrow terminals: one short line per fighter, details on a dim second line."""
-    for side in (s for s in b["sides"] if s["fighters"]):
-        console.print(Text(f"{side['name']} — VP {side['vp']}", style="bold underline"))
-        for f in side["fighters"]:
-            d = f["describe"]
-            line = Text("● " if f["token"] else "· ")
-            line.append(f["name"], style="bold" if f["active"] else "")
-            if f["active"]:
-                line.append(" ◀", style="cyan")
-            stat = str(d.get("stat", ""))
-            stat = f"stat {stat}" if stat.isdigit() else stat
-            line.append(f"  {d.get('rank', f['die'])}, {stat}  ")
-            line.append(f["status_text"], style=STATUS_STYLE.get(f["status"], ""))
-            if f["flag_text"]:
-                line.append("  " + ", ".join(f["flag_text"]), style="italic")
-            console.print(line)
-            extra = " · ".join(x for x in _details(d, b.get("columns") or ()) if x and x != "-")
-            if extra:
-                console.print(Padding(Text(extra, style="dim"), (0, 0, 0, 4)))
-
-
-def _details(d: dict[str, Any], columns: Any) -> list[str]:
-    """The dim second line: equipment and skills, then any other column a system adds
-    (e.g. damage against Stamina), labelled, so a narrow board loses none of them."""
-    out = [d.get("equipment", ""), d.get("skills", "")]
-    for key, label in columns:
-        if key not in ("rank", "stat", "equipment", "skills") and d.get(key):
-            out.append(f"{label}: {d[key]}")
-    return out
+    for spans, indented in compact_spans(b):
+        if indented:
+            if details:
+                console.print(Padding(_text(spans), (0, 0, 0, 4)))
+        else:
+            console.print(_text(spans))

@@ -39,8 +39,11 @@ def board(system: RuleSystem, name: str, state: GameState) -> dict[str, Any]:
         "system": system.info.id,
         "system_name": system.info.name,
         "scenario": state.scenario,
-        "scenario_name": scen.label if scen else state.scenario,
+        # A solo game keeps its solitaire scenario's name in its options.
+        "scenario_name": scen.label if scen else str(state.options.get("label") or state.scenario),
         "turn": state.turn,
+        # What the system calls a turn ("Round" in WarStuff), for the tracker's label.
+        "turn_word": getattr(system, "turn_word", "Turn"),
         "last_turn": state.last_turn,
         "phase": state.phase,
         "initiative": state.initiative,

@@ -178,7 +178,8 @@ def build_report(system: RuleSystem, gf: GameFile) -> Report:
     return Report(
         game=gf.name,
         system=system.info.name,
-        scenario=scen.label if scen else final.scenario,
+        # a solo game keeps its solitaire scenario's name in its options
+        scenario=scen.label if scen else str(final.options.get("label") or final.scenario),
         turn=final.turn,
         last_turn=final.last_turn,
         finished=final.phase == "ended",
@@ -260,9 +261,10 @@ def roll_line(step: Step) -> str:
     line = f"{step.title}{who}: {r.spec()} {dice}{mods}{total}"
     if step.target is not None and step.compare in _NEEDS:
         line += ", needs " + _NEEDS[step.compare].format(step.target)
-    line += f" → {step.outcome}"
-    if step.probability is not None:
-        line += f" (chance {odds.fmt(step.probability)})"
+    if not step.only_repeats_roll:
+        line += f" → {step.outcome}"
+    if step.outcome_chance is not None:
+        line += f" (chance {odds.fmt(step.outcome_chance)})"
     return line
 
 

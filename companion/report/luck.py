@@ -176,6 +176,23 @@ class Tally:
     def __init__(self) -> None:
         self._acc: dict[Key, Slot] = {}
         self._kinds: dict[str, str] = {}
+        # Whose side a name is on, for the fighters and sides of the state it was read
+        # from: most events leave both as they were, so a long game reads them once.
+        self._roster: tuple[object, object] | None = None
+        self._sides: dict[str, int] = {}
+
+    def _side_of(self, state: GameState, who: str) -> int | None:
+        """`side_of`, from the names of the state's fighters and sides read once."""
+        if self._roster is None or (
+            self._roster[0] is not state.fighters or self._roster[1] is not state.sides
+        ):
+            sides: dict[str, int] = {}
+            for f in state.fighters:
+                sides.setdefault(f.name.casefold(), f.side)
+            for i, x in enumerate(state.sides):
+                sides.setdefault(x.name.casefold(), i)
+            self._roster, self._sides = (state.fighters, state.sides), sides
+        return self._sides.get(who.strip().casefold())
 
     def add(self, state: GameState, step: Step) -> None:
         r = step.roll
@@ -187,7 +204,7 @@ class Tally:
         if kind is None:
             names = [f.name for f in state.fighters] + [x.name for x in state.sides]
             kind = self._kinds[step.title] = kind_of(step.title, names)
-        key = (side_of(state, r.who), kind, test)
+        key = (self._side_of(state, r.who), kind, test)
         slot = self._acc.get(key)
         if slot is None:
             slot = self._acc[key] = Slot()

@@ -98,6 +98,16 @@ class RuleSystem(ABC):
         """The states a fighter can be set to by hand (`companion set --state`)."""
         return ("upright", "wounded", "out")
 
+    def implied_skills(self, rank: str) -> tuple[str, ...]:
+        """Skills every fighter of `rank` has (a 1ss boss's Command): `roster add` gives
+        them when they are left out."""
+        return ()
+
+    def hand_set_problem(self, fighter: FighterState, wounds: int, status: str) -> str | None:
+        """Why a fighter set by hand to these wounds and state is one the rules cannot
+        have, saying what they allow (`companion set`), or None when it can be."""
+        return None
+
     def board_columns(self) -> Sequence[tuple[str, str]]:
         """The `describe_fighter` keys the board shows, with their column headings."""
         return (
@@ -170,6 +180,15 @@ class RuleSystem(ABC):
             changes.insert(0, set_fighter(fid, "flags.actions", None))
         return Outcome("activation-end", f"{f.name} ends the activation.", tuple(changes))
 
+    def still_to_act(self, state: GameState) -> list[FighterState]:
+        """Fighters that may still activate this turn: ending the turn now skips them, so
+        `companion turn` and play list them and ask first."""
+        if self.turns is not None:
+            return self.turns.still_to_act(state)
+        if state.turn == 0 or state.phase == "ended":
+            return []
+        return [f for f in state.fighters if not f.out and self.can_activate(state, f)]
+
     def end_label(self, state: GameState) -> str:
         """What `companion turn` does now, in a few words."""
         if self.turns is not None:
@@ -215,6 +234,18 @@ class RuleSystem(ABC):
         from companion.systems.kit.facts import applies
 
         return applies(fact, answers)
+
+    def fact_answer(
+        self,
+        state: GameState,
+        actor: FighterState,
+        fact: Fact,
+        answers: Mapping[str, Any],
+        target: FighterState | None = None,
+    ) -> Any:
+        """The answer to a declared fact when the state already gives it, so `play` does
+        not ask (e.g. a WarStuff unit that ran may only fight in melee); None: ask."""
+        return None
 
     def fact_choices(
         self, state: GameState, actor: FighterState, fact: Fact
@@ -262,3 +293,31 @@ class RuleSystem(ABC):
 
     def refuse(self, message: str) -> RefusedError:
         return RefusedError(message)
+
+
+def with_skipped(outcome: Outcome, skipped: Sequence[FighterState]) -> Outcome:
+    """A turn's end that skipped fighters still to act: the log says who, in its summary
+    and as data (`skipped`: their ids)."""
+    if not skipped:
+        return outcome
+    names = ", ".join(f.name for f in skipped)
+    data = dict(outcome.data)
+    data["skipped"] = [f.id for f in skipped]
+    return Outcome(
+        outcome.kind,
+        f"{outcome.summary} (ended early; not activated: {names})",
+        outcome.changes,
+        outcome.trace,
+        freeze(data),
+        outcome.announcements,
+    )
+
+
+def waiting_text(turn: int, waiting: Sequence[FighterState], state: GameState) -> str:
+    """Who has not activated in turn `turn`, side by side."""
+    parts = []
+    for i, side in enumerate(state.sides):
+        names = [f.name for f in waiting if f.side == i]
+        if names:
+            parts.append(f"{side.name}: {', '.join(names)}")
+    return f"turn {turn} is not over: not yet activated: " + "; ".join(parts)

@@ -191,7 +191,8 @@ def _fighter(state: GameState, value: str, what: str) -> FighterState:
     by_id = [f for f in state.fighters if f.id == v.casefold()]
     if by_id:
         return by_id[0]
-    return match(v, state.fighters, lambda f: f.name, what)
+    # A fact names a fighter at the table: a prefix of several means the one in play.
+    return match(v, state.fighters, lambda f: f.name, what, (lambda f: not f.out,))
 
 
 def convert(fact: Fact, value: Any, state: GameState | None, what: str) -> Any:

@@ -89,6 +89,12 @@ class TurnStructure:
         """The side that activates next, or None when the round (or side turn) is over."""
         raise NotImplementedError
 
+    def still_to_act(self, state: GameState) -> list[FighterState]:
+        """Fighters that `companion turn` would leave without their activation now."""
+        if state.turn == 0 or state.phase == "ended":
+            return []
+        return [f for f in state.fighters if not f.out and self.can_activate(state, f)]
+
     def end_label(self, state: GameState) -> str:
         """What `companion turn` does now, in a few words (for menus and help)."""
         if state.last_turn is not None and state.turn >= state.last_turn:
@@ -270,6 +276,11 @@ class SideTurns(TurnStructure):
         first = state.initiative if state.initiative is not None else 0
         n = len(state.sides)
         return [(first + i) % n for i in range(n)]
+
+    def still_to_act(self, state: GameState) -> list[FighterState]:
+        # `turn` ends one side's turn: only that side's fighters lose their activation.
+        side = self.acting_side(state)
+        return [f for f in super().still_to_act(state) if f.side == side]
 
     def acting_side(self, state: GameState) -> int | None:
         if state.turn == 0 or state.phase == "ended":

@@ -14,6 +14,7 @@ from companion.dice import DiceSource
 from companion.errors import RefusedError, UsageError
 from companion.game.events import Change, set_fighter, set_game, set_side
 from companion.game.state import FighterState, GameState, freeze
+from companion.names import plural
 from companion.odds import fmt
 from companion.systems.base import ActionRequest, Outcome
 from companion.systems.monochrome import attack, scoring, targets
@@ -364,7 +365,7 @@ def do_attack(
     if a.blast and len(p.targets) > 1:
         roller.info(
             "Blast",
-            f'{len(p.targets) - 1} more fighter(s) within 2" of {t.name} are attacked too',
+            f'{plural(len(p.targets) - 1, "more fighter")} within 2" of {t.name}: attacked too',
             ("R-MON-P05",),
         )
     results, used = attack.run(roller, p.rolls, fate_left(state, f.side) - spent)

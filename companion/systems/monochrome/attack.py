@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from companion.core.roller import Roller, enumerate_outcomes
+from companion.names import plural
 from companion.trace import Modifier
 from companion.values import frozen
 
@@ -47,7 +48,7 @@ def effect(reduced: int, stunned: bool, pushable: bool) -> str:
 
 
 def _once(roller: Roller, r: Roll, attempt: str) -> str:
-    mods = (Modifier(-r.supports, f"{r.supports} supporting fighter(s)", "R-MON-03"),)
+    mods = (Modifier(-r.supports, plural(r.supports, "supporting fighter"), "R-MON-03"),)
     t = roller.test(
         title=f"Attack roll{attempt}",
         who=r.attacker,

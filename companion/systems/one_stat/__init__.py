@@ -114,6 +114,15 @@ class OneStatSkirmish(RuleSystem):
         # face-down: a Regenerator's second wound until its upkeep roll.
         return ("upright", "wounded", "out", "face-down")
 
+    def implied_skills(self, rank: str) -> tuple[str, ...]:
+        # A boss always has Command, besides one other skill (R-1SS-05's warband rules).
+        return ("command",) if rank == "boss" else ()
+
+    def hand_set_problem(self, fighter: FighterState, wounds: int, status: str) -> str | None:
+        from companion.systems.one_stat.hand_set import problem
+
+        return problem(fighter, wounds, status)
+
     def new_game(
         self, rosters: Sequence[Roster], scenario: str, options: Mapping[str, Any]
     ) -> GameState:
@@ -129,12 +138,12 @@ class OneStatSkirmish(RuleSystem):
         return turns.next_side(state)
 
     def action_names(self) -> Sequence[str]:
-        from companion.systems.one_stat.actions import ACT_NAMES
+        from companion.systems.one_stat.offer import ACT_NAMES
 
         return ("attack", "recover", "fall", "skill", *ACT_NAMES, *SOLO_ACTIONS)
 
     def actions_for(self, state: GameState, fighter: FighterState) -> Sequence[str]:
-        from companion.systems.one_stat.actions import offered
+        from companion.systems.one_stat.offer import offered
 
         names = [a for a in self.action_names() if a not in SOLO_ACTIONS]
         found = offered(self.data, state, fighter, names)
@@ -145,6 +154,32 @@ class OneStatSkirmish(RuleSystem):
         from companion.systems.one_stat.solo import actions as solo
 
         return found + solo.offered(state, fighter)
+
+    def fact_applies(
+        self,
+        state: GameState,
+        actor: FighterState,
+        fact: Fact,
+        answers: Mapping[str, Any],
+        target: FighterState | None = None,
+    ) -> bool:
+        if not super().fact_applies(state, actor, fact, answers, target):
+            return False
+        from companion.systems.one_stat import sequence as seq
+
+        if fact.key in ("minion", "minion_near") and target is not None:
+            minions = sum(
+                1 for f in state.side_fighters(target.side) if f.flags.get("minion") and not f.out
+            )
+            need = 2 if fact.key == "minion" else 1  # a choice only among two
+            return "minion-master" in target.skills and minions >= need
+        if fact.key == "blast":  # only the Bombing Run's bomb blasts (R-1SS-P23)
+            return state.scenario == "bombing-run"
+        if fact.key == "engaged":  # only a first move breaks free (R-1SS-P17)
+            return seq.first_action(actor) and int(actor.flags.get("actions", 0) or 0) >= 2
+        if fact.key == "charge" and fact in self.declared_actions()["move"].facts:
+            return any(s in actor.skills for s in seq.CHARGERS) and seq.moves(actor) == 1
+        return True
 
     def fact_choices(
         self, state: GameState, actor: FighterState, fact: Fact
@@ -160,6 +195,24 @@ class OneStatSkirmish(RuleSystem):
         from companion.systems.one_stat.solo.actions import choices
 
         return choices(state, actor, fact)
+
+    def fact_answer(
+        self,
+        state: GameState,
+        actor: FighterState,
+        fact: Fact,
+        answers: Mapping[str, Any],
+        target: FighterState | None = None,
+    ) -> Any:
+        # A fighter that cannot shoot (no shooter it may fire alone, or a role that never
+        # shoots) attacks in melee, unarmed if need be (R-1SS-09): it is not asked.
+        if fact.key == "ranged":
+            from companion.systems.one_stat import fighters as fx
+
+            never = any(fx.has(actor, r) for r in ("thug", "meat-shield", "berserker"))
+            if never or not fx.shooter_classes(self.data, actor):
+                return False
+        return None
 
     def declared_actions(self) -> Mapping[str, ActionSpec]:
         # The solo objective actions are declared in the solo data file.
@@ -184,7 +237,9 @@ class OneStatSkirmish(RuleSystem):
         if request.action == "recover":
             return actions.recover(self.data, state, request, dice)
         if request.action == "fall":
-            return actions.fall(self.data, state, request, dice)
+            from companion.systems.one_stat.movement import fall
+
+            return fall(self.data, state, request, dice)
         if request.action == "skill":
             return actions.use_skill(self.data, state, request, dice)
         if request.action in SOLO_ACTIONS:

@@ -1,8 +1,8 @@
-"""Recover, falling, skill rolls and the scenario actions of 1ss."""
+"""Recover, skill rolls and the scenario actions of 1ss (moves and falls: movement)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.dice import DiceSource
@@ -12,10 +12,11 @@ from companion.systems.base import ActionRequest, Outcome
 from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat import scenarios as sc
 from companion.systems.one_stat.board import Board, wound
-from companion.systems.one_stat.combat import Attack, Ctx, defend, one_attack
-from companion.systems.one_stat.data import OneStatData, item_of
+from companion.systems.one_stat.combat import Attack, Ctx, one_attack
+from companion.systems.one_stat.data import OneStatData
 from companion.systems.one_stat.permissions import check_running, spend_action
 from companion.systems.one_stat.roller import DiceRoller, Roller
+from companion.systems.one_stat.sequence import NO_MOVE, first_action
 from companion.trace import Trace
 from companion.values import replace
 
@@ -74,12 +75,15 @@ def recover(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSour
         raise RefusedError(f"{f.name} is {f.status}; only a prone (wounded) fighter recovers")
     board, roller = Board(state), DiceRoller(dice)
     first = not f.flags.get("recover_failed")
-    spend_action(board, roller, f, req.options, "Recover")
+    spend_action(board, roller, f, req.options, "Recover", "recover")
     regen = fx.has(f, "regenerator")
     ok = recover_roll(roller, f, 2 if regen else 1)
     if ok:
         c = board.cond(f.id)
-        c.status, c.wounds = "upright", 0
+        # Standing up heals the wound (R-1SS-P25); the named option keeps it.
+        c.status = "upright"
+        if not state.options.get("recover_keeps_wound"):
+            c.wounds = 0
         board.set_flag(f.id, "recover_failed", None)
         if first and not regen and not req.options.get("free"):
             board.set_flag(f.id, "actions", 0)
@@ -97,31 +101,6 @@ def recover(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSour
             roller.info("Try again", "its second action may be another Recover", ("R-1SS-06",))
     summary = f"{f.name} {'stands up' if ok else 'stays down'}"
     return _done("recover", f"Recover: {f.name}", summary, board, roller)
-
-
-def fall(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource) -> Outcome:
-    """Falling: free up to 1"; one hit per started inch after the first, each defended by
-    rolling above the stat; each undefended hit is a wound."""
-    f = _fighter(state, req.actor)
-    if state.phase == "ended":
-        raise RefusedError(f"the game is over: {state.result or 'ended'}")
-    if not fx.in_play(f):
-        raise RefusedError(f"{f.name} is out of the game")
-    inches = int(req.options.get("inches", 0))
-    hits = max(0, inches - 1)
-    board, roller = Board(state), DiceRoller(dice)
-    roller.info("Fall", f'{inches}": {hits} hit(s) (the first inch is free)')
-    ctx = Ctx(d, board, roller, Attack(melee=False))
-    wounds = 0
-    for i in range(hits):
-        if not fx.in_play(board.fighter(f.id)):
-            break
-        if defend(ctx, f, f.id, "fall", None, f"{f.name} defends falling hit {i + 1} of {hits}"):
-            wounds += 1
-    sc.after_resolution(d, board, roller)
-    after = board.fighter(f.id)
-    summary = f'{f.name} falls {inches}": {hits} hit(s), {wounds} wound(s); now {after.status}'
-    return _done("fall", f"Falling: {f.name}", summary, board, roller)
 
 
 # --- skills -------------------------------------------------------------------------
@@ -201,11 +180,11 @@ def _command(c: SkillCtx, me: FighterState) -> str:
 
 def _assassin(c: SkillCtx, me: FighterState) -> str:
     if c.roll(me, "Assassin"):
-        c.board.set_flag(me.id, "bonus_attack", "assassin")
         c.roller.info(
             "Assassin",
             'a straight move ignoring terrain to within 1" of an enemy, '
-            "then an attack at once (it costs no action)",
+            "then its second action attacks at once",
+            ("R-1SS-P16",),
         )
         return f"{me.name} strikes from the shadows: move, then attack"
     c.roller.info("Assassin", "the move is an ordinary movement")
@@ -314,6 +293,7 @@ def _driver(c: SkillCtx, me: FighterState) -> str:
         return f"{me.name} loses the action"
     c.board.set_flag(me.id, "actions", None)
     c.board.set_flag(t.id, "actions", c.d.actions)
+    c.board.set_flag(t.id, "did", None)  # a new activation: a fresh sequence (R-1SS-P16)
     c.board.active = t.id
     return f"{t.name} takes an extra activation now ({c.d.actions} actions)"
 
@@ -384,13 +364,21 @@ def _shapeshifter(c: SkillCtx, me: FighterState) -> str:
 
 
 def _switcher(c: SkillCtx, me: FighterState) -> str:
-    t = c.need_target(True, "rookie to swap with")
+    t = c.need_target(None, "rookie to swap with")  # any rookie, friend or foe (R-1SS-P20)
     if t.rank != "rookie":
         raise RefusedError(f"{t.name} is no rookie")
     if not c.roll(me, "Switcher"):
         wound(c.board, c.roller, me.id, "a failed switch")
         return f"{me.name} fails and takes a wound"
     return f"{me.name} and {t.name} swap places"
+
+
+def _copy_passive(c: SkillCtx, me: FighterState, skill: str) -> str:
+    """A Copycat copying a passive skill has it until the turn ends (R-1SS-P20)."""
+    c.board.set_flag(me.id, "copied", [*me.flags.get("copied", ()), skill])
+    label = c.d.skills[skill].label if skill in c.d.skills else c.d.roles[skill].label
+    c.roller.info("Copycat", f"{me.name} has {label} until the end of the turn", ("R-1SS-P20",))
+    return f"{me.name} copies {label} for this turn"
 
 
 def _engineer(c: SkillCtx, me: FighterState) -> str:
@@ -412,8 +400,6 @@ HANDLERS: dict[str, Callable[[SkillCtx, FighterState], str]] = {
     "engineer": _engineer,
 }
 NO_ACTION = {"guard"}
-# Skills that cannot be used on a turn the fighter makes a movement action.
-NO_MOVE = {"doppelganger", "controller", "shapeshifter"}
 
 
 def use_skill(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource) -> Outcome:
@@ -433,7 +419,7 @@ def use_skill(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSo
             raise RefusedError(f"no fighter in play has '{copy}' (--opt copy=SKILL, within 5\")")
         c.roller.info("Copycat", f"{me.name} uses {copy} with its own stat and die")
         used = copy
-    if used not in HANDLERS:
+    if used not in HANDLERS and name != "copycat":
         what = d.skills[used].summary if used in d.skills else d.roles[used].summary
         raise RefusedError(f"{used} is passive and applies by itself: {what}")
     if me.status != "upright":
@@ -452,10 +438,16 @@ def use_skill(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSo
         if standing_team(state, me.id):
             raise RefusedError(f"{me.name} is in a Fire Team and cannot go on guard ({RULING})")
     if used not in NO_ACTION:
-        spend_action(c.board, c.roller, me, c.opts, f"the {used} skill")
+        # The Assassin's skill is its movement action, so it comes first (R-1SS-P16).
+        kind = "move" if used == "assassin" else "skill"
+        if kind == "move" and not c.opts.get("free") and not first_action(me):
+            raise RefusedError(
+                f"{me.name}'s Assassin move is its movement action: its first action (R-1SS-P16)"
+            )
+        spend_action(c.board, c.roller, me, c.opts, f"the {used} skill", kind)
     else:
         check_running(state)
-    summary = HANDLERS[used](c, me)
+    summary = HANDLERS[used](c, me) if used in HANDLERS else _copy_passive(c, me, used)
     sc.after_resolution(d, c.board, c.roller)
     return _done(
         "skill", f"Skill: {me.name} uses {used}", summary, c.board, c.roller, {"skill": used}
@@ -480,13 +472,13 @@ def act(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource) 
             dice,
         )
     if a == "pickup":
-        spend_action(board, roller, f, o, "picking it up")
+        spend_action(board, roller, f, o, "picking it up", "pickup")
         summary = sc.pickup(board, roller, f)
     elif a == "device":
-        spend_action(board, roller, f, o, "working the device")
+        spend_action(board, roller, f, o, "working the device", "device")
         summary = sc.device(d, board, roller, f, o)
     elif a == "score":
-        summary = sc.score(d, board, roller, f)
+        summary = sc.score(d, board, roller, f, tuple(o.get("blast", ()) or ()))
     elif a == "drop":
         summary = sc.drop(board, f)
     elif a == "blast":
@@ -502,6 +494,11 @@ def act(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource) 
         opt = o.get("option")
         if opt not in (1, 2):
             raise UsageError("--opt option=1 or --opt option=2")
+        if state.turn > 0:
+            raise RefusedError(
+                "the heavy shooter's option is fixed before the game (R-1SS-03): set it "
+                "before turn 1, or with 'game new --opt heavy_option=N'"
+            )
         board.set_flag(f.id, "heavy_option", opt)
         summary = f"{f.name}'s heavy shooter uses option {opt}"
     elif a == "fire-team":
@@ -510,6 +507,8 @@ def act(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource) 
         summary = form(d, board, roller, f, o)
         return _done(a, f"Fire Team: {f.name}", summary, board, roller)
     elif a == "move":
+        from companion.systems.one_stat.movement import move
+
         summary = move(d, board, roller, f, o)
         return _done(a, f"Move: {f.name}", summary, board, roller)
     elif a == "minion":
@@ -527,130 +526,8 @@ def act(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource) 
         board.set_flag(f.id, "minion", True)
         summary = f"{f.name} is a minion of its Minion Master"
     else:
+        from companion.systems.one_stat.offer import ACT_NAMES
+
         raise UsageError(f"1ss has no action '{a}'; use one of: " + ", ".join(ACT_NAMES))
     roller.info(a.replace("-", " ").title(), summary)
     return _done(a, f"{a.replace('-', ' ').title()}: {f.name}", summary, board, roller)
-
-
-def move_allowance(f: FighterState) -> tuple[float, str]:
-    """How far one movement action takes the fighter, and why (R-1SS-P14)."""
-    if fx.animal(f):
-        return float(f.die - f.stat), f"animal form: D{f.die} - stat {f.stat} (Shapeshifter)"
-    if fx.has(f, "meat-shield"):
-        return f.stat / 2, f"Meat Shield: half its stat {f.stat}"
-    return float(f.stat), f"its stat {f.stat}"
-
-
-def move(
-    d: OneStatData, board: Board, roller: Roller, f: FighterState, o: Mapping[str, Any]
-) -> str:
-    """A movement action (R-1SS-P14): spends an action, checks the distance the table
-    gives against the fighter's allowance, and marks the turn as one with a move (the
-    Doppelganger, Controller and Shapeshifter cannot use their skill on such a turn)."""
-    if not fx.in_play(f):
-        raise RefusedError(f"{f.name} is out of the game")
-    if f.status != "upright":
-        raise RefusedError(f"{f.name} is {f.status}: its only action is Recover (R-1SS-06)")
-    limit, why = move_allowance(f)
-    inches = o.get("inches")
-    if inches is not None:
-        try:
-            dist = float(str(inches))
-        except ValueError:
-            raise UsageError(f"--opt inches= takes a distance, not {inches!r}") from None
-        if dist < 0:
-            raise UsageError("--opt inches= takes a distance of 0 or more")
-        if dist > limit:
-            raise RefusedError(f'{f.name} moves {limit:g}" at most ({why}), not {dist:g}"')
-    blocked = [
-        d.skills[s].label
-        for s in tuple(f.flags.get("skills_used", ()))
-        if s in NO_MOVE and not f.flags.get("split_of")
-    ]
-    if blocked and not o.get("free"):
-        raise RefusedError(
-            f"{f.name} used {blocked[0]} this turn and cannot make a movement action (R-1SS-P14)"
-        )
-    team = None
-    if board.state.flags.get("fire_teams"):
-        from companion.systems.one_stat import fire_team as ft
-
-        team = ft.standing_team(board.state, f.id)
-        if team:
-            ft.spend_move(board, roller, f, o)
-    if not team:
-        spend_action(board, roller, f, o, "the move")
-    board.set_flag(f.id, "moved", True)
-    roller.info("Move", f'up to {limit:g}" ({why})', ("R-1SS-P14",))
-    dist_text = f' {float(str(inches)):g}"' if inches is not None else f' up to {limit:g}"'
-    return f"{f.name} moves{dist_text}"
-
-
-# Which scenarios each scenario action belongs to; the others fit any game.
-SCENARIO_OF_ACT = {
-    "pickup": ("treasure-hunt", "bombing-run", "capture-the-flag"),
-    "drop": ("treasure-hunt", "bombing-run", "capture-the-flag"),
-    "score": ("treasure-hunt", "bombing-run", "capture-the-flag"),
-    "blast": ("bombing-run",),
-    "closer": ("treasure-hunt",),
-    "hill": ("king-of-the-hill",),
-    "zones": ("supremacy",),
-    "device": ("trigger-device",),
-}
-
-
-def offered(d: OneStatData, state: GameState, f: FighterState, names: Sequence[str]) -> list[str]:
-    """The actions worth offering `f` in a menu: scenario actions of this scenario only,
-    Command for a fighter that has it, the heavy-shooter option for its carrier, and
-    `minion` for a rookie whose side fields a Minion Master."""
-    friends = state.side_fighters(f.side)
-    out = []
-    for a in names:
-        if a in SCENARIO_OF_ACT and state.scenario not in SCENARIO_OF_ACT[a]:
-            continue
-        if a == "command" and "command" not in f.skills:
-            continue
-        if a == "heavy-option" and not any(
-            d.armory.get(item_of(e)[0]) is not None and d.armory[item_of(e)[0]].shooter == "heavy"
-            for e in f.equipment
-        ):
-            continue
-        if a == "fire-team" and not (
-            f.flags.get("fire_team")
-            or (
-                f.rank in ("rookie", "specialist")
-                and any(
-                    x.flags.get("heavy_shooter")
-                    or any(
-                        d.armory.get(item_of(e)[0]) is not None
-                        and d.armory[item_of(e)[0]].shooter == "heavy"
-                        for e in x.equipment
-                    )
-                    for x in friends
-                )
-            )
-        ):
-            continue
-        if a == "minion" and (
-            f.rank != "rookie" or not any("minion-master" in x.skills for x in friends)
-        ):
-            continue
-        out.append(a)
-    return out
-
-
-ACT_NAMES = (
-    "command",
-    "pickup",
-    "drop",
-    "score",
-    "device",
-    "blast",
-    "closer",
-    "hill",
-    "zones",
-    "heavy-option",
-    "minion",
-    "fire-team",
-    "move",
-)

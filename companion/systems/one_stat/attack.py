@@ -28,6 +28,7 @@ from companion.systems.one_stat.data import OneStatData
 from companion.systems.one_stat.permissions import spend_action
 from companion.systems.one_stat.roller import DiceRoller, Preview, Roller
 from companion.systems.one_stat.scenarios import after_resolution
+from companion.systems.one_stat.sequence import CHARGERS, RULING, check_skirmish, did, moves
 from companion.trace import Step, Trace
 
 
@@ -60,7 +61,9 @@ def build(
     a, t = fighter(state, req.actor, "attacker"), fighter(state, req.target, "target")
     if a.id == t.id:
         raise UsageError("a fighter cannot attack itself")
-    if a.side == t.side:
+    # An enemy Influencer's puppet and a wild Demon may turn on their own side (R-1SS-P20).
+    turned = a.flags.get("reaction") == "influenced" or a.flags.get("wild")
+    if a.side == t.side and not turned:
         raise RefusedError(f"{a.name} and {t.name} fight on the same side")
     if not fx.in_play(a):
         raise RefusedError(f"{a.name} is out of the game")
@@ -75,6 +78,7 @@ def build(
     if rng is not None and band is not None:
         raise UsageError("give --range or --opt band, not both")
     check_distraction(state, a, t, o)
+    check_skirmish(a, o, not ranged)
     crew = None
     if state.flags.get("fire_teams"):
         from companion.systems.one_stat import fire_team as ft
@@ -104,8 +108,22 @@ def build(
         why = can_melee(d, a)
         if why:
             raise RefusedError(why)
-        if o.get("charge") and not fx.has(a, "maniac"):
-            raise UsageError(f"--opt charge=true is the Maniac's charge; {a.name} is no Maniac")
+        if a.flags.get("bonus_attack") == "charge":
+            o["charge"] = True
+        if o.get("charge"):
+            if not any(fx.has(a, s) for s in CHARGERS):
+                raise UsageError(
+                    f"--opt charge=true is the Maniac's (or Red William's) charge; {a.name} "
+                    "has no such skill"
+                )
+            if not o.get("free") and not (
+                a.flags.get("bonus_attack") == "charge"
+                or (moves(a) == 2 and "attack" not in did(a))
+            ):
+                raise RefusedError(
+                    f"{a.name} charges only right after two straight movement actions in this "
+                    f"activation ({RULING})"
+                )
         reach = o.get("reach")
         if reach is not None and _number(reach, "reach") > melee_reach(a):
             raise RefusedError(
@@ -113,6 +131,8 @@ def build(
                 + ("" if fx.has(a, "martial-artist") else ' (only a Martial Artist reaches 5")')
                 + f'; the target is {reach}" away'
             )
+    if o.get("preacher"):
+        _check_preacher(state, a, t, str(o["preacher"]))
     if o.get("tank") is not None:
         o["tank"] = find(state, str(o["tank"])).id
     atk = Attack(
@@ -135,6 +155,16 @@ def build(
     elif atk.splash or atk.near:
         raise UsageError("near and splash belong to ranged attacks")
     return a, t, atk
+
+
+def _check_preacher(state: GameState, a: FighterState, t: FighterState, who: str) -> None:
+    """A Preacher's blessing needs a Preacher of that side in play (R-1SS-P20)."""
+    sides = {"attacker": [a.side], "defender": [t.side], "both": [a.side, t.side]}
+    for side in sides.get(who, [t.side]):
+        if not any(fx.has(f, "preacher") and fx.in_play(f) for f in state.side_fighters(side)):
+            raise UsageError(
+                f"--opt preacher={who}: {state.sides[side].name} has no Preacher in play"
+            )
 
 
 def _number(v: object, what: str) -> float:
@@ -211,22 +241,30 @@ def resolve(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSour
     a, t, atk = build(d, state, req)
     dist = attack_odds(d, state, atk, a.id, t.id)
     board = Board(state)
+    for key in ("minion", "minion_near"):
+        if atk.options.get(key) is not None:
+            board.choices[key] = atk.options[key]
     roller = DiceRoller(dice)
-    if a.flags.get("bonus_attack"):
-        board.set_flag(a.id, "bonus_attack", None)
-        roller.info(
-            "Action", f"the attack that follows the {a.flags['bonus_attack']} move costs no action"
-        )
-    elif atk.options.get("charge"):
-        roller.info(
-            "Action", "the Maniac's charge follows its two moves at once and costs no action"
-        )
-    elif atk.crew is not None:
+    if atk.crew is not None:
         from companion.systems.one_stat.fire_team import spend_shot
 
         spend_shot(board, roller, a, atk.options)
+    elif (
+        atk.options.get("charge")
+        and not a.flags.get("bonus_attack")
+        and not atk.options.get("free")
+    ):
+        # Given on the attack itself after the two moves: it comes beyond the two actions.
+        board.set_flag(a.id, "did", [*did(a), "attack"])
+        roller.info(
+            "Action",
+            "the charge follows the two straight moves at once and costs no action",
+            (RULING,),
+        )
     else:
-        spend_action(board, roller, a, atk.options, "the attack")
+        spend_action(board, roller, a, atk.options, "the attack", "attack")
+    if a.flags.get("bonus_attack"):
+        board.set_flag(a.id, "bonus_attack", None)
     if atk.options.get("skirmish"):
         board.set_flag(a.id, "actions", 0)
         roller.info(

@@ -38,6 +38,8 @@ class Board:
     announcements: list[str] = field(default_factory=list)
     result: str | None = None
     active: str | None | bool = False  # False: unchanged
+    # What the table named for this resolution, e.g. the minion that takes its master's wound
+    choices: dict[str, Any] = field(default_factory=dict)
 
     def fighter(self, fid: str) -> FighterState:
         """The fighter as it stands now in this resolution."""
@@ -206,17 +208,28 @@ def wound(board: Board, roller: Roller, fid: str, why: str) -> str:
     f = board.fighter(fid)
     if f.out:
         return "out"
-    if fx.has(f, "minion-master"):
+    if fx.has(f, "minion-master") and board.choices.get("minion_near") is not False:
         minions = [
             m
             for m in board.fighters()
             if m.side == f.side and m.flags.get("minion") and fx.in_play(m)
         ]
         if minions:
-            m = minions[0]
+            # The table names the minion within 5" (--opt minion=NAME; play asks it);
+            # unnamed, the first one in play takes it (R-1SS-P20).
+            named = board.choices.get("minion")
+            m = next((x for x in minions if x.id == named), minions[0])
+            how = (
+                "named by the table"
+                if m.id == named
+                else "the first in play: name another with --opt minion=NAME"
+                if len(minions) > 1
+                else "its only minion"
+            )
             roller.info(
                 "Minion Master",
-                f"the wound passes to the minion {m.name}, without a defence roll",
+                f"the wound passes to the minion {m.name} ({how}), without a defence roll",
+                ("R-1SS-P20",),
             )
             wound(board, roller, m.id, f"a wound passed on by {f.name}")
             return "passed to a minion"
@@ -234,6 +247,15 @@ def wound(board: Board, roller: Roller, fid: str, why: str) -> str:
         return "wound ignored"
     c = board.cond(fid)
     c.wounds += 1
+    kept = f.status == "upright" and f.wounds > 0 and f.rank != "rookie"
+    if kept and board.state.options.get("recover_keeps_wound") and not fx.has(f, "regenerator"):
+        roller.info(
+            "Kept wound",
+            "game option recover_keeps_wound: standing up left the first wound",
+            ("R-1SS-P25",),
+        )
+        take_out(board, roller, fid, f"a second wound, the first kept since it stood up ({why})")
+        return "out"
     if f.rank == "rookie":
         take_out(board, roller, fid, f"a rookie leaves at its first wound ({why})")
         return "out"

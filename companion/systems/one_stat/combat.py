@@ -14,6 +14,7 @@ from typing import Any
 
 from companion.errors import RefusedError, UsageError
 from companion.game.state import FighterState, GameState
+from companion.names import plural
 from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat.board import Board, wound
 from companion.systems.one_stat.data import OneStatData
@@ -131,10 +132,17 @@ def melee_dice(d: OneStatData, a: FighterState, t: FighterState, opts: Mapping[s
 
 
 def heavy_option(a: FighterState, opts: Mapping[str, Any], state: GameState) -> int:
-    """The heavy shooter's option, fixed before the game (R-1SS-03); option 1 by default."""
-    v = opts.get("heavy", a.flags.get("heavy_option", state.options.get("heavy_option", 1)))
+    """The heavy shooter's option, fixed before the game (R-1SS-03): the carrier's own
+    (`act X heavy-option` before turn 1), else the game's (`game new --opt
+    heavy_option=N`), else option 1. An attack may name it (--opt heavy) but not change it."""
+    fixed = a.flags.get("heavy_option", state.options.get("heavy_option", 1))
+    v = opts.get("heavy", fixed)
     if v not in (1, 2, "1", "2"):
         raise UsageError(f"heavy shooter option is 1 or 2, not {v!r}")
+    if int(v) != int(fixed):
+        raise RefusedError(
+            f"{a.name}'s heavy shooter uses option {fixed}, fixed before the game (R-1SS-03)"
+        )
     return int(v)
 
 
@@ -239,7 +247,7 @@ def attack_modifiers(
         mods.append(
             Modifier(
                 -ganging,
-                f"ganging up: {ganging} other friendly fighter(s) within 1 step",
+                f"ganging up: {plural(ganging, 'other friendly fighter')} within 1 step",
                 "R-1SS-01",
             )
         )
@@ -284,7 +292,9 @@ def cover_reasons(
         reasons.append("in cover (terrain)")
     if fx.has_shield(d, t):
         reasons.append("carries a shield")
-    if fx.has(t, "meat-shield") and atk.options.get("meat_shield", True) and atk.cover is not False:
+    # A shield, and a Meat Shield near its leaders, are in cover wherever they stand: no
+    # terrain answer (--no-cover) takes that away (R-1SS-P19).
+    if fx.has(t, "meat-shield") and atk.options.get("meat_shield", True):
         reasons.append('Meat Shield within 5" of its specialist or boss')
     notes = []
     if reasons and atk.force:
@@ -353,7 +363,7 @@ def defend(
             notes.append(
                 f"in base contact with the Tank {tank.name}: uses its stat {stat} and D{sides}"
             )
-    if fx.has(t, "tank"):
+    if fx.has(t, "tank") and how != "fall":  # a fall is defended with one die (R-1SS-P18)
         better.append("Tank: 2 dice keep higher")
     cover, cnotes = cover_reasons(d, t, atk, by) if how != "fall" else ([], [])
     notes += cnotes
@@ -455,8 +465,7 @@ def one_attack(ctx: Ctx, aid: str, tid: str, splash: bool = False) -> str:
     title = (
         f"{a.name} attacks {t.name}" if not atk.force else f"{a.name} strikes {t.name} (Force User)"
     )
-    hit, atotal = roller.test(
-        title=title,
+    roll: dict[str, Any] = dict(
         who=a.name,
         sides=a.die,
         count=dice.count,
@@ -470,17 +479,25 @@ def one_attack(ctx: Ctx, aid: str, tid: str, splash: bool = False) -> str:
         notes=tuple(f"dice: {w}" for w in dice.why)
         + (("animal form hits on its stat or above (Shapeshifter)",) if animal else ()),
     )
+    hit, atotal = roller.test(title=title, **roll)
+    if not hit and atk.force and fx.has_magic(d, a):
+        # The Force User's strike is its skill check: a magic device rolls it again (R-1SS-09).
+        roller.info("Magic device", "a failed skill roll may be rolled again", ("R-1SS-09",))
+        hit, atotal = roller.test(title=title + " (again)", **roll)
     if not hit:
         if atk.force:
             roller.info("Force User fails", f"{a.name} takes a wound from its own power")
             wound(board, roller, aid, "a failed Force User roll")
         return tid
     ctx.hits += 1
+    # Lying wounded before the attack: no defence against either hit (R-1SS-P07).
+    was_down = board.fighter(tid).status in ("wounded", "face-down")
     wounded = defend(ctx, a, tid, how, atotal, f"{board.fighter(tid).name} defends")
     if wounded and atk.melee and fx.two_handed_melee(d, a) and fx.in_play(board.fighter(tid)):
         roller.info(
             "Two-handed weapon",
-            f"an undefended hit: {board.fighter(tid).name} must defend a second hit",
+            f"an undefended hit: {board.fighter(tid).name} must defend a second hit"
+            + (" (it lay wounded already: it cannot)" if was_down else ""),
             ("R-1SS-P07",),
         )
         defend(
@@ -490,7 +507,7 @@ def one_attack(ctx: Ctx, aid: str, tid: str, splash: bool = False) -> str:
             how,
             None,
             f"{board.fighter(tid).name} defends the second hit",
-            may_defend_prone=True,
+            may_defend_prone=not was_down,
         )
     if wounded and how == "ranged" and _is_heavy2(ctx, a) and fx.in_play(board.fighter(tid)):
         roller.info(

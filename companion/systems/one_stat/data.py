@@ -52,6 +52,7 @@ class Skill:
     boss_only: bool
     melee_only: bool
     no_gear: bool
+    mission_only: bool = False  # a named fighter's own skill (Red William's charge)
 
 
 @frozen
@@ -70,6 +71,8 @@ class OneStatData:
     scenarios: dict[str, Scenario]
     rulings: tuple[Ruling, ...]
     samples: tuple[Roster, ...]
+    # Fighters who join a sample warband for the Treasure Hunt, by warband name
+    joiners: dict[str, tuple[RosterFighter, ...]]
 
 
 @lru_cache(maxsize=1)
@@ -128,6 +131,7 @@ def load() -> OneStatData:
             r.flag("boss_only", False),
             r.flag("melee_only", False),
             r.flag("no_gear", False),
+            r.flag("mission_only", False),
         )
         for k, r in top.items("skills")
     }
@@ -142,9 +146,11 @@ def load() -> OneStatData:
         Ruling(r.text("id"), r.text("title"), r.text("text")) for r in top.tables("rulings")
     )
     samples = []
-    for s in top.tables("samples"):
+    joiners: dict[str, tuple[RosterFighter, ...]] = {}
+
+    def fighters_of(s: Reader, key: str) -> list[RosterFighter]:
         fighters = []
-        for f in s.tables("fighters"):
+        for f in s.tables(key):
             rank = f.text("rank", choices=tuple(ranks))
             equipment = f.texts("equipment")
             for e in equipment:
@@ -159,6 +165,11 @@ def load() -> OneStatData:
                     f.text("name"), rank, freeze({"stat": f.num("stat")}), equipment, skills_
                 )
             )
+        return fighters
+
+    for s in top.tables("samples"):
+        fighters = fighters_of(s, "fighters")
+        joiners[s.text("name")] = tuple(fighters_of(s, "treasure_hunt"))
         samples.append(
             Roster(
                 s.text("name"), "1ss", tuple(fighters), s.text("notes", ""), s.flag("preset", False)
@@ -179,6 +190,7 @@ def load() -> OneStatData:
         scenarios=scenarios,
         rulings=rulings,
         samples=tuple(samples),
+        joiners=joiners,
     )
 
 

@@ -17,7 +17,11 @@ def kinds(f: FighterState) -> list[str]:
 
 def has(f: FighterState, skill: str) -> bool:
     """The fighter has this specialist skill or rookie role (shapes of halves included)."""
-    return skill in f.skills or skill in tuple(f.flags.get("extra_skills", ()))
+    return (
+        skill in f.skills
+        or skill in tuple(f.flags.get("extra_skills", ()))
+        or skill in tuple(f.flags.get("copied", ()))  # a Copycat's passive copy this turn
+    )
 
 
 def melee_weapons(d: OneStatData, f: FighterState) -> list[str]:

@@ -27,11 +27,20 @@ def check_running(state: GameState) -> None:
 
 
 def spend_action(
-    board: Board, roller: Roller, f: FighterState, options: Mapping[str, Any], what: str
+    board: Board,
+    roller: Roller,
+    f: FighterState,
+    options: Mapping[str, Any],
+    what: str,
+    kind: str = "other",
 ) -> None:
     """Take one action from the active fighter, or use a one-action permission a rule gave
     (Command, Influencer, Guard), or nothing with `free` (a reaction or correction the
-    players resolve outside the count). Refuses with the reason otherwise (R-1SS-P05)."""
+    players resolve outside the count). Refuses with the reason otherwise (R-1SS-P05).
+    The fighter's own actions follow the action sequence (R-1SS-P16): `kind` says which
+    action this is (move, attack, skill, recover, pickup, device)."""
+    from companion.systems.one_stat.sequence import cost
+
     state = board.state
     if options.get("free"):
         roller.info("Action", f"{what} resolved outside the action count (free)", ("R-1SS-P05",))
@@ -43,6 +52,7 @@ def spend_action(
     reaction = f.flags.get("reaction")
     if reaction and state.active != f.id:
         board.set_flag(f.id, "reaction", None)
+        board.set_flag(f.id, "influenced_by", None)
         roller.info(
             "Action",
             f"{f.name} acts outside its activation: {REACTIONS.get(str(reaction), reaction)}",
@@ -63,11 +73,12 @@ def spend_action(
         n = int(f.flags.get("actions", 0) or 0)
         if n < 1:
             raise RefusedError(f"{f.name} has no action left in its master's activation")
-        board.set_flag(f.id, "actions", n - 1)
+        n -= cost(board, roller, f, kind, n, what, options)
+        board.set_flag(f.id, "actions", n)
         roller.info(
             "Action",
-            f"{what} uses one of the minion {f.name}'s actions in its Minion Master's "
-            f"activation ({n - 1} left)",
+            f"{what} uses the minion {f.name}'s action in its Minion Master's "
+            f"activation ({n} left)",
             ("R-1SS-P05",),
         )
         return
@@ -78,6 +89,9 @@ def spend_action(
         )
     n = int(f.flags.get("actions", 0) or 0)
     if n < 1:
-        raise RefusedError(f"{f.name} has no action left this activation")
-    board.set_flag(f.id, "actions", n - 1)
-    roller.info("Action", f"{what} uses one of {f.name}'s actions ({n - 1} left)", ("R-1SS-P05",))
+        from companion.systems.one_stat.sequence import spent
+
+        raise RefusedError(f"{f.name} has no action left this activation{spent(f)}")
+    n -= cost(board, roller, f, kind, n, what, options)
+    board.set_flag(f.id, "actions", n)
+    roller.info("Action", f"{what} uses {f.name}'s action ({n} left)", ("R-1SS-P05",))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from companion.names import did_you_mean
 from companion.roster import Roster, RosterFighter
 from companion.systems.base import Problem
 from companion.systems.one_stat.data import OneStatData, item_of
@@ -53,7 +54,8 @@ def check_fighter(d: OneStatData, f: RosterFighter, preset: bool = False) -> lis
     skills = [s for s in f.skills if s in d.skills]
     unknown = [s for s in f.skills if s not in d.roles and s not in d.skills]
     for s in unknown:
-        bad(f"'{s}' is neither a rookie role nor a specialist skill")
+        hint = did_you_mean(s, [*d.roles, *d.skills])
+        bad(f"'{s}'{hint} is neither a rookie role nor a specialist skill")
     if f.rank == "rookie":
         if skills:
             bad(f"rookies take a role, not a specialist skill ({', '.join(skills)})")
@@ -79,6 +81,9 @@ def check_fighter(d: OneStatData, f: RosterFighter, preset: bool = False) -> lis
                 bad(f"a specialist has exactly one skill, not {len(others)}")
     if "distraction" in roles and stat < d.roles["distraction"].min_stat:
         bad(f"a Distraction needs stat {d.roles['distraction'].min_stat} or more, not {stat}")
+    for s in skills:
+        if d.skills[s].mission_only and not preset:
+            bad(f"{d.skills[s].label} belongs to one fighter of the Treasure Hunt, not a warband")
     if "berserker" in skills and any(i.kind in ("shooter",) for i in items):
         bad("a Berserker may carry melee weapons only")
     if "martial-artist" in skills and any(i.kind in ("melee", "shooter", "shield") for i in items):
@@ -119,3 +124,18 @@ def check_roster(d: OneStatData, roster: Roster) -> list[Problem]:
                 )
             )
     return out
+
+
+ACTION_BAND = {"boss": 1, "specialist": 2, "rookie": 2}
+
+
+def check_for_game(d: OneStatData, roster: Roster, action: bool) -> list[Problem]:
+    """The roster's errors when a game starts with it (R-1SS-P21). In an action scenario
+    the band of 1 boss, 2 specialists and 2 rookies is the rules' own exception."""
+    ranks = Counter(f.rank for f in roster.fighters)
+    exception = action and dict(ranks) == ACTION_BAND
+    return [
+        p
+        for p in check_roster(d, roster)
+        if p.severity == "error" and not (exception and "specialists need at least" in p.message)
+    ]

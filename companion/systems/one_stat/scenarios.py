@@ -11,12 +11,14 @@ from typing import Any
 
 from companion.errors import RefusedError, UsageError
 from companion.game.state import FighterState, GameState
+from companion.names import plural
 from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat.board import Board, take_out, wound
 from companion.systems.one_stat.data import OneStatData
 from companion.systems.one_stat.roller import Roller
 
 ACTION_SCENARIOS = ("bombing-run", "capture-the-flag")
+VP_SCENARIOS = ("manhunt", "king-of-the-hill", "supremacy")
 ACTION_VP = 2
 ACTION_BAND = (1, 2, 2)  # boss, specialists, rookies
 BOMB_START = 8
@@ -56,6 +58,18 @@ def after_resolution(d: OneStatData, board: Board, roller: Roller) -> None:
             board.announcements.append(f"Game over: {board.result}")
         return
     res = wiped_out(board)
+    if res and board.state.scenario in VP_SCENARIOS:
+        # Victory points decide these after turn 8; a wipe-out ends nothing early unless
+        # nobody is left to play on (R-1SS-P22).
+        if any(standing(board, s) for s in range(len(board.state.sides))):
+            if not board.gflag("wipe_noted"):
+                board.set_gflag("wipe_noted", True)
+                board.announcements.append(
+                    "A warband is wiped out, but victory points decide this scenario: "
+                    "play on to the last turn (R-1SS-P22)"
+                )
+            return
+        res = vp_winner(board)
     if res:
         board.result = res
         board.announcements.append(f"Game over: {res}")
@@ -77,7 +91,7 @@ def final_result(d: OneStatData, board: Board, roller: Roller) -> str:
     sc = board.state.scenario
     sides = board.state.sides
     wipe = wiped_out(board)
-    if wipe and sc not in ("manhunt", "king-of-the-hill", "supremacy"):
+    if wipe and sc not in VP_SCENARIOS:
         return wipe
     if sc == "last-man-standing":
         counts = [standing(board, s) for s in range(len(sides))]
@@ -230,7 +244,9 @@ def pickup(board: Board, roller: Roller, f: FighterState) -> str:
     return f"{f.name} picks up the {what}"
 
 
-def score(d: OneStatData, board: Board, roller: Roller, f: FighterState) -> str:
+def score(
+    d: OneStatData, board: Board, roller: Roller, f: FighterState, caught: tuple[str, ...] = ()
+) -> str:
     state = board.state
     key, side, what = carry_key(state, f)
     if _carrier(board, key, side) != f.id:
@@ -245,11 +261,30 @@ def score(d: OneStatData, board: Board, roller: Roller, f: FighterState) -> str:
     if state.scenario == "bombing-run":
         board.set_gflag("bomb", BOMB_START)
         msg = f"{f.name} detonates the bomb in the enemy start area: {me} scores 1 VP"
-    else:
-        msg = f"{f.name} brings {what} home: {me} scores 1 VP; the flag goes back"
+        roller.info("Victory point", msg)
+        _detonate(board, roller, f, caught)
+        after_resolution(d, board, roller)
+        return msg + f'; the blast kills {f.name} and everyone within 2"'
+    if caught:
+        raise UsageError("--opt blast= belongs to the Bombing Run's bomb")
+    msg = f"{f.name} brings {what} home: {me} scores 1 VP; the flag goes back"
     roller.info("Victory point", msg)
     after_resolution(d, board, roller)
     return msg
+
+
+def _detonate(board: Board, roller: Roller, f: FighterState, caught: tuple[str, ...]) -> None:
+    """A detonated bomb kills its carrier and every fighter within 2" (R-1SS-P23)."""
+    take_out(board, roller, f.id, "killed by the bomb it detonated (R-1SS-P23)")
+    for fid in caught:
+        if fid != f.id and fx.in_play(board.fighter(fid)):
+            take_out(board, roller, fid, 'within 2" of the detonated bomb (R-1SS-P23)')
+    if not caught:
+        board.set_gflag("bomb_blast", f.id)
+        board.announcements.append(
+            f'The bomb exploded on {f.name}: every fighter within 2" is killed '
+            "('companion act FIGHTER blast' for each)"
+        )
 
 
 def drop(board: Board, f: FighterState) -> str:
@@ -281,7 +316,7 @@ def hill(board: Board, f: FighterState, opts: Mapping[str, Any]) -> str:
     if not isinstance(n, int) or n < 0:
         raise UsageError('give the fighters within 1" of the token: --opt count=N')
     board.set_sflag(f.side, "hill", n)
-    return f"{board.state.sides[f.side].name}: {n} fighter(s) on the hill"
+    return f"{board.state.sides[f.side].name}: {plural(n, 'fighter')} on the hill"
 
 
 def zones(board: Board, f: FighterState, opts: Mapping[str, Any]) -> str:
@@ -313,8 +348,7 @@ def device(
     if board.gflag("device_winner") is not None:
         raise RefusedError("the device has already been triggered")
     if fx.has(f, "engineer"):
-        ok, _ = roller.test(
-            title=f"{f.name} works the device (Engineer)",
+        engineer: dict[str, Any] = dict(
             who=f.name,
             sides=f.die,
             count=2,
@@ -324,6 +358,11 @@ def device(
             success_text="done",
             failure_text="no luck",
         )
+        title = f"{f.name} works the device (Engineer)"
+        ok, _ = roller.test(title=title, **engineer)
+        if not ok and fx.has_magic(d, f):
+            roller.info("Magic device", "a failed skill roll may be rolled again", ("R-1SS-09",))
+            ok, _ = roller.test(title=title + " (again)", **engineer)
     else:
         ok, _ = roller.test(
             title=f"{f.name} works the device",
@@ -337,7 +376,7 @@ def device(
     if ok:
         stack += 1 if direction == "add" else -1
         board.set_gflag("device", stack)
-        roller.info("Trigger device", f"{stack} token(s) on the stack")
+        roller.info("Trigger device", f"{plural(stack, 'token')} on the stack")
         if stack in (DEVICE_MIN, DEVICE_MAX):
             board.set_gflag("device_winner", f.side)
             board.announcements.append(f"The device works for {state.sides[f.side].name}!")
@@ -348,6 +387,24 @@ def status_lines(state: GameState) -> list[str]:
     """What the scenario tracks, for the board."""
     lines: list[str] = []
     sc = state.scenario
+    if state.turn == 0 and not state.options.get("solo"):
+        lines.append(
+            'Set-up: each side starts within 5" of its corner, opposite corners; agree three '
+            "yes/no answers per terrain piece (see through? enter? cover?); a fighter inside "
+            "a house is attacked only from inside it ('companion rules show 1ss terrain')"
+        )
+    for rule in state.options.get("house_rules", ()) or ():
+        lines.append(f"House rule (started with --force): {rule}")
+    rookies = [
+        sum(1 for f in state.side_fighters(s) if f.rank == "rookie" and not f.flags.get("demon"))
+        for s in range(len(state.sides))
+    ]
+    if len(set(rookies)) > 1 and not state.options.get("solo"):
+        lines.append(
+            "Note: the sides field "
+            + " and ".join(str(n) for n in rookies)
+            + " rookies; the rules have every player field the same number (R-1SS-P21)"
+        )
     name = {f.id: f.name for f in state.fighters}
     if sc == "treasure-hunt":
         c = state.flags.get("treasure_carrier")
@@ -390,7 +447,8 @@ def status_lines(state: GameState) -> list[str]:
                 )
     if "device" in state.flags or sc == "trigger-device":
         lines.append(
-            f"Trigger device: {state.flags.get('device', DEVICE_START)} token(s) (0 or 6 triggers)"
+            f"Trigger device: {plural(int(state.flags.get('device', DEVICE_START)), 'token')} "
+            "(0 or 6 triggers)"
         )
     if state.flags.get("bomb_blast"):
         lines.append("The bomb just exploded: remove fighters within 2\" with 'act FIGHTER blast'")

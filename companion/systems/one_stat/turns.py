@@ -17,11 +17,13 @@ from companion.systems.one_stat.data import OneStatData, item_of
 from companion.systems.one_stat.roller import DiceRoller
 from companion.systems.one_stat.scenarios import ACTION_SCENARIOS, final_result, upkeep
 from companion.trace import Step, Trace, roll_dice
+from companion.values import replace
 
 MAX_INITIATIVE_ROLLS = 20
 # What lasts one turn: the actions left, a boss's ignored wound, a failed Recover, a free
 # attack after a move, a permission to act given by Command, Influencer or Guard, the
-# skills used, the moves made and the actions done. Upkeep clears them, in solo games too.
+# skills used, the moves made, the actions done, a copied skill and an Influencer's hold.
+# Upkeep clears them, in solo games too.
 TURN_FLAGS = (
     "actions",
     "boss_wound_ignored",
@@ -32,6 +34,8 @@ TURN_FLAGS = (
     "moved",
     "with_master",
     "did",
+    "copied",
+    "influenced_by",
 )
 
 
@@ -42,6 +46,12 @@ def new_game(
         raise UsageError(f"unknown 1ss scenario '{scenario}'; use one of {', '.join(d.scenarios)}")
     if len(rosters) != 2:
         raise UsageError("a two-player 1ss game needs two rosters")
+    options = dict(options)
+    house = _house_rules(d, rosters, scenario, bool(options.pop("force", False)))
+    if house:
+        options["house_rules"] = house
+    if scenario == "treasure-hunt":
+        rosters = [_joined(d, r) for r in rosters]
     fighters = fighters_from(rosters, lambda rf: d.ranks[rf.rank].die)
     sc = d.scenarios[scenario]
     return GameState(
@@ -50,8 +60,36 @@ def new_game(
         sides=tuple(SideState(r.name, r.name) for r in rosters),
         fighters=tuple(fighters),
         last_turn=sc.last_turn,
-        options=freeze(dict(options)),
+        options=freeze(options),
     )
+
+
+def _joined(d: OneStatData, r: Roster) -> Roster:
+    """The Treasure Hunt expands each training warband by two fighters (R-1SS-P26)."""
+    extra = d.joiners.get(r.name, ())
+    have = {f.name for f in r.fighters}
+    if not r.preset or not extra or any(f.name in have for f in extra):
+        return r
+    return replace(r, fighters=(*r.fighters, *extra))
+
+
+def _house_rules(
+    d: OneStatData, rosters: Sequence[Roster], scenario: str, force: bool
+) -> list[str]:
+    """Every warband-rule problem of the rosters (R-1SS-15): refused, or with `force`
+    kept as house rules the game records and the board shows (R-1SS-P21)."""
+    from companion.systems.one_stat.roster_rules import check_for_game
+
+    action = scenario in ACTION_SCENARIOS
+    problems = [f"{r.name}: {p.message}" for r in rosters for p in check_for_game(d, r, action)]
+    if problems and not force:
+        raise RefusedError(
+            "a game starts only with legal warbands (R-1SS-15, R-1SS-P21): "
+            + "; ".join(problems)
+            + ". Fix the rosters ('companion roster check NAME'), or start it anyway as house "
+            "rules with --force"
+        )
+    return problems
 
 
 def can_activate(f: FighterState) -> bool:
@@ -161,6 +199,10 @@ def activate(d: OneStatData, state: GameState, fid: str) -> Outcome:
     elif f.status == "wounded" and state.scenario in ACTION_SCENARIOS:
         n, note = 0, " It recovers at once (action scenario) but does nothing else."
         changes += [set_fighter(fid, "status", "upright"), set_fighter(fid, "wounds", 0)]
+    for xid in (fid, *(mn.id for mn in minions)):  # a fresh action sequence (R-1SS-P16)
+        for flag in ("did", "bonus_attack"):
+            if flag in state.fighter(xid).flags:
+                changes.append(set_fighter(xid, f"flags.{flag}", None))
     changes += [
         set_fighter(fid, "token", True),
         set_fighter(fid, "flags.actions", n),
@@ -188,8 +230,10 @@ def _refuse_if_not_running(state: GameState) -> None:
 
 def initiative_die(d: OneStatData, state: GameState, side: int) -> tuple[int, str] | None:
     """The die a side rolls for initiative, and why (R-1SS-07, R-1SS-P04)."""
-    if state.scenario == "training":
-        return 10, "D10 in the training mission (R-1SS-07)"
+    if state.scenario == "training" and (state.turn == 0 or state.options.get("training_d10")):
+        if state.turn == 0:
+            return 10, "D10 on the training mission's first turn (R-1SS-07)"
+        return 10, "D10 every training turn (game option training_d10, R-1SS-P24)"
     alive = [f for f in state.side_fighters(side) if not f.out]
     if state.turn == 0:
         bosses = [f for f in alive if f.rank == "boss"]
@@ -199,7 +243,8 @@ def initiative_die(d: OneStatData, state: GameState, side: int) -> tuple[int, st
     if not upright:
         return None
     best = max(upright, key=lambda f: (d.ranks[f.rank].order if f.rank in d.ranks else 0, f.die))
-    return best.die, f"{best.name}'s die, the highest-ranked upright fighter (R-1SS-07)"
+    why = "R-1SS-07, R-1SS-P24" if state.scenario == "training" else "R-1SS-07"
+    return best.die, f"{best.name}'s die, the highest-ranked upright fighter ({why})"
 
 
 def end_result(state: GameState) -> str | None:

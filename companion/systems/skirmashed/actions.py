@@ -13,6 +13,7 @@ from companion.dice import DiceSource
 from companion.errors import RefusedError
 from companion.game.events import Change, set_fighter
 from companion.game.state import FighterState, GameState, freeze
+from companion.names import plural
 from companion.systems.base import Outcome
 from companion.systems.skirmashed.attack import Charge, Figure, Result, build, run_charge
 from companion.systems.skirmashed.data import SkmData
@@ -207,7 +208,8 @@ def attack(
             changes.append(set_fighter(fig.id, "token", True))
     title = describe(plan)
     t = figures[plan.melee.target.id]
-    summary = f"{title}: {result.hits} hit(s), {result.unblocked} unblocked, {result.damage} damage"
+    hits = plural(result.hits, "hit")
+    summary = f"{title}: {hits}, {result.unblocked} unblocked, {result.damage} damage"
     summary += f"; {t.name} killed" if t.dead else ""
     if figures[f.id].dead:
         summary = f"{title}: {f.name} is shot down as it comes in"

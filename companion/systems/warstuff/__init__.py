@@ -8,7 +8,7 @@ from typing import Any
 from companion.dice import DiceSource
 from companion.errors import UsageError
 from companion.game.state import FighterState, GameState
-from companion.names import match
+from companion.names import match, plural
 from companion.roster import Roster, RosterFighter
 from companion.systems.base import (
     ActionRequest,
@@ -30,6 +30,7 @@ class WarStuff(FromData):
     system_id = "warstuff"
     default_scenario = "skirmish"
     turns = turns.ROUNDS
+    turn_word = "Round"
 
     @property
     def data(self) -> WarStuffData:
@@ -156,6 +157,46 @@ class WarStuff(FromData):
             return False
         return super().fact_applies(state, actor, fact, answers, target)
 
+    def actions_for(self, state: GameState, fighter: FighterState) -> Sequence[str]:
+        """One action (Hold, Walk or Run; Recover only, and first, when stunned), then
+        at most one attack: a shot after Hold or Walk for a unit that can shoot, melee
+        after Run; a Healer's healing in place of the attack; a Leader's orders once.
+        Morale and dangerous terrain are tests the table calls for, offered throughout."""
+        if fighter.out or state.active != fighter.id:
+            return ()
+        f = fighter.flags
+        taken = f.get("action")
+        out: list[str] = []
+        if f.get("stunned"):
+            out.append("recover")
+        elif taken is None:
+            out += ["hold", "walk", "run"]
+        if taken != "recover" and not f.get("stunned") and not f.get("attacked"):
+            if taken == "run" or (taken in (None, "hold", "walk") and self._can_shoot(fighter)):
+                out.insert(0 if taken else len(out), "attack")
+            if "healer" in fighter.skills:
+                out.append("heal")
+        if "leader" in fighter.skills and not f.get("commanded"):
+            out.append("command")
+        return (*out, "morale", "dangerous")
+
+    def _can_shoot(self, f: FighterState) -> bool:
+        return "entangle" in f.skills or any(r.startswith("shooter-") for r in f.skills)
+
+    def fact_answer(
+        self,
+        state: GameState,
+        actor: FighterState,
+        fact: Fact,
+        answers: Mapping[str, Any],
+        target: FighterState | None = None,
+    ) -> Any:
+        # The action taken decides the attack: melee only after Run, a shot otherwise
+        # (an attack with no action yet is a Hold and a shot).
+        if fact.key == "ranged":
+            return actor.flags.get("action") != "run"
+        return None
+
     def declared_actions(self) -> Mapping[str, ActionSpec]:
         return declared_in(data_mod.FILE)[0]
 
@@ -172,8 +213,8 @@ class WarStuff(FromData):
         return combat.odds_trace(state, atk)
 
     def status_lines(self, state: GameState) -> list[str]:
-        lines = [f"Round {state.turn}" if state.turn else "Not started: 'companion turn'"]
-        lines.append(f"Points limit {state.options.get('points', self.data.default_points)}")
+        # The tracker above says "Round N" (turn_word): no second line for it.
+        lines = [f"Points limit {state.options.get('points', self.data.default_points)}"]
         first = state.flags.get("first_done")
         if first is not None:
             lines.append(f"{state.sides[int(first)].name} finished activating first this round")
@@ -181,7 +222,8 @@ class WarStuff(FromData):
             if s.flags.get("conceded"):
                 lines.append(f"{s.name} conceded")
             if s.flags.get("commanded"):
-                lines.append(f"{s.name}: {s.flags['commanded']} commanded unit(s) may act now")
+                n = int(s.flags["commanded"])
+                lines.append(f"{s.name}: {plural(n, 'commanded unit')} may act now")
         return lines
 
     def fighter_flags(self, f: FighterState) -> list[str]:

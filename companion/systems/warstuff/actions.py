@@ -11,6 +11,7 @@ from companion.dice import DiceSource
 from companion.errors import RefusedError, UsageError
 from companion.game.events import Change, set_fighter, set_side
 from companion.game.state import FighterState, GameState, freeze
+from companion.names import plural
 from companion.systems.base import ActionRequest, Outcome
 from companion.systems.warstuff import attack, combat, turns
 from companion.systems.warstuff.data import WarStuffData
@@ -107,7 +108,9 @@ def _move(
     if t is not None and "fear" in t.skills:
         shown = f"{dist / 2:g}"
         notes.append(f"{t.name} causes Fear: the move into contact is halved")
-    allowed = "may shoot" if a.shoot else "may attack in melee" if a.melee else ""
+    # Only a unit with a Shooter rule is told it may shoot after Hold or Walk.
+    shooter = any(s.startswith("shooter-") for s in f.skills)
+    allowed = "may shoot" if a.shoot and shooter else "may attack in melee" if a.melee else ""
     text = f'{f.name} takes {a.label}: up to {shown}"' + (f", then {allowed}" if allowed else "")
     steps.append(Step(a.label, text, notes=tuple(notes)))
     summary = text
@@ -207,6 +210,10 @@ def _heal(state: GameState, f: FighterState, t: FighterState | None, dice: DiceS
         raise RefusedError(f"{t.name} is an enemy; a Healer heals friends")
     if t.out:
         raise RefusedError(f"{t.name} is dead")
+    if not t.wounds and not t.flags.get("stunned"):
+        # Healing takes a wound off or stands a stunned unit up: on a unit with neither
+        # it would spend the Healer's attack on nothing.
+        raise RefusedError(f"{t.name} has no wound and is not stunned: nothing to heal")
     if f.flags.get("stunned"):
         raise RefusedError(f"{f.name} is stunned: its action must be Recover")
     if f.flags.get("attacked"):
@@ -278,7 +285,8 @@ def _command(state: GameState, f: FighterState, o: Mapping[str, Any], dice: Dice
     steps = [
         Step(
             "Command",
-            f"{sum(1 for v in r.dice if v >= 4)} of {n} dice at 4+: {got} unit(s) may act now",
+            f"{sum(1 for v in r.dice if v >= 4)} of {n} dice at 4+: "
+            f"{plural(got, 'unit')} may act now",
             roll=r,
             target=4,
             compare=">=",
@@ -293,6 +301,6 @@ def _command(state: GameState, f: FighterState, o: Mapping[str, Any], dice: Dice
     changes: list[Change] = [set_fighter(f.id, "flags.commanded", True)]
     if got:
         changes.append(set_side(f.side, "flags.commanded", got))
-    summary = f"{f.name} commands: {got} unit(s) may activate now"
+    summary = f"{f.name} commands: {plural(got, 'unit')} may activate now"
     trace = Trace(f"{f.name} gives orders", tuple(steps), summary)
     return Outcome("action", summary, tuple(changes), trace, data=freeze({"commanded": got}))

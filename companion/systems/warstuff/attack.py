@@ -183,7 +183,7 @@ def _names(state: GameState, value: Any, what: str) -> tuple[str, ...]:
     out = []
     for p in parts:
         by_id = [f for f in state.fighters if f.id == p.strip().casefold()]
-        f = by_id[0] if by_id else match(p, state.fighters, lambda x: x.name, what)
+        f = by_id[0] if by_id else match(p, state.fighters, lambda x: x.name, what, (_in_play,))
         out.append(f.id)
     return tuple(out)
 
@@ -284,3 +284,8 @@ def setup_step(atk: Attack) -> Step:
         notes=tuple(notes),
         rulings=("R-WS-01",),
     )
+
+
+def _in_play(f: FighterState) -> bool:
+    """A prefix naming several units means the one still in play."""
+    return not f.out

@@ -14,6 +14,7 @@ from companion.core.roller import DiceRoller, Roller, enumerate_outcomes
 from companion.dice import DiceSource
 from companion.game.events import Change, set_game
 from companion.game.state import GameState, freeze
+from companion.names import plural
 from companion.systems.base import ActionRequest, Outcome
 from companion.systems.warstuff import turns
 from companion.systems.warstuff.attack import (
@@ -330,7 +331,9 @@ def _roll_attack(run: Resolution, atk: Attack) -> None:
             hits += run.d3(a.name, "Vicious", "a 6: {n} more hit(s)")
     for i in range(hits):
         if run.units[tid].dead:
-            run.steps.append(Step("Spare hits", f"{hits - i} hit(s) left over: {t.name} is dead"))
+            run.steps.append(
+                Step("Spare hits", f"{plural(hits - i, 'hit')} left over: {t.name} is dead")
+            )
             break
         label = f"hit {i + 1} of {hits}" if hits > 1 else ""
         run.hit(tid, label, a.name)

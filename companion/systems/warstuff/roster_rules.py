@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.game.state import FighterState
+from companion.names import did_you_mean
 from companion.roster import Roster, RosterFighter
 from companion.systems.base import Problem
 from companion.systems.warstuff.data import RANK, LibraryUnit, WarStuffData
@@ -80,7 +81,8 @@ def check_fighter(d: WarStuffData, f: RosterFighter, preset: bool = False) -> li
         bad("WarStuff units carry no equipment; give special rules with --skill")
     unknown = [s for s in f.skills if s not in d.rules]
     for s in unknown:
-        bad(f"'{s}' is not a WarStuff special rule; see 'companion rules show warstuff rule'")
+        hint = did_you_mean(s, list(d.rules))
+        bad(f"'{s}'{hint} is not a WarStuff special rule; see 'companion rules show warstuff rule'")
     for s, c in Counter(f.skills).items():
         if c > 1:
             bad(f"{d.rule_label(s)} is listed {c} times; a rule counts once")

@@ -10,6 +10,7 @@ from companion.errors import RefusedError, UsageError
 from companion.game.events import Change, Event, apply_event, set_game
 from companion.game.setup import fighters_from
 from companion.game.state import FighterState, GameState, SideState, freeze
+from companion.names import plural
 from companion.roster import Roster
 from companion.systems.base import Outcome
 from companion.systems.one_stat.solo import scenarios as sc_mod
@@ -61,7 +62,7 @@ def check_warband(roster: Roster) -> None:
 
     d = load()
     counts = {r: sum(1 for f in roster.fighters if f.rank == r) for r in d.warband}
-    wrong = [f"{counts[r]} {r}s (needs {n})" for r, n in d.warband.items() if counts[r] != n]
+    wrong = [f"{plural(counts[r], r)} (needs {n})" for r, n in d.warband.items() if counts[r] != n]
     problems = [p.message for p in systems.get("1ss").check_roster(roster) if p.severity == "error"]
     if wrong or problems:
         raise UsageError(

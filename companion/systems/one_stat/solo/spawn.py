@@ -9,6 +9,7 @@ from companion.dice import DiceSource
 from companion.errors import UsageError
 from companion.game.events import Change, add_fighter, set_game
 from companion.game.state import FighterState, GameState, freeze
+from companion.names import plural
 from companion.systems.one_stat.solo.profiles import Profile
 from companion.trace import Roll, Step, Trace
 from companion.values import frozen
@@ -36,7 +37,7 @@ class SpawnGroup:
     def describe(self) -> str:
         who = " and ".join(f"1 {r}" for r in self.ranks)
         if len(self.ranks) == 2 and self.ranks[0] == self.ranks[1]:
-            who = f"2 {self.ranks[0]}s"
+            who = plural(2, self.ranks[0])
         dice = ", ".join(str(self.face) for _ in range(self.count))
         return (
             f"{GROUP_WORDS[self.count]} of {self.face}s [{dice}] = {who} at spawnpoint {self.face}"

@@ -1,0 +1,119 @@
+"""Shell completion of values: systems, rosters, games, the current game's fighters and
+sides, skills and scenarios.
+
+Only a shell asking for completions runs this (`companion --install-completion` sets it
+up); a command being run never imports it. A completion that cannot be worked out (no
+game yet, a damaged file) offers nothing rather than fail.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+# Which values each argument or option of the declared (table) commands completes, by
+# its name in the declaration.
+BY_DEST = {
+    "fighter": "fighter",
+    "attacker": "fighter",
+    "target": "fighter",
+    "side": "side",
+    "game": "game",
+    "skill_name": "skill",
+    "action": "action",
+}
+
+
+def completer(kind: str) -> Callable[..., list[str]]:
+    """The function Typer calls to complete a value of `kind`."""
+
+    def complete_value(ctx: Any, args: list[str], incomplete: str) -> list[str]:
+        return values(kind, ctx, incomplete, args)
+
+    return complete_value
+
+
+def values(kind: str, ctx: Any, incomplete: str, args: list[str] | None = None) -> list[str]:
+    try:
+        params = dict(getattr(ctx, "params", None) or {})
+        if kind.startswith("roster-") and not params.get("roster"):
+            # `roster add NAME FIGHTER --skill ...`: a completing shell may leave the
+            # words before the option unparsed; the roster is the first of them.
+            words = [*(args or []), *getattr(ctx, "args", [])]
+            params["roster"] = words[0] if words else None
+        found = _values(kind, params)
+    except Exception:  # noqa: BLE001 - a shell completing must never see a traceback
+        return []
+    key = (incomplete or "").casefold()
+    seen: dict[str, None] = {}
+    for v in found:
+        if v.casefold().startswith(key):
+            seen.setdefault(v, None)
+    return list(seen)
+
+
+def _values(kind: str, params: dict[str, Any]) -> list[str]:
+    from companion import systems
+
+    if kind == "system":
+        return list(systems.ids())
+    if kind == "topic":
+        from companion.lookup.topics import all_topics
+
+        return [t.id for t in all_topics(systems.resolve_id(str(params.get("system") or "1ss")))]
+    from companion.game.repo import Home
+
+    home = Home()
+    if kind == "roster":
+        return [r.name for r in home.rosters()]
+    if kind == "game":
+        return home.game_names()
+    if kind == "solo-scenario":
+        from companion.systems.one_stat.solo.data import load
+
+        return list(load().scenarios)
+    if kind == "scenario":
+        system = params.get("system")
+        if not system and params.get("roster"):
+            given = params["roster"]
+            first = given[0] if isinstance(given, (list, tuple)) else given
+            system = home.find_roster(str(first)).system
+        return [s.id for s in systems.get(str(system or "1ss")).scenarios()]
+    if kind.startswith("roster-"):
+        sys_ = systems.get(home.find_roster(str(params.get("roster") or "")).system)
+        if kind == "roster-rank":
+            return [r.id for r in sys_.ranks()]
+        if kind == "roster-item":
+            return [t.id for t in sys_.topics() if t.kind == "armory"]
+        return _skills(sys_)
+    gf = home.open_game(params.get("game"))
+    state = gf.state
+    if kind == "fighter":
+        return [f.name for f in state.fighters]
+    if kind == "side":
+        return [s.name for s in state.sides]
+    f = _fighter(state, params.get("fighter"))
+    if kind == "action":
+        sys_ = systems.get(gf.system)
+        return list(sys_.actions_for(state, f) if f is not None else sys_.action_names())
+    if kind == "skill":
+        if f is not None:
+            return list(f.skills)
+        return _skills(systems.get(gf.system))
+    return []
+
+
+def _fighter(state: Any, name: Any) -> Any:
+    """The fighter the command line names so far (a prefix is enough), or None."""
+    from companion.cli.shared import find_fighter
+    from companion.errors import CompanionError
+
+    try:
+        return find_fighter(state, str(name)) if name else None
+    except CompanionError:
+        return None
+
+
+def _skills(system: Any) -> list[str]:
+    kinds = ("skill", "role", "rule", "trait")
+    return [t.id for t in system.topics() if t.kind in kinds]

@@ -1,0 +1,132 @@
+"""A game's rule system and state, read straight from its file for a command that only
+reads them (the odds of an action).
+
+Opening a game the usual way (`repo.Home.open_game`) loads TinyDB and the whole game
+layer, a tenth of such a command's start-up. The game file keeps the state after its
+last event, so a command that needs nothing else reads that, under the home's shared
+lock, with the same checks `open_game` makes. Anything out of the ordinary (a prefix of a
+game's name, a file that fails a check, an old format, another platform) returns None,
+and `peeking` opens the game the usual way, so every error message is that way's own.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from companion.game.state import GameState
+from companion.values import record
+
+SEGMENT = 100  # as repo.SEGMENT: events per segment file (a test keeps them equal)
+MAX_FILE_BYTES = 256 * 1024 * 1024  # as store.MAX_FILE_BYTES
+
+
+@record
+class GameView:
+    """What a reading command needs of a game: its name, rule system and state."""
+
+    name: str
+    system: str
+    state: GameState
+
+
+def home_dir() -> str | None:
+    """companion's data folder as `store.default_home` finds it, where that is plain to
+    see without platformdirs (Linux), else None."""
+    env = os.environ.get("COMPANION_HOME")
+    if env:
+        return os.path.expanduser(env)
+    if sys.platform.startswith("linux"):
+        # What platformdirs answers on Linux for user_data_dir("companion").
+        base = os.environ.get("XDG_DATA_HOME", "")
+        if not base.strip():
+            base = os.path.expanduser("~/.local/share")
+        return os.path.join(base, "companion")
+    return None
+
+
+def read_doc(path: str, table: str) -> dict[str, object] | None:
+    """The one document of `table` in a database file, or None (no file, too large, not
+    a database of that shape)."""
+    if os.path.getsize(path) > MAX_FILE_BYTES:
+        return None
+    with open(path, "rb") as fh:
+        data = json.loads(fh.read())
+    if not isinstance(data, dict) or not all(
+        isinstance(t, dict) and all(isinstance(d, dict) for d in t.values()) for t in data.values()
+    ):
+        return None
+    docs = data.get(table)
+    if not isinstance(docs, dict) or len(docs) != 1 or data.get("events"):
+        return None  # none or several, or a game from before event segments
+    doc = next(iter(docs.values()))
+    return doc if isinstance(doc, dict) else None
+
+
+def _view(home: str, game: str | None) -> GameView | None:
+    if game is None:
+        settings = read_doc(os.path.join(home, "settings.json"), "settings")
+        game = settings.get("current") if settings else None  # type: ignore[assignment]
+        if not isinstance(game, str):
+            return None
+    # Only an exact file name here: prefixes and their errors are the usual way's.
+    if not game or "/" in game or os.sep in game or game.startswith("."):
+        return None
+    path = os.path.join(home, "games", game + ".json")
+    if not os.path.isfile(path):
+        return None
+    meta = read_doc(path, "game")
+    if meta is None:
+        return None
+    GameState.from_dict(meta["setup"])  # type: ignore[arg-type]  # checked as open_game does
+    snap = meta.get("snapshot")
+    name, system = meta["name"], meta["system"]
+    if not isinstance(snap, dict) or not isinstance(name, str) or not isinstance(system, str):
+        return None
+    count = snap.get("count")
+    if not isinstance(count, int) or isinstance(count, bool) or count < 0 or "state" not in snap:
+        return None
+    segment = os.path.join(home, "games", f"{game}.events", f"{(count - 1) // SEGMENT:06d}.json")
+    if count and not os.path.exists(segment):
+        return None
+    return GameView(name, system, GameState.from_dict(snap["state"]))
+
+
+def peek(game: str | None) -> GameView | None:
+    """The game's view as its file keeps it, or None where the usual way must open it."""
+    home = home_dir()
+    if home is None or not os.path.isfile(os.path.join(home, ".lock")):
+        return None
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows takes the usual way
+        return None
+    try:
+        fd = os.open(os.path.join(home, ".lock"), os.O_RDWR)
+    except OSError:
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH)
+        return _view(home, game)
+    except (OSError, ValueError, RecursionError, KeyError, TypeError, AttributeError):
+        return None
+    finally:
+        os.close(fd)
+
+
+@contextmanager
+def peeking(game: str | None) -> Iterator[GameView]:
+    """The game to read, from its file, or opened the usual way when that cannot be."""
+    view = peek(game)
+    if view is not None:
+        yield view
+        return
+    from companion.game.repo import Home
+
+    home = Home()
+    with home.reading():
+        gf = home.open_game(game)
+        yield GameView(gf.name, gf.system, gf.state)

@@ -1,0 +1,153 @@
+"""The guided mode's screen: a header, the last step's result and the fighters that
+matter now, sized so that, with the menu under it, everything fits the terminal.
+
+A player looks up from the table and must see what just happened without scrolling, so
+the last result gets the room first; the fighters' lines are dropped before it is cut.
+A trace that does not fit keeps its title, its dice-rolling steps nearest the end and
+its result, and says how many steps it left out (the whole trace is one key away).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Console
+from rich.text import Text
+
+from companion.render.trace_view import step_text
+from companion.trace import Trace
+from companion.values import frozen
+
+MIN_RESULT = 3  # a title, one step or note, and the result line
+
+
+@frozen
+class Block:
+    """Lines of the last result: a trace (shortened to fit) or plain lines."""
+
+    trace: Trace | None = None
+    lines: tuple[Text, ...] = ()
+
+
+def full_trace_lines(trace: Trace) -> list[Text]:
+    """Every line of a trace, one Text each (notes on their own lines)."""
+    out = [Text(trace.title, style="bold underline")]
+    out += [step_text(i, s) for i, s in enumerate(trace.steps, 1)]
+    out.append(Text("Result: ", style="bold") + Text(trace.outcome))
+    return out
+
+
+def short_trace(trace: Trace, budget: int, width: int) -> list[Text]:
+    """The trace in at most `budget` lines of `width` cells: title, steps, result.
+
+    Each step is one line (cut with an ellipsis, its notes left out). When the steps do
+    not all fit, those with dice come first, the later ones before the earlier (they
+    lead to the result), and a line says how many were left out.
+    """
+    title = _cut(Text(trace.title, style="bold underline"), width)
+    result = Text("Result: ", style="bold") + Text(trace.outcome)
+    result_lines = _wrap_count(result, width)
+    steps = [_cut(_one_line(step_text(i, s)), width) for i, s in enumerate(trace.steps, 1)]
+    room = max(0, budget - 1 - result_lines)
+    if len(steps) > room:
+        keep_n = max(0, room - 1)
+        ranked = sorted(
+            range(len(steps)),
+            key=lambda i: (trace.steps[i].roll is None, -i),
+        )
+        kept = sorted(ranked[:keep_n])
+        left = len(steps) - len(kept)
+        more = Text(
+            f"  … {left} more step{'s' if left != 1 else ''}: k shows the whole trace",
+            style="dim",
+        )
+        shown: list[Text] = [steps[i] for i in kept]
+        # The note goes where the first left-out step was, so the order still reads.
+        first_gap = next((i for i in range(len(steps)) if i not in kept), len(steps))
+        at = sum(1 for i in kept if i < first_gap)
+        shown.insert(at, more)
+        steps = shown if room > 0 else []
+    lines = [title] + steps + [result]
+    return lines[: max(budget, 2)] if budget < len(lines) else lines
+
+
+def _one_line(t: Text) -> Text:
+    """A step's first line only (its notes and topic link sit on further lines)."""
+    plain = t.plain
+    cut = plain.find("\n")
+    return t if cut < 0 else t[:cut]
+
+
+def _cut(t: Text, width: int) -> Text:
+    t = t.copy()
+    t.truncate(width, overflow="ellipsis")
+    return t
+
+
+def _wrap_count(t: Text, width: int) -> int:
+    return max(1, -(-t.cell_len // max(1, width)))
+
+
+def result_lines(blocks: Sequence[Block], budget: int, width: int) -> list[Text]:
+    """The last step's blocks in `budget` lines: plain lines as they are, and the room
+    left shared by the traces, the last (the step's own resolution) getting the most."""
+    fixed = sum(sum(_wrap_count(t, width) for t in b.lines) for b in blocks if b.trace is None)
+    traces = [b for b in blocks if b.trace is not None]
+    room = budget - fixed
+    needs = [len(full_trace_lines(b.trace)) for b in traces if b.trace is not None]
+    fits = sum(needs) <= room
+    out: list[Text] = []
+    for b in blocks:
+        if b.trace is None:
+            out += list(b.lines)
+            continue
+        # Short of room, earlier traces (an OpFor's decision before its attack) get two
+        # lines each and the last, the step's own resolution, the rest.
+        last = b is traces[-1]
+        mine = room if last or fits else min(2, room)
+        mine = max(2, mine)
+        room -= mine if not fits else len(full_trace_lines(b.trace))
+        out += short_trace(b.trace, mine, width)
+    return out
+
+
+def render_screen(
+    console: Console,
+    header: Text,
+    blocks: Sequence[Block],
+    fighters: Sequence[Text],
+    menu_lines: int,
+) -> None:
+    """Print the screen so that it and a menu of `menu_lines` lines fit the terminal."""
+    width = console.width
+    rows = console.size.height
+    avail = max(MIN_RESULT + 1, rows - menu_lines - 1)
+    body = avail - 1  # the header
+    need = sum(_wrap_count(t, width) for t in _all_lines(blocks, width))
+    want_f = sum(_wrap_count(t, width) for t in fighters)
+    res_budget = min(need, max(MIN_RESULT, body - want_f)) if blocks else 0
+    f_room = body - res_budget
+    shown_f: list[Text] = []
+    used = 0
+    for t in fighters:
+        n = _wrap_count(t, width)
+        if used + n > f_room:
+            break
+        shown_f.append(t)
+        used += n
+    # The result sits just above the menu, where the eye is.
+    lines = [_cut(header, width), *shown_f]
+    if blocks:
+        lines += result_lines(blocks, body - used, width)
+    for t in lines:
+        console.print(t, highlight=False, overflow="fold")
+
+
+def _all_lines(blocks: Sequence[Block], width: int) -> list[Text]:
+    out: list[Text] = []
+    for b in blocks:
+        if b.trace is not None:
+            out += [_cut(_one_line(t), width) for t in full_trace_lines(b.trace)]
+        else:
+            out += list(b.lines)
+    return out

@@ -1,0 +1,62 @@
+"""A 1ss game starts only with legal warbands (R-1SS-15, R-1SS-P21)."""
+
+from __future__ import annotations
+
+
+def add(run, roster, name, rank, stat, *extra):
+    r = run("roster", "add", roster, name, "-r", rank, "--stat", str(stat), *extra)
+    assert r.code == 0, r.err
+
+
+def two_bosses(run):
+    assert run("roster", "new", "Crowns", "--system", "1ss").code == 0
+    add(run, "Crowns", "King", "boss", 6, "-e", "melee-1h", "--skill", "command", "--skill", "tank")
+    add(
+        run,
+        "Crowns",
+        "Queen",
+        "boss",
+        6,
+        "-e",
+        "melee-1h",
+        "--skill",
+        "command",
+        "--skill",
+        "veteran",
+    )
+    add(run, "Crowns", "Pike", "rookie", 3, "-e", "melee-1h")
+
+
+def test_game_new_refuses_illegal_warbands_with_every_problem(demo):
+    run = demo
+    two_bosses(run)
+    before = run("game", "list").out
+    r = run("game", "new", "-r", "Crowns", "-r", "Cpt", "--name", "crowns")
+    assert r.code == 1
+    assert "exactly one boss" in r.err and "--force" in r.err and "Crowns:" in r.err
+    assert run("game", "list").out == before  # nothing written
+
+
+def test_force_starts_it_as_house_rules_shown_on_the_board(demo):
+    run = demo
+    two_bosses(run)
+    r = run("game", "new", "-r", "Crowns", "-r", "Cpt", "--name", "crowns", "--force")
+    assert r.code == 0, r.err
+    notes = run("status", "--json").json()["notes"]
+    assert any("House rule" in n and "exactly one boss" in n for n in notes)
+    # 1 rookie against 3: a note, as every player should field as many rookies
+    assert any("1 and 3 rookies" in n for n in notes)
+
+
+def test_action_scenario_band_is_legal_there_only(demo):
+    run = demo
+    assert run("roster", "new", "Strike", "--system", "1ss").code == 0
+    add(run, "Strike", "Boss", "boss", 6, "-e", "melee-1h", "--skill", "command", "--skill", "tank")
+    add(run, "Strike", "Ace", "specialist", 5, "-e", "melee-1h", "--skill", "veteran")
+    add(run, "Strike", "Deuce", "specialist", 5, "-e", "melee-1h", "--skill", "brawler")
+    add(run, "Strike", "Pike", "rookie", 3, "-e", "melee-1h")
+    add(run, "Strike", "Axe", "rookie", 3, "-e", "melee-1h")
+    r = run("game", "new", "-r", "Strike", "-r", "Strike", "-s", "bombing-run", "--name", "b")
+    assert r.code == 0, r.err
+    r = run("game", "new", "-r", "Strike", "-r", "Cpt", "-s", "training", "--name", "t")
+    assert r.code == 1 and "specialists need at least" in r.err

@@ -1,0 +1,72 @@
+"""Menus offer only what is legal for that fighter now, as its rule system answers
+(`actions_for`), and play does not ask what the state already answers (`fact_answer`)."""
+
+from __future__ import annotations
+
+from companion import systems
+from companion.dice import SeededDice
+from companion.game.events import Event, apply_event, set_fighter, set_game
+from companion.game.state import GameState
+from companion.play import phase as ph
+
+
+def _game(sid: str) -> tuple[object, GameState]:
+    system = systems.get(sid)
+    state = system.new_game(list(system.sample_rosters())[:2], system.default_scenario, {})
+    setup = system.setup_roll(state, SeededDice(1))
+    if setup is not None:
+        state = apply_event(state, Event("setup", "", setup.changes))
+    state = apply_event(state, Event("turn", "", system.next_turn(state, SeededDice(2)).changes))
+    return system, state
+
+
+def _acting(state: GameState, name: str, *flags: tuple[str, object]) -> GameState:
+    f = next(x for x in state.fighters if x.name == name)
+    changes = [set_game("active", f.id)] + [set_fighter(f.id, f"flags.{k}", v) for k, v in flags]
+    return apply_event(state, Event("override", "", tuple(changes)))
+
+
+def _menu(system, state: GameState, name: str) -> list[str]:
+    return ph.legal_actions(system, state, next(f for f in state.fighters if f.name == name))
+
+
+def _ranged(system, state: GameState, name: str):
+    f = next(x for x in state.fighters if x.name == name)
+    fact = system.declared_actions()["attack"].fact("ranged")
+    return system.fact_answer(state, f, fact, {}, None)
+
+
+def test_warstuff_a_unit_without_a_shooter_is_offered_melee_only_after_running():
+    system, state = _game("warstuff")
+    st = _acting(state, "Orc Warrior")
+    assert _menu(system, st, "Orc Warrior") == ["hold", "walk", "run", "morale", "dangerous"]
+    ran = _acting(state, "Orc Warrior", ("action", "run"))
+    assert _menu(system, ran, "Orc Warrior") == ["attack", "morale", "dangerous"]
+    assert _ranged(system, ran, "Orc Warrior") is False  # melee, not asked
+    held = _acting(state, "Orc Warrior", ("action", "hold"))
+    assert "attack" not in _menu(system, held, "Orc Warrior")
+
+
+def test_warstuff_a_shooter_shoots_after_hold_or_walk_and_a_stunned_unit_only_recovers():
+    system, state = _game("warstuff")
+    st = _acting(state, "Dwarf Rifleman", ("action", "walk"))
+    assert _menu(system, st, "Dwarf Rifleman") == ["attack", "morale", "dangerous"]
+    assert _ranged(system, st, "Dwarf Rifleman") is True  # a shot, not asked
+    stunned = _acting(state, "Dwarf Rifleman", ("stunned", True))
+    assert _menu(system, stunned, "Dwarf Rifleman") == ["recover"]
+    done = _acting(state, "Dwarf Rifleman", ("action", "walk"), ("attacked", True))
+    assert "attack" not in _menu(system, done, "Dwarf Rifleman")
+
+
+def test_1ss_a_fighter_without_a_shooter_is_not_asked_whether_it_shoots():
+    system, state = _game("1ss")
+    assert _ranged(system, state, "T-999") is False
+    assert _ranged(system, state, "Robyn") is None  # longbow and sword: the table says
+
+
+def test_a_fighter_is_not_offered_a_skill_it_lacks():
+    system, state = _game("smbfat")
+    st = _acting(state, "Rifleman")
+    assert "skill" not in _menu(system, st, "Rifleman")
+    st = _acting(state, "Sniper")
+    assert "skill" in _menu(system, st, "Sniper")
