@@ -41,10 +41,11 @@ def _find_token(tokens: list[dict[str, Any]], tid: str) -> dict[str, Any]:
 
 
 def _spend(
-    state: GameState, f: FighterState, dice: DiceSource, free: bool, what: str
+    state: GameState, f: FighterState, dice: DiceSource, free: bool, what: str, kind: str
 ) -> tuple[list[Change], list[Step]]:
     """An objective action takes one of the active fighter's actions, as picking up the
-    treasure does (R-1SS-S10); `free` resolves it outside the count (a correction)."""
+    treasure does (R-1SS-S10), in the action sequence's order as `kind` (R-1SS-P16);
+    `free` resolves it outside the count (a correction)."""
     from companion.systems.one_stat.board import Board
     from companion.systems.one_stat.permissions import spend_action
     from companion.systems.one_stat.roller import DiceRoller
@@ -52,7 +53,7 @@ def _spend(
     if f.status != "upright":
         raise RefusedError(f"{f.name} is {f.status}: its only action is Recover (R-1SS-06)")
     board, roller = Board(state), DiceRoller(dice)
-    spend_action(board, roller, f, {"free": free}, what)
+    spend_action(board, roller, f, {"free": free}, what, kind)
     return list(board.changes()), list(roller.steps)
 
 
@@ -101,7 +102,7 @@ def token_action(
             raise RefusedError(f"token {t['id']} is {t['state']}, not lying on the table")
         if t["kind"] in ("station", "hostage"):
             raise UsageError(f"token {t['id']} cannot be picked up")
-        changes, steps = _spend(state, fighter, dice, free, f"picking up token {t['id']}")
+        changes, steps = _spend(state, fighter, dice, free, f"picking up token {t['id']}", "pickup")
         if t["kind"].startswith("clue"):
             axis = "column" if t["kind"] == "clue-x" else "row"
             v = dice.roll(6, 1, purpose=f"clue {t['id']}: the {axis} it gives")[0]
@@ -241,7 +242,7 @@ def shutdown(
         if t["state"] == "shut":
             raise RefusedError(f"station {t['id']} is already shut down")
         label = f"station {t['id']}"
-    changes, steps = _spend(state, fighter, dice, free, f"working {label}")
+    changes, steps = _spend(state, fighter, dice, free, f"working {label}", "device")
     step = roll_test(
         dice,
         title=f"Shut down {label}",
@@ -368,7 +369,7 @@ def question(state: GameState, f: FighterState, dice: DiceSource, free: bool = F
     st = d.setups.get(setup_id) if isinstance(setup_id, str) else None
     if st is None or not st.questioning:
         raise UsageError("questioning civilians belongs to The Dark Ritual set-up")
-    changes, steps = _spend(state, f, dice, free, "questioning a civilian")
+    changes, steps = _spend(state, f, dice, free, "questioning a civilian", "other")
     civ = dice.roll(6, 1, purpose="the civilian's D6")[0]
     steps.append(
         Step("Civilian", f"D6 = {civ}", roll=Roll("Civilian", 6, 1, None, 1, (civ,), (0,)))
