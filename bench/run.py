@@ -261,8 +261,8 @@ def startup_procs(inst: Install, base: Path) -> list[Proc]:
     ]
     for key, args, tpl, env in (
         ("attack", ["attack", *attack, "--json"], active, {}),
-        ("turn", ["turn", "--seed", "4"], turned, {}),
-        ("turn at a terminal", ["turn", "--seed", "4"], turned, TERMINAL),
+        ("turn", ["turn", "--force", "--seed", "4"], turned, {}),
+        ("turn at a terminal", ["turn", "--force", "--seed", "4"], turned, TERMINAL),
         ("activate", ["activate", actor], turned, {}),
         ("undo", ["undo"], active, {}),
     ):

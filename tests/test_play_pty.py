@@ -358,6 +358,7 @@ def test_the_last_result_stays_on_screen(run, term, home, cols, rows):
     assert key, menu
     t.press(key.group(1), "Robyn: Attack — whom?")
     t.press("1", "Does Robyn shoot")
+    t.press("n", "in cover")  # cover counts in melee too (R-1SS-P19)
     t.press("n", "Other friends of Robyn within 1 step")
     t.press("0", "Roll D", enter=True)
     _enter_threes_until_result(t, "Robyn: Attack — whom?")
@@ -367,8 +368,9 @@ def test_the_last_result_stays_on_screen(run, term, home, cols, rows):
     assert len(lines) <= rows
     assert "Result: Robyn attacks Cpt. Fawkes" in shown, shown
     assert "Melee attack: Robyn against Cpt. Fawkes" in shown, shown
-    assert "Robyn is activating, 1 action left" in "".join(lines), shown
-    assert "▶ Robyn" in shown and "q) Quit" in shown, shown
+    # An attack taken first is also the last action (R-1SS-P16): the other side is up.
+    assert "Cpt. Fawkes' ragtags to activate" in "".join(lines), shown
+    assert "4 still to act" in shown and "q) Quit" in shown, shown
     # The menu is short: the rarer entries are behind m.
     assert "m) More" in shown and "v) Victory points" not in shown
     assert not any(len(line) > cols for line in lines)

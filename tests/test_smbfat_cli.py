@@ -49,6 +49,8 @@ def test_roster_check_reports_cost_and_problems(run):
     ]
     shown = run("roster", "show", "Raiders")
     assert "Warrior" in shown.out and "6 pts" in shown.out and "Leader, Armor" in shown.out
+    # The force's total, rerolls included, under its table.
+    assert "Total 9 points (3 rerolls at 1 each); a force costs 20 to 40" in shown.out
 
 
 def test_sample_forces_pass_the_check(run, tmp_path):

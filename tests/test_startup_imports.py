@@ -67,7 +67,7 @@ def _loaded(modules: set[str], package: str) -> bool:
 TABLE_COMMANDS = [
     ["status"],
     ["status", "--json"],
-    ["turn", "--seed", "3"],
+    ["turn", "--force", "--seed", "3"],
     ["activate", "Cpt"],
     ["odds", "Cpt", "Robyn", "--range", "7", "--json"],
     ["attack", "Cpt", "Robyn", "--range", "7", "--seed", "2", "--json"],
@@ -121,7 +121,7 @@ def test_version_loads_nothing_of_the_cli(played: Path) -> None:
         ["vp", "1", "+1"],
         ["log", "--last", "3"],
         ["status"],
-        ["turn", "--seed", "3"],
+        ["turn", "--force", "--seed", "3"],
         ["odds", "Cpt", "Robyn", "--range", "7"],
         ["roll", "4d6kh3+1", "--seed", "1"],
         ["activate", "Cpt"],
@@ -182,7 +182,13 @@ def test_a_short_summary_is_written_without_the_styled_printer(played: Path) -> 
 
 @pytest.mark.parametrize(
     "argv",
-    [["vp", "1", "+1"], ["turn", "--seed", "3"], ["undo"], ["redo"], ["log", "--last", "3"]],
+    [
+        ["vp", "1", "+1"],
+        ["turn", "--force", "--seed", "3"],
+        ["undo"],
+        ["redo"],
+        ["log", "--last", "3"],
+    ],
     ids=" ".join,
 )
 def test_a_game_is_read_and_written_without_tinydb(played: Path, argv: list[str]) -> None:

@@ -277,6 +277,9 @@ def show(roster: RosterArg, as_json: JsonOpt = False) -> None:
         )
     c = console()
     c.print(table)
+    summary = sys_.roster_summary(r)
+    if summary:
+        c.print(summary)
     if r.notes:
         c.print(r.notes, style="italic")
 
