@@ -242,6 +242,7 @@ def _solo_forecast(runs: int) -> dict[str, Any]:
     import inspect
 
     for module, name in (
+        ("companion.systems.one_stat.solo.forecast", "forecast"),
         ("companion.solo.forecast", "forecast"),
         ("companion.solo", "spawn_forecast"),
     ):

@@ -68,8 +68,8 @@ def roster() -> Roster:
 
 
 def solo_state(scenario: str = "skirmish", profile: str = "default") -> GameState:
-    from companion.solo import profiles
-    from companion.solo.game import choose, new_solo_game
+    from companion.systems.one_stat.solo import profiles
+    from companion.systems.one_stat.solo.game import choose, new_solo_game
 
     p = next(
         x

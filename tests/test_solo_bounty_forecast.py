@@ -7,9 +7,9 @@ from fractions import Fraction
 from itertools import product
 from math import factorial
 
-from companion.solo.bounty import bounty_wound
-from companion.solo.forecast import forecast
-from companion.solo.scenarios import scenario_fighters
+from companion.systems.one_stat.solo.bounty import bounty_wound
+from companion.systems.one_stat.solo.forecast import forecast
+from companion.systems.one_stat.solo.scenarios import scenario_fighters
 from tests.solo_helpers import apply, solo_state
 
 
@@ -81,9 +81,9 @@ def test_forecast_by_turn():
 
 
 def test_trek_is_a_full_warband():
-    from companion.solo import profiles
-    from companion.solo.data import load
-    from companion.solo.game import choose
+    from companion.systems.one_stat.solo import profiles
+    from companion.systems.one_stat.solo.data import load
+    from companion.systems.one_stat.solo.game import choose
 
     p = profiles.builtins()[0]
     trek = scenario_fighters(load(), choose("ambush", None, None).scenarios, p, None)
@@ -93,7 +93,7 @@ def test_trek_is_a_full_warband():
 
 def test_forecast_matches_brute_force_over_every_roll():
     """Every one of the 6^6 ordered rolls, grouped by the spawn rules themselves."""
-    from companion.solo.spawn import group, tally
+    from companion.systems.one_stat.solo.spawn import group, tally
 
     want: Counter[tuple[int, int, int]] = Counter()
     for values in product(range(1, 7), repeat=6):

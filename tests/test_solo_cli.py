@@ -119,7 +119,9 @@ def test_player_first_then_the_opfor_walk(solo):
     assert r.code == 0, r.err
     assert r.json()["branch"] == "follow-leader"
     assert r.json()["instruction"] == 'move 3" toward Sergeant 1'
-    r = solo("solo", "opfor", "--cannot-attack", "--no-los", "--dice", "3", "--json")
+    r = solo(
+        "solo", "opfor", "--cannot-attack", "--no-los", "--command", "none", "--dice", "3", "--json"
+    )
     assert r.code == 0, r.err
     # the boss outranks everyone: nobody to follow, so the direction roll
     assert r.json()["instruction"] == "roll for direction: D10 = 3, move 7\" toward 4 o'clock"

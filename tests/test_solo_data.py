@@ -8,7 +8,7 @@ import pytest
 
 from companion.data import load_toml
 from companion.errors import DataError
-from companion.solo import data as solo_data
+from companion.systems.one_stat.solo import data as solo_data
 
 
 @pytest.fixture

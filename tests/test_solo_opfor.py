@@ -6,7 +6,7 @@ import pytest
 
 from companion.dice import TypedDice
 from companion.errors import UsageError
-from companion.solo.opfor import Facts, clock, decide, next_question
+from companion.systems.one_stat.solo.opfor import Facts, clock, decide, next_question
 from tests.solo_helpers import opfor, solo_state, with_fighters
 
 

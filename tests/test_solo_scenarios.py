@@ -47,6 +47,15 @@ def won(run, why=""):
     assert res.startswith("you win") and why in res, res
 
 
+def activate(run, name, move=False):
+    """Activate `name`; with `move`, its first action is a move, so one more is left."""
+    r = run("activate", name)
+    assert r.code == 0, r.err
+    if move:
+        r = run("act", name, "move", "--opt", "inches=2")
+        assert r.code == 0, r.err
+
+
 def opfor_ids(run, **flag):
     return [
         f["name"]
@@ -107,18 +116,28 @@ def test_bounty_lost_when_wiped_out(solo):
 
 def test_collect_win_when_all_treasures_are_home(solo):
     new(solo, "--scenario", "collect")
+    solo("turn")
+    # picking up takes one of the active fighter's actions (R-1SS-S10)
+    assert solo("solo", "token", "T1", "pick", "--by", "Robyn").code == 1  # not active
+    activate(solo, "Robyn", move=True)
+    assert solo("solo", "token", "T1", "pick", "--by", "Robyn").code == 0
+    assert solo("solo", "token", "T1", "drop").code == 0
+    assert solo("solo", "token", "T1", "home").code == 1  # not carried
+    r = solo("solo", "token", "T2", "pick", "--by", "Robyn")
+    assert r.code == 1 and "no action left" in r.err
+    activate(solo, "John")
+    assert solo("solo", "token", "T1", "pick", "--by", "John").code == 0
+    for i in range(2, 7):  # the rest set straight by hand, outside the action count
+        assert solo("solo", "token", f"T{i}", "pick", "--by", "Robyn", "--free").code == 0
     for i in range(1, 7):
-        assert solo("solo", "token", f"T{i}", "pick", "--by", "Robyn").code == 0
-        if i == 1:
-            assert solo("solo", "token", "T1", "drop").code == 0
-            assert solo("solo", "token", "T1", "home").code == 1  # not carried
-            assert solo("solo", "token", "T1", "pick", "--by", "John").code == 0
         assert solo("solo", "token", f"T{i}", "home").code == 0
     won(solo, "every treasure is home")
 
 
 def test_collect_lost_when_wiped_out(solo):
     new(solo, "--scenario", "collect")
+    solo("turn")
+    activate(solo, "Robyn")
     solo("solo", "token", "T1", "pick", "--by", "Robyn")
     wipe_out(solo)
     lost(solo, "wiped out")
@@ -183,8 +202,11 @@ def test_hostage_lost_when_he_is_killed(solo):
 
 def test_investigate_clues_give_the_spot_and_a_device_wins(solo):
     new(solo, "--scenario", "investigate")
+    solo("turn")
+    activate(solo, "Marian")
     r = solo("solo", "token", "X", "pick", "--by", "Marian", "--dice", "3")
     assert r.code == 0, r.err
+    activate(solo, "Tuck")
     r = solo("solo", "token", "Y", "pick", "--by", "Tuck", "--dice", "5", "--event", "rover")
     assert r.code == 0, r.err
     ev = board(solo)["flags"]["event"]
@@ -196,22 +218,28 @@ def test_investigate_clues_give_the_spot_and_a_device_wins(solo):
         if (c["col"], c["row"]) == (3, 5)
         for i in c["items"]
     )
+    activate(solo, "Robyn")
     r = solo("solo", "shutdown", "event", "--by", "Robyn", "--dice", "9")
     assert r.code == 0 and result(solo)[0] != "ended"  # 9 > stat 6: still running
-    solo("solo", "shutdown", "event", "--by", "Robyn", "--dice", "6")
+    activate(solo, "John")
+    solo("solo", "shutdown", "event", "--by", "John", "--dice", "5")
     won(solo, "settled")
 
 
 def test_investigate_rolled_event_and_a_missed_deadline_loses(solo):
     new(solo, "--scenario", "investigate")
+    assert solo("turn").code == 0  # turn 1
+    activate(solo, "Marian")
     solo("solo", "token", "X", "pick", "--by", "Marian", "--dice", "2")
     # Y gives row 4; the event D6 = 1 is the doom device; its D6 deadline = 1 turn
+    activate(solo, "Tuck")
     r = solo("solo", "token", "Y", "pick", "--by", "Tuck", "--dice", "4,1,1", "--json")
     assert r.code == 0, r.err
     ev = board(solo)["flags"]["event"]
-    assert ev["id"] == "doom-device" and ev["deadline"] == 1
-    assert solo("turn").code == 0  # turn 1
-    assert solo("turn", "--force", "--seed", "2").code == 0  # end of turn 1: deadline passes
+    assert ev["id"] == "doom-device" and ev["deadline"] == 2
+    assert solo("turn", "--force", "--seed", "2").code == 0  # end of turn 1
+    assert result(solo)[0] != "ended"
+    assert solo("turn", "--force", "--seed", "2").code == 0  # end of turn 2: deadline passes
     lost(solo, "deadline")
 
 
@@ -241,11 +269,18 @@ def test_rescue_lost_after_six_turns(solo):
 
 def test_shutdown_win_when_all_devices_are_shut_and_the_opfor_cleared(solo):
     new(solo, "--scenario", "shutdown")
+    solo("turn")
+    activate(solo, "Robyn", move=True)
     r = solo("solo", "shutdown", "1", "--by", "Robyn", "--dice", "7", "--json")
     assert r.code == 0 and "keeps running" in r.json()["events"][0]["summary"]
-    for n in range(1, 7):
-        assert solo("solo", "shutdown", str(n), "--by", "Robyn", "--dice", "6").code == 0
-    assert solo("solo", "shutdown", "1", "--by", "Robyn", "--dice", "1").code == 1
+    r = solo("solo", "shutdown", "2", "--by", "Robyn", "--dice", "6")
+    assert r.code == 1 and "no action left" in r.err
+    activate(solo, "John")
+    assert solo("solo", "shutdown", "1", "--by", "John", "--dice", "5").code == 0
+    for n in range(2, 7):
+        r = solo("solo", "shutdown", str(n), "--by", "Robyn", "--dice", "6", "--free")
+        assert r.code == 0, r.err
+    assert solo("solo", "shutdown", "1", "--by", "Robyn", "--dice", "1", "--free").code == 1
     assert board(solo)["flags"]["shut"] == [1, 2, 3, 4, 5, 6]
     assert result(solo)[0] != "ended"  # the OpFor still stands
     # a shut spawnpoint spawns nobody
@@ -295,8 +330,10 @@ def test_themed_final_countdown_three_stations_before_turn_8(solo):
     assert b["last_turn"] == 8
     ids = [t["id"] for t in solo("solo", "map", "--json").json()["tokens"]]
     assert ids == ["D1", "D2", "D3"]
-    for d in ids:
-        solo("solo", "shutdown", d, "--by", "Robyn", "--dice", "1")
+    solo("turn")
+    for d, who in zip(ids, ("Robyn", "John", "Marian"), strict=True):
+        activate(solo, who)
+        assert solo("solo", "shutdown", d, "--by", who, "--dice", "1").code == 0
     won(solo, "every station is shut down")
 
 
@@ -321,20 +358,27 @@ def test_dark_ritual_questioning_places_the_clues_and_reveals_gaunts(solo):
     b = new(solo, "--setup", "the-dark-ritual")
     assert b["last_turn"] == 7
     assert solo("solo", "map", "--json").json()["tokens"] == []  # clues come from questions
+    solo("turn")
+    activate(solo, "Marian", move=True)
     # Marian: stat 5, D8. Civilian 3, Marian 4: between 3 and 5 -> an answer
     r = solo("solo", "question", "Marian", "--dice", "3,4", "--json")
     assert r.code == 0, r.err
     assert "an answer" in r.json()["events"][0]["summary"]
-    # civilian 2, Marian 7: outside 2-5 -> nothing
-    r = solo("solo", "question", "Marian", "--dice", "2,7", "--json")
+    # a question takes an action: Marian has used both
+    assert solo("solo", "question", "Marian", "--dice", "6,5").code == 1
+    # civilian 2, John 7: outside 2-5 -> nothing
+    activate(solo, "John")
+    r = solo("solo", "question", "John", "--dice", "2,7", "--json")
     assert "nothing useful" in r.json()["events"][0]["summary"]
-    # second answer places clue X (column 4, row 4)
-    r = solo("solo", "question", "Marian", "--dice", "6,5,4,4", "--json")
+    # second answer places clue X (column 4, row 4): civilian 6, Tuck 5 (stat 4)
+    activate(solo, "Tuck")
+    r = solo("solo", "question", "Tuck", "--dice", "6,5,4,4", "--json")
     assert r.code == 0, r.err
     tokens = solo("solo", "map", "--json").json()["tokens"]
     assert [(t["id"], t["col"], t["row"]) for t in tokens] == [("X", 4, 4)]
     # a civilian's 1 is a gaunt with three actions
-    r = solo("solo", "question", "Tuck", "--dice", "1")
+    activate(solo, "Will")
+    r = solo("solo", "question", "Will", "--dice", "1")
     assert r.code == 0, r.err
     gaunt = next(f for f in board(solo)["sides"][1]["fighters"] if f["flags"].get("gaunt"))
     assert gaunt["rank"] == "specialist" and gaunt["name"].startswith("Gaunt")

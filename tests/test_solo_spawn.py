@@ -6,9 +6,9 @@ import pytest
 
 from companion.dice import SeededDice, TypedDice
 from companion.errors import UsageError
-from companion.solo.game import profile_of, spawn_outcome
-from companion.solo.spawn import group, tally
-from companion.solo.spawnpoints import Square, place
+from companion.systems.one_stat.solo.game import profile_of, spawn_outcome
+from companion.systems.one_stat.solo.spawn import group, tally
+from companion.systems.one_stat.solo.spawnpoints import Square, place
 from tests.solo_helpers import apply, solo_state
 
 
@@ -88,7 +88,7 @@ def test_spawn_adds_fighters_at_their_spawnpoints_with_profile_stats_and_dice():
     assert by_rank["boss"].die == 10 and by_rank["boss"].stat == prof.boss
     assert by_rank["specialist"].die == 8 and by_rank["specialist"].stat == prof.specialist
     assert by_rank["rookie"].die == 6 and by_rank["rookie"].stat == prof.rookie
-    assert by_rank["boss"].skills == (prof.specialization, prof.boss_skill)
+    assert by_rank["boss"].skills == ("command", prof.specialization)  # R-1SS-S12
     assert all(f.flags["opfor"] for f in new)
     # numbers keep running: a second spawn does not reuse names or ids
     again = apply(after, spawn_outcome(after, TypedDice([1, 2, 3, 4, 5, 6]), "Spawn"))

@@ -38,7 +38,7 @@ ELSEWHERE = (
     "companion.cli.play_cmd",
     "companion.report",
     "companion.play",
-    "companion.solo",
+    "companion.systems.one_stat.solo",
     "companion.cli.help_cache",
 )
 

@@ -69,7 +69,7 @@ def _values(kind: str, params: dict[str, Any]) -> list[str]:
     if kind == "game":
         return home.game_names()
     if kind == "solo-scenario":
-        from companion.solo.data import load
+        from companion.systems.one_stat.solo.data import load
 
         return list(load().scenarios)
     if kind == "scenario":

@@ -191,7 +191,7 @@ def run_outcome(gf: GameFile, outcome: Outcome, as_json: bool, dice: Any = None)
     announcements = outcome.announcements
     if gf.state.options.get("solo") and gf.state.phase != "ended":
         # A solo scenario is won or lost the moment its objectives say so.
-        from companion.solo.objectives import end_if_decided
+        from companion.systems.one_stat.solo.objectives import end_if_decided
 
         end = end_if_decided(gf.state)
         if end is not None:

@@ -52,6 +52,12 @@ FighterArg = Annotated[
         help="Fighter name (a unique prefix is enough).", autocompletion=completer("fighter")
     ),
 ]
+FreeOpt = Annotated[
+    bool,
+    typer.Option(
+        "--free", help="Outside the action count (a correction); otherwise it takes an action."
+    ),
+]
 
 
 # --- recording ------------------------------------------------------------------------
@@ -62,7 +68,7 @@ def record(
 ) -> list[Event]:
     """Append outcomes as events, then the end of the game if the scenario is decided;
     the file is written once."""
-    from companion.solo.objectives import end_if_decided
+    from companion.systems.one_stat.solo.objectives import end_if_decided
 
     events: list[Event] = []
     for i, o in enumerate(outcomes):
@@ -112,7 +118,7 @@ def _one_step(game: str | None, as_json: bool, make: Callable[[GameState], Outco
 
 
 def _solo_game(gf: GameFile) -> GameState:
-    from companion.solo.game import solo_or_refuse
+    from companion.systems.one_stat.solo.game import solo_or_refuse
 
     solo_or_refuse(gf.state)
     return gf.state
@@ -141,8 +147,13 @@ def start_solo(
 ) -> None:
     """Set up a solo game: warband check, spawnpoints, tokens, the first spawn."""
     from companion.cli.games import free_name
-    from companion.solo import profiles
-    from companion.solo.game import choose, new_solo_game, setup_outcome, spawn_outcome
+    from companion.systems.one_stat.solo import profiles
+    from companion.systems.one_stat.solo.game import (
+        choose,
+        new_solo_game,
+        setup_outcome,
+        spawn_outcome,
+    )
 
     src = dice_source(dice, seed)
     home = Home()
@@ -164,7 +175,7 @@ def start_solo(
         gf = home.create_game(game_name, state)
         events = record(gf, [o1, o2], src, check=False)
         home.set_setting("current", gf.name)
-    from companion.solo.board_map import map_data
+    from companion.systems.one_stat.solo.board_map import map_data
 
     notes = list(choice.setup.notes) if choice.setup else []
     if as_json:
@@ -185,7 +196,7 @@ def start_solo(
 
 def _draw_map(state: GameState) -> None:
     from companion.render.solo_map import render_map
-    from companion.solo.board_map import map_data
+    from companion.systems.one_stat.solo.board_map import map_data
 
     render_map(console(), map_data(state))
 
@@ -246,7 +257,7 @@ def map_(game: GameOpt = None, as_json: JsonOpt = False) -> None:
     companion solo new -r Outlaws --seed 11
     companion solo map
     """
-    from companion.solo.board_map import map_data
+    from companion.systems.one_stat.solo.board_map import map_data
 
     with reading_game(game) as gf:
         state = _solo_game(gf)
@@ -274,7 +285,7 @@ def spawn_(
     Example: companion solo spawn --explain 2,2,5,6,6,6
     """
     from companion.dice import parse_dice_list
-    from companion.solo.spawn import group, tally
+    from companion.systems.one_stat.solo.spawn import group, tally
 
     if explain is not None:
         values = parse_dice_list(explain)
@@ -300,7 +311,7 @@ def spawn_(
             f"{plural(t['boss'], 'boss')} (R-1SS-11)"
         )
         return
-    from companion.solo.game import spawn_outcome
+    from companion.systems.one_stat.solo.game import spawn_outcome
 
     src = dice_source(dice, seed)
     with writing_game(game) as gf:
@@ -323,7 +334,7 @@ def odds_(
     Example: companion solo odds --turns 8
     """
     from companion import odds
-    from companion.solo.forecast import RANKS, forecast
+    from companion.systems.one_stat.solo.forecast import RANKS, forecast
 
     f = forecast()
     by_turn = f.by_turn(turns, shut)
@@ -398,7 +409,7 @@ def _ask(q: Any) -> Any:
 
     if q.kind == "yesno":
         a = questionary.confirm(q.text).ask()
-    elif q.kind in ("player", "leader"):
+    elif q.kind in ("player", "leader", "ally"):
         a = questionary.select(q.text, choices=list(q.choices)).ask()
     else:
         a = questionary.text(
@@ -414,12 +425,14 @@ def _ask(q: Any) -> Any:
 
 
 def _facts_answer(state: GameState, facts: Any, key: str, value: Any) -> Any:
-    if key in ("target", "leader"):
-        if key == "leader" and str(value).strip().casefold() == "none":
-            return facts.with_(leader="none")
+    if key in ("target", "leader", "command"):
+        if key != "target" and str(value).strip().casefold() == "none":
+            return facts.with_(**{key: "none"})
         f = _find(state, str(value))
         if key == "target" and (f.side != 0 or f.out):
             raise UsageError(f"{f.name} is not one of your fighters still in the game")
+        if key == "command" and (f.side != 1 or f.out):
+            raise UsageError(f"{f.name} is not an OpFor fighter still in the game")
         return facts.with_(**{key: f.id})
     return facts.with_(**{key: value})
 
@@ -462,6 +475,14 @@ def opfor(
             "--ganging", min=0, max=20, help="Other OpFor fighters within 1 step of the target."
         ),
     ] = 0,
+    command: Annotated[
+        str | None,
+        typer.Option(
+            "--command",
+            help='For a boss who cannot attack: the OpFor fighter within 5" he orders to '
+            "attack, or none.",
+        ),
+    ] = None,
     resolve: Annotated[
         bool,
         typer.Option(
@@ -483,7 +504,13 @@ def opfor(
 
     Example: companion solo opfor --can-attack --in-cover --target Robyn --dice 2,5,3
     """
-    from companion.solo.opfor import Facts, activation, next_fighter, next_question, walk
+    from companion.systems.one_stat.solo.opfor import (
+        Facts,
+        activation,
+        next_fighter,
+        next_question,
+        walk,
+    )
 
     src = dice_source(dice, seed)
     with writing_game(game) as gf:
@@ -507,6 +534,7 @@ def opfor(
         given = {
             "can_attack": can_attack, "in_cover": in_cover, "los": los, "target": target,
             "leader": leader, "ranged": ranged, "range": range_, "target_cover": target_cover,
+            "command": command,
         }  # fmt: skip
         for k, v in given.items():
             if v is not None:
@@ -532,7 +560,7 @@ def opfor(
     }
     show(events, outcomes, as_json, extra)
     if not as_json:
-        if decision.request is not None and not resolve:
+        if decision.request is not None and not resolve and decision.request.action == "attack":
             r = decision.request
             a, t = gf.state.fighter(r.actor or "").name, gf.state.fighter(r.target or "").name
             rng = r.options.get("range")
@@ -563,24 +591,27 @@ def token(
         str | None,
         typer.Option("--event", help="Choose what happens at the event spot instead of rolling."),
     ] = None,
+    free: FreeOpt = False,
     dice: DiceOpt = None,
     seed: SeedOpt = None,
     game: GameOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Pick up, drop or bring home a token (treasure, clue).
+    """Pick up (one action of the active fighter), drop or bring home a token.
 
     Example:
     companion solo new -r Outlaws --scenario collect --seed 11
+    companion turn
+    companion activate Robyn
     companion solo token T3 pick --by Robyn
     """
-    from companion.solo.objectives import token_action
+    from companion.systems.one_stat.solo.objectives import token_action
 
     src = dice_source(dice, seed)
     with writing_game(game) as gf:
         state = _solo_game(gf)
         f = _find(state, by) if by else None
-        o = token_action(state, token_id, action.strip().casefold(), f, src, event)
+        o = token_action(state, token_id, action.strip().casefold(), f, src, event, free)
         events = record(gf, [o], src)
     show(events, [o], as_json)
 
@@ -589,23 +620,26 @@ def token(
 def shutdown_(
     target: Annotated[str, typer.Argument(help="A spawnpoint number, a station (D1) or 'event'.")],
     by: Annotated[str, typer.Option("--by", help="Your fighter who tries.")],
+    free: FreeOpt = False,
     dice: DiceOpt = None,
     seed: SeedOpt = None,
     game: GameOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Try to shut down a device: the fighter's die at or below its stat.
+    """Try to shut down a device (one action): the fighter's die at or below its stat.
 
     Example:
     companion solo new -r Outlaws --scenario shutdown --seed 11
+    companion turn
+    companion activate John
     companion solo shutdown 3 --by John --dice 4
     """
-    from companion.solo.objectives import shutdown
+    from companion.systems.one_stat.solo.objectives import shutdown
 
     src = dice_source(dice, seed)
     with writing_game(game) as gf:
         state = _solo_game(gf)
-        o = shutdown(state, target, _find(state, by), src)
+        o = shutdown(state, target, _find(state, by), src, free)
         events = record(gf, [o], src)
     show(events, [o], as_json)
 
@@ -613,23 +647,26 @@ def shutdown_(
 @app.command("question")
 def question_(
     fighter: FighterArg,
+    free: FreeOpt = False,
     dice: DiceOpt = None,
     seed: SeedOpt = None,
     game: GameOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """The Dark Ritual: question a civilian (D6 for the civilian, the fighter's die).
+    """The Dark Ritual: question a civilian (one action; D6 for him, the fighter's die).
 
     Example:
     companion solo new -r Outlaws --setup the-dark-ritual --seed 11
+    companion turn
+    companion activate Marian
     companion solo question Marian --dice 5,3
     """
-    from companion.solo.objectives import question
+    from companion.systems.one_stat.solo.objectives import question
 
     src = dice_source(dice, seed)
     with writing_game(game) as gf:
         state = _solo_game(gf)
-        o = question(state, _find(state, fighter), src)
+        o = question(state, _find(state, fighter), src, free)
         events = record(gf, [o], src)
     show(events, [o], as_json)
 
@@ -646,20 +683,21 @@ def objective(
     companion solo new -r Outlaws --scenario escort --seed 11
     companion solo objective escort-arrived
     """
-    from companion.solo.objectives import declare
+    from companion.systems.one_stat.solo.objectives import declare
 
     _one_step(game, as_json, lambda state: declare(state, name))
 
 
 @app.command("provoke")
 def provoke_(fighter: FighterArg, game: GameOpt = None, as_json: JsonOpt = False) -> None:
-    """Mark the trek or the hostage boss as attacked: it fights back from now on.
+    """Mark the trek or the hostage boss as attacked at the table without the app (an
+    attack made with 'companion attack' provokes by itself): it fights back from now on.
 
     Example:
     companion solo new -r Outlaws --scenario ambush --seed 11
     companion solo provoke "Trek Grunt 1"
     """
-    from companion.solo.objectives import provoke
+    from companion.systems.one_stat.solo.objectives import provoke
 
     _one_step(game, as_json, lambda state: provoke(state, _find(state, fighter)))
 
@@ -672,9 +710,34 @@ def wound(fighter: FighterArg, game: GameOpt = None, as_json: JsonOpt = False) -
     companion solo new -r Outlaws --scenario bounty --seed 11
     companion solo wound "Bounty boss"
     """
-    from companion.solo.objectives import ladder_wound
+    from companion.systems.one_stat.solo.objectives import ladder_wound
 
     _one_step(game, as_json, lambda state: ladder_wound(state, _find(state, fighter)))
+
+
+@app.command("regenerate")
+def regenerate_(
+    fighter: FighterArg,
+    roll: Annotated[
+        bool,
+        typer.Option("--roll/--skip", help="Roll at the next upkeep (default) or stay face down."),
+    ] = True,
+    game: GameOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Take or pass on your face-down Regenerator's recovery roll at the next upkeep.
+
+    Example:
+    companion roster edit Outlaws John --skill regenerator
+    companion solo new -r Outlaws --seed 11
+    companion turn
+    companion set John --state wounded --wounds 1
+    companion attack "Grunt 1" John --dice 1
+    companion solo regenerate John --skip
+    """
+    from companion.systems.one_stat.solo.upkeep import choose_roll
+
+    _one_step(game, as_json, lambda state: choose_roll(state, _find(state, fighter), roll))
 
 
 @app.command("check")
@@ -685,7 +748,7 @@ def check_(game: GameOpt = None, as_json: JsonOpt = False) -> None:
     companion solo new -r Outlaws --seed 11
     companion solo check
     """
-    from companion.solo.scenarios import check, status_lines
+    from companion.systems.one_stat.solo.scenarios import check, status_lines
 
     with writing_game(game) as gf:
         state = _solo_game(gf)
@@ -719,7 +782,7 @@ def scenarios_(as_json: JsonOpt = False) -> None:
 
     Example: companion solo scenarios
     """
-    from companion.solo.data import load
+    from companion.systems.one_stat.solo.data import load
 
     d = load()
     if as_json:
@@ -784,7 +847,13 @@ def profile_new(
     specialization: Annotated[
         str, typer.Option(help="The specialists' shared skill, e.g. brawler.")
     ],
-    boss_skill: Annotated[str, typer.Option(help="The boss's extra skill, e.g. command.")],
+    boss_skill: Annotated[
+        str,
+        typer.Option(
+            help="The boss's skill besides Command, e.g. minion-master "
+            "(command: the specialists' skill)."
+        ),
+    ],
     attacks: Annotated[str, typer.Option(help="melee, ranged or both.")] = "melee",
     rookie_name: Annotated[
         str | None, typer.Option(help="What spawned rookies are called.")
@@ -801,8 +870,8 @@ def profile_new(
         --specialization brawler --boss-skill command
     """
     from companion.game.state import freeze
-    from companion.solo import profiles
-    from companion.solo.data import load
+    from companion.systems.one_stat.solo import profiles
+    from companion.systems.one_stat.solo.data import load
 
     names = dict(load().names)
     for k, v in (("rookie", rookie_name), ("specialist", specialist_name), ("boss", boss_name)):
@@ -834,7 +903,7 @@ def profile_list(as_json: JsonOpt = False) -> None:
 
     Example: companion solo profile list
     """
-    from companion.solo import profiles
+    from companion.systems.one_stat.solo import profiles
 
     home = Home()
     with home.reading():
@@ -854,7 +923,7 @@ def profile_show(
 
     Example: companion solo profile show undead
     """
-    from companion.solo import profiles
+    from companion.systems.one_stat.solo import profiles
 
     home = Home()
     with home.reading():
@@ -878,7 +947,7 @@ def profile_delete(name: Annotated[str, typer.Argument(help="Saved profile name.
         --specialization brawler --boss-skill command
     companion solo profile delete orcs
     """
-    from companion.solo import profiles
+    from companion.systems.one_stat.solo import profiles
 
     home = Home()
     with home.writing():

@@ -320,7 +320,8 @@ class Loop(Extras):
     # -- steps ---------------------------------------------------------------------------
     def do_next_turn(self) -> None:
         """End the turn; with fighters still to act, only once the player says so, and
-        the log says who was skipped."""
+        the log says who was skipped. A solo guide may ask its upkeep questions first (a
+        roll the player may take or leave) and run upkeep with the answers."""
         system = self.s.system
         waiting = system.still_to_act(self.s.state)
         if waiting:
@@ -329,10 +330,20 @@ class Loop(Extras):
             if not self.ui.confirm(f"End turn {self.s.state.turn} now?", False):
                 self.say(f"Turn {self.s.state.turn} goes on; nothing was written.")
                 return
+        guide = self.solo
+        answers: dict[str, Any] = {}
+        if guide is not None and guide.upkeep_asks is not None and guide.upkeep is not None:
+            answers = {q.key: self.answer(q) for q in guide.upkeep_asks(self.s.state)}
+        run_upkeep = guide.upkeep if guide is not None else None
 
         def make(state: Any, dice: DiceSource) -> Outcome:
             # A solo system rolls its upkeep spawn inside next_turn: its trace explains it.
-            return with_skipped(system.next_turn(state, dice), system.still_to_act(state))
+            done = (
+                run_upkeep(state, answers, dice)
+                if run_upkeep is not None
+                else system.next_turn(state, dice)
+            )
+            return with_skipped(done, system.still_to_act(state))
 
         self.show(self.s.run(make, self.dice()))
 

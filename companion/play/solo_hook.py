@@ -4,9 +4,10 @@ A solo game has `options.solo` set in its state and one side played by the proce
 (`options.opfor_side`, default the second side). When that side is to act the loop asks
 the system's `SoloGuide`, found through `GUIDES` below, which OpFor fighter comes next,
 what only the table can tell about it (one question at a time), and then what it does.
-Upkeep belongs to the system's own `next_turn` (a solo turn brings its spawn there), so
-the guide adds no step of its own at upkeep. After every written step the guide's `check`
-may end the game when the scenario is won or lost. Without a guide the loop says so and
+Upkeep belongs to the system's own `next_turn` (a solo turn brings its spawn there); a
+guide may ask the player questions first (`upkeep_asks`) and run upkeep with the
+answers. After every written step the guide's `check` may end the game when the
+scenario is won or lost. Without a guide the loop says so and
 lets the player run the opposing side by hand from the ordinary menus.
 """
 
@@ -22,7 +23,7 @@ from companion.systems.base import Outcome
 from companion.values import frozen
 
 # system id -> "module:attribute" of its SoloGuide.
-GUIDES: dict[str, str] = {"1ss": "companion.solo.guide:GUIDE"}
+GUIDES: dict[str, str] = {"1ss": "companion.systems.one_stat.solo.guide:GUIDE"}
 
 
 @frozen
@@ -63,12 +64,17 @@ class SoloGuide:
     walk: activate `fid`, decide with the answers and resolve what needs dice (an
         attack), as outcomes computed from the shown state; nothing is written here.
     check: an outcome that ends the game when the scenario is decided, else None.
+    upkeep_asks: the questions the player answers before upkeep (a roll the player may
+        take or leave), or None when upkeep asks nothing.
+    upkeep: the upkeep outcome with those answers, in place of the system's `next_turn`.
     """
 
     order: Callable[[GameState, int], Sequence[str]]
     ask: Callable[[GameState, str, Mapping[str, Any]], Ask | None]
     walk: Callable[[GameState, str, Mapping[str, Any], DiceSource], Walk]
     check: Callable[[GameState], Outcome | None]
+    upkeep_asks: Callable[[GameState], Sequence[Ask]] | None = None
+    upkeep: Callable[[GameState, Mapping[str, Any], DiceSource], Outcome] | None = None
 
 
 def guide_for(system_id: str) -> SoloGuide | None:

@@ -25,6 +25,10 @@ from companion.systems.one_stat import turns
 from companion.systems.one_stat.data import OneStatData, item_of
 from companion.trace import Trace
 
+SOLO_FILE = "1ss_solo.toml"
+# Objective actions of a solo game (pick up, drop, bring home, shut down, question).
+SOLO_ACTIONS = ("pick-token", "drop-token", "bring-home", "shut-down", "question")
+
 
 class OneStatSkirmish(RuleSystem):
     def __init__(self) -> None:
@@ -60,7 +64,9 @@ class OneStatSkirmish(RuleSystem):
         return list(self.data.scenarios.values())
 
     def rulings(self) -> Sequence[Ruling]:
-        from companion.solo.data import load as solo_data  # the solo rulings R-1SS-S..
+        from companion.systems.one_stat.solo.data import (
+            load as solo_data,  # the solo rulings R-1SS-S..
+        )
 
         return tuple(self.data.rulings) + solo_data().rulings
 
@@ -95,8 +101,10 @@ class OneStatSkirmish(RuleSystem):
             d.skills[s].label if s in d.skills else d.roles[s].label if s in d.roles else s
             for s in f.skills
         ]
+        # A game fighter rolls its own die: the Bounty boss steps down from D12 (R-1SS-14).
+        die = f.die if isinstance(f, FighterState) else rank.die if rank else "?"
         return {
-            "rank": f"{rank.label if rank else f.rank} D{rank.die if rank else '?'}",
+            "rank": f"{rank.label if rank else f.rank} D{die}",
             "stat": str(f.stats.get("stat", "?")),
             "equipment": ", ".join(gear) or "-",
             "skills": ", ".join(names) or "-",
@@ -132,12 +140,20 @@ class OneStatSkirmish(RuleSystem):
     def action_names(self) -> Sequence[str]:
         from companion.systems.one_stat.offer import ACT_NAMES
 
-        return ("attack", "recover", "fall", "skill", *ACT_NAMES)
+        return ("attack", "recover", "fall", "skill", *ACT_NAMES, *SOLO_ACTIONS)
 
     def actions_for(self, state: GameState, fighter: FighterState) -> Sequence[str]:
         from companion.systems.one_stat.offer import offered
 
-        return offered(self.data, state, fighter, self.action_names())
+        names = [a for a in self.action_names() if a not in SOLO_ACTIONS]
+        found = offered(self.data, state, fighter, names)
+        if fighter.flags.get("cannot_attack"):  # the solo Escort
+            found = [a for a in found if a != "attack"]
+        if not state.options.get("solo"):
+            return found
+        from companion.systems.one_stat.solo import actions as solo
+
+        return found + solo.offered(state, fighter)
 
     def fact_applies(
         self,
@@ -174,7 +190,11 @@ class OneStatSkirmish(RuleSystem):
                 t.id for t in self.topics() if t.kind == "skill" and "(passive)" not in t.label
             }
             return [(s, s) for s in actor.skills if s in usable]
-        return None
+        if not state.options.get("solo"):
+            return None
+        from companion.systems.one_stat.solo.actions import choices
+
+        return choices(state, actor, fact)
 
     def fact_answer(
         self,
@@ -195,7 +215,8 @@ class OneStatSkirmish(RuleSystem):
         return None
 
     def declared_actions(self) -> Mapping[str, ActionSpec]:
-        return declared_in(data_mod.FILE)[0]
+        # The solo objective actions are declared in the solo data file.
+        return {**declared_in(data_mod.FILE)[0], **declared_in(SOLO_FILE)[0]}
 
     def game_options(self) -> ActionSpec | None:
         return declared_in(data_mod.FILE)[1]
@@ -205,7 +226,12 @@ class OneStatSkirmish(RuleSystem):
         if request.action == "attack":
             from companion.systems.one_stat import attack
 
-            return attack.resolve(self.data, state, request, dice)
+            done = attack.resolve(self.data, state, request, dice)
+            if state.options.get("solo"):  # attacking the trek or hostage boss provokes
+                from companion.systems.one_stat.solo.objectives import provoked_by
+
+                done = provoked_by(state, request, done)
+            return done
         from companion.systems.one_stat import actions
 
         if request.action == "recover":
@@ -216,6 +242,10 @@ class OneStatSkirmish(RuleSystem):
             return fall(self.data, state, request, dice)
         if request.action == "skill":
             return actions.use_skill(self.data, state, request, dice)
+        if request.action in SOLO_ACTIONS:
+            from companion.systems.one_stat.solo import actions as solo
+
+            return solo.resolve(state, request, dice)
         return actions.act(self.data, state, request, dice)
 
     def odds(self, state: GameState, request: ActionRequest) -> Trace:
@@ -227,7 +257,7 @@ class OneStatSkirmish(RuleSystem):
 
     def status_lines(self, state: GameState) -> list[str]:
         if state.options.get("solo"):
-            from companion.solo.scenarios import status_lines as solo_lines
+            from companion.systems.one_stat.solo.scenarios import status_lines as solo_lines
 
             return solo_lines(state)
         from companion.systems.one_stat.scenarios import status_lines

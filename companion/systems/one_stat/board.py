@@ -184,13 +184,21 @@ def drop_tokens(board: Board, roller: Roller, fid: str) -> None:
     for key, what in (("treasure_carrier", "treasure"), ("bomb_carrier", "bomb")):
         if board.gflag(key) == fid:
             board.set_gflag(key, None)
-            roller.info(f"{what.title()} dropped", f"{f.name} drops the {what} in place")
+            roller.info(
+                f"{what.title()} dropped", f"{f.name} drops the {what} in place", ("R-1SS-S10",)
+            )
     for s in range(len(board.state.sides)):
         if board.sflag(s, "flag_carrier") == fid:
             board.set_sflag(s, "flag_carrier", None)
             roller.info(
-                "Flag dropped", f"{f.name} drops the flag of {board.state.sides[s].name} in place"
+                "Flag dropped",
+                f"{f.name} drops the flag of {board.state.sides[s].name} in place",
+                ("R-1SS-S10",),
             )
+    if board.gflag("tokens"):  # a solo game's objective tokens (R-1SS-S10)
+        from companion.systems.one_stat.solo.objectives import drop_carried
+
+        drop_carried(board, roller, f)
 
 
 def wound(board: Board, roller: Roller, fid: str, why: str) -> str:
@@ -235,6 +243,7 @@ def wound(board: Board, roller: Roller, fid: str, why: str) -> str:
             f"{f.name} ignores the first wound it takes this turn",
             rulings=("R-1SS-04",),
         )
+        drop_tokens(board, roller, fid)  # an ignored wound is still received (R-1SS-S10)
         return "wound ignored"
     c = board.cond(fid)
     c.wounds += 1
@@ -277,7 +286,7 @@ def _ladder_wound(board: Board, roller: Roller, f: FighterState) -> str:
     """A ladder boss (Bounty, Hostage) steps his die down and halves his stat per wound;
     a wound on his last die removes him (R-1SS-14). He is never laid prone, and the ladder
     replaces the boss's ignored first wound (R-1SS-S03)."""
-    from companion.solo.bounty import next_rung, surrenders
+    from companion.systems.one_stat.solo.bounty import next_rung, surrenders
 
     die = next_rung(f)
     if die is None:

@@ -87,7 +87,9 @@ def melee_reach(f: FighterState) -> int:
 
 
 def cannot_attack(f: FighterState) -> str | None:
-    """Skills that forbid every attack action, melee or ranged."""
+    """Skills that forbid every attack action, melee or ranged, and the solo Escort."""
+    if f.flags.get("cannot_attack"):
+        return f"{f.name} cannot attack (the Escort is a rookie who never attacks)"
     if fx.has(f, "controller"):
         return f"{f.name} is a Controller and never attacks, in melee or at range"
     if fx.has(f, "shapeshifter") and not fx.animal(f):
@@ -333,6 +335,13 @@ def defend(
     t = board.fighter(tid)
     if t.out:
         return False
+    if t.flags.get("ladder"):
+        from companion.systems.one_stat.solo.bounty import on_last_die
+
+        if on_last_die(t):  # the Bounty boss's final die: no defence (R-1SS-S11)
+            roller.info(title, f"{t.name} is on his last die, D{t.die}: no defence", ("R-1SS-S11",))
+            wound(board, roller, tid, "hit on his last die")
+            return True
     if t.status in ("wounded", "face-down") and not may_defend_prone:
         roller.info(
             title,

@@ -20,6 +20,23 @@ from companion.trace import Step, Trace, roll_dice
 from companion.values import replace
 
 MAX_INITIATIVE_ROLLS = 20
+# What lasts one turn: the actions left, a boss's ignored wound, a failed Recover, a free
+# attack after a move, a permission to act given by Command, Influencer or Guard, the
+# skills used, the moves made, the actions done, a copied skill and an Influencer's hold.
+# Upkeep clears them, in solo games too.
+TURN_FLAGS = (
+    "actions",
+    "boss_wound_ignored",
+    "recover_failed",
+    "bonus_attack",
+    "reaction",
+    "skills_used",
+    "moved",
+    "with_master",
+    "did",
+    "copied",
+    "influenced_by",
+)
 
 
 def new_game(
@@ -81,7 +98,7 @@ def can_activate(f: FighterState) -> bool:
 
 def next_side(state: GameState) -> int | None:
     if state.options.get("solo"):  # the player, then the OpFor (R-1SS-S01)
-        from companion.solo import game as solo
+        from companion.systems.one_stat.solo import game as solo
 
         return solo.next_side(state)
     if state.turn == 0 or state.phase == "ended":
@@ -244,7 +261,7 @@ def end_result(state: GameState) -> str | None:
 
 def next_turn(d: OneStatData, state: GameState, dice: DiceSource) -> Outcome:
     if state.options.get("solo"):  # upkeep with a new spawn, no initiative (R-1SS-S01)
-        from companion.solo import game as solo
+        from companion.systems.one_stat.solo import game as solo
 
         return solo.next_turn(state, dice)
     if state.phase == "ended":
@@ -264,19 +281,7 @@ def next_turn(d: OneStatData, state: GameState, dice: DiceSource) -> Outcome:
         for f in state.fighters:
             if f.token:
                 changes.append(set_fighter(f.id, "token", False))
-            for flag in (
-                "actions",
-                "boss_wound_ignored",
-                "recover_failed",
-                "bonus_attack",
-                "reaction",
-                "skills_used",
-                "moved",
-                "with_master",
-                "did",
-                "copied",
-                "influenced_by",
-            ):
+            for flag in TURN_FLAGS:
                 if flag in f.flags:
                     changes.append(set_fighter(f.id, f"flags.{flag}", None))
         changes += [set_game("active", None), set_game("flags.last_side", None)]

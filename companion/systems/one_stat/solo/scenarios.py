@@ -15,10 +15,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.game.state import FighterState, GameState, freeze
-from companion.solo.bounty import BOUNTY_STAT, LADDER
-from companion.solo.data import Setup, SoloData, SoloScenario
-from companion.solo.profiles import Profile
-from companion.solo.spawn import opfor_fighter
+from companion.systems.one_stat.solo.bounty import BOUNTY_STAT, LADDER
+from companion.systems.one_stat.solo.data import Setup, SoloData, SoloScenario
+from companion.systems.one_stat.solo.profiles import Profile
+from companion.systems.one_stat.solo.spawn import opfor_fighter
 
 TOKEN_LABELS = {"treasure": "T", "clue-x": "X", "clue-y": "Y", "station": "D"}
 HOME = (1, 1)
@@ -240,6 +240,21 @@ OBJECTIVE_TEXT = {
 }
 
 
+def ladder_line(f: FighterState) -> str:
+    """Where a Bounty or Hostage boss stands on his ladder (R-1SS-14, R-1SS-S11)."""
+    from companion.systems.one_stat.solo.bounty import ladder_of, next_rung
+
+    nxt = next_rung(f)
+    rungs = " -> ".join(f"D{x}" for x in ladder_of(f))
+    then = (
+        f"next wound: D{nxt}, stat {f.stat // 2}"
+        if nxt is not None
+        else "his last die: no defence, the next hit removes him"
+    )
+    gave_up = "; he has stopped fighting back" if f.flags.get("surrendered") else ""
+    return f"{f.name}: D{f.die}, stat {f.stat} ({rungs}); {then}{gave_up}"
+
+
 def status_lines(state: GameState) -> list[str]:
     """Board lines: objectives with a tick or a dash, tokens, shut spawnpoints."""
     prof = state.options.get("profile") or {}
@@ -253,11 +268,16 @@ def status_lines(state: GameState) -> list[str]:
     for x in lose:
         if x != "time-up":
             out.append(f"[{'!' if met(state, x) else ' '}] lost if: {OBJECTIVE_TEXT.get(x, x)}")
+    for f in state.fighters:
+        if f.flags.get("ladder") and not f.out:
+            out.append(ladder_line(f))
     shut = state.flags.get("shut") or ()
     if shut:
         out.append("shut spawnpoints: " + ", ".join(str(s) for s in sorted(shut)))
     for t in state.flags.get("tokens") or ():
         who = f" by {t['carrier']}" if t.get("carrier") else ""
+        if t["state"] == "dropped" and t.get("dropped_by"):
+            who = f" where {t['dropped_by']} let it fall"
         out.append(f"token {t['id']} ({t['kind']}): {t['state']}{who}")
     ev = state.flags.get("event")
     if ev:

@@ -2,21 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from companion.dice import DiceSource
 from companion.errors import RefusedError, UsageError
-from companion.game.events import Change, set_fighter, set_game
+from companion.game.events import Change, Event, apply_event, set_game
 from companion.game.setup import fighters_from
 from companion.game.state import FighterState, GameState, SideState, freeze
 from companion.names import plural
 from companion.roster import Roster
-from companion.solo import scenarios as sc_mod
-from companion.solo.data import Setup, SoloScenario, load
-from companion.solo.profiles import Profile, from_dict
-from companion.solo.spawn import spawn
-from companion.solo.spawnpoints import Square, place, square_size
 from companion.systems.base import Outcome
+from companion.systems.one_stat.solo import scenarios as sc_mod
+from companion.systems.one_stat.solo.data import Setup, SoloScenario, load
+from companion.systems.one_stat.solo.profiles import Profile, from_dict
+from companion.systems.one_stat.solo.spawn import spawn
+from companion.systems.one_stat.solo.spawnpoints import Square, place, square_size
 from companion.trace import Step, Trace
 from companion.values import frozen
 
@@ -189,7 +190,10 @@ def spawn_outcome(state: GameState, dice: DiceSource, title: str) -> Outcome:
 
 
 def can_activate(f: FighterState) -> bool:
-    return not f.out and not f.token and f.status != "face-down"
+    """As in the two-player game: not out, no token, not face down, not split in two."""
+    from companion.systems.one_stat.turns import can_activate as one_stat_can
+
+    return one_stat_can(f)
 
 
 def next_side(state: GameState) -> int | None:
@@ -208,25 +212,33 @@ def end_changes(result: tuple[str, str]) -> list[Change]:
     return [set_game("phase", "ended"), set_game("result", text)]
 
 
-def next_turn(state: GameState, dice: DiceSource) -> Outcome:
-    """Upkeep (tokens off, a new spawn), the check, and the next turn. No initiative."""
+def next_turn(state: GameState, dice: DiceSource, skip_regen: Collection[str] = ()) -> Outcome:
+    """Upkeep (tokens and one-turn flags off, Regenerator rolls, a new spawn), the check,
+    and the next turn. No initiative. `skip_regen`: the player's face-down Regenerators
+    the player does not roll for this upkeep (R-1SS-S09)."""
+    from companion.systems.one_stat.solo import upkeep
+
     if state.phase == "ended":
         raise RefusedError(f"the game is over: {state.result or 'ended'}")
     changes: list[Change] = []
     steps: list[Step] = []
     if state.turn > 0:
         waiting = [f.name for f in state.side_fighters(1) if can_activate(f)]
-        for f in state.fighters:
-            if f.token:
-                changes.append(set_fighter(f.id, "token", False))
-            for flag in ("actions", "boss_wound_ignored"):
-                if flag in f.flags:
-                    changes.append(set_fighter(f.id, f"flags.{flag}", None))
+        regen, regen_steps = upkeep.regenerate(state, dice, skip_regen)
+        after = apply_event(state, Event("upkeep", "", regen))
+        changes += list(regen) + upkeep.clear_turn(after)
         changes += [set_game("active", None), set_game("flags.last_side", None)]
         notes = (f"not walked this turn: {', '.join(waiting)}",) if waiting else ()
         steps.append(
-            Step("Upkeep", f"activation tokens removed after turn {state.turn}", notes=notes)
+            Step(
+                "Upkeep",
+                f"activation tokens, skills used and moves cleared after turn {state.turn}",
+                notes=notes,
+                rulings=("R-1SS-S08",),
+            )
         )
+        steps += regen_steps
+        state = after
         ending = state.last_turn is not None and state.turn >= state.last_turn
         result = sc_mod.check(state, ending=ending, upkeep=True)
         if result is not None:

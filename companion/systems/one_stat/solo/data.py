@@ -145,7 +145,7 @@ def load() -> SoloData:
 
     d1 = one_stat.load()
     top = Reader(FILE, load_toml(FILE))
-    top.only("solo", "names", "profiles", "rulings", "scenarios", "events", "setups")
+    top.only("solo", "names", "profiles", "rulings", "scenarios", "events", "setups", "facts")
     s = top.table("solo")
     s.only("board", "grid", "spawnpoints", "spawn_dice", "leader_range", "warband")
     wb = s.table("warband")

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from companion.game.state import GameState, thaw
-from companion.solo.data import load
-from companion.solo.spawnpoints import square_size
+from companion.systems.one_stat.solo.data import load
+from companion.systems.one_stat.solo.spawnpoints import square_size
 
 
 def _num(v: float) -> int | float:

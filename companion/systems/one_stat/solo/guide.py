@@ -1,6 +1,6 @@
 """The 1ss solo procedures for the guided `companion play` loop.
 
-Everything here delegates to the OpFor flowchart in `companion.solo.opfor` (the very
+Everything here delegates to the OpFor flowchart in `opfor` beside it (the very
 functions `companion solo opfor` uses): the loop only asks the questions one by one
 through its own menus and writes the outcomes the walk returns. Two more facts are asked
 before an attack, as `companion attack` would: whether a shot's target is in cover and,
@@ -15,8 +15,8 @@ from typing import Any
 from companion.dice import DiceSource
 from companion.game.state import GameState
 from companion.play.solo_hook import Ask, SoloGuide, Walk
-from companion.solo import opfor
 from companion.systems.base import Outcome, RuleSystem
+from companion.systems.one_stat.solo import opfor
 
 
 def _system() -> RuleSystem:
@@ -30,11 +30,7 @@ def order(state: GameState, side: int) -> Sequence[str]:
     first = opfor.next_fighter(state)
     if first is None or first.side != side:
         return []
-    rest = [
-        f.id
-        for f in state.side_fighters(side)
-        if f.id != first.id and not f.out and not f.token and f.status != "face-down"
-    ]
+    rest = [f.id for f in state.side_fighters(side) if f.id != first.id and opfor.can_activate(f)]
     return [first.id, *rest]
 
 
@@ -53,6 +49,9 @@ def ask(state: GameState, fid: str, answers: Mapping[str, Any]) -> Ask | None:
             return Ask(q.key, q.text, "pick", tuple((x.name, x.id) for x in opfor.players(active)))
         if q.kind == "leader":
             picks = tuple((x.name, x.id) for x in opfor.leaders(active, f))
+            return Ask(q.key, q.text, "pick", picks + (("none of them", "none"),))
+        if q.kind == "ally":
+            picks = tuple((x.name, x.id) for x in opfor.commandable(active, f))
             return Ask(q.key, q.text, "pick", picks + (("none of them", "none"),))
         if q.kind == "number":
             return Ask(q.key, q.text, "number", low=0, high=100)
@@ -82,9 +81,29 @@ def walk(state: GameState, fid: str, answers: Mapping[str, Any], dice: DiceSourc
 
 
 def check(state: GameState) -> Outcome | None:
-    from companion.solo.objectives import end_if_decided
+    from companion.systems.one_stat.solo.objectives import end_if_decided
 
     return end_if_decided(state)
 
 
-GUIDE = SoloGuide(order=order, ask=ask, walk=walk, check=check)
+def upkeep_asks(state: GameState) -> Sequence[Ask]:
+    """Whether to roll for each of the player's face-down Regenerators (R-1SS-S09)."""
+    from companion.systems.one_stat.solo.upkeep import players_to_ask
+
+    if state.turn == 0 or state.phase == "ended":
+        return ()
+    return tuple(
+        Ask(f.id, f"Roll for {f.name}'s recovery (Regenerator)? A failure removes it.", "yesno")
+        for f in players_to_ask(state)
+    )
+
+
+def upkeep(state: GameState, answers: Mapping[str, Any], dice: DiceSource) -> Outcome:
+    from companion.systems.one_stat.solo.game import next_turn
+
+    return next_turn(state, dice, skip_regen=[k for k, v in answers.items() if v is False])
+
+
+GUIDE = SoloGuide(
+    order=order, ask=ask, walk=walk, check=check, upkeep_asks=upkeep_asks, upkeep=upkeep
+)

@@ -31,6 +31,11 @@ def next_rung(f: FighterState) -> int | None:
     return ladder[ladder.index(f.die) + 1]
 
 
+def on_last_die(f: FighterState) -> bool:
+    """Down to his final die (D6): he no longer defends, so a hit finishes him (R-1SS-S11)."""
+    return has_ladder(f) and f.die == ladder_of(f)[-1]
+
+
 def surrenders(f: FighterState, die: int) -> bool:
     """A hostage boss stops fighting back once he is down to his last die (R-1SS-14)."""
     return bool(f.flags.get("hostage_boss")) and die == ladder_of(f)[-1]

@@ -13,10 +13,10 @@ from companion.dice import DiceSource
 from companion.errors import RefusedError, UsageError
 from companion.game.events import Change, add_fighter, set_fighter, set_game
 from companion.game.state import FighterState, GameState, freeze, thaw
-from companion.solo.bounty import bounty_wound, has_ladder
-from companion.solo.data import DECLARED, load
-from companion.solo.scenarios import OBJECTIVE_TEXT, check
-from companion.systems.base import Outcome
+from companion.systems.base import ActionRequest, Outcome
+from companion.systems.one_stat.solo.bounty import bounty_wound, has_ladder
+from companion.systems.one_stat.solo.data import DECLARED, load
+from companion.systems.one_stat.solo.scenarios import OBJECTIVE_TEXT, check
 from companion.trace import Roll, Step, Trace, roll_test
 from companion.values import replace
 
@@ -40,6 +40,45 @@ def _find_token(tokens: list[dict[str, Any]], tid: str) -> dict[str, Any]:
     raise UsageError(f"no token '{tid}'; tokens: {known}")
 
 
+def _spend(
+    state: GameState, f: FighterState, dice: DiceSource, free: bool, what: str, kind: str
+) -> tuple[list[Change], list[Step]]:
+    """An objective action takes one of the active fighter's actions, as picking up the
+    treasure does (R-1SS-S10), in the action sequence's order as `kind` (R-1SS-P16);
+    `free` resolves it outside the count (a correction)."""
+    from companion.systems.one_stat.board import Board
+    from companion.systems.one_stat.permissions import spend_action
+    from companion.systems.one_stat.roller import DiceRoller
+
+    if f.status != "upright":
+        raise RefusedError(f"{f.name} is {f.status}: its only action is Recover (R-1SS-06)")
+    board, roller = Board(state), DiceRoller(dice)
+    spend_action(board, roller, f, {"free": free}, what, kind)
+    return list(board.changes()), list(roller.steps)
+
+
+def carried_by(state: GameState, f: FighterState) -> list[dict[str, Any]]:
+    """The tokens `f` carries (a carrier is kept by name)."""
+    return [t for t in _tokens(state) if t["state"] == "carried" and t["carrier"] == f.name]
+
+
+def drop_carried(board: Any, roller: Any, f: FighterState) -> None:
+    """A carrier who is wounded or taken out drops every token it carries where it
+    stands (R-1SS-S10). Called by the 1ss wound rules with their working copy."""
+    tokens = [dict(thaw(t)) for t in board.gflag("tokens") or ()]
+    dropped = [t for t in tokens if t["state"] == "carried" and t["carrier"] == f.name]
+    if not dropped:
+        return
+    for t in dropped:
+        t.update(state="dropped", carrier=None, dropped_by=f.name)
+    board.set_gflag("tokens", tokens)
+    roller.info(
+        "Token dropped",
+        f"{f.name} drops {', '.join(t['id'] for t in dropped)} where it stands",
+        ("R-1SS-S10",),
+    )
+
+
 def token_action(
     state: GameState,
     tid: str,
@@ -47,8 +86,10 @@ def token_action(
     fighter: FighterState | None,
     dice: DiceSource,
     event: str | None = None,
+    free: bool = False,
 ) -> Outcome:
-    """pick (a fighter takes it), drop (its carrier lets it fall), home (carried home)."""
+    """pick (a fighter takes it, one action), drop (its carrier lets it fall), home
+    (carried into your corner)."""
     tokens = _tokens(state)
     t = _find_token(tokens, tid)
     steps: list[Step] = []
@@ -61,6 +102,7 @@ def token_action(
             raise RefusedError(f"token {t['id']} is {t['state']}, not lying on the table")
         if t["kind"] in ("station", "hostage"):
             raise UsageError(f"token {t['id']} cannot be picked up")
+        changes, steps = _spend(state, fighter, dice, free, f"picking up token {t['id']}", "pickup")
         if t["kind"].startswith("clue"):
             axis = "column" if t["kind"] == "clue-x" else "row"
             v = dice.roll(6, 1, purpose=f"clue {t['id']}: the {axis} it gives")[0]
@@ -82,17 +124,21 @@ def token_action(
                 steps += ev_steps
         else:
             t.update(state="carried", carrier=fighter.name)
+            t.pop("dropped_by", None)
             steps.append(Step(f"Token {t['id']}", f"{fighter.name} picks it up"))
     elif action == "drop":
         if t["state"] != "carried":
             raise RefusedError(f"token {t['id']} is not carried")
         steps.append(Step(f"Token {t['id']}", f"{t['carrier']} drops it where he stands"))
-        t.update(state="dropped", carrier=None)
+        t.update(state="dropped", carrier=None, dropped_by=t["carrier"])
     elif action == "home":
         if t["state"] != "carried":
             raise RefusedError(
                 f"token {t['id']} must be carried to your corner (it is {t['state']})"
             )
+        holder = next((f for f in state.fighters if f.name == t["carrier"]), None)
+        if holder is not None and (holder.out or holder.status != "upright"):
+            raise RefusedError(f"{holder.name} is {holder.status} and cannot bring it home")
         steps.append(Step(f"Token {t['id']}", f"{t['carrier']} brings it home"))
         t.update(state="home", carrier=None)
     else:
@@ -106,8 +152,8 @@ def reveal_event(
     state: GameState, col: int, row: int, dice: DiceSource, chosen: str | None
 ) -> tuple[list[Change], list[Step]]:
     """Place the event token where the clues meet, and roll (or take) what happens there."""
-    from companion.solo.game import dice_by_rank, profile_of
-    from companion.solo.spawn import next_numbers, opfor_fighter
+    from companion.systems.one_stat.solo.game import dice_by_rank, profile_of
+    from companion.systems.one_stat.solo.spawn import next_numbers, opfor_fighter
 
     d = load()
     setup_id = state.options.get("setup")
@@ -162,9 +208,11 @@ def reveal_event(
     return changes, steps
 
 
-def shutdown(state: GameState, target: str, fighter: FighterState, dice: DiceSource) -> Outcome:
+def shutdown(
+    state: GameState, target: str, fighter: FighterState, dice: DiceSource, free: bool = False
+) -> Outcome:
     """A roll at or below stat shuts a device down: a spawnpoint (Shutdown), a station,
-    or the event spot's machine (Investigate)."""
+    or the event spot's machine (Investigate). It takes one action (R-1SS-S10)."""
     _player(state, fighter)
     tokens = _tokens(state)
     shut = list(state.flags.get("shut") or ())
@@ -194,6 +242,7 @@ def shutdown(state: GameState, target: str, fighter: FighterState, dice: DiceSou
         if t["state"] == "shut":
             raise RefusedError(f"station {t['id']} is already shut down")
         label = f"station {t['id']}"
+    changes, steps = _spend(state, fighter, dice, free, f"working {label}", "device")
     step = roll_test(
         dice,
         title=f"Shut down {label}",
@@ -205,7 +254,7 @@ def shutdown(state: GameState, target: str, fighter: FighterState, dice: DiceSou
         failure_text=f"{label} keeps running",
         purpose=f"{fighter.name}'s roll to shut down {label}",
     )
-    changes: list[Change] = []
+    steps.append(step)
     if step.success:
         if key.isdigit():
             changes.append(set_game("flags.shut", sorted(shut + [int(key)])))
@@ -218,7 +267,7 @@ def shutdown(state: GameState, target: str, fighter: FighterState, dice: DiceSou
                 if t["id"].casefold() == key:
                     t["state"] = "shut"
             changes.append(set_game("flags.tokens", tokens))
-    trace = Trace(f"{fighter.name}: shut down {label}", (step,), step.outcome)
+    trace = Trace(f"{fighter.name}: shut down {label}", tuple(steps), step.outcome)
     return Outcome(
         "shutdown",
         f"{fighter.name} tries to shut down {label}: {step.outcome}",
@@ -254,7 +303,8 @@ def declare(state: GameState, objective: str) -> Outcome:
 
 
 def provoke(state: GameState, f: FighterState) -> Outcome:
-    """The trek or the hostage boss was attacked: from now on it fights back."""
+    """The trek or the hostage boss was attacked at the table without the app: from now
+    on it fights back (an attack made with the app provokes by itself, R-1SS-S13)."""
     if f.flags.get("trek"):
         return Outcome(
             "provoke",
@@ -288,7 +338,7 @@ def ladder_wound(state: GameState, f: FighterState) -> Outcome:
 
 def end_if_decided(state: GameState) -> Outcome | None:
     """An 'end' outcome when the scenario is decided, else None."""
-    from companion.solo.game import end_changes
+    from companion.systems.one_stat.solo.game import end_changes
 
     if state.phase == "ended" or state.turn == 0 and not state.fighters:
         return None
@@ -305,13 +355,13 @@ def end_if_decided(state: GameState) -> Outcome | None:
     )
 
 
-def question(state: GameState, f: FighterState, dice: DiceSource) -> Outcome:
+def question(state: GameState, f: FighterState, dice: DiceSource, free: bool = False) -> Outcome:
     """The Dark Ritual: question a civilian. A D6 for the civilian and the fighter's die;
     an answer when the fighter's roll lies between his stat and the civilian's roll (both
     included). Every second answer places a coordinate clue; a civilian's 1 is a gaunt."""
-    from companion.solo.game import dice_by_rank, profile_of
-    from companion.solo.spawn import next_numbers, opfor_fighter
-    from companion.solo.spawnpoints import Square, place, square_size
+    from companion.systems.one_stat.solo.game import dice_by_rank, profile_of
+    from companion.systems.one_stat.solo.spawn import next_numbers, opfor_fighter
+    from companion.systems.one_stat.solo.spawnpoints import Square, place, square_size
 
     _player(state, f)
     d = load()
@@ -319,11 +369,11 @@ def question(state: GameState, f: FighterState, dice: DiceSource) -> Outcome:
     st = d.setups.get(setup_id) if isinstance(setup_id, str) else None
     if st is None or not st.questioning:
         raise UsageError("questioning civilians belongs to The Dark Ritual set-up")
+    changes, steps = _spend(state, f, dice, free, "questioning a civilian", "other")
     civ = dice.roll(6, 1, purpose="the civilian's D6")[0]
-    steps = [
-        Step("Civilian", f"D6 = {civ}", roll=Roll("Civilian", 6, 1, None, 1, (civ,), (0,))),
-    ]
-    changes: list[Change] = []
+    steps.append(
+        Step("Civilian", f"D6 = {civ}", roll=Roll("Civilian", 6, 1, None, 1, (civ,), (0,)))
+    )
     if civ == 1:
         profile = profile_of(state)
         numbers = next_numbers(state)
@@ -381,3 +431,43 @@ def question(state: GameState, f: FighterState, dice: DiceSource) -> Outcome:
     return Outcome(
         "question", f"{f.name} questions a civilian: {trace.outcome}", tuple(changes), trace
     )
+
+
+def provoked_by(state: GameState, request: ActionRequest, attack: Outcome) -> Outcome:
+    """The attack itself provokes (R-1SS-S13): one of yours attacking a trek fighter makes
+    the whole trek fight back; attacking the Hostage boss makes him alone fight back,
+    until at his D6 he gives up. Hit or miss, the attack was made."""
+    if not request.actor or state.fighter(request.actor).side != 0:
+        return attack
+    attacked = [request.target, *tuple(request.options.get("splash") or ())]
+    extra: list[Change] = []
+    steps: list[Step] = []
+    for fid in attacked:
+        if not fid:
+            continue
+        t = state.fighter(str(fid))
+        if t.flags.get("trek") and not state.flags.get("trek_attacked") and not extra:
+            extra.append(set_game("flags.trek_attacked", True))
+            steps.append(
+                Step(
+                    "The trek is attacked",
+                    "all of its fighters use their actions to fight back from now on",
+                    rulings=("R-1SS-S13",),
+                )
+            )
+        if t.flags.get("hostage_boss") and not t.flags.get("provoked"):
+            extra.append(set_fighter(t.id, "flags.provoked", True))
+            steps.append(
+                Step(
+                    f"{t.name} is attacked",
+                    "he stops heading for his corner and fights back (until his D6)",
+                    rulings=("R-1SS-S13",),
+                )
+            )
+    if not extra:
+        return attack
+    trace = attack.trace
+    if trace is not None:
+        rulings = tuple(dict.fromkeys((*trace.rulings, "R-1SS-S13")))
+        trace = replace(trace, steps=(*trace.steps, *steps), rulings=rulings)
+    return replace(attack, changes=(*attack.changes, *extra), trace=trace)

@@ -35,6 +35,7 @@ class Facts:
     range: int | None = None
     target_cover: bool | None = None
     ganging: int = 0
+    command: str | None = None  # id of the OpFor fighter the boss commands, or "none"
 
     def with_(self, **kw: Any) -> Facts:
         return replace(self, **kw)
@@ -80,6 +81,19 @@ def leaders(state: GameState, f: FighterState) -> list[FighterState]:
         for x in state.side_fighters(f.side)
         if not x.out and RANK_ORDER.get(x.rank, 0) > mine and x.id != f.id
     ]
+
+
+def commandable(state: GameState, f: FighterState) -> list[FighterState]:
+    """Fighters an OpFor boss with Command may order: upright friends still in play, the
+    ones that have already acted first (R-1SS-S12)."""
+    if f.rank != "boss" or "command" not in f.skills:
+        return []
+    mates = [
+        x
+        for x in state.side_fighters(f.side)
+        if x.id != f.id and not x.out and x.status == "upright" and not x.flags.get("trek")
+    ]
+    return sorted(mates, key=lambda x: not x.token)
 
 
 def players(state: GameState) -> list[FighterState]:
@@ -156,8 +170,7 @@ def next_question(state: GameState, fid: str, facts: Facts) -> Question | None:
                 "player",
                 names,
             )
-        return None
-    if facts.leader is None and leaders(state, f):
+    elif facts.leader is None and leaders(state, f):
         return Question(
             "leader",
             f'Which higher-ranked OpFor fighter is nearest to {f.name} within {LEADER_RANGE}"? '
@@ -165,6 +178,15 @@ def next_question(state: GameState, fid: str, facts: Facts) -> Question | None:
             "--leader NAME|none",
             "leader",
             tuple(x.name for x in leaders(state, f)) + ("none",),
+        )
+    if facts.command is None and commandable(state, f):
+        return Question(
+            "command",
+            f'{f.name} cannot attack: which OpFor fighter within 5" of him can attack one of '
+            "your fighters now? (none if no one can)",
+            "--command NAME|none",
+            "ally",
+            tuple(x.name for x in commandable(state, f)) + ("none",),
         )
     return None
 
@@ -201,9 +223,27 @@ def decide(state: GameState, fid: str, facts: Facts, dice: DiceSource) -> Decisi
     sp = special(state, f)
     title = f"OpFor: {f.name}"
 
+    ordered = state.fighter(facts.command) if facts.command not in (None, "none") else None
+
     def done(
         branch: str, instruction: str, request: ActionRequest | None = None, **data: Any
     ) -> Decision:
+        if ordered is not None and request is None and sp is None:
+            # R-1SS-S12: a boss who cannot attack moves, then orders one who can.
+            steps.append(
+                Step(
+                    "Command",
+                    f'{ordered.name} is within 5" and can attack: {f.name} makes this move '
+                    f"with his first action and commands {ordered.name} with his second",
+                    rulings=("R-1SS-S12",),
+                )
+            )
+            request = ActionRequest("skill", f.id, ordered.id, freeze({"skill": "command"}))
+            instruction += (
+                f"; then Command: {ordered.name} attacks your closest fighter at once "
+                f'(companion attack "{ordered.name}" TARGET)'
+            )
+            data["commanded"] = ordered.id
         steps.append(Step("Instruction", instruction))
         return Decision(
             f.id,
@@ -297,14 +337,16 @@ def decide(state: GameState, fid: str, facts: Facts, dice: DiceSource) -> Decisi
 # --- one OpFor activation, shared by `solo opfor` and the guided `play` -------------------
 
 
+def can_activate(f: FighterState) -> bool:
+    from companion.systems.one_stat.turns import can_activate as one_stat_can
+
+    return one_stat_can(f)
+
+
 def next_fighter(state: GameState) -> FighterState | None:
     """The OpFor fighter the procedure walks next: the first one still able to act."""
     return next(
-        (
-            x
-            for x in state.side_fighters(1)
-            if not x.out and not x.token and x.status != "face-down"
-        ),
+        (x for x in state.side_fighters(1) if can_activate(x)),
         None,
     )
 

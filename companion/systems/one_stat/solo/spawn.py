@@ -10,7 +10,7 @@ from companion.errors import UsageError
 from companion.game.events import Change, add_fighter, set_game
 from companion.game.state import FighterState, GameState, freeze
 from companion.names import plural
-from companion.solo.profiles import Profile
+from companion.systems.one_stat.solo.profiles import Profile
 from companion.trace import Roll, Step, Trace
 from companion.values import frozen
 
@@ -72,7 +72,7 @@ def opfor_fighter(
     if rank == "specialist":
         skills = (profile.specialization,)
     elif rank == "boss":
-        skills = (profile.specialization, profile.boss_skill)
+        skills = profile.boss_skills()
     elif rank == "rookie":
         skills = ("allrounder",)
     flags: dict[str, object] = {"opfor": True}

@@ -39,6 +39,12 @@ class Profile:
             return (shooter,)
         return ("melee-1h", shooter)
 
+    def boss_skills(self) -> tuple[str, ...]:
+        """Command, as every boss has, and one other skill: the profile's boss skill, or
+        the specialists' skill when that boss skill is Command itself (R-1SS-S12)."""
+        other = self.specialization if self.boss_skill == "command" else self.boss_skill
+        return ("command", other)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "name": self.name,
@@ -55,14 +61,14 @@ class Profile:
         return (
             f"{self.name}: rookies stat {self.rookie}, specialists stat {self.specialist} "
             f"({self.specialization}), bosses stat {self.boss} "
-            f"({self.specialization} + {self.boss_skill}); attacks: {self.attacks}"
+            f"({' + '.join(self.boss_skills())}); attacks: {self.attacks}"
         )
 
 
 def check(p: Profile, where: str = "profile") -> Profile:
     """Refuse a profile the 1ss rules cannot field, naming the wrong key."""
-    from companion.solo.data import ATTACKS
     from companion.systems.one_stat import data as one_stat
+    from companion.systems.one_stat.solo.data import ATTACKS
 
     d = one_stat.load()
     if not p.name.strip() or len(p.name) > 60:
@@ -89,7 +95,7 @@ def check(p: Profile, where: str = "profile") -> Profile:
 
 
 def from_dict(d: Any, where: str = "profile") -> Profile:
-    from companion.solo.data import load
+    from companion.systems.one_stat.solo.data import load
 
     if not isinstance(d, Mapping):
         raise DataError(f"{where}: expected a table")
@@ -119,7 +125,7 @@ def from_dict(d: Any, where: str = "profile") -> Profile:
 
 
 def builtins() -> list[Profile]:
-    from companion.solo.data import load
+    from companion.systems.one_stat.solo.data import load
 
     return [
         Profile(
@@ -153,7 +159,7 @@ def all_profiles(db: Any) -> list[Profile]:
 
 def find(db: Any, name: str) -> Profile:
     from companion.names import match
-    from companion.solo.data import load
+    from companion.systems.one_stat.solo.data import load
 
     profiles = all_profiles(db)
     q = name.strip().casefold().replace("-", " ")

@@ -8,7 +8,7 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import factorial, prod
 
-from companion.solo.spawn import group, tally
+from companion.systems.one_stat.solo.spawn import group, tally
 from companion.values import frozen
 
 RANKS = ("rookie", "specialist", "boss")

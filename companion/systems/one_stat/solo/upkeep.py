@@ -1,0 +1,102 @@
+"""Solo upkeep beyond the spawn: what lasts one turn ends, and face-down Regenerators roll.
+
+Solo upkeep does what the two-player upkeep does (R-1SS-S08): the activation tokens, the
+actions left, the skills used this turn, the move flags and the permissions to act given
+by Command, Influencer or Guard are cleared, so an active skill works again next turn.
+A Regenerator lying face down gets its one recovery roll: always for the OpFor's, and for
+the player's unless the player passed on it (`companion solo regenerate NAME --skip`,
+or "no" when `play` asks), as the text only says the player *may* roll (R-1SS-S09).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from companion.dice import DiceSource
+from companion.errors import RefusedError, UsageError
+from companion.game.events import Change, set_fighter
+from companion.game.state import FighterState, GameState
+from companion.systems.base import Outcome
+from companion.systems.one_stat import fighters as fx
+from companion.systems.one_stat.board import Board, take_out
+from companion.systems.one_stat.roller import DiceRoller
+from companion.systems.one_stat.turns import TURN_FLAGS
+from companion.trace import Step, Trace
+
+SKIP_FLAG = "regen_skip"
+
+
+def clear_turn(state: GameState) -> list[Change]:
+    """Tokens off and every one-turn flag cleared, as in the two-player upkeep."""
+    changes: list[Change] = []
+    for f in state.fighters:
+        if f.token:
+            changes.append(set_fighter(f.id, "token", False))
+        for flag in (*TURN_FLAGS, SKIP_FLAG):
+            if flag in f.flags:
+                changes.append(set_fighter(f.id, f"flags.{flag}", None))
+    return changes
+
+
+def face_down(state: GameState) -> list[FighterState]:
+    """Regenerators lying face down, waiting for their upkeep roll."""
+    return [f for f in state.fighters if f.status == "face-down" and fx.has(f, "regenerator")]
+
+
+def players_to_ask(state: GameState) -> list[FighterState]:
+    """The player's face-down Regenerators: the roll is theirs to take or leave."""
+    return [f for f in face_down(state) if f.side == 0]
+
+
+def regenerate(
+    state: GameState, dice: DiceSource, skip: Collection[str] = ()
+) -> tuple[tuple[Change, ...], list[Step]]:
+    """One recovery roll per face-down Regenerator (its die at or above its stat, like
+    Recover): face up with one wound left, or removed. `skip`: ids of the player's
+    Regenerators the player does not roll for (they stay face down)."""
+    board, roller = Board(state), DiceRoller(dice)
+    for f in face_down(state):
+        if f.side == 0 and (f.id in skip or f.flags.get(SKIP_FLAG)):
+            roller.info(
+                f"{f.name} stays face down",
+                "you passed on its recovery roll this upkeep",
+                ("R-1SS-S09",),
+            )
+            continue
+        whose = "the OpFor rolls for it" if f.side == 1 else "you chose to roll"
+        ok, _ = roller.test(
+            title=f"{f.name} regenerates",
+            who=f.name,
+            sides=f.die,
+            target=f.stat,
+            compare=">=",
+            success_text="face up again with one wound left (prone)",
+            failure_text="removed from the game",
+            rulings=("R-1SS-06", "R-1SS-S09"),
+            notes=(whose,),
+            purpose=f"{f.name}'s recovery roll at upkeep (Regenerator)",
+        )
+        if ok:
+            c = board.cond(f.id)
+            c.status, c.wounds = "wounded", 1
+        else:
+            take_out(board, roller, f.id, "failed its upkeep roll (Regenerator)")
+    return board.changes(), list(roller.steps)
+
+
+def choose_roll(state: GameState, f: FighterState, roll: bool) -> Outcome:
+    """The player takes or passes on a face-down Regenerator's roll at the next upkeep."""
+    if f.side != 0:
+        raise UsageError(f"{f.name} is not one of your fighters: the OpFor always rolls")
+    if f.status != "face-down" or not fx.has(f, "regenerator"):
+        raise RefusedError(f"{f.name} is no Regenerator lying face down")
+    if roll:
+        text = f"{f.name} rolls to regenerate at the next upkeep"
+    else:
+        text = f"{f.name} stays face down at the next upkeep: no recovery roll"
+    return Outcome(
+        "regen-choice",
+        text,
+        (set_fighter(f.id, f"flags.{SKIP_FLAG}", None if roll else True),),
+        Trace(f"{f.name}: upkeep roll", (Step("Regenerator", text, rulings=("R-1SS-S09",)),), text),
+    )
