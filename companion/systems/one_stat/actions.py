@@ -10,9 +10,10 @@ from companion.game.state import FighterState, GameState, freeze
 from companion.systems.base import ActionRequest, Outcome
 from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat import scenarios as sc
-from companion.systems.one_stat.board import Board, wound
+from companion.systems.one_stat.board import Board
 from companion.systems.one_stat.combat import Attack, Ctx, one_attack
 from companion.systems.one_stat.data import OneStatData
+from companion.systems.one_stat.losses import wound
 from companion.systems.one_stat.outcome import outcome
 from companion.systems.one_stat.permissions import check_running, spend_action
 from companion.systems.one_stat.roller import DiceRoller, Roller

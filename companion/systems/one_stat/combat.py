@@ -16,8 +16,9 @@ from companion.errors import RefusedError, UsageError
 from companion.game.state import FighterState, GameState
 from companion.names import plural
 from companion.systems.one_stat import fighters as fx
-from companion.systems.one_stat.board import Board, wound
+from companion.systems.one_stat.board import Board
 from companion.systems.one_stat.data import OneStatData
+from companion.systems.one_stat.losses import wound
 from companion.systems.one_stat.roller import Roller, enumerate_outcomes
 from companion.trace import Modifier
 from companion.values import field, frozen, record

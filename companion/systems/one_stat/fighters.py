@@ -10,6 +10,30 @@ from companion.errors import UsageError
 from companion.game.state import FighterState, GameState
 from companion.systems.one_stat.data import OneStatData, item_of
 
+# What lasts one turn: the actions left, a boss's ignored wound, a failed Recover, a free
+# attack after a move, a permission to act given by Command, Influencer or Guard, the
+# skills used, the moves made, the actions done, a copied skill and an Influencer's hold.
+# Upkeep clears them, in solo games too.
+TURN_FLAGS = (
+    "actions",
+    "boss_wound_ignored",
+    "recover_failed",
+    "bonus_attack",
+    "reaction",
+    "skills_used",
+    "moved",
+    "with_master",
+    "did",
+    "copied",
+    "influenced_by",
+)
+
+
+def can_activate(f: FighterState) -> bool:
+    """Whether it may be chosen to activate: not out, no token, not face down, not split
+    in two (the same in solo games)."""
+    return not f.out and not f.token and f.status not in ("face-down", "split")
+
 
 def named(state: GameState, fid: str | None, what: str = "fighter") -> FighterState:
     """The fighter an action names by id, or a usage error saying which is missing."""

@@ -13,8 +13,9 @@ from companion.errors import RefusedError, UsageError
 from companion.game.state import FighterState, GameState
 from companion.names import plural
 from companion.systems.one_stat import fighters as fx
-from companion.systems.one_stat.board import Board, take_out, wound
+from companion.systems.one_stat.board import Board
 from companion.systems.one_stat.data import OneStatData
+from companion.systems.one_stat.losses import take_out, wound
 from companion.systems.one_stat.roller import Roller
 
 ACTION_SCENARIOS = ("bombing-run", "capture-the-flag")

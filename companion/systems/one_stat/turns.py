@@ -12,6 +12,7 @@ from companion.game.setup import fighters_from
 from companion.game.state import FighterState, GameState, SideState, freeze
 from companion.roster import Roster
 from companion.systems.base import Outcome
+from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat.board import Board
 from companion.systems.one_stat.data import OneStatData, item_of
 from companion.systems.one_stat.roller import DiceRoller
@@ -20,23 +21,6 @@ from companion.trace import Step, Trace, roll_dice
 from companion.values import replace
 
 MAX_INITIATIVE_ROLLS = 20
-# What lasts one turn: the actions left, a boss's ignored wound, a failed Recover, a free
-# attack after a move, a permission to act given by Command, Influencer or Guard, the
-# skills used, the moves made, the actions done, a copied skill and an Influencer's hold.
-# Upkeep clears them, in solo games too.
-TURN_FLAGS = (
-    "actions",
-    "boss_wound_ignored",
-    "recover_failed",
-    "bonus_attack",
-    "reaction",
-    "skills_used",
-    "moved",
-    "with_master",
-    "did",
-    "copied",
-    "influenced_by",
-)
 
 
 def new_game(
@@ -92,10 +76,6 @@ def _house_rules(
     return problems
 
 
-def can_activate(f: FighterState) -> bool:
-    return not f.out and not f.token and f.status not in ("face-down", "split")
-
-
 def next_side(state: GameState) -> int | None:
     if state.options.get("solo"):  # the player, then the OpFor (R-1SS-S01)
         from companion.systems.one_stat.solo import game as solo
@@ -104,7 +84,9 @@ def next_side(state: GameState) -> int | None:
     if state.turn == 0 or state.phase == "ended":
         return None
     ready = [
-        s for s in range(len(state.sides)) if any(can_activate(f) for f in state.side_fighters(s))
+        s
+        for s in range(len(state.sides))
+        if any(fx.can_activate(f) for f in state.side_fighters(s))
     ]
     if not ready:
         return None
@@ -165,7 +147,7 @@ def activate(d: OneStatData, state: GameState, fid: str) -> Outcome:
         [
             mn
             for mn in state.side_fighters(f.side)
-            if mn.flags.get("minion") and mn.id != fid and can_activate(mn)
+            if mn.flags.get("minion") and mn.id != fid and fx.can_activate(mn)
         ]
         if "minion-master" in f.skills
         else []
@@ -281,7 +263,7 @@ def next_turn(d: OneStatData, state: GameState, dice: DiceSource) -> Outcome:
         for f in state.fighters:
             if f.token:
                 changes.append(set_fighter(f.id, "token", False))
-            for flag in TURN_FLAGS:
+            for flag in fx.TURN_FLAGS:
                 if flag in f.flags:
                     changes.append(set_fighter(f.id, f"flags.{flag}", None))
         changes += [set_game("active", None), set_game("flags.last_side", None)]

@@ -9,10 +9,11 @@ from companion.dice import DiceSource
 from companion.errors import RefusedError, UsageError
 from companion.game.events import Change, Event, apply_event, set_game
 from companion.game.setup import fighters_from
-from companion.game.state import FighterState, GameState, SideState, freeze
+from companion.game.state import GameState, SideState, freeze
 from companion.names import plural
 from companion.roster import Roster
 from companion.systems.base import Outcome
+from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat.solo import scenarios as sc_mod
 from companion.systems.one_stat.solo.data import Setup, SoloScenario, load
 from companion.systems.one_stat.solo.profiles import Profile, from_dict
@@ -189,19 +190,12 @@ def spawn_outcome(state: GameState, dice: DiceSource, title: str) -> Outcome:
 # --- turn order (called from the 1ss plug-in when options.solo is set) -------------
 
 
-def can_activate(f: FighterState) -> bool:
-    """As in the two-player game: not out, no token, not face down, not split in two."""
-    from companion.systems.one_stat.turns import can_activate as one_stat_can
-
-    return one_stat_can(f)
-
-
 def next_side(state: GameState) -> int | None:
     """The player activates every fighter, then the OpFor, one by one (R-1SS-S01)."""
     if state.turn == 0 or state.phase == "ended":
         return None
     for side in (0, 1):
-        if any(can_activate(f) for f in state.side_fighters(side)):
+        if any(fx.can_activate(f) for f in state.side_fighters(side)):
             return side
     return None
 
@@ -223,7 +217,7 @@ def next_turn(state: GameState, dice: DiceSource, skip_regen: Collection[str] = 
     changes: list[Change] = []
     steps: list[Step] = []
     if state.turn > 0:
-        waiting = [f.name for f in state.side_fighters(1) if can_activate(f)]
+        waiting = [f.name for f in state.side_fighters(1) if fx.can_activate(f)]
         regen, regen_steps = upkeep.regenerate(state, dice, skip_regen)
         after = apply_event(state, Event("upkeep", "", regen))
         changes += list(regen) + upkeep.clear_turn(after)

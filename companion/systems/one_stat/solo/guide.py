@@ -16,6 +16,7 @@ from companion.dice import DiceSource
 from companion.game.state import GameState
 from companion.play.solo_hook import Ask, SoloGuide, Walk
 from companion.systems.base import Outcome, RuleSystem
+from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat.solo import opfor
 
 
@@ -30,7 +31,7 @@ def order(state: GameState, side: int) -> Sequence[str]:
     first = opfor.next_fighter(state)
     if first is None or first.side != side:
         return []
-    rest = [f.id for f in state.side_fighters(side) if f.id != first.id and opfor.can_activate(f)]
+    rest = [f.id for f in state.side_fighters(side) if f.id != first.id and fx.can_activate(f)]
     return [first.id, *rest]
 
 

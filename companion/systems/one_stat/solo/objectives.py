@@ -62,23 +62,6 @@ def carried_by(state: GameState, f: FighterState) -> list[dict[str, Any]]:
     return [t for t in _tokens(state) if t["state"] == "carried" and t["carrier"] == f.name]
 
 
-def drop_carried(board: Any, roller: Any, f: FighterState) -> None:
-    """A carrier who is wounded or taken out drops every token it carries where it
-    stands (R-1SS-S10). Called by the 1ss wound rules with their working copy."""
-    tokens = [dict(thaw(t)) for t in board.gflag("tokens") or ()]
-    dropped = [t for t in tokens if t["state"] == "carried" and t["carrier"] == f.name]
-    if not dropped:
-        return
-    for t in dropped:
-        t.update(state="dropped", carrier=None, dropped_by=f.name)
-    board.set_gflag("tokens", tokens)
-    roller.info(
-        "Token dropped",
-        f"{f.name} drops {', '.join(t['id'] for t in dropped)} where it stands",
-        ("R-1SS-S10",),
-    )
-
-
 def token_action(
     state: GameState,
     tid: str,

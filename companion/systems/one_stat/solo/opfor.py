@@ -15,6 +15,7 @@ from companion.dice import DiceSource
 from companion.errors import UsageError
 from companion.game.state import FighterState, GameState, freeze
 from companion.systems.base import ActionRequest, Outcome, RuleSystem
+from companion.systems.one_stat import fighters as fx
 from companion.trace import Roll, Step, Trace
 from companion.values import field, frozen, replace
 
@@ -337,16 +338,10 @@ def decide(state: GameState, fid: str, facts: Facts, dice: DiceSource) -> Decisi
 # --- one OpFor activation, shared by `solo opfor` and the guided `play` -------------------
 
 
-def can_activate(f: FighterState) -> bool:
-    from companion.systems.one_stat.turns import can_activate as one_stat_can
-
-    return one_stat_can(f)
-
-
 def next_fighter(state: GameState) -> FighterState | None:
     """The OpFor fighter the procedure walks next: the first one still able to act."""
     return next(
-        (x for x in state.side_fighters(1) if can_activate(x)),
+        (x for x in state.side_fighters(1) if fx.can_activate(x)),
         None,
     )
 

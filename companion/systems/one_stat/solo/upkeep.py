@@ -18,9 +18,9 @@ from companion.game.events import Change, set_fighter
 from companion.game.state import FighterState, GameState
 from companion.systems.base import Outcome
 from companion.systems.one_stat import fighters as fx
-from companion.systems.one_stat.board import Board, take_out
+from companion.systems.one_stat.board import Board
+from companion.systems.one_stat.losses import take_out
 from companion.systems.one_stat.roller import DiceRoller
-from companion.systems.one_stat.turns import TURN_FLAGS
 from companion.trace import Step, Trace
 
 SKIP_FLAG = "regen_skip"
@@ -32,7 +32,7 @@ def clear_turn(state: GameState) -> list[Change]:
     for f in state.fighters:
         if f.token:
             changes.append(set_fighter(f.id, "token", False))
-        for flag in (*TURN_FLAGS, SKIP_FLAG):
+        for flag in (*fx.TURN_FLAGS, SKIP_FLAG):
             if flag in f.flags:
                 changes.append(set_fighter(f.id, f"flags.{flag}", None))
     return changes
