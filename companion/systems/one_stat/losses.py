@@ -198,3 +198,27 @@ def drop_carried(board: Board, roller: Roller, f: FighterState) -> None:
         f"{f.name} drops {', '.join(t['id'] for t in dropped)} where it stands",
         ("R-1SS-S10",),
     )
+
+
+def regenerate_roll(
+    board: Board, roller: Roller, f: FighterState, rulings: tuple[str, ...] = (), whose: str = ""
+) -> None:
+    """A face-down Regenerator's roll at upkeep, as Recover (at or above its stat): face
+    up with one wound left and prone, or removed (R-1SS-06)."""
+    ok, _ = roller.test(
+        title=f"{f.name} regenerates",
+        who=f.name,
+        sides=f.die,
+        target=f.stat,
+        compare=">=",
+        success_text="face up again with one wound left (prone)",
+        failure_text="removed from the game",
+        rulings=("R-1SS-06", *rulings),
+        notes=(whose,) if whose else (),
+        purpose=f"{f.name}'s recovery roll at upkeep (Regenerator)",
+    )
+    if ok:
+        c = board.cond(f.id)
+        c.status, c.wounds = "wounded", 1
+    else:
+        take_out(board, roller, f.id, "failed its upkeep roll (Regenerator)")

@@ -15,7 +15,7 @@ from companion.names import plural
 from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat.board import Board
 from companion.systems.one_stat.data import OneStatData
-from companion.systems.one_stat.losses import take_out, wound
+from companion.systems.one_stat.losses import regenerate_roll, take_out, wound
 from companion.systems.one_stat.roller import Roller
 
 ACTION_SCENARIOS = ("bombing-run", "capture-the-flag")
@@ -144,21 +144,7 @@ def upkeep(d: OneStatData, board: Board, roller: Roller) -> None:
     state = board.state
     for f in board.fighters():
         if f.status == "face-down" and fx.has(f, "regenerator"):
-            ok, _ = roller.test(
-                title=f"{f.name} regenerates",
-                who=f.name,
-                sides=f.die,
-                target=f.stat,
-                compare=">=",
-                success_text="face up again with one wound (prone)",
-                failure_text="removed from the game",
-                rulings=("R-1SS-06",),
-            )
-            if ok:
-                c = board.cond(f.id)
-                c.status, c.wounds = "wounded", 1
-            else:
-                take_out(board, roller, f.id, "failed its upkeep roll (Regenerator)")
+            regenerate_roll(board, roller, f)
     if state.scenario == "king-of-the-hill" and state.turn > 0:
         counts = [board.sflag(s, "hill") for s in range(len(state.sides))]
         if all(c is None for c in counts):

@@ -19,7 +19,7 @@ from companion.game.state import FighterState, GameState
 from companion.systems.base import Outcome
 from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat.board import Board
-from companion.systems.one_stat.losses import take_out
+from companion.systems.one_stat.losses import regenerate_roll
 from companion.systems.one_stat.roller import DiceRoller
 from companion.trace import Step, Trace
 
@@ -64,23 +64,7 @@ def regenerate(
             )
             continue
         whose = "the OpFor rolls for it" if f.side == 1 else "you chose to roll"
-        ok, _ = roller.test(
-            title=f"{f.name} regenerates",
-            who=f.name,
-            sides=f.die,
-            target=f.stat,
-            compare=">=",
-            success_text="face up again with one wound left (prone)",
-            failure_text="removed from the game",
-            rulings=("R-1SS-06", "R-1SS-S09"),
-            notes=(whose,),
-            purpose=f"{f.name}'s recovery roll at upkeep (Regenerator)",
-        )
-        if ok:
-            c = board.cond(f.id)
-            c.status, c.wounds = "wounded", 1
-        else:
-            take_out(board, roller, f.id, "failed its upkeep roll (Regenerator)")
+        regenerate_roll(board, roller, f, ("R-1SS-S09",), whose)
     return board.changes(), list(roller.steps)
 
 
