@@ -11,9 +11,10 @@ from companion.game import peek, repo
 
 def test_the_segment_size_is_the_game_layers() -> None:
     assert peek.SEGMENT == repo.SEGMENT
+    from companion import home
     from companion.game import store
 
-    assert peek.MAX_FILE_BYTES == store.MAX_FILE_BYTES
+    assert home.MAX_FILE_BYTES == store.MAX_FILE_BYTES
 
 
 def test_the_view_is_the_state_open_game_reads(demo, home: Path) -> None:

@@ -46,38 +46,13 @@ def _parse(args: list[str]) -> tuple[bool, str | None] | None:
     return as_json, game
 
 
-def _only_doc(data: Any, table: str) -> dict[str, Any] | None:
-    if not isinstance(data, dict):
-        return None
-    docs = data.get(table)
-    if not isinstance(docs, dict) or len(docs) != 1:
-        return None
-    doc = next(iter(docs.values()))
-    return doc if isinstance(doc, dict) else None
-
-
-def _read(path: str) -> Any:
-    with open(path, "rb") as fh:
-        return json.loads(fh.read())
-
-
 def _board(home: str, game: str | None) -> dict[str, Any] | None:
-    if game is None:
-        settings = _only_doc(_read(os.path.join(home, "settings.json")), "settings")
-        game = settings.get("current") if settings else None
-        if not isinstance(game, str):
-            return None
-    # Only an exact file name here: prefixes and their errors are the full command's.
-    if not game or "/" in game or os.sep in game or game.startswith("."):
+    from companion.home import game_doc
+
+    found = game_doc(home, game)
+    if found is None:
         return None
-    path = os.path.join(home, "games", game + ".json")
-    if not os.path.isfile(path):
-        return None
-    data = _read(path)
-    meta = _only_doc(data, "game")
-    if meta is None or data.get("events"):
-        return None
-    cached = meta.get("board")
+    cached = found[1].get("board")
     if not isinstance(cached, dict) or not isinstance(cached.get("data"), dict):
         return None
     from companion.stamp import code_stamp

@@ -11,17 +11,15 @@ and `peeking` opens the game the usual way, so every error message is that way's
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 from companion.game.state import GameState
-from companion.home import data_home
+from companion.home import data_home, game_doc
 from companion.values import record
 
 SEGMENT = 100  # as repo.SEGMENT: events per segment file (a test keeps them equal)
-MAX_FILE_BYTES = 256 * 1024 * 1024  # as store.MAX_FILE_BYTES
 
 
 @record
@@ -33,39 +31,11 @@ class GameView:
     state: GameState
 
 
-def read_doc(path: str, table: str) -> dict[str, object] | None:
-    """The one document of `table` in a database file, or None (no file, too large, not
-    a database of that shape)."""
-    if os.path.getsize(path) > MAX_FILE_BYTES:
-        return None
-    with open(path, "rb") as fh:
-        data = json.loads(fh.read())
-    if not isinstance(data, dict) or not all(
-        isinstance(t, dict) and all(isinstance(d, dict) for d in t.values()) for t in data.values()
-    ):
-        return None
-    docs = data.get(table)
-    if not isinstance(docs, dict) or len(docs) != 1 or data.get("events"):
-        return None  # none or several, or a game from before event segments
-    doc = next(iter(docs.values()))
-    return doc if isinstance(doc, dict) else None
-
-
 def _view(home: str, game: str | None) -> GameView | None:
-    if game is None:
-        settings = read_doc(os.path.join(home, "settings.json"), "settings")
-        game = settings.get("current") if settings else None  # type: ignore[assignment]
-        if not isinstance(game, str):
-            return None
-    # Only an exact file name here: prefixes and their errors are the usual way's.
-    if not game or "/" in game or os.sep in game or game.startswith("."):
+    found = game_doc(home, game)
+    if found is None:
         return None
-    path = os.path.join(home, "games", game + ".json")
-    if not os.path.isfile(path):
-        return None
-    meta = read_doc(path, "game")
-    if meta is None:
-        return None
+    game, meta = found
     GameState.from_dict(meta["setup"])  # type: ignore[arg-type]  # checked as open_game does
     snap = meta.get("snapshot")
     name, system = meta["name"], meta["system"]
