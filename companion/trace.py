@@ -12,7 +12,6 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from companion import odds
 from companion.dice import DiceSource, kept_indices
 from companion.values import field, frozen
 
@@ -229,6 +228,8 @@ def roll_test(
 ) -> Step:
     """Roll a kept die plus modifiers against a target; the chance is computed first."""
     shift = sum(m.value for m in modifiers)
+    from companion import odds  # only where a roll is made and its chance told
+
     p = odds.pass_chance(count, sides, keep, compare, target, shift)
     roll = roll_dice(dice, who, sides, count, keep, 1, purpose or title)
     ok = odds.COMPARE[compare](roll.value + shift, target)

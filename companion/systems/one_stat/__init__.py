@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.dice import DiceSource
 from companion.game.state import FighterState, GameState
@@ -19,11 +19,13 @@ from companion.systems.base import (
     SystemInfo,
     Topic,
 )
-from companion.systems.kit.facts import ActionSpec, Fact, declared_in
 from companion.systems.one_stat import data as data_mod
 from companion.systems.one_stat import turns
 from companion.systems.one_stat.data import OneStatData, item_of
 from companion.trace import Trace
+
+if TYPE_CHECKING:  # the facts are read only by the commands that use them
+    from companion.systems.kit.facts import ActionSpec, Fact
 
 SOLO_FILE = "1ss_solo.toml"
 # Objective actions of a solo game (pick up, drop, bring home, shut down, question).
@@ -215,10 +217,14 @@ class OneStatSkirmish(RuleSystem):
         return None
 
     def declared_actions(self) -> Mapping[str, ActionSpec]:
+        from companion.systems.kit.facts import declared_in
+
         # The solo objective actions are declared in the solo data file.
         return {**declared_in(data_mod.FILE)[0], **declared_in(SOLO_FILE)[0]}
 
     def game_options(self) -> ActionSpec | None:
+        from companion.systems.kit.facts import declared_in
+
         return declared_in(data_mod.FILE)[1]
 
     def resolve(self, state: GameState, request: ActionRequest, dice: DiceSource) -> Outcome:

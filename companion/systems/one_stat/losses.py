@@ -9,7 +9,6 @@ from __future__ import annotations
 from companion.game.state import FighterState, thaw
 from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat.board import Board
-from companion.systems.one_stat.fire_team import on_loss
 from companion.systems.one_stat.roller import Roller
 
 VP_BY_RANK = {"rookie": 1, "specialist": 2, "boss": 3}
@@ -44,6 +43,9 @@ def take_out(board: Board, roller: Roller, fid: str, why: str) -> None:
 
 def _team_loss(board: Board, roller: Roller, fid: str) -> None:
     if board.gflag("fire_teams"):
+        # Loaded only where a Fire Team plays: a command's start-up compiles less.
+        from companion.systems.one_stat.fire_team import on_loss
+
         on_loss(board, roller, fid)
 
 

@@ -15,7 +15,6 @@ from companion.names import plural
 from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat.board import Board
 from companion.systems.one_stat.data import OneStatData
-from companion.systems.one_stat.losses import regenerate_roll, take_out, wound
 from companion.systems.one_stat.roller import Roller
 
 ACTION_SCENARIOS = ("bombing-run", "capture-the-flag")
@@ -144,7 +143,10 @@ def upkeep(d: OneStatData, board: Board, roller: Roller) -> None:
     state = board.state
     for f in board.fighters():
         if f.status == "face-down" and fx.has(f, "regenerator"):
-            regenerate_roll(board, roller, f)
+            # The loss rules load only when upkeep raises or removes someone.
+            from companion.systems.one_stat import losses
+
+            losses.regenerate_roll(board, roller, f)
     if state.scenario == "king-of-the-hill" and state.turn > 0:
         counts = [board.sflag(s, "hill") for s in range(len(state.sides))]
         if all(c is None for c in counts):
@@ -174,7 +176,9 @@ def upkeep(d: OneStatData, board: Board, roller: Roller) -> None:
                 name = board.fighter(str(carrier)).name
                 roller.info("The bomb explodes", f"it blew up in {name}'s hands")
                 board.set_gflag("bomb_carrier", None)
-                take_out(board, roller, str(carrier), "killed by the bomb")
+                from companion.systems.one_stat import losses
+
+                losses.take_out(board, roller, str(carrier), "killed by the bomb")
                 board.set_gflag("bomb", BOMB_START)
                 board.set_gflag("bomb_blast", str(carrier))
                 board.announcements.append(
@@ -262,10 +266,12 @@ def score(
 
 def _detonate(board: Board, roller: Roller, f: FighterState, caught: tuple[str, ...]) -> None:
     """A detonated bomb kills its carrier and every fighter within 2" (R-1SS-P23)."""
-    take_out(board, roller, f.id, "killed by the bomb it detonated (R-1SS-P23)")
+    from companion.systems.one_stat import losses  # loaded where a fighter is lost
+
+    losses.take_out(board, roller, f.id, "killed by the bomb it detonated (R-1SS-P23)")
     for fid in caught:
         if fid != f.id and fx.in_play(board.fighter(fid)):
-            take_out(board, roller, fid, 'within 2" of the detonated bomb (R-1SS-P23)')
+            losses.take_out(board, roller, fid, 'within 2" of the detonated bomb (R-1SS-P23)')
     if not caught:
         board.set_gflag("bomb_blast", f.id)
         board.announcements.append(
@@ -283,9 +289,11 @@ def drop(board: Board, f: FighterState) -> str:
 
 
 def blast(board: Board, roller: Roller, f: FighterState) -> str:
+    from companion.systems.one_stat import losses  # loaded where a fighter is lost
+
     if not board.gflag("bomb_blast"):
         raise RefusedError("no bomb has just exploded")
-    take_out(board, roller, f.id, 'within 2" of the exploding bomb')
+    losses.take_out(board, roller, f.id, 'within 2" of the exploding bomb')
     return f"{f.name} is caught in the blast"
 
 
@@ -440,6 +448,3 @@ def status_lines(state: GameState) -> list[str]:
     if state.flags.get("bomb_blast"):
         lines.append("The bomb just exploded: remove fighters within 2\" with 'act FIGHTER blast'")
     return lines
-
-
-__all__ = ["wound"]
