@@ -219,6 +219,12 @@ def _attack(inst: Install, home: Path, actor: str, target: str) -> list[str]:
             text=True,
         )
         if r.returncode == 0:
+            # The probe parsed the rules files an attack reads (the solo actions, the
+            # topics); a player's cache has them after the first attack, so the timed
+            # homes start with them too rather than time a first-ever parse each round.
+            import shutil
+
+            shutil.copytree(probe_home / "cache", home / "cache", dirs_exist_ok=True)
             dice = json.loads(r.stdout)["event"]["data"].get("dice", [])
             return [actor, target, *extra, "--dice", ",".join(str(d) for d in dice)]
     raise RuntimeError(f"no attack of {actor} on {target} is allowed: {r.stderr.strip()}")
