@@ -149,14 +149,9 @@ def parse_dice_line(text: str, request: DiceRequest, index: int) -> list[int]:
     """Dice typed on one line at a prompt ('3,3,5' or '3 3 5'), checked as --dice is:
     whole numbers, and those for the die asked now faces of it (a later die is checked
     when a roll uses it)."""
-    parts = [p for p in re.split(r"[\s,;]+", text.strip()) if p]
-    if not parts:
+    values = _dice_values(text, "")
+    if not values:
         raise DiceError(f"type the number the D{request.sides} shows (several: 3,5,1)")
-    values = []
-    for p in parts:
-        if not re.fullmatch(r"\d{1,3}", p):
-            raise DiceError(f"{shown(p)} is not a die result; give whole numbers like 3,5,1")
-        values.append(int(p))
     for v in values[: request.count - index]:
         check_die(v, request.sides, request.purpose)
     return values
@@ -200,16 +195,22 @@ def check_die(value: int, sides: int, purpose: str = "a roll") -> int:
     return value
 
 
+def _dice_values(text: str, where: str) -> list[int]:
+    """Typed dice split at commas, semicolons or spaces, each a whole number; `where`
+    says where they were typed (" in --dice"), for the error."""
+    values: list[int] = []
+    for p in re.split(r"[\s,;]+", text.strip()):
+        if not p:
+            continue
+        if not re.fullmatch(r"\d{1,3}", p):
+            raise DiceError(f"{shown(p)}{where} is not a die result; give whole numbers like 3,5,1")
+        values.append(int(p))
+    return values
+
+
 def parse_dice_list(text: str) -> list[int]:
     """Parse '3,5 6' style lists of typed dice."""
-    parts = [p for p in re.split(r"[\s,;]+", text.strip()) if p]
-    values: list[int] = []
-    for p in parts:
-        if not re.fullmatch(r"\d{1,3}", p):
-            raise DiceError(
-                f"{shown(p)} in --dice is not a die result; give whole numbers like 3,5,1"
-            )
-        values.append(int(p))
+    values = _dice_values(text, " in --dice")
     if not values:
         raise DiceError("--dice is empty; give the results in roll order, like 3,5,1")
     return values
