@@ -20,7 +20,7 @@ from companion.systems.base import (
     Topic,
 )
 from companion.systems.one_stat import data as data_mod
-from companion.systems.one_stat import turns
+from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat.data import OneStatData, item_of
 from companion.trace import Trace
 
@@ -128,16 +128,22 @@ class OneStatSkirmish(RuleSystem):
     def new_game(
         self, rosters: Sequence[Roster], scenario: str, options: Mapping[str, Any]
     ) -> GameState:
+        from companion.systems.one_stat import turns  # loaded where a game or turn is made
+
         return turns.new_game(self.data, rosters, scenario, options)
 
     def next_turn(self, state: GameState, dice: DiceSource) -> Outcome:
+        from companion.systems.one_stat import turns
+
         return turns.next_turn(self.data, state, dice)
 
     def activate(self, state: GameState, fighter_id: str) -> Outcome:
+        from companion.systems.one_stat import turns
+
         return turns.activate(self.data, state, fighter_id)
 
     def next_side(self, state: GameState) -> int | None:
-        return turns.next_side(state)
+        return fx.next_side(state)
 
     def action_names(self) -> Sequence[str]:
         from companion.systems.one_stat.offer import ACT_NAMES
@@ -209,8 +215,6 @@ class OneStatSkirmish(RuleSystem):
         # A fighter that cannot shoot (no shooter it may fire alone, or a role that never
         # shoots) attacks in melee, unarmed if need be (R-1SS-09): it is not asked.
         if fact.key == "ranged":
-            from companion.systems.one_stat import fighters as fx
-
             never = any(fx.has(actor, r) for r in ("thug", "meat-shield", "berserker"))
             if never or not fx.shooter_classes(self.data, actor):
                 return False

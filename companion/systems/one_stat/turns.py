@@ -76,28 +76,6 @@ def _house_rules(
     return problems
 
 
-def next_side(state: GameState) -> int | None:
-    if state.options.get("solo"):  # the player, then the OpFor (R-1SS-S01)
-        from companion.systems.one_stat.solo import game as solo
-
-        return solo.next_side(state)
-    if state.turn == 0 or state.phase == "ended":
-        return None
-    ready = [
-        s
-        for s in range(len(state.sides))
-        if any(fx.can_activate(f) for f in state.side_fighters(s))
-    ]
-    if not ready:
-        return None
-    if len(ready) == 1:
-        return ready[0]
-    last = state.flags.get("last_side")
-    if last is None:
-        return state.initiative if state.initiative in ready else ready[0]
-    return next(s for s in ready if s != last)
-
-
 def actions_for(d: OneStatData, f: FighterState) -> int:
     """Two actions, one for a heavy-shooter carrier (R-1SS-03)."""
     heavy = f.flags.get("heavy_shooter") or any(
@@ -121,7 +99,7 @@ def activate(d: OneStatData, state: GameState, fid: str) -> Outcome:
             f"{f.name} already has an activation token this turn; tokens come off at upkeep "
             "('companion turn')"
         )
-    side = next_side(state)
+    side = fx.next_side(state)
     if side is not None and side != f.side:
         raise RefusedError(
             f"{state.sides[side].name} activate next (sides alternate); "
