@@ -16,28 +16,32 @@ import os
 import sys
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from pathlib import Path
-from typing import Any, NoReturn
 
 from companion.errors import DataError
 
+# As typing.TYPE_CHECKING, without importing typing at every start (and paths are plain
+# strings: pathlib would cost every command its import).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, NoReturn
 
-def data_dir() -> Path:
+
+def data_dir() -> str:
     """rules_data/ inside the installed package, or beside it in a source checkout."""
-    here = Path(__file__).resolve().parent
-    packaged = here / "rules_data"
-    if packaged.is_dir():
+    here = os.path.dirname(os.path.realpath(__file__))
+    packaged = os.path.join(here, "rules_data")
+    if os.path.isdir(packaged):
         return packaged
-    return here.parent / "rules_data"
+    return os.path.join(os.path.dirname(here), "rules_data")
 
 
-def cache_dir() -> Path | None:
+def cache_dir() -> str | None:
     """companion's folder in the user's cache (None where there is no home folder).
 
     With COMPANION_HOME set, everything companion keeps lives under it: the cache too."""
     env = os.environ.get("COMPANION_HOME", "").strip()
     if env:
-        return Path(env).expanduser() / "cache"
+        return os.path.join(os.path.expanduser(env), "cache")
     if sys.platform.startswith("linux"):
         # What platformdirs answers on Linux, without importing it at every start.
         base = os.environ.get("XDG_CACHE_HOME", "").strip()
@@ -46,15 +50,15 @@ def cache_dir() -> Path | None:
             if home == "~":
                 return None
             base = os.path.join(home, ".cache")
-        return Path(base) / "companion"
+        return os.path.join(base, "companion")
     import platformdirs
 
-    return Path(platformdirs.user_cache_dir("companion", appauthor=False))
+    return str(platformdirs.user_cache_dir("companion", appauthor=False))
 
 
-def _cache_file(name: str) -> Path | None:
+def _cache_file(name: str) -> str | None:
     folder = cache_dir()
-    return None if folder is None else folder / f"rules-{name}.json"
+    return None if folder is None else os.path.join(folder, f"rules-{name}.json")
 
 
 def _from_cache(name: str, key: str) -> dict[str, Any] | None:
@@ -62,7 +66,8 @@ def _from_cache(name: str, key: str) -> dict[str, Any] | None:
         file = _cache_file(name)
         if file is None:
             return None
-        doc = json.loads(file.read_bytes())
+        with open(file, "rb") as fh:
+            doc = json.loads(fh.read())
     except (OSError, ValueError, RecursionError):
         return None
     if isinstance(doc, dict) and doc.get("key") == key and isinstance(doc.get("data"), dict):
@@ -79,9 +84,11 @@ def _to_cache(name: str, key: str, data: dict[str, Any]) -> None:
         file = _cache_file(name)
         if file is None:
             return
-        file.parent.mkdir(parents=True, exist_ok=True)
-        tmp = file.with_name(f".{file.name}.{os.getpid()}.tmp")
-        tmp.write_text(text, encoding="utf-8")
+        folder, base = os.path.split(file)
+        os.makedirs(folder, exist_ok=True)
+        tmp = os.path.join(folder, f".{base}.{os.getpid()}.tmp")
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.write(text)
         os.replace(tmp, file)  # whole or not at all, even with two starts at once
     except (OSError, TypeError, ValueError):
         return
@@ -89,11 +96,13 @@ def _to_cache(name: str, key: str, data: dict[str, Any]) -> None:
 
 @lru_cache(maxsize=16)
 def load_toml(name: str) -> Mapping[str, Any]:
-    path = data_dir() / name
+    folder = data_dir()
+    path = os.path.join(folder, name)
     try:
-        raw = path.read_bytes()
+        with open(path, "rb") as fh:
+            raw = fh.read()
     except FileNotFoundError:
-        raise DataError(f"rules data file {name} is missing from {path.parent}") from None
+        raise DataError(f"rules data file {name} is missing from {folder}") from None
     from binascii import crc32
 
     key = f"{sys.version_info[0]}.{sys.version_info[1]}:{path}:{len(raw)}:{crc32(raw)}"

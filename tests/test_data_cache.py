@@ -35,7 +35,7 @@ def test_the_cache_holds_what_the_parser_gives(rules: Path) -> None:
     import tomllib
 
     first = _fresh()
-    cache = data.cache_dir() / "rules-1ss.toml.json"
+    cache = Path(data.cache_dir()) / "rules-1ss.toml.json"
     assert cache.is_file()
     assert first == tomllib.loads((rules / "1ss.toml").read_text(encoding="utf-8"))
     assert _fresh() == first
@@ -43,7 +43,7 @@ def test_the_cache_holds_what_the_parser_gives(rules: Path) -> None:
 
 def test_a_cached_copy_is_used_while_the_file_is_unchanged(rules: Path) -> None:
     _fresh()
-    cache = data.cache_dir() / "rules-1ss.toml.json"
+    cache = Path(data.cache_dir()) / "rules-1ss.toml.json"
     doc = json.loads(cache.read_text(encoding="utf-8"))
     doc["data"]["system"]["name"] = "From the cache"
     cache.write_text(json.dumps(doc), encoding="utf-8")
@@ -56,7 +56,7 @@ def test_a_changed_file_is_parsed_again(rules: Path) -> None:
     text = path.read_text(encoding="utf-8")
     assert "\n[system]\n" in text
     path.write_text(text.replace("\n[system]\n", "\n[system]\n# edited\n"), encoding="utf-8")
-    cache = data.cache_dir() / "rules-1ss.toml.json"
+    cache = Path(data.cache_dir()) / "rules-1ss.toml.json"
     before = json.loads(cache.read_text(encoding="utf-8"))["key"]
     _fresh()
     assert json.loads(cache.read_text(encoding="utf-8"))["key"] != before
@@ -72,7 +72,7 @@ def test_a_broken_file_is_reported_even_with_a_cache(rules: Path) -> None:
 @pytest.mark.parametrize("junk", [b"", b"{", b"[]", b'{"key": 1}', b"\xff\xfe", b"[" * 100000])
 def test_a_corrupt_cache_is_ignored(rules: Path, junk: bytes) -> None:
     good = _fresh()
-    cache = data.cache_dir() / "rules-1ss.toml.json"
+    cache = Path(data.cache_dir()) / "rules-1ss.toml.json"
     cache.write_bytes(junk)
     assert _fresh() == good
     assert json.loads(cache.read_text(encoding="utf-8"))["data"] == good  # written again

@@ -12,7 +12,7 @@ def _kept(_: Path | None = None) -> list[Path]:
 
     folder = cache_dir()  # under COMPANION_HOME, which the tests set
     assert folder is not None
-    return sorted(folder.glob("help-*.txt"))
+    return sorted(Path(folder).glob("help-*.txt"))
 
 
 def test_the_second_help_is_the_kept_first(run, tmp_path: Path, monkeypatch) -> None:

@@ -28,8 +28,9 @@ finally:
     sys.stderr.write("\\nMODULES " + json.dumps(sorted(sys.modules)))
 """
 
-# Never on the start-up of a table command that parsed cleanly.
-HEAVY = ("typer", "questionary", "prompt_toolkit", "jinja2", "platformdirs")
+# Never on the start-up of a table command that parsed cleanly. pathlib brings urllib and
+# ipaddress with it (a few milliseconds): table paths are plain strings.
+HEAVY = ("typer", "questionary", "prompt_toolkit", "jinja2", "platformdirs", "pathlib")
 ELSEWHERE = (
     "companion.cli.roster_cmd",
     "companion.cli.rules_cmd",

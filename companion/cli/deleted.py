@@ -33,7 +33,7 @@ def confirm(question: str, yes: bool, what: str) -> None:
 
 
 def _folder(home: Home, kind: str) -> Path:
-    return home.root / "deleted" / kind
+    return Path(home.root) / "deleted" / kind
 
 
 # -- rosters -----------------------------------------------------------------------
@@ -70,12 +70,12 @@ def take_roster(home: Home, name: str) -> tuple[dict[str, Any], Path]:
 
 def keep_game(home: Home, name: str) -> None:
     """Move a game's file, backup and events aside (a newer copy replaces an older)."""
-    path = home.game_path(name)
+    path = Path(home.game_path(name))
     dest = _folder(home, "games") / file_slug(name)
     if dest.exists():
         shutil.rmtree(dest)
     dest.mkdir(parents=True)
-    for p in (path, backup_path(path), events_dir(path)):
+    for p in (path, Path(backup_path(path)), Path(events_dir(path))):
         if p.exists():
             shutil.move(str(p), str(dest / p.name))
 
@@ -90,13 +90,14 @@ def restore_game(home: Home, name: str) -> str:
     if not kept:
         raise NotFoundError("no deleted game is kept")
     found = match(name, kept, str, "deleted game")
-    if home.game_path(found).exists():
+    games = Path(home.game_path(found)).parent
+    if Path(home.game_path(found)).exists():
         raise UsageError(
             f"a game called '{found}' exists; delete or rename it before restoring the old one"
         )
     src = _folder(home, "games") / found
-    home.game_path(found).parent.mkdir(parents=True, exist_ok=True)
+    games.mkdir(parents=True, exist_ok=True)
     for p in src.iterdir():
-        shutil.move(str(p), str(home.game_path(found).parent / p.name))
+        shutil.move(str(p), str(games / p.name))
     src.rmdir()
     return found

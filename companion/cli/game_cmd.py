@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -237,9 +238,11 @@ def repair(
     home = Home()
     with home.writing():
         if settings:
-            done = repair_database(home.root / SETTINGS, "settings", lambda d: isinstance(d, dict))
+            path = Path(home.root) / SETTINGS
+            done = repair_database(path, "settings", lambda d: isinstance(d, dict))
         else:
-            done = repair_game(home.game_path(match(game or "", home.game_names(), str, "game")))
+            name = match(game or "", home.game_names(), str, "game")
+            done = repair_game(Path(home.game_path(name)))
     show_repair(done, "settings" if settings else "events", as_json)
 
 

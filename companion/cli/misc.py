@@ -6,6 +6,7 @@ command, parsed by the quick path when its command line is well formed.
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Any
 
@@ -111,7 +112,7 @@ def demo(fresh: bool, as_json: bool) -> None:
     home = Home()
     with home.writing():
         samples = sample_rosters(home, home.rosters_db(), sys_)
-        exists = home.game_path(SAMPLE_GAME).exists()
+        exists = os.path.exists(home.game_path(SAMPLE_GAME))
         if exists and fresh:
             home.delete_game(SAMPLE_GAME)
             exists = False

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -96,7 +97,7 @@ def _sample(home: Home) -> str:
             if r.name not in have:
                 home.save_roster(db, r)
         db.commit()
-        if not home.game_path(SAMPLE_GAME).exists():
+        if not os.path.exists(home.game_path(SAMPLE_GAME)):
             samples = [home.find_roster(r.name, db) for r in sys_.sample_rosters()]
             gf = home.create_game(SAMPLE_GAME, sys_.new_game(samples, "training", {}))
             gf.db.commit()

@@ -325,7 +325,7 @@ def repair(as_json: JsonOpt = False) -> None:
 
     home = Home()
     with home.writing():
-        done = repair_database(home.root / ROSTERS, "rosters", valid, "rosters")
+        done = repair_database(Path(home.root) / ROSTERS, "rosters", valid, "rosters")
     show_repair(done, "rosters", as_json)
 
 

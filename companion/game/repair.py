@@ -136,7 +136,7 @@ def repair_game(path: Path) -> Repair:
     meta = _game_meta(path) if path.exists() else None
     source = "the file"
     if meta is None:
-        bak = backup_path(path)
+        bak = Path(backup_path(path))
         meta = _game_meta(bak) if bak.exists() else None
         if meta is None:
             raise StoreError(
@@ -166,7 +166,7 @@ def repair_game(path: Path) -> Repair:
         candidates, complete = [], True
         k = 0
         while complete and (want is None or k * SEGMENT < want):
-            p = segment_path(path, k)
+            p = Path(segment_path(path, k))
             if not p.exists():
                 break
             docs, whole = salvage_table(p, "events")
@@ -203,7 +203,7 @@ def repair_game(path: Path) -> Repair:
         return Repair(str(path), source, len(kept), 0, (), ("nothing needed repair",))
 
     segments = {
-        segment_path(path, k): json.dumps(
+        Path(segment_path(path, k)): json.dumps(
             {
                 "events": {
                     str(i + 1): e for i, e in enumerate(kept[k * SEGMENT : (k + 1) * SEGMENT])
@@ -248,7 +248,7 @@ def repair_database(
     except (StoreError, KeyError, TypeError, AttributeError):
         pass
     when = stamp()
-    bak = backup_path(path)
+    bak = Path(backup_path(path))
     docs, whole = salvage_table(bak, table) if bak.exists() else ([], False)
     if whole and all(valid(d) for d in docs):
         source, lost, notes = "the backup", 0, ("it holds the last good version",)

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import time
 from collections.abc import Iterator, Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from companion.errors import NotFoundError, StoreError, UsageError
 from companion.game.events import Event, apply_event, replay
@@ -30,8 +29,15 @@ from companion.names import match
 from companion.roster import Roster
 from companion.values import field, record
 
+# As typing.TYPE_CHECKING, without importing typing at every start. Paths are plain
+# strings joined with os.path: pathlib (and what it imports) would cost every table
+# command a few milliseconds for nothing.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from companion.dice import DiceSource
+    from companion.game.store import StrPath
     from companion.systems.base import Outcome
 
 # What an event of each kind is called in the log (and the report).
@@ -52,16 +58,21 @@ def now() -> str:
 SEGMENT = 100
 
 
-def events_dir(path: Path) -> Path:
-    return path.with_name(path.stem + ".events")
+def stem(path: StrPath) -> str:
+    """A file's name without its last suffix (a game file's name is the game's)."""
+    return os.path.splitext(os.path.basename(path))[0]
 
 
-def backup_path(path: Path) -> Path:
-    return path.with_name(path.name + ".bak")
+def events_dir(path: StrPath) -> str:
+    return os.path.join(os.path.dirname(path), stem(path) + ".events")
 
 
-def segment_path(path: Path, k: int) -> Path:
-    return events_dir(path) / f"{k:06d}.json"
+def backup_path(path: StrPath) -> str:
+    return os.fspath(path) + ".bak"
+
+
+def segment_path(path: StrPath, k: int) -> str:
+    return os.path.join(events_dir(path), f"{k:06d}.json")
 
 
 def event_shaped(doc: Any) -> bool:
@@ -112,7 +123,7 @@ class GameFile:
     _legacy: bool = False
 
     @property
-    def path(self) -> Path:
+    def path(self) -> str:
         return self.db.path
 
     @property
@@ -192,12 +203,12 @@ class GameFile:
         if k not in self._segments:
             p = segment_path(self.path, k)
             docs: list[dict[str, Any]] = []
-            if p.exists():
+            if os.path.exists(p):
                 try:
                     data = read_json_file(p, "companion event segment")
                 except StoreError as e:
                     raise StoreError(
-                        f"{e}; 'companion game repair {self.path.stem}' keeps the events before "
+                        f"{e}; 'companion game repair {stem(self.path)}' keeps the events before "
                         "the damage"
                     ) from None
                 table = data.get("events") if isinstance(data, dict) else None
@@ -205,7 +216,7 @@ class GameFile:
                     raise StoreError(
                         f"{p} is JSON but not a segment of events (or holds an event of the "
                         "wrong shape); it was left untouched: 'companion game repair "
-                        f"{self.path.stem}' keeps the events before the damage"
+                        f"{stem(self.path)}' keeps the events before the damage"
                     )
                 docs = list(table.values())
                 start = data.get("start")
@@ -337,12 +348,12 @@ def board_cache(system_id: str, name: str, state: GameState) -> dict[str, Any] |
         return None
 
 
-def with_backup_hint(message: str, path: Path, repair: str | None = None) -> str:
+def with_backup_hint(message: str, path: StrPath, repair: str | None = None) -> str:
     """Add where the newest good copy of a file is, when one is kept, and the command that
     puts it back (`repair`; a game's by default)."""
     bak = backup_path(path)
-    repair = repair or f"companion game repair {path.stem}"
-    if bak.exists():
+    repair = repair or f"companion game repair {stem(path)}"
+    if os.path.exists(bak):
         return (
             f"{message}. The newest good copy is {bak}: '{repair}' goes back to it and keeps "
             "the bad file aside"
@@ -350,7 +361,7 @@ def with_backup_hint(message: str, path: Path, repair: str | None = None) -> str
     return f"{message}. '{repair}' keeps what can be read and the bad file aside"
 
 
-def open_with_backup(path: Path, repair: str) -> Database:
+def open_with_backup(path: StrPath, repair: str) -> Database:
     """A database file whose last good version is kept beside it (rosters, settings)."""
     try:
         return Database(path, keep=backup_path(path))
@@ -358,20 +369,29 @@ def open_with_backup(path: Path, repair: str) -> Database:
         raise StoreError(with_backup_hint(str(e), path, repair)) from None
 
 
+def _names_in(folder: str, suffix: str) -> list[str]:
+    """The names in a folder that end with `suffix`, sorted; none if there is no folder."""
+    try:
+        return sorted(n for n in os.listdir(folder) if n.endswith(suffix) and n != suffix)
+    except OSError:
+        return []
+
+
 class Home:
     """The folder holding rosters.json, settings.json and games/<name>.json."""
 
-    def __init__(self, root: Path | None = None) -> None:
-        self.root = root or default_home()
+    def __init__(self, root: StrPath | None = None) -> None:
+        self.root = os.fspath(root) if root else default_home()
 
     # -- locking -------------------------------------------------------------------
     @contextlib.contextmanager
     def writing(self) -> Iterator[None]:
         with home_lock(self.root, exclusive=True):
+            games = os.path.join(self.root, GAMES)
             clean_stray_temps(self.root)
-            clean_stray_temps(self.root / GAMES)
-            for folder in (self.root / GAMES).glob("*.events"):
-                clean_stray_temps(folder)
+            clean_stray_temps(games)
+            for name in _names_in(games, ".events"):
+                clean_stray_temps(os.path.join(games, name))
             yield
 
     @contextlib.contextmanager
@@ -381,7 +401,7 @@ class Home:
 
     # -- rosters -------------------------------------------------------------------
     def rosters_db(self) -> Database:
-        return open_with_backup(self.root / ROSTERS, "companion roster repair")
+        return open_with_backup(os.path.join(self.root, ROSTERS), "companion roster repair")
 
     def rosters(self, db: Database | None = None) -> list[Roster]:
         db = db or self.rosters_db()
@@ -408,7 +428,7 @@ class Home:
 
     # -- settings ------------------------------------------------------------------
     def settings(self) -> tuple[Database, dict[str, Any]]:
-        db = open_with_backup(self.root / SETTINGS, "companion game repair --settings")
+        db = open_with_backup(os.path.join(self.root, SETTINGS), "companion game repair --settings")
         docs = db.docs("settings")
         return db, docs[0] if docs else {}
 
@@ -426,22 +446,16 @@ class Home:
         return name if isinstance(name, str) else None
 
     # -- games ---------------------------------------------------------------------
-    def game_path(self, name: str) -> Path:
-        return self.root / GAMES / f"{file_slug(name)}.json"
+    def game_path(self, name: str) -> str:
+        return os.path.join(self.root, GAMES, f"{file_slug(name)}.json")
 
     def game_names(self) -> list[str]:
-        folder = self.root / GAMES
-        if not folder.is_dir():
-            return []
-        names = []
-        for p in sorted(folder.glob("*.json")):
-            names.append(p.stem)
-        return names
+        return [n[: -len(".json")] for n in _names_in(os.path.join(self.root, GAMES), ".json")]
 
     def resolve_game(self, name: str | None) -> str:
         if name is None:
             name = self.current_game_name()
-            if name is None or not self.game_path(name).exists():
+            if name is None or not os.path.exists(self.game_path(name)):
                 raise NotFoundError(
                     "no current game; start one with 'companion game new' (or 'companion demo'), "
                     "or pick one with 'companion game use NAME'"
@@ -452,12 +466,12 @@ class Home:
 
     def create_game(self, name: str, state: GameState) -> GameFile:
         path = self.game_path(name)
-        if path.exists():
+        if os.path.exists(path):
             raise UsageError(
                 f"a game called '{file_slug(name)}' already exists; pick another "
                 "--name or delete it with 'companion game delete'"
             )
-        if events_dir(path).exists():  # left by a game deleted half-way: not this game's
+        if os.path.exists(events_dir(path)):  # left by a game deleted half-way: not this game's
             import shutil
 
             shutil.rmtree(events_dir(path))
@@ -479,7 +493,7 @@ class Home:
     def open_game(self, name: str | None) -> GameFile:
         resolved = self.resolve_game(name)
         path = self.game_path(resolved)
-        if not path.exists():
+        if not os.path.exists(path):
             raise NotFoundError(f"no game named '{resolved}'")
         try:
             db = Database(path, keep=backup_path(path))
@@ -503,7 +517,8 @@ class Home:
             count = len(raw) if raw is not None else snap.get("count")
             if not isinstance(count, int) or isinstance(count, bool) or count < 0:
                 raise ValueError("the event count is missing")
-            if not legacy and count and not segment_path(db.path, (count - 1) // SEGMENT).exists():
+            last = segment_path(db.path, (count - 1) // SEGMENT) if count else ""
+            if not legacy and count and not os.path.exists(last):
                 # Checked before reading anything: a count of 10**9 must not mean 10**7 reads.
                 raise StoreError(
                     f"{db.path} counts {count} events but {events_dir(db.path)} holds fewer; "
@@ -537,10 +552,10 @@ class Home:
         import shutil
 
         path = self.game_path(name)
-        path.unlink()
+        os.unlink(path)
         shutil.rmtree(events_dir(path), ignore_errors=True)
         with contextlib.suppress(FileNotFoundError):
-            backup_path(path).unlink()
+            os.unlink(backup_path(path))
 
 
 def event_for(

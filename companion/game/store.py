@@ -15,21 +15,27 @@ import json
 import os
 import re
 from collections.abc import Callable, Iterator
-from pathlib import Path
-from typing import Any
 
 from companion.errors import StoreError
+
+# As typing.TYPE_CHECKING, without importing typing (or pathlib) at every start: paths
+# here are plain strings, joined with os.path, and any os.PathLike is accepted.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, TypeAlias
+
+    StrPath: TypeAlias = str | os.PathLike[str]
 
 MAX_FILE_BYTES = 256 * 1024 * 1024
 
 
-def default_home() -> Path:
+def default_home() -> str:
     env = os.environ.get("COMPANION_HOME")
     if env:
-        return Path(env).expanduser()
+        return os.path.expanduser(env)
     import platformdirs  # only when no COMPANION_HOME is set: it costs start-up time
 
-    return Path(platformdirs.user_data_dir("companion", appauthor=False))
+    return str(platformdirs.user_data_dir("companion", appauthor=False))
 
 
 def file_slug(name: str) -> str:
@@ -38,16 +44,16 @@ def file_slug(name: str) -> str:
 
 
 @contextlib.contextmanager
-def home_lock(home: Path, exclusive: bool = True) -> Iterator[None]:
+def home_lock(home: StrPath, exclusive: bool = True) -> Iterator[None]:
     """Hold the home folder's lock (shared for reads, exclusive for writes)."""
     try:
-        home.mkdir(parents=True, exist_ok=True)
+        os.makedirs(home, exist_ok=True)
     except OSError as e:
         raise StoreError(
             f"cannot use {home} as companion's data folder ({reason(e)}); point COMPANION_HOME "
             "at a folder you can write to"
         ) from None
-    path = home / ".lock"
+    path = os.path.join(home, ".lock")
     try:
         fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
     except OSError as e:
@@ -75,7 +81,7 @@ def home_lock(home: Path, exclusive: bool = True) -> Iterator[None]:
 class WriteError(StoreError):
     """A file that could not be written; it was left as it was."""
 
-    def __init__(self, path: Path, why: str) -> None:
+    def __init__(self, path: StrPath, why: str) -> None:
         super().__init__(
             f"cannot write {path} ({why}); nothing was changed: check that the file and "
             "its folder can be written"
@@ -89,15 +95,16 @@ def reason(e: OSError) -> str:
     return e.strerror or type(e).__name__
 
 
-def read_json_file(path: Path, kind: str = "companion database") -> Any:
+def read_json_file(path: StrPath, kind: str = "companion database") -> Any:
     """Parse a JSON file, refusing anything that is not valid JSON, with the file's name."""
     try:
-        size = path.stat().st_size
+        size = os.stat(path).st_size
         if size > MAX_FILE_BYTES:
             raise StoreError(
                 f"{path} is {size} bytes, too large to be a {kind}; it was left as it is"
             )
-        raw = path.read_bytes()
+        with open(path, "rb") as fh:
+            raw = fh.read()
     except OSError as e:
         raise StoreError(f"cannot read {path}: {reason(e)}") from None
     try:
@@ -110,7 +117,7 @@ def read_json_file(path: Path, kind: str = "companion database") -> Any:
         ) from None
 
 
-def atomic_write(path: Path, text: str, keep: Path | None = None) -> None:
+def atomic_write(path: StrPath, text: str, keep: StrPath | None = None) -> None:
     """Write the whole file or nothing: temporary file, fsync, rename, fsync folder.
 
     With `keep`, the file being replaced is kept there first (a hard link, so the
@@ -118,11 +125,13 @@ def atomic_write(path: Path, text: str, keep: Path | None = None) -> None:
     written (a read-only or immutable file or folder, a folder where the file should be) is
     a StoreError naming it, and the file is left as it was.
     """
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    folder, name = os.path.split(os.fspath(path))
+    tmp = os.path.join(folder, f".{name}.{os.getpid()}.tmp")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if path.is_dir():
-            raise IsADirectoryError(21, "a folder is in the way", str(path))
+        if folder:
+            os.makedirs(folder, exist_ok=True)
+        if os.path.isdir(path):
+            raise IsADirectoryError(21, "a folder is in the way", os.fspath(path))
         with open(tmp, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()
@@ -134,20 +143,21 @@ def atomic_write(path: Path, text: str, keep: Path | None = None) -> None:
         raise WriteError(path, reason(e)) from None
     finally:
         with contextlib.suppress(OSError):
-            tmp.unlink()
+            os.unlink(tmp)
     with contextlib.suppress(OSError):
-        dfd = os.open(path.parent, os.O_RDONLY)
+        dfd = os.open(folder or ".", os.O_RDONLY)
         try:
             os.fsync(dfd)
         finally:
             os.close(dfd)
 
 
-def keep_backup(path: Path, backup: Path) -> None:
+def keep_backup(path: StrPath, backup: StrPath) -> None:
     """Make `backup` the current content of `path` (if any), atomically."""
-    tmp = backup.with_name(f".{backup.name}.{os.getpid()}.tmp")
+    folder, name = os.path.split(os.fspath(backup))
+    tmp = os.path.join(folder, f".{name}.{os.getpid()}.tmp")
     with contextlib.suppress(FileNotFoundError):
-        tmp.unlink()
+        os.unlink(tmp)
     try:
         os.link(path, tmp)
     except FileNotFoundError:
@@ -163,16 +173,20 @@ def keep_backup(path: Path, backup: Path) -> None:
     # Renaming a hard link onto another link of the same file does nothing (POSIX), which
     # happens when a command was killed between keeping the backup and replacing the file.
     with contextlib.suppress(FileNotFoundError):
-        tmp.unlink()
+        os.unlink(tmp)
 
 
-def clean_stray_temps(folder: Path) -> None:
-    """Remove temporary files left by a process that was killed mid-write."""
-    if not folder.is_dir():
+def clean_stray_temps(folder: StrPath) -> None:
+    """Remove temporary files left by a process that was killed mid-write (named
+    `.NAME.PID.tmp` by `atomic_write`)."""
+    try:
+        names = os.listdir(folder)
+    except OSError:  # not there, or not a folder
         return
-    for p in folder.glob(".*.tmp"):
-        with contextlib.suppress(OSError):
-            p.unlink()
+    for n in names:
+        if n.startswith(".") and n.endswith(".tmp") and len(n) > 5:
+            with contextlib.suppress(OSError):
+                os.unlink(os.path.join(folder, n))
 
 
 def database_shaped(data: Any) -> bool:
@@ -186,15 +200,15 @@ def database_shaped(data: Any) -> bool:
 class AtomicStorage:
     """A TinyDB storage that reads once, keeps writes in memory and commits atomically."""
 
-    def __init__(self, path: str | Path, **_: Any) -> None:
-        self.path = Path(path)
+    def __init__(self, path: StrPath, **_: Any) -> None:
+        self.path = os.fspath(path)
         self._data: dict[str, Any] | None = None
         self._dirty = False
-        self.keep: Path | None = None  # where to keep the replaced file, if anywhere
+        self.keep: StrPath | None = None  # where to keep the replaced file, if anywhere
 
     def read(self) -> dict[str, Any] | None:
         if self._data is None:
-            if not self.path.exists():
+            if not os.path.exists(self.path):
                 return None
             data = read_json_file(self.path)
             if not database_shaped(data):
@@ -230,8 +244,8 @@ class Database:
     through `docs` and `update_doc` on the same stored data, as TinyDB would.
     """
 
-    def __init__(self, path: Path, keep: Path | None = None) -> None:
-        self.path = path
+    def __init__(self, path: StrPath, keep: StrPath | None = None) -> None:
+        self.path = os.fspath(path)
         self.storage = AtomicStorage(path)
         self.storage.keep = keep
         self.before_commit: list[Callable[[], None]] = []

@@ -7,6 +7,7 @@ other rules data error, so a broken topic file is fixed in a minute.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Sequence
 from functools import lru_cache
@@ -68,7 +69,7 @@ def file_name(system_id: str) -> str:
 
 
 def has_file(system_id: str) -> bool:
-    return (data_dir() / file_name(system_id)).is_file()
+    return os.path.isfile(os.path.join(data_dir(), file_name(system_id)))
 
 
 @lru_cache(maxsize=16)

@@ -44,9 +44,10 @@ def _compiled_templates() -> Any:
             except OSError:
                 pass  # a read-only cache folder: compiled again next time
 
-    folder = cache_dir()
-    if folder is None:
+    found = cache_dir()
+    if found is None:
         return None
+    folder = Path(found)
     try:
         (folder / "templates").mkdir(parents=True, exist_ok=True)
     except OSError:

@@ -28,9 +28,11 @@ USER_FILE = "monochrome_classes.toml"
 def user_classes(d: MonoData) -> dict[str, ClassInfo]:
     """The class table of the user's rules file in the companion home folder, if any:
     `[classes.NAME]` with `kind` (basic or rare) and `actions`, as in the rules data."""
+    from pathlib import Path
+
     from companion.game.store import default_home
 
-    path = default_home() / USER_FILE
+    path = Path(default_home()) / USER_FILE
     if not path.is_file():
         return {}
     import tomllib
