@@ -9,14 +9,8 @@ from fractions import Fraction
 
 import pytest
 
-from companion.core.roller import (
-    DiceRoller,
-    Preview,
-    Roller,
-    distribution,
-    enumerate_outcomes,
-    spec_text,
-)
+from companion.core.branches import Preview, distribution, enumerate_outcomes
+from companion.core.roller import DiceRoller, Roller, spec_text
 from companion.dice import TypedDice
 
 

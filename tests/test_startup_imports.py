@@ -212,3 +212,25 @@ def test_a_resolution_command_loads_only_its_own_declarations(played: Path) -> N
     modules = _modules(played, "odds", "Cpt", "Robyn", "--range", "7")
     assert not _loaded(modules, "companion.cli.table")
     assert not _loaded(_modules(played, "roll", "d6"), "companion.cli.actions")
+
+
+@pytest.mark.parametrize(
+    ("argv", "unused"),
+    [
+        # Drawing the board after an attack asks whose side is next, not how a turn is run.
+        (
+            ["attack", "Cpt", "Robyn", "--range", "7", "--seed", "2"],
+            "companion.systems.one_stat.turns",
+        ),
+        (["odds", "Cpt", "Robyn", "--range", "7"], "companion.systems.one_stat.turns"),
+        # A turn rolls initiative with dice; it works out no odds over every branch.
+        (["turn", "--force", "--seed", "3"], "companion.core.branches"),
+        (["activate", "Cpt"], "companion.core.branches"),
+    ],
+    ids=lambda v: " ".join(v) if isinstance(v, list) else v,
+)
+def test_a_table_command_compiles_only_the_rules_it_uses(
+    played: Path, argv: list[str], unused: str
+) -> None:
+    """Where no bytecode is kept, every module a command loads is compiled at its start."""
+    assert not _loaded(_modules(played, *argv), unused)

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.core.roller import DiceRoller, Preview, Roller
+from companion.core.branches import Preview
+from companion.core.roller import DiceRoller, Roller
 from companion.dice import DiceSource
 from companion.errors import RefusedError, UsageError
 from companion.game.events import Change, set_fighter, set_game, set_side

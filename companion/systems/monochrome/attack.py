@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from companion.core.roller import Roller, enumerate_outcomes
+from companion.core.branches import enumerate_outcomes
+from companion.core.roller import Roller
 from companion.names import plural
 from companion.trace import Modifier
 from companion.values import frozen

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion import odds as odds_mod
+from companion.core.branches import Preview
 from companion.dice import DiceSource
 from companion.errors import RefusedError, UsageError
 from companion.game.state import FighterState, GameState, freeze
@@ -26,7 +27,7 @@ from companion.systems.one_stat.combat import (
 )
 from companion.systems.one_stat.data import OneStatData
 from companion.systems.one_stat.permissions import spend_action
-from companion.systems.one_stat.roller import DiceRoller, Preview, Roller
+from companion.systems.one_stat.roller import DiceRoller, Roller
 from companion.systems.one_stat.scenarios import after_resolution
 from companion.systems.one_stat.sequence import CHARGERS, RULING, check_skirmish, did, moves
 from companion.trace import Step, Trace

@@ -12,6 +12,7 @@ from fractions import Fraction
 from functools import partial
 from typing import Any
 
+from companion.core.branches import enumerate_outcomes
 from companion.errors import RefusedError, UsageError
 from companion.game.state import FighterState, GameState
 from companion.names import plural
@@ -19,7 +20,7 @@ from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat.board import Board
 from companion.systems.one_stat.data import OneStatData
 from companion.systems.one_stat.losses import wound
-from companion.systems.one_stat.roller import Roller, enumerate_outcomes
+from companion.systems.one_stat.roller import Roller
 from companion.trace import Modifier
 from companion.values import field, frozen, record
 

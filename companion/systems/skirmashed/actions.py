@@ -8,7 +8,8 @@ from fractions import Fraction
 from typing import Any
 
 from companion import odds
-from companion.core.roller import DiceRoller, Preview, Roller, enumerate_outcomes
+from companion.core.branches import Preview, enumerate_outcomes
+from companion.core.roller import DiceRoller, Roller
 from companion.dice import DiceSource
 from companion.errors import RefusedError
 from companion.game.events import Change, set_fighter

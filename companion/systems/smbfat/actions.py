@@ -133,7 +133,7 @@ def nothing(d: SmbData, state: GameState, f: FighterState) -> Outcome:
 
 def skill_odds(d: SmbData, state: GameState, f: FighterState) -> Trace:
     """The chance of a skill roll, from the same roll code run over every branch."""
-    from companion.core.roller import Preview, enumerate_outcomes
+    from companion.core.branches import Preview, enumerate_outcomes
 
     n = skill_dice(d, f)
 

@@ -11,7 +11,8 @@ from fractions import Fraction
 from typing import Any
 
 from companion import odds as odds_mod
-from companion.core.roller import Preview, Roller, enumerate_outcomes
+from companion.core.branches import Preview, enumerate_outcomes
+from companion.core.roller import Roller
 from companion.errors import RefusedError, UsageError
 from companion.game.state import GameState
 from companion.systems.base import ActionRequest

@@ -10,7 +10,8 @@ from collections.abc import Mapping
 from fractions import Fraction
 
 from companion import odds
-from companion.core.roller import DiceRoller, Roller, enumerate_outcomes
+from companion.core.branches import enumerate_outcomes
+from companion.core.roller import DiceRoller, Roller
 from companion.dice import DiceSource
 from companion.game.events import Change, set_game
 from companion.game.state import GameState, freeze
