@@ -25,13 +25,16 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, TypeVar
 
 from companion import odds
 from companion.dice import DiceSource
 from companion.trace import Modifier, Roll, Step, roll_dice
 
-K = TypeVar("K", bound=Hashable)
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import Any, TypeVar
+
+    K = TypeVar("K", bound=Hashable)
 
 
 class Tested(tuple[bool, int | None]):
