@@ -7,11 +7,14 @@ and unknown keys with a message naming the key, and never evaluates anything.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from companion.errors import DataError
 from companion.game.state import freeze, thaw
 from companion.values import field, frozen, replace
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import Any
 
 MAX_FIGHTERS = 200
 MAX_TEXT = 2000

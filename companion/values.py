@@ -22,9 +22,19 @@ in any order, as with dataclasses.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar, dataclass_transform
 
-T = TypeVar("T")
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import Any, TypeVar, dataclass_transform
+
+    T = TypeVar("T")
+else:
+
+    def dataclass_transform(**kwargs: object) -> Callable[[Callable[..., object]], object]:
+        """What `typing.dataclass_transform` does at run time, near enough: nothing a
+        type checker reads."""
+        return lambda decorated: decorated
+
 
 _MISSING: Any = object()
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -96,6 +97,28 @@ def test_a_table_command_loads_only_its_own_system(played: Path, argv: list[str]
         assert not _loaded(modules, package), f"`{' '.join(argv)}` loads {sid} ({package})"
     for name in HEAVY + ELSEWHERE:
         assert not _loaded(modules, name), f"`{' '.join(argv)}` loads {name}"
+
+
+@pytest.fixture(scope="module")
+def warmed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The sample game with the rules cache a player has after the first commands: the
+    first read of a data file parses its TOML, and the standard library's TOML parser
+    imports typing, once."""
+    first = tmp_path_factory.mktemp("first") / "home"
+    _modules(first, "demo")
+    for argv in TABLE_COMMANDS:
+        _modules(first, *argv)
+    home = tmp_path_factory.mktemp("warmed") / "home"
+    _modules(home, "demo")
+    shutil.copytree(first / "cache", home / "cache", dirs_exist_ok=True)
+    return home
+
+
+@pytest.mark.parametrize("argv", TABLE_COMMANDS, ids=" ".join)
+def test_a_table_command_does_not_import_typing(warmed: Path, argv: list[str]) -> None:
+    """typing costs about 2 ms of every start, and its names are only for the type
+    checker: each module imports them under a TYPE_CHECKING guard."""
+    assert not _loaded(_modules(warmed, *argv), "typing"), f"`{' '.join(argv)}` imports typing"
 
 
 @pytest.mark.parametrize("argv", [["status"], ["status", "--json"], ["roll", "d6"]], ids=" ".join)
@@ -214,23 +237,38 @@ def test_a_resolution_command_loads_only_its_own_declarations(played: Path) -> N
     assert not _loaded(_modules(played, "roll", "d6"), "companion.cli.actions")
 
 
+@pytest.fixture(scope="module")
+def stages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The sample game with turn 1 started, and with Cpt. Fawkes activated in it."""
+    turned = tmp_path_factory.mktemp("turned") / "home"
+    _modules(turned, "demo")
+    _modules(turned, "turn", "--seed", "3")
+    active = tmp_path_factory.mktemp("active") / "home"
+    shutil.copytree(turned, active)
+    _modules(active, "activate", "Cpt")
+    return {"turned": turned, "active": active}
+
+
 @pytest.mark.parametrize(
-    ("argv", "unused"),
+    ("stage", "argv", "unused"),
     [
         # Drawing the board after an attack asks whose side is next, not how a turn is run.
         (
+            "active",
             ["attack", "Cpt", "Robyn", "--range", "7", "--seed", "2"],
             "companion.systems.one_stat.turns",
         ),
-        (["odds", "Cpt", "Robyn", "--range", "7"], "companion.systems.one_stat.turns"),
+        ("active", ["odds", "Cpt", "Robyn", "--range", "7"], "companion.systems.one_stat.turns"),
         # A turn rolls initiative with dice; it works out no odds over every branch.
-        (["turn", "--force", "--seed", "3"], "companion.core.branches"),
-        (["activate", "Cpt"], "companion.core.branches"),
+        ("turned", ["turn", "--force", "--seed", "4"], "companion.core.branches"),
+        ("turned", ["activate", "Cpt"], "companion.core.branches"),
     ],
     ids=lambda v: " ".join(v) if isinstance(v, list) else v,
 )
 def test_a_table_command_compiles_only_the_rules_it_uses(
-    played: Path, argv: list[str], unused: str
+    stages: dict[str, Path], tmp_path: Path, stage: str, argv: list[str], unused: str
 ) -> None:
     """Where no bytecode is kept, every module a command loads is compiled at its start."""
-    assert not _loaded(_modules(played, *argv), unused)
+    home = tmp_path / "home"
+    shutil.copytree(stages[stage], home)
+    assert not _loaded(_modules(home, *argv), unused)

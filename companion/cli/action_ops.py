@@ -8,8 +8,6 @@ and calls these; the quick path (`companion.cli.quick`) calls them directly.
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion import systems
 from companion.cli.shared import (
     dice_source,
@@ -24,6 +22,10 @@ from companion.game.state import GameState, freeze
 from companion.numbers import shown
 from companion.systems.base import ActionRequest, RuleSystem
 from companion.trace import Trace
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def _opts(pairs: list[str] | None) -> dict[str, Any]:

@@ -9,9 +9,11 @@ each command does is in `companion.cli.action_ops`.
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.cli.declare import DICE, GAME, JSON, SEED, Command, add_commands, arg, opt
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import Any
 
 OPS = "companion.cli.action_ops"
 FIGHTER = arg("fighter", "Fighter name (a unique prefix is enough).")

@@ -14,9 +14,12 @@ keyword, whichever way the command line was parsed.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from companion.values import frozen
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import Any
 
 # What a value may be: text, a whole number (optionally bounded), an on/off switch, or
 # text given once per use of a repeatable option.

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import sys
-from typing import NoReturn
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import NoReturn
 
 # Longer than any path or name a message means to show; shorter than a value pasted by mistake.
 LONG_WORD = 160

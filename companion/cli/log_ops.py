@@ -9,12 +9,15 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
 
 from companion.cli import plain
 from companion.cli.shared import console, reading_game
 from companion.game.events import EVENT_KEYS, Event
 from companion.game.repo import GameFile
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def log(game: str | None, last: int | None, traces: bool, as_json: bool) -> None:

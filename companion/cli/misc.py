@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any
 
 from companion import systems
 from companion.cli.declare import DICE, JSON, SEED, Command, add_commands, arg, opt
 from companion.cli.shared import console, dice_source, print_json
 from companion.errors import UsageError
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import Any
 
 SAMPLE_GAME = "sample"
 

@@ -18,10 +18,13 @@ so help and every usage error stay Typer's own.
 from __future__ import annotations
 
 import sys
-from typing import Any
 
 from companion.cli.declare import Command, Param
 from companion.errors import CompanionError
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def _int(text: str, lo: int | None, hi: int | None) -> int | None:

@@ -11,7 +11,6 @@ import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
 
 from companion.dice import (
     DiceRequest,
@@ -28,7 +27,10 @@ from companion.names import match
 from companion.numbers import is_whole, shown, whole_number
 from companion.systems.base import Outcome
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:  # the game layer is loaded by the commands that open a game
+    from typing import Any
+
     from companion.game.repo import GameFile
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from typing import Any
 
 from companion import systems
 from companion.cli.shared import (
@@ -29,6 +28,10 @@ from companion.game.events import Change, set_fighter, set_game, set_side
 from companion.game.state import FighterState, GameState
 from companion.numbers import is_whole, shown, whole_number
 from companion.systems.base import Outcome, waiting_text, with_skipped
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["find_fighter", "find_side", "report", "run_outcome"]  # for other commands
 

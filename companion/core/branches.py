@@ -18,13 +18,16 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, TypeVar
 
 from companion import odds
 from companion.core.roller import Roller, Tested, passes, spec_text, test_chance, value_dist
 from companion.trace import Modifier, Step
 
-K = TypeVar("K", bound=Hashable)
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import Any, TypeVar
+
+    K = TypeVar("K", bound=Hashable)
 
 
 @lru_cache(maxsize=1024)

@@ -23,11 +23,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
 
 from companion import odds
 from companion.dice import DiceSource
 from companion.trace import Modifier, Roll, Step, roll_dice
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class Tested(tuple[bool, int | None]):

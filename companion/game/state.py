@@ -9,11 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any
 
 from companion.values import field, fields, frozen, replace
 
-JSON = Any
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import Any, TypeAlias
+
+# A string at run time (other modules import the name), the alias for a type checker.
+JSON: TypeAlias = "Any"
 
 
 def freeze(d: Mapping[str, JSON] | None = None) -> Mapping[str, JSON]:

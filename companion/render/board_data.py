@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.game.state import GameState, thaw
 from companion.systems.base import RuleSystem
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def fighter_row(system: RuleSystem, state: GameState, fid: str) -> dict[str, Any]:

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
 from companion.errors import NotFoundError
 from companion.values import frozen
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from companion.systems.base import RuleSystem
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
 
 from companion.dice import DiceSource
 from companion.errors import RefusedError, UsageError
@@ -38,7 +37,10 @@ __all__ = [
     "Topic",
 ]
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
+    from typing import Any
+
     from companion.systems.kit.facts import ActionSpec, Fact
     from companion.systems.kit.turns import TurnStructure
 

@@ -6,12 +6,15 @@ outcomes without importing the interface that uses the kit."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from companion.game.events import Change
 from companion.game.state import freeze
 from companion.trace import Trace
 from companion.values import field, frozen
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import Any
 
 
 @frozen

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Any
 
 from companion.data import Reader, load_toml
 from companion.errors import UsageError
@@ -24,6 +23,10 @@ from companion.game.state import FighterState, GameState
 from companion.names import match
 from companion.numbers import shown, whole_number
 from companion.values import frozen
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import Any
 
 KINDS = ("yesno", "number", "choice", "fighter", "fighters", "text")
 TARGETS = ("none", "enemy", "friend", "any", "optional")

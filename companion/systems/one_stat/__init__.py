@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
 
 from companion.dice import DiceSource
 from companion.game.state import FighterState, GameState
@@ -24,7 +23,10 @@ from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat.data import OneStatData, item_of
 from companion.trace import Trace
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:  # the facts are read only by the commands that use them
+    from typing import Any
+
     from companion.systems.kit.facts import ActionSpec, Fact
 
 SOLO_FILE = "1ss_solo.toml"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from companion import odds as odds_mod
 from companion.core.branches import Preview
@@ -31,6 +30,10 @@ from companion.systems.one_stat.roller import DiceRoller, Roller
 from companion.systems.one_stat.scenarios import after_resolution
 from companion.systems.one_stat.sequence import CHARGERS, RULING, check_skirmish, did, moves
 from companion.trace import Step, Trace
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def build(

@@ -7,11 +7,13 @@ turned into the list of `Change`s the event records.
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.game.events import Change, add_fighter, set_fighter, set_game, set_side
 from companion.game.state import FighterState, GameState, freeze, thaw
 from companion.values import field, record, replace
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import Any
 
 
 @record

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 from functools import partial
-from typing import Any
 
 from companion.core.branches import enumerate_outcomes
 from companion.errors import RefusedError, UsageError
@@ -23,6 +22,10 @@ from companion.systems.one_stat.losses import wound
 from companion.systems.one_stat.roller import Roller
 from companion.trace import Modifier
 from companion.values import field, frozen, record
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import Any
 
 BANDS = (("short", 5), ("normal", 10), ("long", 15))
 MARTIAL_REACH = 5

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from companion.errors import RefusedError
 from companion.game.state import FighterState, GameState
 from companion.systems.one_stat.board import Board
 from companion.systems.one_stat.roller import Roller
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import Any
 
 REACTIONS = {
     "command": "ordered by its boss's Command",

@@ -7,7 +7,6 @@ treasure is closer to) is entered with `act` and kept in game and side flags.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from companion.errors import RefusedError, UsageError
 from companion.game.state import FighterState, GameState
@@ -16,6 +15,10 @@ from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat.board import Board
 from companion.systems.one_stat.data import OneStatData
 from companion.systems.one_stat.roller import Roller
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import Any
 
 ACTION_SCENARIOS = ("bombing-run", "capture-the-flag")
 VP_SCENARIOS = ("manhunt", "king-of-the-hill", "supremacy")

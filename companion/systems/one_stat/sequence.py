@@ -10,13 +10,16 @@ activation follows. The flag `did` lists what the fighter did in this activation
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from companion.errors import RefusedError
 from companion.game.state import FighterState
 from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat.board import Board
 from companion.systems.one_stat.roller import Roller
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import Any
 
 RULING = "R-1SS-P16"
 BREAK_FREE = "R-1SS-P17"

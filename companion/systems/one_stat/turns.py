@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from companion.dice import DiceSource
 from companion.errors import RefusedError, UsageError
@@ -19,6 +18,10 @@ from companion.systems.one_stat.roller import DiceRoller
 from companion.systems.one_stat.scenarios import ACTION_SCENARIOS, final_result, upkeep
 from companion.trace import Step, Trace, roll_dice
 from companion.values import replace
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import Any
 
 MAX_INITIATIVE_ROLLS = 20
 
