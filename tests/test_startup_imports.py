@@ -259,6 +259,13 @@ def stages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
             "companion.systems.one_stat.turns",
         ),
         ("active", ["odds", "Cpt", "Robyn", "--range", "7"], "companion.systems.one_stat.turns"),
+        # Scenario actions (pick up, score, the hill...) are taken only with `act`.
+        (
+            "active",
+            ["attack", "Cpt", "Robyn", "--range", "7", "--seed", "2"],
+            "companion.systems.one_stat.objectives",
+        ),
+        ("turned", ["turn", "--force", "--seed", "4"], "companion.systems.one_stat.objectives"),
         # A turn rolls initiative with dice; it works out no odds over every branch.
         ("turned", ["turn", "--force", "--seed", "4"], "companion.core.branches"),
         ("turned", ["activate", "Cpt"], "companion.core.branches"),

@@ -9,6 +9,7 @@ from companion.errors import RefusedError, UsageError
 from companion.game.state import FighterState, GameState, freeze
 from companion.systems.base import ActionRequest, Outcome
 from companion.systems.one_stat import fighters as fx
+from companion.systems.one_stat import objectives as ob
 from companion.systems.one_stat import scenarios as sc
 from companion.systems.one_stat.board import Board
 from companion.systems.one_stat.combat import Attack, Ctx, one_attack
@@ -358,7 +359,7 @@ def _copy_passive(c: SkillCtx, me: FighterState, skill: str) -> str:
 
 
 def _engineer(c: SkillCtx, me: FighterState) -> str:
-    return sc.device(c.d, c.board, c.roller, me, c.opts)
+    return ob.device(c.d, c.board, c.roller, me, c.opts)
 
 
 HANDLERS: dict[str, Callable[[SkillCtx, FighterState], str]] = {
@@ -449,23 +450,23 @@ def act(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource) 
         )
     if a == "pickup":
         spend_action(board, roller, f, o, "picking it up", "pickup")
-        summary = sc.pickup(board, roller, f)
+        summary = ob.pickup(board, roller, f)
     elif a == "device":
         spend_action(board, roller, f, o, "working the device", "device")
-        summary = sc.device(d, board, roller, f, o)
+        summary = ob.device(d, board, roller, f, o)
     elif a == "score":
-        summary = sc.score(d, board, roller, f, tuple(o.get("blast", ()) or ()))
+        summary = ob.score(d, board, roller, f, tuple(o.get("blast", ()) or ()))
     elif a == "drop":
-        summary = sc.drop(board, f)
+        summary = ob.drop(board, f)
     elif a == "blast":
-        summary = sc.blast(board, roller, f)
+        summary = ob.blast(board, roller, f)
         sc.after_resolution(d, board, roller)
     elif a == "closer":
-        summary = sc.closer(board, f)
+        summary = ob.closer(board, f)
     elif a == "hill":
-        summary = sc.hill(board, f, o)
+        summary = ob.hill(board, f, o)
     elif a == "zones":
-        summary = sc.zones(board, f, o)
+        summary = ob.zones(board, f, o)
     elif a == "heavy-option":
         opt = o.get("option")
         if opt not in (1, 2):
