@@ -23,7 +23,9 @@ from companion.game.store import (
     default_home,
     file_slug,
     home_lock,
+    names_in,
     read_json_file,
+    stem,
 )
 from companion.names import match
 from companion.roster import Roster
@@ -56,11 +58,6 @@ def now() -> str:
 # length of the game. Each segment after the first also keeps the state its first event
 # starts from (a snapshot), so undo replays at most one segment, not the whole game.
 SEGMENT = 100
-
-
-def stem(path: StrPath) -> str:
-    """A file's name without its last suffix (a game file's name is the game's)."""
-    return os.path.splitext(os.path.basename(path))[0]
 
 
 def events_dir(path: StrPath) -> str:
@@ -369,14 +366,6 @@ def open_with_backup(path: StrPath, repair: str) -> Database:
         raise StoreError(with_backup_hint(str(e), path, repair)) from None
 
 
-def _names_in(folder: str, suffix: str) -> list[str]:
-    """The names in a folder that end with `suffix`, sorted; none if there is no folder."""
-    try:
-        return sorted(n for n in os.listdir(folder) if n.endswith(suffix) and n != suffix)
-    except OSError:
-        return []
-
-
 class Home:
     """The folder holding rosters.json, settings.json and games/<name>.json."""
 
@@ -390,7 +379,7 @@ class Home:
             games = os.path.join(self.root, GAMES)
             clean_stray_temps(self.root)
             clean_stray_temps(games)
-            for name in _names_in(games, ".events"):
+            for name in names_in(games, ".events"):
                 clean_stray_temps(os.path.join(games, name))
             yield
 
@@ -450,7 +439,7 @@ class Home:
         return os.path.join(self.root, GAMES, f"{file_slug(name)}.json")
 
     def game_names(self) -> list[str]:
-        return [n[: -len(".json")] for n in _names_in(os.path.join(self.root, GAMES), ".json")]
+        return [n[: -len(".json")] for n in names_in(os.path.join(self.root, GAMES), ".json")]
 
     def resolve_game(self, name: str | None) -> str:
         if name is None:

@@ -38,6 +38,19 @@ def default_home() -> str:
     return str(platformdirs.user_data_dir("companion", appauthor=False))
 
 
+def stem(path: StrPath) -> str:
+    """A file's name without its last suffix (a game file's name is the game's)."""
+    return os.path.splitext(os.path.basename(path))[0]
+
+
+def names_in(folder: str, suffix: str) -> list[str]:
+    """The names in a folder that end with `suffix`, sorted; none if there is no folder."""
+    try:
+        return sorted(n for n in os.listdir(folder) if n.endswith(suffix) and n != suffix)
+    except OSError:
+        return []
+
+
 def file_slug(name: str) -> str:
     s = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")[:60]
     return s or "game"

@@ -145,7 +145,9 @@ class OneStatSkirmish(RuleSystem):
         return turns.activate(self.data, state, fighter_id)
 
     def next_side(self, state: GameState) -> int | None:
-        return fx.next_side(state)
+        from companion.systems.one_stat.order import next_side
+
+        return next_side(state)
 
     def action_names(self) -> Sequence[str]:
         from companion.systems.one_stat.offer import ACT_NAMES

@@ -14,6 +14,7 @@ from companion.systems.base import Outcome
 from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat.board import Board
 from companion.systems.one_stat.data import OneStatData, item_of
+from companion.systems.one_stat.order import next_side
 from companion.systems.one_stat.roller import DiceRoller
 from companion.systems.one_stat.scenarios import ACTION_SCENARIOS, final_result, upkeep
 from companion.trace import Step, Trace, roll_dice
@@ -102,7 +103,7 @@ def activate(d: OneStatData, state: GameState, fid: str) -> Outcome:
             f"{f.name} already has an activation token this turn; tokens come off at upkeep "
             "('companion turn')"
         )
-    side = fx.next_side(state)
+    side = next_side(state)
     if side is not None and side != f.side:
         raise RefusedError(
             f"{state.sides[side].name} activate next (sides alternate); "
