@@ -8,6 +8,7 @@ from companion.dice import SeededDice
 from companion.game.events import Event, apply_event, set_fighter, set_game
 from companion.game.state import GameState
 from companion.play import phase as ph
+from companion.systems.one_stat import fighters as fx
 
 
 def _game(sid: str) -> tuple[object, GameState]:
@@ -62,6 +63,14 @@ def test_1ss_a_fighter_without_a_shooter_is_not_asked_whether_it_shoots():
     system, state = _game("1ss")
     assert _ranged(system, state, "T-999") is False
     assert _ranged(system, state, "Robyn") is None  # longbow and sword: the table says
+
+
+def test_1ss_a_shooter_without_a_melee_weapon_is_not_asked_either():
+    """Cpt. Fawkes carries only shooters: no melee for him (R-1SS-P08), so he shoots."""
+    system, state = _game("1ss")
+    f = next(x for x in state.fighters if x.name == "Cpt. Fawkes")
+    assert not fx.melee_weapons(system.data, f) and fx.shooters(system.data, f)
+    assert _ranged(system, state, "Cpt. Fawkes") is True
 
 
 def test_a_fighter_is_not_offered_a_skill_it_lacks():

@@ -222,6 +222,12 @@ class OneStatSkirmish(RuleSystem):
             never = any(fx.has(actor, r) for r in ("thug", "meat-shield", "berserker"))
             if never or not fx.shooter_classes(self.data, actor):
                 return False
+            # A shooter that may not fight in melee (no melee weapon, R-1SS-P08; a heavy
+            # shooter, R-1SS-03) shoots: it is not asked either.
+            from companion.systems.one_stat.combat import can_melee
+
+            if can_melee(self.data, actor) is not None:
+                return True
         return None
 
     def declared_actions(self) -> Mapping[str, ActionSpec]:
