@@ -22,7 +22,7 @@ from companion.play.extras import Extras
 from companion.play.screen import blocks_of
 from companion.play.session import GameChanged, Session, StepResult
 from companion.play.solo_hook import Ask, SoloGuide, Walk, guide_for
-from companion.play.ui import BACK, Back, Item, Prompter, Quit, numbered
+from companion.play.ui import BACK, Back, Item, Prompter, Quit, keys_for, numbered
 from companion.render.play_view import Block
 from companion.systems.base import ActionRequest, Outcome, waiting_text, with_skipped
 from companion.systems.kit.facts import ActionSpec, Fact
@@ -36,6 +36,8 @@ FIXED = "urls?vodqnexkm"
 HINT = "(a key; m: more)"
 # Keys the phase menus give their own entries: end the turn, a fall, write the report.
 PHASE_KEYS = "tfw"
+# One-key choices left for a phase's own entries (see `numbered`).
+MAX_KEYED = len(keys_for(FIXED + PHASE_KEYS))
 
 
 class Loop(Extras):
@@ -102,7 +104,9 @@ class Loop(Extras):
     def one_pass(self) -> None:
         state = self.s.state
         p = ph.current(self.s.system, state)
-        items = self.fit(self.phase_items(p) + self.fixed_items(p))
+        fixed = self.fixed_items(p)
+        room = self.phase_room(sum(1 for it in fixed if not it.hidden))
+        items = self.fit(self.phase_items(p, room) + fixed)
         message = p.headline(state) + " — what now?"
         self.draw(message, items)
         choice = self.ui.choose(message, items, HINT)
@@ -146,7 +150,35 @@ class Loop(Extras):
         self.notice.append(Text(text, style=style))
 
     # -- menus ---------------------------------------------------------------------------
-    def phase_items(self, p: ph.Phase) -> list[Item]:
+    def phase_room(self, fixed: int) -> int:
+        """How many of a phase's own entries fit the terminal below the header and the
+        shortest result, beside `fixed` entries and the phase's closing one; at most as
+        many as there are one-key choices."""
+        from companion.render.play_view import MIN_RESULT
+
+        rows = int(self.c.size.height)
+        return max(2, min(MAX_KEYED, rows - 1 - MIN_RESULT - 2 - fixed - 1))
+
+    def more_labels(
+        self, labels: list[tuple[str, Any]], room: int, what: str
+    ) -> list[tuple[str, Any]]:
+        """`labels` as they fit in `room` entries: the first ones, and one entry that
+        searches all the others (a large warband would push the last result off the
+        screen, or run out of keys)."""
+        if len(labels) <= room:
+            return labels
+        shown, rest = labels[: room - 1], labels[room - 1 :]
+        return [
+            *shown,
+            (f"Another {what}… ({len(rest)} more: type to search)", _bind(self.pick_from, rest)),
+        ]
+
+    def pick_from(self, labels: list[tuple[str, Any]]) -> None:
+        choice = self.ui.search("Which one? (type to search)", [*labels, ("Back", None)])
+        if choice is not None:
+            choice()
+
+    def phase_items(self, p: ph.Phase, room: int = MAX_KEYED) -> list[Item]:
         state = self.s.state
         solo = self.solo is not None
         if p.kind == "setup":
@@ -182,7 +214,7 @@ class Loop(Extras):
                     labels.append(
                         (f"Activate {f.name} ({self.brief(f)})", _bind(self.do_activate, f.id))
                     )
-            items = numbered(labels, FIXED + PHASE_KEYS)
+            items = numbered(self.more_labels(labels, room, "fighter"), FIXED + PHASE_KEYS)
             items.append(
                 Item("t", f"End turn {p.turn} now (no more activations)", self.do_next_turn)
             )
@@ -193,7 +225,7 @@ class Loop(Extras):
                 (self.action_label(a), _bind(self.do_action, a))
                 for a in ph.legal_actions(self.s.system, state, f)
             ]
-            items = numbered(labels, FIXED + PHASE_KEYS)
+            items = numbered(self.more_labels(labels, room, "action"), FIXED + PHASE_KEYS)
             items.append(Item("e", f"End {f.name}'s activation", self.do_end_activation))
             return items
         return []

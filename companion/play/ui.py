@@ -38,9 +38,14 @@ INSTRUCTION = "(press a key, or arrows and Enter)"
 DIGITS = "123456789"
 
 
+def keys_for(reserved: str) -> list[str]:
+    """The keys a menu's numbered entries take: 1-9, then letters not reserved."""
+    return list(DIGITS) + [c for c in "acfghijkmptwxyz" if c not in reserved]
+
+
 def numbered(labels: Sequence[tuple[str, Any]], reserved: str = "") -> list[Item]:
     """Items keyed 1-9, then letters not reserved for the fixed entries."""
-    keys = list(DIGITS) + [c for c in "acfghijkmptwxyz" if c not in reserved]
+    keys = keys_for(reserved)
     if len(labels) > len(keys):
         raise ValueError("too many menu entries for one-key choices")
     return [Item(keys[i], label, value) for i, (label, value) in enumerate(labels)]
