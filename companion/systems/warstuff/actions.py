@@ -70,6 +70,12 @@ def _move(
     for k in o:
         if k not in ("difficult", "dangerous"):
             raise UsageError(f"'{k}' is not a move option; known: difficult, dangerous")
+    if action in ("hold", "recover") and o:
+        # Terrain counts only for a unit that moves into or across it.
+        raise UsageError(
+            f"{d.actions[action].label} does not move, so terrain does not count; "
+            f"'companion act {f.name} dangerous' rolls if the table calls for it"
+        )
     if f.flags.get("action"):
         raise RefusedError(f"{f.name} has already taken {f.flags['action']} this activation")
     stunned = bool(f.flags.get("stunned"))
@@ -115,7 +121,7 @@ def _move(
     steps.append(Step(a.label, text, notes=tuple(notes)))
     summary = text
     extra: list[Change] = []
-    if o.get("dangerous") and action != "hold":
+    if o.get("dangerous"):
         out, dsteps = _dangerous_roll(state, f, dice)
         steps += dsteps
         extra = out
