@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from warstuff_helpers import WS, apply, game, unit
+from warstuff_helpers import WS, apply, game, set_unit, unit
 
 from companion.dice import TypedDice
 from companion.errors import UsageError
@@ -27,6 +27,32 @@ def test_hold_does_not_ask_about_dangerous_terrain():
     with pytest.raises(UsageError, match="Hold does not move"):
         resolve(s, ActionRequest("hold", "a", options=freeze({"dangerous": True})), [6])
     # Moving across it still rolls.
-    assert after(
-        s, ActionRequest("walk", "a", options=freeze({"dangerous": True})), [6, 1]
-    ).fighter("a").wounds == 1
+    assert (
+        after(s, ActionRequest("walk", "a", options=freeze({"dangerous": True})), [6, 1])
+        .fighter("a")
+        .wounds
+        == 1
+    )
+
+
+def test_a_side_whose_last_waiting_unit_dies_to_death_blow_has_finished_first():
+    # R-WS-P08: the player who has no units left to activate first goes first next round.
+    # Death Blow can kill the attacking side's last unit still waiting to activate.
+    s = game(
+        [unit("A", 2), unit("B", 1)],
+        [unit("D", 1, "death-blow"), unit("E", 2)],
+        active="a",
+    )
+    req = ActionRequest("attack", "a", "d", freeze({"deathblow": "b"}))
+    s2 = after(s, req, [4, 6, 1, 6, 6])
+    assert s2.fighter("d").out and s2.fighter("b").out
+    assert s2.flags.get("first_done") == 0
+
+
+def test_a_side_whose_last_waiting_unit_fails_a_morale_test_has_finished_first():
+    s = game([unit("A", 2), unit("B", 2)], [unit("U", 1, "undead"), unit("E", 2)], active="a")
+    s = set_unit(s, "e", token=True)  # E has activated; U is B's last unit waiting
+    s2 = after(s, ActionRequest("morale", "u"), [6])
+    assert s2.fighter("u").out
+    assert s2.flags.get("first_done") == 1
+    assert after(s, ActionRequest("morale", "u"), [1]).flags.get("first_done") is None

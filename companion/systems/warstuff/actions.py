@@ -135,7 +135,8 @@ def _end_if_over(state: GameState, f: FighterState, changes: list[Change]) -> li
     died = any(c.key == f.id and c.field == "status" and c.value == "out" for c in changes)
     if not died:
         return []
-    return turns.end_changes(state, {f.id: replace(attack.Unit.of(f), dead=True)})
+    end = turns.end_changes(state, {f.id: replace(attack.Unit.of(f), dead=True)})
+    return end or turns.finished_changes(state, [f.id])
 
 
 def _dangerous_roll(

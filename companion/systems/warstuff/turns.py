@@ -186,6 +186,23 @@ def _deployment_notes(state: GameState) -> tuple[str, ...]:
     return tuple(notes)
 
 
+def finished_changes(
+    state: GameState, dead: Sequence[str], first: int | None = None
+) -> list[Change]:
+    """A side whose last units waiting to activate were just killed has finished its
+    activations (R-WS-P08); `first` is the side checked first when two finish at once."""
+    if state.flags.get("first_done") is not None or not dead:
+        return []
+    sides = sorted({state.fighter(uid).side for uid in dead}, key=lambda s: s != first)
+    for side in sides:
+        waiting = [
+            f for f in state.side_fighters(side) if can_activate(state, f) and f.id not in dead
+        ]
+        if not waiting and not conceded(state, side):
+            return [set_game("flags.first_done", side)]
+    return []
+
+
 def end_changes(state: GameState, after: Mapping[str, Any]) -> list[Change]:
     """Changes that end the game when at most one player still stands (killed units in
     `after` count as gone)."""
