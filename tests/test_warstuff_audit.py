@@ -6,7 +6,7 @@ import pytest
 from warstuff_helpers import WS, apply, game, set_unit, unit
 
 from companion.dice import TypedDice
-from companion.errors import UsageError
+from companion.errors import RefusedError, UsageError
 from companion.game.state import freeze
 from companion.systems.base import ActionRequest
 
@@ -56,3 +56,31 @@ def test_a_side_whose_last_waiting_unit_fails_a_morale_test_has_finished_first()
     assert s2.fighter("u").out
     assert s2.flags.get("first_done") == 1
     assert after(s, ActionRequest("morale", "u"), [1]).flags.get("first_done") is None
+
+
+def test_a_leader_that_commands_first_still_takes_its_own_action_and_attack():
+    # "All activated models act independently, and you may use them in any order"
+    # (R-WS-P11): commanding first must not cost the Leader its own action.
+    s = game([unit("L", 3, "leader"), unit("X", 2), unit("Y", 2)], [unit("D", 2)])
+    s = apply(s, WS.activate(s, "l"))
+    s = after(s, ActionRequest("command", "l"), [4, 1, 1])
+    out = WS.activate(s, "x")
+    assert "L may take its own action afterwards" in out.summary
+    s = apply(s, out)
+    s = after(s, ActionRequest("walk", "x"), [])
+    back = WS.activate(s, "l")
+    assert "Choose Hold, Walk or Run" in back.summary
+    s = apply(s, back)
+    assert s.active == "l" and not s.fighter("x").flags.get("action")
+    s = after(s, ActionRequest("run", "l"), [])
+    s = after(s, ActionRequest("attack", "l", "d"), [6, 6])
+    assert s.fighter("d").out
+    # The turn passes to the other side; once it has, the Leader is done for the round.
+    s = game([unit("L", 3, "leader"), unit("X", 2), unit("Y", 2)], [unit("D", 2), unit("E", 2)])
+    s = apply(s, WS.activate(s, "l"))
+    s = after(s, ActionRequest("command", "l"), [4, 1, 1])
+    s = apply(s, WS.activate(s, "x"))
+    s = apply(s, WS.activate(s, "d"))
+    assert s.sides[0].flags.get("leader") is None
+    with pytest.raises(RefusedError):
+        WS.activate(s, "l")

@@ -308,6 +308,8 @@ def _command(state: GameState, f: FighterState, o: Mapping[str, Any], dice: Dice
     changes: list[Change] = [set_fighter(f.id, "flags.commanded", True)]
     if got:
         changes.append(set_side(f.side, "flags.commanded", got))
+        # The Leader may finish its own activation after theirs (R-WS-P11).
+        changes.append(set_side(f.side, "flags.leader", f.id))
     summary = f"{f.name} commands: {plural(got, 'unit')} may activate now"
     trace = Trace(f"{f.name} gives orders", tuple(steps), summary)
     return Outcome("action", summary, tuple(changes), trace, data=freeze({"commanded": got}))
