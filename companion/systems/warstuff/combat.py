@@ -86,7 +86,15 @@ class Resolution:
             )
             if shrugged:
                 return
-        mods = (Modifier(u.wounds, f"wounds on {u.name}", "R-WS-02"),) if u.wounds else ()
+        mods = (
+            (
+                Modifier(
+                    u.wounds, f"{'wound' if u.wounds == 1 else 'wounds'} on {u.name}", "R-WS-02"
+                ),
+            )
+            if u.wounds
+            else ()
+        )
         killed = self.roller.test(
             title=f"Kill roll on {u.name}",
             who=by,
@@ -409,7 +417,7 @@ def odds_trace(state: GameState, atk: Attack) -> Trace:
         steps.append(
             Step(
                 "Kill roll",
-                f"a hit kills on D6 + {atk.defender.wounds} wounds above Quality "
+                f"a hit kills on D6 + {plural(atk.defender.wounds, 'wound')} above Quality "
                 f"{atk.defender.quality}",
                 probability=kill_chance(atk.defender.quality, atk.defender.wounds),
                 rulings=("R-WS-02",),
