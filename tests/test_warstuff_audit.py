@@ -95,3 +95,12 @@ def test_one_wound_is_worded_in_the_singular():
     rolled = resolve(s1, ActionRequest("attack", "a", "d"), [4, 1])
     roll = next(st for st in rolled.trace.steps if st.title.startswith("Kill roll"))
     assert [m.reason for m in roll.modifiers] == ["wound on D"]
+
+
+def test_healing_steps_point_to_the_healer_rule_not_the_kill_roll():
+    from companion.lookup.links import topic_of_step
+
+    s = game([unit("H", 2, "healer"), unit("W", 2)], [unit("D", 2)], active="h")
+    s = set_unit(s, "w", wounds=1)
+    out = resolve(s, ActionRequest("heal", "h", "w"), [4])
+    assert [topic_of_step("warstuff", st.title) for st in out.trace.steps] == ["healer"] * 2

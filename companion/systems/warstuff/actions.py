@@ -229,7 +229,7 @@ def _heal(state: GameState, f: FighterState, t: FighterState | None, dice: DiceS
         raise RefusedError(f"{f.name} took Recover: no attack (or healing) this activation")
     s = roll_test(
         dice,
-        title=f"Heal {t.name}",
+        title=f"Healer: heals {t.name}",
         who=f.name,
         sides=6,
         target=4,
@@ -255,7 +255,7 @@ def _heal(state: GameState, f: FighterState, t: FighterState | None, dice: DiceS
             parts.append("it stands up at once (a free Recover)")
         else:
             parts.append("it may make a free Recover")
-        steps.append(Step("Healed", f"{t.name}: " + ", ".join(parts)))
+        steps.append(Step("Healer: healed", f"{t.name}: " + ", ".join(parts)))
         summary = f"{f.name} heals {t.name}: " + ", ".join(parts)
     else:
         summary = f"{f.name} fails to heal {t.name}"
