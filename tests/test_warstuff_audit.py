@@ -104,3 +104,11 @@ def test_healing_steps_point_to_the_healer_rule_not_the_kill_roll():
     s = set_unit(s, "w", wounds=1)
     out = resolve(s, ActionRequest("heal", "h", "w"), [4])
     assert [topic_of_step("warstuff", st.title) for st in out.trace.steps] == ["healer"] * 2
+
+
+def test_command_dice_point_to_the_leader_rule():
+    from companion.lookup.links import topic_of_step
+
+    s = game([unit("L", 3, "leader"), unit("X", 2)], [unit("D", 2)], active="l")
+    out = resolve(s, ActionRequest("command", "l"), [4, 1, 1])
+    assert [topic_of_step("warstuff", st.title) for st in out.trace.steps] == ["leader"]

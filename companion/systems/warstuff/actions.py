@@ -291,7 +291,7 @@ def _command(state: GameState, f: FighterState, o: Mapping[str, Any], dice: Dice
     p_any = 1 - (1 - p_each) ** n
     steps = [
         Step(
-            "Command",
+            "Leader: command dice",
             f"{sum(1 for v in r.dice if v >= 4)} of {n} dice at 4+: "
             f"{plural(got, 'unit')} may act now",
             roll=r,
