@@ -99,4 +99,4 @@ def test_attack_help_lists_each_systems_declared_facts(run):
     assert "1ss: ranged=yes|no" in text and "ganging=0-20" in text
     assert "warstuff: ranged=yes|no" in text and "entangle=yes|no" in text
     acts = " ".join(run("act", "--help").out.split())
-    assert "hold (dangerous=yes|no)" in acts and "move (inches=0-100)" in acts
+    assert "walk (difficult=yes|no, dangerous=yes|no)" in acts and "move (inches=0-100)" in acts

@@ -367,8 +367,11 @@ def test_leader_commands_units_that_act_without_passing_the_turn():
     s = apply(s, WS.activate(s, "x"))  # out of turn, on command
     s = apply(s, WS.activate(s, "y"))
     assert WS.next_side(s) == 1
+    # R-WS-P11: the Leader may come back for its own action, but not command again.
+    s = apply(s, WS.activate(s, "l"))
+    assert s.active == "l" and s.fighter("l").flags.get("commanded")
     with pytest.raises(RefusedError):
-        WS.activate(s, "l")
+        WS.resolve(s, ActionRequest("command", "l"), TypedDice([4, 4, 4]))
 
 
 def test_rounds_alternate_and_first_to_finish_goes_first():

@@ -70,6 +70,12 @@ def _move(
     for k in o:
         if k not in ("difficult", "dangerous"):
             raise UsageError(f"'{k}' is not a move option; known: difficult, dangerous")
+    if action in ("hold", "recover") and o:
+        # Terrain counts only for a unit that moves into or across it.
+        raise UsageError(
+            f"{d.actions[action].label} does not move, so terrain does not count; "
+            f"'companion act {f.name} dangerous' rolls if the table calls for it"
+        )
     if f.flags.get("action"):
         raise RefusedError(f"{f.name} has already taken {f.flags['action']} this activation")
     stunned = bool(f.flags.get("stunned"))
@@ -115,7 +121,7 @@ def _move(
     steps.append(Step(a.label, text, notes=tuple(notes)))
     summary = text
     extra: list[Change] = []
-    if o.get("dangerous") and action != "hold":
+    if o.get("dangerous"):
         out, dsteps = _dangerous_roll(state, f, dice)
         steps += dsteps
         extra = out
@@ -129,7 +135,8 @@ def _end_if_over(state: GameState, f: FighterState, changes: list[Change]) -> li
     died = any(c.key == f.id and c.field == "status" and c.value == "out" for c in changes)
     if not died:
         return []
-    return turns.end_changes(state, {f.id: replace(attack.Unit.of(f), dead=True)})
+    end = turns.end_changes(state, {f.id: replace(attack.Unit.of(f), dead=True)})
+    return end or turns.finished_changes(state, [f.id])
 
 
 def _dangerous_roll(
@@ -222,7 +229,7 @@ def _heal(state: GameState, f: FighterState, t: FighterState | None, dice: DiceS
         raise RefusedError(f"{f.name} took Recover: no attack (or healing) this activation")
     s = roll_test(
         dice,
-        title=f"Heal {t.name}",
+        title=f"Healer: heals {t.name}",
         who=f.name,
         sides=6,
         target=4,
@@ -248,7 +255,7 @@ def _heal(state: GameState, f: FighterState, t: FighterState | None, dice: DiceS
             parts.append("it stands up at once (a free Recover)")
         else:
             parts.append("it may make a free Recover")
-        steps.append(Step("Healed", f"{t.name}: " + ", ".join(parts)))
+        steps.append(Step("Healer: healed", f"{t.name}: " + ", ".join(parts)))
         summary = f"{f.name} heals {t.name}: " + ", ".join(parts)
     else:
         summary = f"{f.name} fails to heal {t.name}"
@@ -284,7 +291,7 @@ def _command(state: GameState, f: FighterState, o: Mapping[str, Any], dice: Dice
     p_any = 1 - (1 - p_each) ** n
     steps = [
         Step(
-            "Command",
+            "Leader: command dice",
             f"{sum(1 for v in r.dice if v >= 4)} of {n} dice at 4+: "
             f"{plural(got, 'unit')} may act now",
             roll=r,
@@ -301,6 +308,8 @@ def _command(state: GameState, f: FighterState, o: Mapping[str, Any], dice: Dice
     changes: list[Change] = [set_fighter(f.id, "flags.commanded", True)]
     if got:
         changes.append(set_side(f.side, "flags.commanded", got))
+        # The Leader may finish its own activation after theirs (R-WS-P11).
+        changes.append(set_side(f.side, "flags.leader", f.id))
     summary = f"{f.name} commands: {plural(got, 'unit')} may activate now"
     trace = Trace(f"{f.name} gives orders", tuple(steps), summary)
     return Outcome("action", summary, tuple(changes), trace, data=freeze({"commanded": got}))

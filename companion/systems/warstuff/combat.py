@@ -13,7 +13,7 @@ from companion import odds
 from companion.core.branches import enumerate_outcomes
 from companion.core.roller import DiceRoller, Roller
 from companion.dice import DiceSource
-from companion.game.events import Change, set_game
+from companion.game.events import Change
 from companion.game.state import GameState, freeze
 from companion.names import plural
 from companion.systems.base import ActionRequest, Outcome
@@ -86,7 +86,15 @@ class Resolution:
             )
             if shrugged:
                 return
-        mods = (Modifier(u.wounds, f"wounds on {u.name}", "R-WS-02"),) if u.wounds else ()
+        mods = (
+            (
+                Modifier(
+                    u.wounds, f"{'wound' if u.wounds == 1 else 'wounds'} on {u.name}", "R-WS-02"
+                ),
+            )
+            if u.wounds
+            else ()
+        )
         killed = self.roller.test(
             title=f"Kill roll on {u.name}",
             who=by,
@@ -347,16 +355,10 @@ def attack_outcome(
     pre = turns.attack_preconditions(d, state, atk)
     changes, trace, units = resolve_attack(d, state, atk, dice)
     all_changes = pre + changes
-    # A side whose last units waiting to activate were just killed has finished too.
-    if state.flags.get("first_done") is None and any(u.dead for u in units.values()):
-        side = state.fighter(atk.defender.id).side
-        waiting = [
-            f
-            for f in state.side_fighters(side)
-            if turns.can_activate(state, f) and not (f.id in units and units[f.id].dead)
-        ]
-        if not waiting:
-            all_changes.append(set_game("flags.first_done", side))
+    # Any side (the attacker's too, through Death Blow) whose last units waiting to
+    # activate were just killed has finished its activations (R-WS-P08).
+    dead = [uid for uid, u in units.items() if u.dead and not state.fighter(uid).out]
+    all_changes += turns.finished_changes(state, dead, state.fighter(atk.defender.id).side)
     end = turns.end_changes(state, units)
     announcements: tuple[str, ...] = ()
     if end:
@@ -415,7 +417,7 @@ def odds_trace(state: GameState, atk: Attack) -> Trace:
         steps.append(
             Step(
                 "Kill roll",
-                f"a hit kills on D6 + {atk.defender.wounds} wounds above Quality "
+                f"a hit kills on D6 + {plural(atk.defender.wounds, 'wound')} above Quality "
                 f"{atk.defender.quality}",
                 probability=kill_chance(atk.defender.quality, atk.defender.wounds),
                 rulings=("R-WS-02",),

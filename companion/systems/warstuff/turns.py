@@ -84,6 +84,9 @@ class Rounds(AlternatingActivations):
             raise RefusedError(f"{f.name} is dead and cannot activate")
         if conceded(state, f.side):
             raise RefusedError(f"{state.sides[f.side].name} have conceded")
+        leader = state.sides[f.side].flags.get("leader")
+        if f.token and leader == fid and state.active != fid:
+            return self._back_to_leader(state, f)
         if f.token:
             raise RefusedError(f"{f.name} has already activated this round")
         commanded = int(state.sides[f.side].flags.get("commanded") or 0)
@@ -94,22 +97,30 @@ class Rounds(AlternatingActivations):
                 f"{f.name} of {state.sides[f.side].name} must wait"
             )
         changes: list[Change] = []
-        if state.active and state.active != fid:
-            prev = state.fighter(state.active)
-            for flag in TURN_FLAGS:
-                if flag in prev.flags:
-                    changes.append(set_fighter(prev.id, f"flags.{flag}", None))
+        # A Leader that gave orders keeps what it has done this activation while its
+        # commanded units act, so it may come back to finish it (R-WS-P11).
+        if state.active and state.active != fid and (state.active != leader or not commanded):
+            changes += _clear_turn_flags(state.fighter(state.active))
         changes += [set_fighter(fid, "token", True), set_game("active", fid)]
         if commanded:
             # A commanded unit acts without passing the turn (R-WS-P08).
             left = commanded - 1
             changes.append(set_side(f.side, "flags.commanded", left or None))
             note = f" It acts on its leader's command ({left} more may follow)."
+            if leader is not None and not state.fighter(str(leader)).flags.get("action"):
+                name = state.fighter(str(leader)).name
+                note += f" {name} may take its own action afterwards ('companion activate {name}')."
         else:
             changes.append(set_game("flags.last_side", f.side))
             for i, s in enumerate(state.sides):
                 if s.flags.get("commanded"):
                     changes.append(set_side(i, "flags.commanded", None))
+                held = s.flags.get("leader")
+                if held is not None:
+                    # The turn passes: the Leader's activation is over too.
+                    changes.append(set_side(i, "flags.leader", None))
+                    if held != state.active:
+                        changes += _clear_turn_flags(state.fighter(str(held)))
             note = ""
         # The side that runs out of units to activate first goes first next round.
         rest = [x for x in state.side_fighters(f.side) if x.id != fid and can_activate(state, x)]
@@ -121,11 +132,33 @@ class Rounds(AlternatingActivations):
             note += " Choose Hold, Walk or Run (companion act NAME hold|walk|run)."
         return Outcome("activate", f"{f.name} activates.{note}", tuple(changes))
 
+    def _back_to_leader(self, state: GameState, f: FighterState) -> Outcome:
+        """The Leader takes up its own activation again after its commanded units
+        (R-WS-P11); the unit that was acting has finished."""
+        changes: list[Change] = []
+        if state.active:
+            changes += _clear_turn_flags(state.fighter(state.active))
+        changes.append(set_game("active", f.id))
+        taken = f.flags.get("action")
+        if f.flags.get("stunned") and not taken:
+            rest = " It is stunned: its action must be Recover."
+        elif not taken:
+            rest = " Choose Hold, Walk or Run (companion act NAME hold|walk|run)."
+        else:
+            rest = f" It has taken {taken}" + (
+                " and attacked." if f.flags.get("attacked") else "; it may still attack."
+            )
+        return Outcome(
+            "activate", f"{f.name} takes up its own activation again.{rest}", tuple(changes)
+        )
+
     def round_reset(self, state: GameState) -> list[Change]:
         out = super().round_reset(state)
         for i, s in enumerate(state.sides):
             if s.flags.get("commanded"):
                 out.append(set_side(i, "flags.commanded", None))
+            if s.flags.get("leader"):
+                out.append(set_side(i, "flags.leader", None))
         return out + [set_game("flags.first_done", None)]
 
     def game_over(self, state: GameState) -> str | None:
@@ -153,6 +186,10 @@ class Rounds(AlternatingActivations):
 
 
 ROUNDS = Rounds()
+
+
+def _clear_turn_flags(f: FighterState) -> list[Change]:
+    return [set_fighter(f.id, f"flags.{flag}", None) for flag in TURN_FLAGS if flag in f.flags]
 
 
 def next_side(state: GameState) -> int | None:
@@ -184,6 +221,23 @@ def _deployment_notes(state: GameState) -> tuple[str, ...]:
     if vanguard:
         notes.append('Vanguard (may move 12" after deploying): ' + ", ".join(vanguard))
     return tuple(notes)
+
+
+def finished_changes(
+    state: GameState, dead: Sequence[str], first: int | None = None
+) -> list[Change]:
+    """A side whose last units waiting to activate were just killed has finished its
+    activations (R-WS-P08); `first` is the side checked first when two finish at once."""
+    if state.flags.get("first_done") is not None or not dead:
+        return []
+    sides = sorted({state.fighter(uid).side for uid in dead}, key=lambda s: s != first)
+    for side in sides:
+        waiting = [
+            f for f in state.side_fighters(side) if can_activate(state, f) and f.id not in dead
+        ]
+        if not waiting and not conceded(state, side):
+            return [set_game("flags.first_done", side)]
+    return []
 
 
 def end_changes(state: GameState, after: Mapping[str, Any]) -> list[Change]:
