@@ -112,3 +112,34 @@ def test_command_dice_point_to_the_leader_rule():
     s = game([unit("L", 3, "leader"), unit("X", 2)], [unit("D", 2)], active="l")
     out = resolve(s, ActionRequest("command", "l"), [4, 1, 1])
     assert [topic_of_step("warstuff", st.title) for st in out.trace.steps] == ["leader"]
+
+
+def test_commanded_units_are_next_so_play_offers_them():
+    # The Leader's player keeps the go while commanded units are left (R-WS-P08): the board
+    # and `companion play` (which follow next_side) offer them, not the other player's.
+    from companion.play import phase as ph
+
+    s = game([unit("L", 3, "leader"), unit("X", 2), unit("Y", 2)], [unit("D", 2), unit("E", 2)])
+    s = apply(s, WS.activate(s, "l"))
+    s = after(s, ActionRequest("command", "l"), [4, 5, 1])
+    s = after(s, ActionRequest("hold", "l"), [])
+    s = apply(s, WS.end_activation(s, TypedDice([])))
+    p = ph.current(WS, s)
+    assert (p.kind, p.side) == ("choose", 0)
+    assert [f.name for f in ph.candidates(WS, s, 0)] == ["X", "Y"]
+    s = apply(s, WS.activate(s, "x"))
+    s = apply(s, WS.end_activation(s, TypedDice([])))
+    assert ph.current(WS, s).side == 0  # one commanded unit is left
+    s = apply(s, WS.activate(s, "y"))
+    s = apply(s, WS.end_activation(s, TypedDice([])))
+    assert ph.current(WS, s).side == 1  # all used: the turn passes
+
+
+def test_the_other_player_may_still_take_its_go_and_end_the_command():
+    s = game([unit("L", 3, "leader"), unit("X", 2), unit("Y", 2)], [unit("D", 2)])
+    s = apply(s, WS.activate(s, "l"))
+    s = after(s, ActionRequest("command", "l"), [4, 5, 1])
+    s = apply(s, WS.activate(s, "x"))
+    s = apply(s, WS.activate(s, "d"))
+    assert not s.sides[0].flags.get("commanded")
+    assert WS.next_side(s) == 0  # Y has not activated; D's side has no one left

@@ -363,7 +363,7 @@ def test_leader_commands_units_that_act_without_passing_the_turn():
     s = apply(s, WS.activate(s, "l"))
     s = apply(s, WS.resolve(s, ActionRequest("command", "l"), TypedDice([4, 1, 5])))
     assert s.sides[0].flags["commanded"] == 2
-    assert WS.next_side(s) == 1
+    assert WS.next_side(s) == 0  # the commanded units act now, before the turn passes
     s = apply(s, WS.activate(s, "x"))  # out of turn, on command
     s = apply(s, WS.activate(s, "y"))
     assert WS.next_side(s) == 1

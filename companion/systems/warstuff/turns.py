@@ -77,6 +77,15 @@ class Rounds(AlternatingActivations):
     def can_activate(self, state: GameState, f: FighterState) -> bool:
         return can_activate(state, f)
 
+    def next_side(self, state: GameState) -> int | None:
+        # Units a Leader commanded act now, before the turn passes (R-WS-P08): while some
+        # are left to use it is still their player's go, on the board and in `play`.
+        if state.turn and state.phase != "ended":
+            for s, side in enumerate(state.sides):
+                if side.flags.get("commanded") and self.ready(state, s):
+                    return s
+        return super().next_side(state)
+
     def activate(self, state: GameState, fid: str) -> Outcome:
         f = state.fighter(fid)
         self.refuse_if_not_running(state)
@@ -90,7 +99,9 @@ class Rounds(AlternatingActivations):
         if f.token:
             raise RefusedError(f"{f.name} has already activated this round")
         commanded = int(state.sides[f.side].flags.get("commanded") or 0)
-        side = self.next_side(state)
+        # Plain alternation: the other player may still take its go instead of waiting
+        # for the commanded units, which ends the command (the units are not used).
+        side = super().next_side(state)
         if side is not None and side != f.side and not commanded:
             raise RefusedError(
                 f"{state.sides[side].name} activate next (players alternate); "
