@@ -220,6 +220,9 @@ class Monochrome(FromData):
             lines.append(f"Round {state.turn} of {d.rounds}{who}")
         else:
             lines.append("Not started: 'companion turn'")
+        house = state.options.get("house_rules") or ()
+        if house:
+            lines.append("House rules (started with --force): " + "; ".join(map(str, house)))
         if state.flags.get("deploy"):
             lines.append(f"Deployment: {state.flags['deploy']}")
         sides = [state.sides[i] for i in targets.players(state)]

@@ -7,7 +7,7 @@ from typing import Any
 
 from companion.core.roller import DiceRoller, Roller
 from companion.dice import DiceSource
-from companion.errors import UsageError
+from companion.errors import RefusedError, UsageError
 from companion.game.events import Change, Event, apply_event, set_game, set_side
 from companion.game.setup import fighters_from
 from companion.game.state import FighterState, GameState, SideState, freeze
@@ -16,7 +16,12 @@ from companion.systems.base import Outcome
 from companion.systems.kit.turns import SideTurns, roll_off
 from companion.systems.monochrome import scoring, targets
 from companion.systems.monochrome.data import LISTS, MonoData
-from companion.systems.monochrome.roster_rules import classes, fighter_cost
+from companion.systems.monochrome.roster_rules import (
+    check_roster,
+    classes,
+    fighter_cost,
+    points_limit,
+)
 from companion.trace import Trace
 from companion.values import replace
 
@@ -46,15 +51,21 @@ def new_game(
             f"unknown Monochrome scenario '{scenario}'; use {ROLLED} (rolled at set-up), "
             f"{NONE}, or three dice blood-turf-infamy such as 5-3-6"
         )
+    house = house_rules(d, rosters, options)
+    if house:
+        options["house_rules"] = house
     fighters: list[FighterState] = []
     for f in fighters_from(rosters, lambda rf: 6):
         table = classes(d, rosters[f.side].options)
         acts = table[f.rank].actions if f.rank in table else ()
         cost = fighter_cost(d, f) or 0
         fighters.append(replace(f, skills=acts, flags=freeze({"cost": cost})))
+    # Each side's points limit: the game's, else its roster's own (200 standard).
+    limits = [int(options.get("points") or points_limit(d, r.options)) for r in rosters]
     # The neutral targets of Hunt and Exterminate stand on a third side that never plays.
     sides = tuple(
-        SideState(r.name, r.name, 0, freeze({"fate": len(r.fighters)})) for r in rosters
+        SideState(r.name, r.name, 0, freeze({"fate": len(r.fighters), "limit": limit}))
+        for r, limit in zip(rosters, limits, strict=True)
     ) + (targets.SIDE,)
     flags: dict[str, Any] = {}
     if fixed is not None:
@@ -72,6 +83,25 @@ def new_game(
         return state
     extra = targets.placed(d, state, list(fixed))
     return apply_event(state, Event("setup", "", tuple(extra))) if extra else state
+
+
+def house_rules(d: MonoData, rosters: Sequence[Roster], options: dict[str, Any]) -> list[str]:
+    """Every warband-rule problem of the rosters: a game starts only with legal warbands
+    unless the table plays them as house rules with --force (R-MON-P15). A points limit
+    given to the game replaces each roster's own."""
+    force = bool(options.pop("force", False))
+    problems = []
+    for r in rosters:
+        if "points" in options:
+            r = replace(r, options=freeze({**r.options, "points": options["points"]}))
+        problems += [f"{r.name}: {p.message}" for p in check_roster(d, r) if p.severity == "error"]
+    if problems and not force:
+        raise RefusedError(
+            "a Monochrome game starts only with legal warbands: "
+            + "; ".join(problems)
+            + " ('companion roster check NAME' lists them; --force plays them as house rules)"
+        )
+    return problems
 
 
 def setup(d: MonoData, state: GameState, roller: Roller) -> list[Change]:
@@ -120,9 +150,10 @@ def setup(d: MonoData, state: GameState, roller: Roller) -> list[Change]:
 
 
 def warbands(d: MonoData, state: GameState, roller: Roller) -> None:
-    """Each warband's points against the game's limit (the option points, 200 standard)."""
-    limit = int(state.options.get("points") or d.points)
+    """Each warband's points against its limit: the game's option points, else the
+    roster's own (200 standard)."""
     for i in targets.players(state):
+        limit = int(state.sides[i].flags.get("limit") or state.options.get("points") or d.points)
         fs = state.side_fighters(i)
         spent = sum(int(f.flags.get("cost") or 0) for f in fs)
         text = f"{len(fs)} fighters, {spent} of {limit} points"

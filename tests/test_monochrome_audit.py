@@ -1,0 +1,50 @@
+"""Monochrome play-test findings: each test failed before its fix (dice fixed)."""
+
+from __future__ import annotations
+
+
+def add(run, roster: str, name: str, cls: str, at: int, df: int) -> None:
+    r = run(
+        "roster", "add", roster, name, "-r", cls,
+        "--stat", f"attack={at}", "--stat", f"defence={df}",
+    )  # fmt: skip
+    assert r.code == 0, r.err
+
+
+def test_a_game_starts_only_with_legal_warbands_unless_forced(run, home):
+    # R-MON-P15: three Monsters break the rare limit and the basic half; over 200 points.
+    assert run("roster", "new", "Big", "-s", "monochrome").code == 0
+    for n in range(3):
+        add(run, "Big", f"M{n}", "monster", 12, 5)
+    assert run("roster", "new", "Cops", "-s", "monochrome").code == 0
+    add(run, "Cops", "Bob", "soldier", 5, 1)
+    r = run("game", "new", "-r", "Big", "-r", "Cops", "--dice", "2,6,1,1,4,4")
+    assert r.code == 1
+    assert "legal warbands" in r.err and "at most 2" in r.err and "213 points" in r.err
+    assert len(r.err.strip().splitlines()) == 1
+    assert run("game", "list", "--json").json() == []
+    r = run("game", "new", "-r", "Big", "-r", "Cops", "--dice", "2,6,1,1,4,4", "--force")
+    assert r.code == 0, r.err
+    s = run("status")
+    assert "House rules (started with --force): Big: " in s.out
+
+
+def test_a_rosters_own_points_limit_is_its_limit_in_the_game(run, home):
+    # A roster set to 250 points may spend 213; the set-up weighs it against 250.
+    assert run("roster", "new", "Big", "-s", "monochrome").code == 0
+    add(run, "Big", "Boss", "warrior", 12, 5)  # 71
+    add(run, "Big", "Ogre", "warrior", 12, 5)  # 71
+    add(run, "Big", "Troll", "warrior", 12, 2)  # 47
+    add(run, "Big", "Imp", "warrior", 8, 1)  # 31
+    assert run("roster", "option", "Big", "points=250").code == 0
+    assert run("roster", "check", "Big").code == 0
+    assert run("roster", "new", "Cops", "-s", "monochrome").code == 0
+    add(run, "Cops", "Bob", "soldier", 5, 1)
+    r = run("game", "new", "-r", "Big", "-r", "Cops", "--dice", "2,6,1,1,4,4")
+    assert r.code == 0, r.err
+    assert "4 fighters, 220 of 250 points" in r.out and "over the limit" not in r.out
+    # A limit given to the game replaces the roster's own.
+    r = run(
+        "game", "new", "-r", "Big", "-r", "Cops", "--dice", "2,6,1,1,4,4", "--opt", "points=200"
+    )
+    assert r.code == 1 and "220 points, over its limit of 200" in r.err
