@@ -48,3 +48,37 @@ def test_a_rosters_own_points_limit_is_its_limit_in_the_game(run, home):
         "game", "new", "-r", "Big", "-r", "Cops", "--dice", "2,6,1,1,4,4", "--opt", "points=200"
     )
     assert r.code == 1 and "220 points, over its limit of 200" in r.err
+
+
+def small_game(run) -> None:
+    assert run("roster", "new", "Bears", "-s", "monochrome").code == 0
+    add(run, "Bears", "Bear", "monster", 9, 3)
+    add(run, "Bears", "Brave", "warrior", 5, 1)
+    assert run("roster", "new", "Cops", "-s", "monochrome").code == 0
+    add(run, "Cops", "Bob", "soldier", 5, 1)
+    add(run, "Cops", "Tom", "soldier", 5, 1)
+    # Hunt: deployment 2, roll-off Bears 6 and Cops 1, so the Bears take the first turn.
+    r = run("game", "new", "-r", "Bears", "-r", "Cops", "--scenario", "5-1-3", "--dice", "2,6,1")
+    assert r.code == 0, r.err
+    assert run("turn").code == 0
+
+
+def test_a_target_moves_only_at_the_end_of_the_turn(run, home):
+    # R-MON-P09: the Target Monster walked and killed in the middle of the Bears' turn.
+    small_game(run)
+    assert run("activate", "Bear").code == 0
+    assert run("act", "Bear", "walk", "--dice", "3").code == 0
+    r = run("act", "Target Monster", "prowl", "--opt", "closest=Brave", "--dice", "4")
+    assert r.code == 1 and "Bear is still activating" in r.err
+    assert run("done").code == 0
+    r = run("act", "Target Monster", "prowl", "--opt", "closest=Brave", "--dice", "4")
+    assert r.code == 1 and "fighters still to activate: Brave" in r.err
+    monster = run("status", "--json").json()["sides"][2]["fighters"][0]
+    assert monster["name"] == "Target Monster" and "prowled" not in monster["flags"]
+    assert run("activate", "Brave").code == 0
+    assert run("act", "Brave", "defend").code == 0
+    assert run("done").code == 0
+    r = run("act", "Target Monster", "prowl", "--opt", "closest=Brave", "--dice", "4")
+    assert r.code == 0, r.err
+    assert 'up to 4" toward Brave' in r.out
+    assert run("turn").code == 0

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.dice import DiceSource
+from companion.errors import RefusedError
 from companion.game.state import FighterState, GameState
 from companion.roster import Roster, RosterFighter
 from companion.systems.base import (
@@ -202,7 +203,29 @@ class Monochrome(FromData):
 
     def resolve(self, state: GameState, request: ActionRequest, dice: DiceSource) -> Outcome:
         req = self.accept(state, request)
+        if req.action == "prowl" and req.actor is not None:
+            self._turn_is_done(state, state.fighter(req.actor))
         return actions.resolve(self.data, state, req, dice)
+
+    def _turn_is_done(self, state: GameState, target: FighterState) -> None:
+        """A neutral target moves at the end of a turn (R-MON-P09): not while a fighter is
+        activating, nor while the side whose turn it is has fighters still to activate."""
+        if not targets.is_neutral(target) or state.active == target.id or state.turn == 0:
+            return
+        if state.active is not None:
+            name = state.fighter(state.active).name
+            raise RefusedError(
+                f"{name} is still activating; {target.name} moves at the end of the turn"
+            )
+        side = self.structure.acting_side(state)
+        if side is None:
+            return
+        left = [f.name for f in self.structure.ready(state, side)]
+        if left:
+            raise RefusedError(
+                f"{target.name} moves at the end of the turn; {state.sides[side].name} have "
+                f"fighters still to activate: {', '.join(left)}"
+            )
 
     def odds(self, state: GameState, request: ActionRequest) -> Trace:
         req = self.accept(state, request)
