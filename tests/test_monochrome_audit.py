@@ -82,3 +82,18 @@ def test_a_target_moves_only_at_the_end_of_the_turn(run, home):
     assert r.code == 0, r.err
     assert 'up to 4" toward Brave' in r.out
     assert run("turn").code == 0
+
+
+def test_trace_and_refusal_wording(run, home):
+    small_game(run)
+    assert run("activate", "Bear").code == 0
+    assert run("act", "Bear", "walk", "--dice", "3").code == 0
+    r = run("act", "Bear", "run", "--dice", "3,3")
+    assert r.code == 1 and "Bear has already taken Walk this activation" in r.err
+    assert run("done").code == 0
+    assert run("activate", "Brave").code == 0
+    assert run("act", "Brave", "defend").code == 0
+    assert run("done").code == 0
+    r = run("act", "Target Monster", "prowl", "--opt", "closest=Brave", "--dice", "4")
+    # The move cites its ruling once, as every other step does.
+    assert r.out.count("R-MON-P09") == 1, r.out
