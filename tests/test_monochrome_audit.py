@@ -67,7 +67,7 @@ def test_a_target_moves_only_at_the_end_of_the_turn(run, home):
     # R-MON-P09: the Target Monster walked and killed in the middle of the Bears' turn.
     small_game(run)
     assert run("activate", "Bear").code == 0
-    assert run("act", "Bear", "walk", "--dice", "3").code == 0
+    assert run("act", "Bear", "charge", "--dice", "3,3").code == 0  # its attack is to come
     r = run("act", "Target Monster", "prowl", "--opt", "closest=Brave", "--dice", "4")
     assert r.code == 1 and "Bear is still activating" in r.err
     assert run("done").code == 0
@@ -97,3 +97,23 @@ def test_trace_and_refusal_wording(run, home):
     r = run("act", "Target Monster", "prowl", "--opt", "closest=Brave", "--dice", "4")
     # The move cites its ruling once, as every other step does.
     assert r.out.count("R-MON-P09") == 1, r.out
+
+
+def test_the_turn_does_not_end_before_the_targets_move(run, home):
+    # R-MON-P09: 'turn' ended the Bears' turn with the Target Monster never moved.
+    small_game(run)
+    for name in ("Bear", "Brave"):
+        assert run("activate", name).code == 0
+        assert run("act", name, "walk", "--dice", "2").code == 0
+    r = run("turn")
+    assert r.code == 2
+    assert "not yet activated: Neutral targets: Target Monster" in r.err and "--force" in r.err
+    assert run("status", "--json").json()["flags"].get("side_turn") in (None, 0)
+    r = run("act", "Target Monster", "prowl", "--opt", "closest=Brave", "--dice", "4")
+    assert r.code == 0, r.err
+    assert run("turn").code == 0
+    # The Cops' turn: with --force the target's move may be skipped, and the log says so.
+    assert run("activate", "Bob").code == 0
+    assert run("act", "Bob", "walk", "--dice", "2").code == 0
+    r = run("turn", "--force")
+    assert r.code == 0 and "not moved at the end of this turn: Target Monster" in r.out

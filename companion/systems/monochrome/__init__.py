@@ -212,10 +212,10 @@ class Monochrome(FromData):
         activating, nor while the side whose turn it is has fighters still to activate."""
         if not targets.is_neutral(target) or state.active == target.id or state.turn == 0:
             return
-        if state.active is not None:
-            name = state.fighter(state.active).name
+        busy = state.fighter(state.active) if state.active is not None else None
+        if busy is not None and not self._finished(busy):
             raise RefusedError(
-                f"{name} is still activating; {target.name} moves at the end of the turn"
+                f"{busy.name} is still activating; {target.name} moves at the end of the turn"
             )
         side = self.structure.acting_side(state)
         if side is None:
@@ -233,6 +233,12 @@ class Monochrome(FromData):
         if req.target is None or (taken is not None and not taken.attack):
             return super().odds(state, request)  # a move, a claim: its resolution's odds
         return actions.odds(self.data, state, req)
+
+    def _finished(self, f: FighterState) -> bool:
+        """Whether an activating fighter has nothing left to do: it attacked (or damaged a
+        marker instead), or took an action that makes no attack."""
+        taken = self.data.actions.get(str(f.flags.get("action")))
+        return bool(f.flags.get("attacked")) or (taken is not None and not taken.attack)
 
     def status_lines(self, state: GameState) -> list[str]:
         d = self.data

@@ -279,6 +279,18 @@ class MonoTurns(SideTurns):
         first = state.initiative if state.initiative is not None else 0
         return [first, 1 - first]
 
+    def still_to_act(self, state: GameState) -> list[FighterState]:
+        out = super().still_to_act(state)
+        if self.acting_side(state) is None:
+            return out
+        # A target's move belongs to the turn (R-MON-P09): 'turn' ends it only once every
+        # target has moved, or with --force, as for a fighter left to activate.
+        return out + [
+            f
+            for f in state.side_fighters(targets.NEUTRAL)
+            if not f.out and not targets.has_prowled(state, f)
+        ]
+
     def not_activated(self, state: GameState) -> list[str]:
         # Each side's turn already named its fighters left waiting when it ended.
         return []
