@@ -117,3 +117,29 @@ def test_the_turn_does_not_end_before_the_targets_move(run, home):
     assert run("act", "Bob", "walk", "--dice", "2").code == 0
     r = run("turn", "--force")
     assert r.code == 0 and "not moved at the end of this turn: Target Monster" in r.out
+
+
+def test_a_break_scores_the_morale_check_it_causes(run, home):
+    # Killing Them Softly counts the check that breaks the Cops: Kill, Maim, Burn!, Killing
+    # Them Softly and the break make 3 objectives (the trace said 'nobody' and VP 2).
+    small_game_scenario = ("--scenario", "1-1-4")
+    assert run("roster", "new", "Bears", "-s", "monochrome").code == 0
+    add(run, "Bears", "Bear", "monster", 9, 3)
+    add(run, "Bears", "Brave", "warrior", 5, 1)
+    assert run("roster", "new", "Cops", "-s", "monochrome").code == 0
+    add(run, "Cops", "Bob", "soldier", 5, 1)
+    add(run, "Cops", "Tom", "soldier", 5, 1)
+    r = run("game", "new", "-r", "Bears", "-r", "Cops", *small_game_scenario, "--dice", "2,6,1")
+    assert r.code == 0, r.err
+    assert run("turn").code == 0
+    assert run("activate", "Bear").code == 0
+    assert run("attack", "Bear", "Bob", "--opt", "action=strike", "--dice", "1,1").code == 0
+    assert run("activate", "Brave").code == 0
+    assert run("act", "Brave", "defend").code == 0
+    # Morale: 3 x 1 lost against 2 x 1 standing: the Cops break.
+    r = run("turn", "--dice", "3,2")
+    assert r.code == 0, r.err
+    assert "Killing Them Softly: Bears (Bears 1, Cops 0)" in r.out
+    assert "Result: Bears win: Cops broke in round 1" in r.out
+    s = run("status", "--json").json()
+    assert [side["vp"] for side in s["sides"][:2]] == [3, 0]

@@ -241,11 +241,6 @@ class MonoTurns(SideTurns):
 
         changes: list[Change] = []
         other = 1 - side
-        lost = int(state.sides[other].flags.get("lost") or 0)
-        if lost:
-            changes += morale(self.d, state, side, other, lost, roller)
-        else:
-            roller.info("Morale", f"{state.sides[other].name} lost no one this turn: no check")
         left = targets.waiting(state)
         if left:
             roller.info(
@@ -254,10 +249,17 @@ class MonoTurns(SideTurns):
                 "'companion act TARGET prowl' before 'companion turn')",
                 ("R-MON-P09",),
             )
+        # The separation closes the activations; the morale phase comes after it, so a
+        # side that breaks is the last thing the turn reports.
         roller.info(
             "Separation",
             f'fighters of {state.sides[side].name} still touching enemies step 1" away',
         )
+        lost = int(state.sides[other].flags.get("lost") or 0)
+        if lost:
+            changes += morale(self.d, state, side, other, lost, roller)
+        else:
+            roller.info("Morale", f"{state.sides[other].name} lost no one this turn: no check")
         for s in range(len(state.sides)):
             if state.sides[s].flags.get("lost"):
                 changes.append(set_side(s, "flags.lost", None))
@@ -364,13 +366,13 @@ def morale(
         text = f"{loss} against {stand}: {name} break and lose the game"
         roller.info("Morale check", text, ("R-MON-05", "R-MON-P03"))
         winner = state.sides[side].name
-        broken = apply_event(state, Event("morale", "", (set_game("flags.broke", other),)))
-        changes += objective_points(d, broken, roller)
-        changes += [
-            set_game("flags.broke", other),
-            set_game("phase", "ended"),
-            set_game("result", f"{winner} win: {name} broke in round {state.turn}"),
-        ]
+        # The objectives are scored with this check counted (Killing Them Softly).
+        broke = [*changes, set_game("flags.broke", other)]
+        after = apply_event(state, Event("morale", "", tuple(broke)))
+        changes = broke + objective_points(d, after, roller)
+        result = f"{winner} win: {name} broke in round {state.turn}"
+        roller.info("Game over", result, ("R-MON-P03",))
+        changes += [set_game("phase", "ended"), set_game("result", result)]
     else:
         roller.info("Morale check", f"{loss} against {stand}: {name} hold", ("R-MON-05",))
     return changes
