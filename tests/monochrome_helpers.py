@@ -32,7 +32,8 @@ def game(
 ) -> GameState:
     """A running round-1 game in side A's turn; `active` (a fighter id) is activating."""
     rosters = [Roster("A", "monochrome", tuple(side_a)), Roster("B", "monochrome", tuple(side_b))]
-    state = MONO.new_game(rosters, scenario, options)
+    # Small made-up warbands: played as house rules (R-MON-P15).
+    state = MONO.new_game(rosters, scenario, {"force": True, **options})
     flags = {**state.flags, "first_player": 0, "setup_done": True}
     state = replace(state, turn=1, phase="action", initiative=0, flags=freeze(flags))
     if active is not None:

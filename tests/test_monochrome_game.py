@@ -297,7 +297,9 @@ def test_every_objective_can_be_scored_by_the_first_side(oid):
 
 
 def test_setup_shows_each_warband_against_the_games_points_limit():
-    state = MONO.new_game(rosters(), "no-scenario", MONO.accept_game_options({"points": "30"}))
+    state = MONO.new_game(
+        rosters(), "no-scenario", {**MONO.accept_game_options({"points": "30"}), "force": True}
+    )
     out = MONO.setup_roll(state, TypedDice([1, 6, 1]))
     lines = {s.title: s.outcome for s in out.trace.steps}
     assert lines["Warband: A"] == "2 fighters, 30 of 30 points"

@@ -96,7 +96,7 @@ def test_class_table_is_ours_and_a_roster_may_change_it():
     assert any("not a class" in e for e in errors(warband(*fs)))
     opts = {"class.zombie": "basic", "actions.zombie": "walk,strike"}
     assert errors(warband(*fs, **opts)) == []
-    state = MONO.new_game([warband(*fs, **opts), warband(*fs)], "no-scenario", {})
+    state = MONO.new_game([warband(*fs, **opts), warband(*fs, **opts)], "no-scenario", {})
     assert state.fighters[0].skills == ("walk", "strike")
     assert any(
         "unknown action" in e for e in errors(warband(*fs, **{**opts, "actions.zombie": "fly"}))

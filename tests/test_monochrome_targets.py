@@ -33,7 +33,7 @@ def test_exterminate_places_seven_target_warriors():
 
 def test_the_monster_walks_to_the_closest_and_attacks():
     # Move a D6 toward Bob, then Attack 9 - Defence 1 = 8: a 4 stuns Bob.
-    state = game(A, B, scenario="5-1-1")
+    state = game(A, B, scenario="5-1-1", active="target-monster")
     out = roll(state, req("prowl", "target-monster", closest=("bob",), reach=True), 3, 2, 2)
     assert out.data["results"] == ("stunned",)
     assert 'up to 3"' in " ".join(s.outcome for s in out.trace.steps)
@@ -65,7 +65,7 @@ def test_targets_activate_once_the_side_has_activated_everyone():
 
 
 def test_a_tie_for_closest_is_broken_with_a_die():
-    state = game(A, B, scenario="5-1-1")
+    state = game(A, B, scenario="5-1-1", active="target-monster")
     out = roll(
         state, req("prowl", "target-monster", closest=("bob", "brave"), reach=True), 2, 4, 1, 1
     )
@@ -76,7 +76,7 @@ def test_a_tie_for_closest_is_broken_with_a_die():
 
 
 def test_a_target_that_cannot_reach_only_moves():
-    state = game(A, B, scenario="5-1-1")
+    state = game(A, B, scenario="5-1-1", active="target-monster")
     out = roll(state, req("prowl", "target-monster", closest=("sam",)), 6)
     assert "cannot reach" in out.summary
     assert "results" not in out.data
@@ -86,6 +86,7 @@ def test_prowl_is_for_targets_only_and_needs_the_closest():
     state = game(A, B, scenario="5-1-1", active="bob")
     with pytest.raises(RefusedError, match="not a neutral target"):
         roll(state, req("prowl", "bob", closest=("brave",)), 1)
+    state = game(A, B, scenario="5-1-1", active="target-monster")
     with pytest.raises(UsageError, match="closest"):
         roll(state, req("prowl", "target-monster"), 1)
 

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.dice import DiceSource
+from companion.errors import RefusedError
 from companion.game.state import FighterState, GameState
 from companion.roster import Roster, RosterFighter
 from companion.systems.base import (
@@ -202,7 +203,29 @@ class Monochrome(FromData):
 
     def resolve(self, state: GameState, request: ActionRequest, dice: DiceSource) -> Outcome:
         req = self.accept(state, request)
+        if req.action == "prowl" and req.actor is not None:
+            self._turn_is_done(state, state.fighter(req.actor))
         return actions.resolve(self.data, state, req, dice)
+
+    def _turn_is_done(self, state: GameState, target: FighterState) -> None:
+        """A neutral target moves at the end of a turn (R-MON-P09): not while a fighter is
+        activating, nor while the side whose turn it is has fighters still to activate."""
+        if not targets.is_neutral(target) or state.active == target.id or state.turn == 0:
+            return
+        busy = state.fighter(state.active) if state.active is not None else None
+        if busy is not None and not self._finished(busy):
+            raise RefusedError(
+                f"{busy.name} is still activating; {target.name} moves at the end of the turn"
+            )
+        side = self.structure.acting_side(state)
+        if side is None:
+            return
+        left = [f.name for f in self.structure.ready(state, side)]
+        if left:
+            raise RefusedError(
+                f"{target.name} moves at the end of the turn; {state.sides[side].name} have "
+                f"fighters still to activate: {', '.join(left)}"
+            )
 
     def odds(self, state: GameState, request: ActionRequest) -> Trace:
         req = self.accept(state, request)
@@ -210,6 +233,12 @@ class Monochrome(FromData):
         if req.target is None or (taken is not None and not taken.attack):
             return super().odds(state, request)  # a move, a claim: its resolution's odds
         return actions.odds(self.data, state, req)
+
+    def _finished(self, f: FighterState) -> bool:
+        """Whether an activating fighter has nothing left to do: it attacked (or damaged a
+        marker instead), or took an action that makes no attack."""
+        taken = self.data.actions.get(str(f.flags.get("action")))
+        return bool(f.flags.get("attacked")) or (taken is not None and not taken.attack)
 
     def status_lines(self, state: GameState) -> list[str]:
         d = self.data
@@ -220,6 +249,9 @@ class Monochrome(FromData):
             lines.append(f"Round {state.turn} of {d.rounds}{who}")
         else:
             lines.append("Not started: 'companion turn'")
+        house = state.options.get("house_rules") or ()
+        if house:
+            lines.append("House rules (started with --force): " + "; ".join(map(str, house)))
         if state.flags.get("deploy"):
             lines.append(f"Deployment: {state.flags['deploy']}")
         sides = [state.sides[i] for i in targets.players(state)]

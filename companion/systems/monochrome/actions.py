@@ -112,7 +112,8 @@ def take_action(
 ) -> Outcome:
     """A move, Defend or a support action (an attacking action with no target too)."""
     if f.flags.get("action") or f.flags.get("attacked"):
-        done = f.flags.get("action") or "its action"
+        taken = d.actions.get(str(f.flags.get("action")))
+        done = taken.label if taken else "its action"
         raise RefusedError(f"{f.name} has already taken {done} this activation")
     roller = DiceRoller(dice)
     text, spent = move(

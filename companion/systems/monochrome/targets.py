@@ -82,7 +82,7 @@ def prowl(
         title=f"{f.name} moves",
         who=f.name,
         sides=6,
-        text=f'up to {{total}}" toward {prey.name} (R-MON-P09)',
+        text=f'up to {{total}}" toward {prey.name}',
         rulings=("R-MON-P09",),
     )
     changes: list[Change] = [set_fighter(f.id, "flags.prowled", key)]

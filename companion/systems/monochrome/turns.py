@@ -7,7 +7,7 @@ from typing import Any
 
 from companion.core.roller import DiceRoller, Roller
 from companion.dice import DiceSource
-from companion.errors import UsageError
+from companion.errors import RefusedError, UsageError
 from companion.game.events import Change, Event, apply_event, set_game, set_side
 from companion.game.setup import fighters_from
 from companion.game.state import FighterState, GameState, SideState, freeze
@@ -16,7 +16,12 @@ from companion.systems.base import Outcome
 from companion.systems.kit.turns import SideTurns, roll_off
 from companion.systems.monochrome import scoring, targets
 from companion.systems.monochrome.data import LISTS, MonoData
-from companion.systems.monochrome.roster_rules import classes, fighter_cost
+from companion.systems.monochrome.roster_rules import (
+    check_roster,
+    classes,
+    fighter_cost,
+    points_limit,
+)
 from companion.trace import Trace
 from companion.values import replace
 
@@ -46,15 +51,21 @@ def new_game(
             f"unknown Monochrome scenario '{scenario}'; use {ROLLED} (rolled at set-up), "
             f"{NONE}, or three dice blood-turf-infamy such as 5-3-6"
         )
+    house = house_rules(d, rosters, options)
+    if house:
+        options["house_rules"] = house
     fighters: list[FighterState] = []
     for f in fighters_from(rosters, lambda rf: 6):
         table = classes(d, rosters[f.side].options)
         acts = table[f.rank].actions if f.rank in table else ()
         cost = fighter_cost(d, f) or 0
         fighters.append(replace(f, skills=acts, flags=freeze({"cost": cost})))
+    # Each side's points limit: the game's, else its roster's own (200 standard).
+    limits = [int(options.get("points") or points_limit(d, r.options)) for r in rosters]
     # The neutral targets of Hunt and Exterminate stand on a third side that never plays.
     sides = tuple(
-        SideState(r.name, r.name, 0, freeze({"fate": len(r.fighters)})) for r in rosters
+        SideState(r.name, r.name, 0, freeze({"fate": len(r.fighters), "limit": limit}))
+        for r, limit in zip(rosters, limits, strict=True)
     ) + (targets.SIDE,)
     flags: dict[str, Any] = {}
     if fixed is not None:
@@ -72,6 +83,25 @@ def new_game(
         return state
     extra = targets.placed(d, state, list(fixed))
     return apply_event(state, Event("setup", "", tuple(extra))) if extra else state
+
+
+def house_rules(d: MonoData, rosters: Sequence[Roster], options: dict[str, Any]) -> list[str]:
+    """Every warband-rule problem of the rosters: a game starts only with legal warbands
+    unless the table plays them as house rules with --force (R-MON-P15). A points limit
+    given to the game replaces each roster's own."""
+    force = bool(options.pop("force", False))
+    problems = []
+    for r in rosters:
+        if "points" in options:
+            r = replace(r, options=freeze({**r.options, "points": options["points"]}))
+        problems += [f"{r.name}: {p.message}" for p in check_roster(d, r) if p.severity == "error"]
+    if problems and not force:
+        raise RefusedError(
+            "a Monochrome game starts only with legal warbands: "
+            + "; ".join(problems)
+            + " ('companion roster check NAME' lists them; --force plays them as house rules)"
+        )
+    return problems
 
 
 def setup(d: MonoData, state: GameState, roller: Roller) -> list[Change]:
@@ -120,9 +150,10 @@ def setup(d: MonoData, state: GameState, roller: Roller) -> list[Change]:
 
 
 def warbands(d: MonoData, state: GameState, roller: Roller) -> None:
-    """Each warband's points against the game's limit (the option points, 200 standard)."""
-    limit = int(state.options.get("points") or d.points)
+    """Each warband's points against its limit: the game's option points, else the
+    roster's own (200 standard)."""
     for i in targets.players(state):
+        limit = int(state.sides[i].flags.get("limit") or state.options.get("points") or d.points)
         fs = state.side_fighters(i)
         spent = sum(int(f.flags.get("cost") or 0) for f in fs)
         text = f"{len(fs)} fighters, {spent} of {limit} points"
@@ -210,11 +241,6 @@ class MonoTurns(SideTurns):
 
         changes: list[Change] = []
         other = 1 - side
-        lost = int(state.sides[other].flags.get("lost") or 0)
-        if lost:
-            changes += morale(self.d, state, side, other, lost, roller)
-        else:
-            roller.info("Morale", f"{state.sides[other].name} lost no one this turn: no check")
         left = targets.waiting(state)
         if left:
             roller.info(
@@ -223,10 +249,17 @@ class MonoTurns(SideTurns):
                 "'companion act TARGET prowl' before 'companion turn')",
                 ("R-MON-P09",),
             )
+        # The separation closes the activations; the morale phase comes after it, so a
+        # side that breaks is the last thing the turn reports.
         roller.info(
             "Separation",
             f'fighters of {state.sides[side].name} still touching enemies step 1" away',
         )
+        lost = int(state.sides[other].flags.get("lost") or 0)
+        if lost:
+            changes += morale(self.d, state, side, other, lost, roller)
+        else:
+            roller.info("Morale", f"{state.sides[other].name} lost no one this turn: no check")
         for s in range(len(state.sides)):
             if state.sides[s].flags.get("lost"):
                 changes.append(set_side(s, "flags.lost", None))
@@ -247,6 +280,18 @@ class MonoTurns(SideTurns):
         # The neutral targets' side never takes a turn of its own.
         first = state.initiative if state.initiative is not None else 0
         return [first, 1 - first]
+
+    def still_to_act(self, state: GameState) -> list[FighterState]:
+        out = super().still_to_act(state)
+        if self.acting_side(state) is None:
+            return out
+        # A target's move belongs to the turn (R-MON-P09): 'turn' ends it only once every
+        # target has moved, or with --force, as for a fighter left to activate.
+        return out + [
+            f
+            for f in state.side_fighters(targets.NEUTRAL)
+            if not f.out and not targets.has_prowled(state, f)
+        ]
 
     def not_activated(self, state: GameState) -> list[str]:
         # Each side's turn already named its fighters left waiting when it ended.
@@ -321,13 +366,13 @@ def morale(
         text = f"{loss} against {stand}: {name} break and lose the game"
         roller.info("Morale check", text, ("R-MON-05", "R-MON-P03"))
         winner = state.sides[side].name
-        broken = apply_event(state, Event("morale", "", (set_game("flags.broke", other),)))
-        changes += objective_points(d, broken, roller)
-        changes += [
-            set_game("flags.broke", other),
-            set_game("phase", "ended"),
-            set_game("result", f"{winner} win: {name} broke in round {state.turn}"),
-        ]
+        # The objectives are scored with this check counted (Killing Them Softly).
+        broke = [*changes, set_game("flags.broke", other)]
+        after = apply_event(state, Event("morale", "", tuple(broke)))
+        changes = broke + objective_points(d, after, roller)
+        result = f"{winner} win: {name} broke in round {state.turn}"
+        roller.info("Game over", result, ("R-MON-P03",))
+        changes += [set_game("phase", "ended"), set_game("result", result)]
     else:
         roller.info("Morale check", f"{loss} against {stand}: {name} hold", ("R-MON-05",))
     return changes
