@@ -68,6 +68,12 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {many}"
 
 
+def possessive(name: str) -> str:
+    """`name`'s, or `name`' for a name ending in s (a warband is often plural: the
+    Bobbies' turn, Cpt. Fawkes' ragtags)."""
+    return f"{name}'" if name.endswith(("s", "S")) else f"{name}'s"
+
+
 def close_to(given: str, choices: Iterable[str]) -> str | None:
     """The choice `given` most likely misspells, or None when none is close.
 

@@ -60,3 +60,11 @@ def test_on_a_terminal_it_lists_and_asks(demo, home):
     finally:
         p.kill()
     assert len(demo("log", "--json").json()[-1]["data"]["skipped"]) == 10
+
+
+def test_a_system_that_plays_rounds_says_round(run):
+    """WarStuff (like SKIRMASHED, smbfat and Monochrome) calls a turn of the game a round."""
+    assert run("game", "new", "--system", "warstuff").code == 0
+    assert run("turn", "--seed", "1").code == 0  # the deployment roll-off, round 1
+    r = run("turn", "--seed", "1")
+    assert r.code == 2 and "round 1 is not over: not yet activated:" in r.err, r.err

@@ -109,3 +109,23 @@ def test_a_solo_game_is_headed_by_its_scenario_name(run, tmp_path):
     assert run("status").out.splitlines()[0].endswith("1 Stat Skirmish · Collect")
     assert "1 Stat Skirmish · Collect, turn 0" in run("game", "list").out
     assert "1 Stat Skirmish · Collect · running" in run("report").out
+
+
+def test_a_warband_named_in_the_plural_takes_a_bare_apostrophe():
+    from companion.names import possessive
+
+    assert possessive("Bobbies") == "Bobbies'"
+    assert possessive("Cpt. Fawkes") == "Cpt. Fawkes'"
+    assert possessive("Robyn") == "Robyn's"
+
+
+def test_the_end_of_a_side_turn_names_a_plural_warband_properly(run):
+    # Monochrome's sample warbands are the Bear Clan and the Bobbies: whole side turns.
+    assert run("game", "new", "--system", "monochrome").code == 0
+    assert run("turn", "--seed", "1").code == 0
+    first = run("status", "--json").json()
+    side = first["sides"][first["next_side"]]["name"]
+    r = run("turn", "--seed", "1", "--force")
+    assert r.code == 0, r.err
+    expected = "Bobbies' turn" if side == "Bobbies" else "Bear Clan's turn"
+    assert expected in r.out and "Bobbies's" not in r.out, r.out

@@ -52,7 +52,8 @@ def turn(
         with reading_game(game) as gf:
             waiting = systems.get(gf.system).still_to_act(gf.state)
         if waiting and not confirm_early_end(gf.state.turn, waiting, gf.state):
-            sys.stdout.write(f"Turn {gf.state.turn} goes on; nothing was written.\n")
+            word = systems.get(gf.system).round_word.capitalize()
+            sys.stdout.write(f"{word} {gf.state.turn} goes on; nothing was written.\n")
             return
     with writing_game(game) as gf:
         system = systems.get(gf.system)
@@ -64,13 +65,14 @@ def turn(
 def confirm_early_end(turn: int, waiting: Sequence[FighterState], state: GameState) -> bool:
     """Ask on a terminal whether to end the turn with fighters still to act; a script is
     refused and told about --force, so a turn never ends early unseen."""
-    text = waiting_text(turn, waiting, state)
+    word = systems.get(state.system).round_word
+    text = waiting_text(turn, waiting, state, word)
     if not interactive():
         raise UsageError(f"{text}; pass --force to end it anyway (nothing was written)")
     import questionary
 
     sys.stdout.write(text[0].upper() + text[1:] + ".\n")
-    answer = questionary.confirm(f"End turn {turn} now?", default=False).ask()
+    answer = questionary.confirm(f"End {word} {turn} now?", default=False).ask()
     if answer is None:
         raise UsageError("cancelled; nothing was written")
     return bool(answer)

@@ -216,7 +216,11 @@ class Loop(Extras):
                     )
             items = numbered(self.more_labels(labels, room, "fighter"), FIXED + PHASE_KEYS)
             items.append(
-                Item("t", f"End turn {p.turn} now (no more activations)", self.do_next_turn)
+                Item(
+                    "t",
+                    f"End {self.s.system.round_word} {p.turn} now (no more activations)",
+                    self.do_next_turn,
+                )
             )
             return items
         if p.kind == "acting" and p.fighter is not None:
@@ -357,10 +361,11 @@ class Loop(Extras):
         system = self.s.system
         waiting = system.still_to_act(self.s.state)
         if waiting:
-            text = waiting_text(self.s.state.turn, waiting, self.s.state)
+            word = system.round_word
+            text = waiting_text(self.s.state.turn, waiting, self.s.state, word)
             self.c.print(text[0].upper() + text[1:] + ".", style="yellow", highlight=False)
-            if not self.ui.confirm(f"End turn {self.s.state.turn} now?", False):
-                self.say(f"Turn {self.s.state.turn} goes on; nothing was written.")
+            if not self.ui.confirm(f"End {word} {self.s.state.turn} now?", False):
+                self.say(f"{word.capitalize()} {self.s.state.turn} goes on; nothing was written.")
                 return
         guide = self.solo
         answers: dict[str, Any] = {}

@@ -151,6 +151,11 @@ class RuleSystem(ABC):
         as its first event; None when the system rolls nothing at creation."""
         return None
 
+    @property
+    def round_word(self) -> str:
+        """What the system calls a turn of the game ("round" in WarStuff and others)."""
+        return self.turns.round_word if self.turns is not None else "turn"
+
     def _structure(self) -> TurnStructure:
         if self.turns is None:
             raise NotImplementedError(f"{type(self).__name__} has no turn structure")
@@ -315,11 +320,13 @@ def with_skipped(outcome: Outcome, skipped: Sequence[FighterState]) -> Outcome:
     )
 
 
-def waiting_text(turn: int, waiting: Sequence[FighterState], state: GameState) -> str:
-    """Who has not activated in turn `turn`, side by side."""
+def waiting_text(
+    turn: int, waiting: Sequence[FighterState], state: GameState, word: str = "turn"
+) -> str:
+    """Who has not activated in turn (or round: `word`) `turn`, side by side."""
     parts = []
     for i, side in enumerate(state.sides):
         names = [f.name for f in waiting if f.side == i]
         if names:
             parts.append(f"{side.name}: {', '.join(names)}")
-    return f"turn {turn} is not over: not yet activated: " + "; ".join(parts)
+    return f"{word} {turn} is not over: not yet activated: " + "; ".join(parts)

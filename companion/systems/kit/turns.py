@@ -32,6 +32,7 @@ from companion.dice import DiceSource
 from companion.errors import RefusedError
 from companion.game.events import Change, Event, apply_event, set_fighter, set_game
 from companion.game.state import FighterState, GameState, freeze
+from companion.names import possessive
 from companion.systems.records import Outcome
 from companion.trace import Trace
 
@@ -299,7 +300,7 @@ class SideTurns(TurnStructure):
         side = self.acting_side(state)
         i = int(state.flags.get("side_turn") or 0)
         if side is not None and i + 1 < len(self.order(state)):
-            return f"end {state.sides[side].name}'s turn"
+            return f"end {possessive(state.sides[side].name)} turn"
         return super().end_label(state)
 
     def end_of_side_turn(self, state: GameState, side: int, roller: Roller) -> list[Change]:
@@ -314,15 +315,17 @@ class SideTurns(TurnStructure):
         roller = DiceRoller(dice)
         name = state.sides[side].name
         waiting = [f.name for f in self.ready(state, side)]
-        text = f"{name}'s turn is over" + (
+        text = f"{possessive(name)} turn is over" + (
             f"; not activated: {', '.join(waiting)}" if waiting else ""
         )
-        roller.info(f"End of {name}'s turn", text)
+        roller.info(f"End of {possessive(name)} turn", text)
         changes = [set_game("active", None)] + self.end_of_side_turn(state, side, roller)
         if state.phase == "ended" or any(
             c.target == "game" and c.field == "phase" and c.value == "ended" for c in changes
         ):
-            trace = Trace(f"End of {name}'s turn", tuple(roller.steps), roller.steps[-1].outcome)
+            trace = Trace(
+                f"End of {possessive(name)} turn", tuple(roller.steps), roller.steps[-1].outcome
+            )
             return Outcome("turn", trace.outcome, tuple(changes), trace)
         if i + 1 >= len(self.order(state)):
             # The last side's turn closes the round as well.
@@ -338,9 +341,10 @@ class SideTurns(TurnStructure):
         nxt = self.order(state)[i + 1]
         changes.append(set_game("flags.side_turn", i + 1))
         who = state.sides[nxt].name
-        roller.info("Next", f"{who}'s turn")
-        trace = Trace(f"End of {name}'s turn", tuple(roller.steps), f"{who}'s turn")
-        return Outcome("turn", f"{name}'s turn is over; {who}'s turn.", tuple(changes), trace)
+        mine, theirs = possessive(name), possessive(who)
+        roller.info("Next", f"{theirs} turn")
+        trace = Trace(f"End of {mine} turn", tuple(roller.steps), f"{theirs} turn")
+        return Outcome("turn", f"{mine} turn is over; {theirs} turn.", tuple(changes), trace)
 
 
 class UntilExhausted(AlternatingActivations):
