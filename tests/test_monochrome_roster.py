@@ -147,3 +147,37 @@ def test_every_ruling_the_code_cites_is_listed():
     listed = {r.id for r in MONO.rulings()}
     assert cited and cited <= listed, cited - listed
     assert {f"R-MON-0{i}" for i in range(1, 6)} <= listed
+
+
+def test_a_roster_that_adds_its_own_class_imports_and_takes_new_fighters(home, run, tmp_path):
+    """R-MON-02: a roster's own class table counts when its fighters are checked on
+    import, on `roster add` and on `roster edit`, not only in `roster check`."""
+    import json
+
+    doc = {
+        "name": "Crew",
+        "system": "monochrome",
+        "options": {"class.pirate": "basic", "actions.pirate": "walk,strike"},
+        "fighters": [
+            {"name": "Peg", "rank": "pirate", "stats": {"attack": 5, "defence": 1}},
+            {"name": "Hook", "rank": "pirate", "stats": {"attack": 5, "defence": 1}},
+        ],
+    }
+    path = tmp_path / "crew.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    r = run("roster", "import", str(path))
+    assert r.code == 0, r.err
+    r = run(
+        "roster",
+        "add",
+        "Crew",
+        "Smee",
+        "--rank",
+        "pirate",
+        "--stat",
+        "attack=5",
+        "--stat",
+        "defence=1",
+    )
+    assert r.code == 0, r.err
+    assert run("roster", "edit", "Crew", "Smee", "--stat", "attack=6").code == 0

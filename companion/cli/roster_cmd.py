@@ -165,7 +165,7 @@ def add(
         )
         if not f.name:
             raise UsageError("a fighter needs a name")
-        _refuse_fighter_errors(sys_.check_fighter(f))
+        _refuse_fighter_errors(sys_.check_fighter_in(r, f))
         home.save_roster(db, r.with_fighters(r.fighters + (f,)))
         db.commit()
     also = f" ({', '.join(implied).capitalize()} added: every {f.rank} has it)" if implied else ""
@@ -224,7 +224,7 @@ def edit(
             f.name.casefold() == new.name.casefold() for f in r.fighters
         ):
             raise UsageError(f"'{r.name}' already has a fighter called '{new.name}'")
-        _refuse_fighter_errors(sys_.check_fighter(new, r.preset))
+        _refuse_fighter_errors(sys_.check_fighter_in(r, new))
         home.save_roster(db, r.with_fighters(tuple(new if f is old else f for f in r.fighters)))
         db.commit()
     typer.echo(f"Updated {new.name} in '{r.name}'.")
@@ -547,7 +547,7 @@ def import_(
     if name:
         r = Roster(name, sys_.info.id, r.fighters, r.notes, r.preset, r.options)
     for f in r.fighters:
-        _refuse_fighter_errors(sys_.check_fighter(f, r.preset), str(file))
+        _refuse_fighter_errors(sys_.check_fighter_in(r, f), str(file))
     home = Home()
     with home.writing():
         db = home.rosters_db()

@@ -70,6 +70,12 @@ class RuleSystem(ABC):
     def check_fighter(self, fighter: RosterFighter, preset: bool = False) -> list[Problem]:
         """Problems with one fighter on its own (used when adding or editing)."""
 
+    def check_fighter_in(self, roster: Roster, fighter: RosterFighter) -> list[Problem]:
+        """Problems with one fighter as a member of `roster` (adding, editing, importing):
+        `check_fighter`, unless the roster's own options change what a fighter may be
+        (a Monochrome roster that adds a class)."""
+        return self.check_fighter(fighter, roster.preset)
+
     @abstractmethod
     def check_roster(self, roster: Roster) -> list[Problem]:
         """Every problem of the roster against the warband rules, all at once."""

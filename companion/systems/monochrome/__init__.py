@@ -48,6 +48,12 @@ class Monochrome(FromData):
     def check_fighter(self, fighter: RosterFighter, preset: bool = False) -> list[Problem]:
         return roster_rules.check_fighter(self.data, fighter)
 
+    def check_fighter_in(self, roster: Roster, fighter: RosterFighter) -> list[Problem]:
+        # A roster may add classes of its own (R-MON-02): its fighters are checked
+        # against its class table.
+        table = roster_rules.classes(self.data, roster.options)
+        return roster_rules.check_fighter(self.data, fighter, table)
+
     def check_roster(self, roster: Roster) -> list[Problem]:
         return roster_rules.check_roster(self.data, roster)
 
