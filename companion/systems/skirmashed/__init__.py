@@ -171,6 +171,8 @@ class Skirmashed(FromData):
             return False  # a fighter never shoots; after a run only melee follows
         if fact.key == "charging" and ran:
             return False  # a run always ends in a charge (R-SKM-P10)
+        if fact.key == "charging" and "move" not in actions.done_so_far(actor):
+            return False  # no move yet, no charge: it began in contact (R-SKM-P13)
         if fact.key == "shoot_first" and ran:
             return not answers.get("ranged")
         return super().fact_applies(state, actor, fact, answers, target)

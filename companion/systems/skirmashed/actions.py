@@ -191,7 +191,7 @@ def attack(
     dice: DiceSource,
 ) -> Outcome:  # fmt: skip
     check_part(state, f, "attack")
-    plan = build(d, state, f.id, target, o)
+    plan = build(d, state, f.id, target, o, now=True)
     _, table = odds_table(plan, dist(d, plan))
     roller = DiceRoller(dice)
     result, figures = run_charge(d, plan, roller)

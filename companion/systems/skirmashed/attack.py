@@ -204,6 +204,20 @@ def strike(d: SkmData, atk: Attack, figures: dict[str, Figure], roller: Roller) 
     return Result(hits, unblocked, damage, killed)
 
 
+def check_charge(name: str, did: tuple[str, ...], now: bool) -> None:
+    """A charge needs a move into contact this activation (R-SKM-P13): never after a focus,
+    and not in an attack made before any move; odds asked before moving may plan one."""
+    if "move" in did or "run" in did:
+        return
+    if "focus" in did:
+        raise RefusedError(f"{name} focused and gave up its move: it cannot charge")
+    if now:
+        raise RefusedError(
+            f"{name} has not moved this activation, so it began in contact and is not "
+            f"charging: record the move first ('companion act {name} move' or run)"
+        )
+
+
 @frozen
 class Charge:
     """A melee attack with what comes before and after it."""
@@ -257,12 +271,20 @@ def run_charge(d: SkmData, plan: Charge, roller: Roller) -> tuple[Result, dict[s
 
 
 def build(
-    d: SkmData, state: GameState, actor: str, target: str | None, o: Mapping[str, Any]
+    d: SkmData,
+    state: GameState,
+    actor: str,
+    target: str | None,
+    o: Mapping[str, Any],
+    now: bool = False,
 ) -> Charge:
-    """An attack checked against the rules, from the facts the table gave."""
+    """An attack checked against the rules, from the facts the table gave. `now` says the
+    attack is being made (not only its odds asked), so the activation so far is final."""
     fa, ft = opponents(state, ActionRequest("attack", actor, target))
     a, t = Figure.of(fa), Figure.of(ft)
     did = tuple(fa.flags.get("did") or ())
+    if o.get("charging") and not o.get("ranged"):
+        check_charge(a.name, did, now)
     ranged = bool(o.get("ranged"))
     if ranged and a.fighter:
         raise RefusedError(f"{a.name} is a fighter: it has no ranged attack at all")

@@ -1,0 +1,61 @@
+"""SKIRMASHED audit: rules a play-through found wrong, each pinned with dice fixed."""
+
+from __future__ import annotations
+
+import pytest
+from skirmashed_helpers import SKM, PrefixDice, apply, attack, fig, game
+
+from companion.errors import RefusedError
+from companion.systems.base import ActionRequest
+
+
+def duel(a=None, b=None):
+    return game([a or fig("A")], [b or fig("B")], active="a")
+
+
+def act(state, part, dice=()):
+    return apply(state, SKM.resolve(state, ActionRequest(part, "a"), PrefixDice(list(dice))))
+
+
+# --- R-SKM-P13: a charge needs a move into contact this activation ------------------------
+
+
+def test_an_attack_made_first_is_no_charge():
+    # Not moved yet: the figure began its activation where it stands, in contact.
+    with pytest.raises(RefusedError, match="has not moved"):
+        SKM.resolve(duel(), attack("a", "b", charging=True), PrefixDice([9]))
+    with pytest.raises(RefusedError, match="has not moved"):
+        SKM.resolve(duel(), attack("a", "b", charging=True, shoot_first=True), PrefixDice([9]))
+
+
+def test_a_focused_figure_cannot_charge():
+    state = act(duel(), "focus")
+    with pytest.raises(RefusedError, match="focused"):
+        SKM.resolve(state, attack("a", "b", charging=True), PrefixDice([9]))
+    with pytest.raises(RefusedError, match="focused"):
+        SKM.odds(state, attack("a", "b", charging=True))
+
+
+def test_after_a_move_the_charge_counts():
+    state = act(duel(a=fig("A", fight=1, hack=6)), "move", [1])
+    o = SKM.resolve(state, attack("a", "b", charging=True), PrefixDice([5, 1]))
+    step = next(s for s in o.trace.steps if s.title == "To hit (melee)")
+    assert step.target == 4 and step.successes == 1  # Hack 6 -2 charging
+
+
+def test_odds_before_the_move_may_plan_a_charge():
+    trace = SKM.odds(duel(a=fig("A", fight=1, hack=6)), attack("a", "b", charging=True))
+    step = next(s for s in trace.steps if s.title == "To hit (melee)")
+    assert step.target == 4
+
+
+def test_play_asks_about_charging_only_after_a_move():
+    spec = SKM.declared_actions()["attack"]
+
+    def asked(state):
+        a = state.fighter("a")
+        return [f.key for f in spec.facts if SKM.fact_applies(state, a, f, {})]
+
+    assert "charging" not in asked(duel())
+    assert "charging" not in asked(act(duel(), "focus"))
+    assert "charging" in asked(act(duel(), "move", [1]))
