@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from skirmashed_helpers import SKM, PrefixDice, apply, attack, fig, game
 
-from companion.errors import RefusedError
+from companion.errors import RefusedError, UsageError
 from companion.systems.base import ActionRequest
 
 
@@ -59,3 +59,21 @@ def test_play_asks_about_charging_only_after_a_move():
     assert "charging" not in asked(duel())
     assert "charging" not in asked(act(duel(), "focus"))
     assert "charging" in asked(act(duel(), "move", [1]))
+
+
+# --- a distance given with --opt means a shot, as --range does ------------------------------
+
+
+def test_opt_range_means_a_shot_with_its_modifier():
+    state = duel(a=fig("A", fp=1, boom=5))
+    o = SKM.resolve(state, attack("a", "b", range=4), PrefixDice([5, 1]))
+    step = next(s for s in o.trace.steps if s.title.startswith("To hit"))
+    # Boom! 5 -1 within 6" = 4: a 5 hits; as melee it would be Hack 5 and a miss.
+    assert step.title == "To hit (shooting)" and step.target == 4 and step.successes == 1
+
+
+def test_a_distance_with_a_melee_attack_is_refused():
+    with pytest.raises(UsageError, match="is for a shot"):
+        SKM.odds(duel(), attack("a", "b", ranged=False, range=4))
+    with pytest.raises(UsageError, match="is for a shot"):
+        SKM.odds(duel(), attack("a", "b", ranged=False, band="long"))

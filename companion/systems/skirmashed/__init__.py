@@ -32,16 +32,20 @@ SHARED_ATTACK_KEYS = ("ganging",)
 
 
 def attack_facts(opts: dict[str, Any]) -> dict[str, Any]:
-    """The shared attack flags read for this system: a range band means a shot (as a
-    distance does), and cover is soft or hard here, so the bare yes/no flag cannot say which
+    """The shared attack flags read for this system: a range band or a distance means a
+    shot, and cover is soft or hard here, so the bare yes/no flag cannot say which
     and cover never counts in melee."""
     cover = opts.get("cover")
     if cover is True:
         raise UsageError("say which cover: --opt cover=soft or --opt cover=hard")
     if cover is False:
         opts["cover"] = "none"
-    if opts.get("band"):
+    if opts.get("band") or opts.get("range") is not None:
+        # --range sets the shot itself; --opt range=N must mean the same, not a melee
+        # attack that drops the distance without a word.
         opts.setdefault("ranged", True)
+        if not opts["ranged"]:
+            raise UsageError("a distance or range band is for a shot: add --ranged or leave it out")
     if opts.get("cover") not in (None, "none") and not opts.get("ranged"):
         raise UsageError("cover counts only against a shot: add --ranged, or leave cover out")
     return opts
