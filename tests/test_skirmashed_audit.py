@@ -77,3 +77,21 @@ def test_a_distance_with_a_melee_attack_is_refused():
         SKM.odds(duel(), attack("a", "b", ranged=False, range=4))
     with pytest.raises(UsageError, match="is for a shot"):
         SKM.odds(duel(), attack("a", "b", ranged=False, band="long"))
+
+
+# --- every step of a round links to its rule ------------------------------------------------
+
+
+def test_the_first_player_of_a_later_round_links_to_the_round_topic():
+    from companion.lookup.links import topic_of_step
+
+    # Round 2 onwards opens with the kit's "First player" step (the side that did not
+    # activate last); it showed no 'rules:' link.
+    titles = ["First activation", "First player", "End of round 1", "Tie", "Charge"]
+    assert [topic_of_step("skirmashed", t) for t in titles] == [
+        "round",
+        "round",
+        "round",
+        "setup",
+        "charger",
+    ]
