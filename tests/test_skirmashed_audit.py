@@ -95,3 +95,18 @@ def test_the_first_player_of_a_later_round_links_to_the_round_topic():
         "setup",
         "charger",
     ]
+
+
+# --- the game is played in rounds, and the board says so -----------------------------------
+
+
+def test_board_and_game_list_count_rounds(run):
+    from skirmashed_helpers import setup_game
+
+    setup_game(run)
+    assert "Round  1  2  3  4" in run("status").out
+    assert run("turn").code == 0
+    out = run("status").out
+    assert "Round [1] 2  3  4" in out and "Turn" not in out
+    assert "round 1 of 4" not in out.lower()  # the tracker says it once
+    assert "Skirmish, round 1," in run("game", "list").out

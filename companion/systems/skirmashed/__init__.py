@@ -53,6 +53,8 @@ def attack_facts(opts: dict[str, Any]) -> dict[str, Any]:
 
 class Skirmashed(FromData):
     system_id = "skirmashed"
+    #: the text plays rounds: the board's tracker and the game list say so
+    turn_word = "Round"
 
     def __init__(self) -> None:
         d = self.data
@@ -124,15 +126,11 @@ class Skirmashed(FromData):
         return out
 
     def status_lines(self, state: GameState) -> list[str]:
+        # The tracker above says "Round N" and how to begin (turn_word): no line for it here.
         lines = [
-            f"Round {state.turn} of {state.last_turn}"
-            if state.turn
-            else "Not started: 'companion turn' begins round 1"
-        ]
-        lines.append(
             "Casualties: "
             + ", ".join(f"{s.name} {turns.casualties(state, i)}" for i, s in enumerate(state.sides))
-        )
+        ]
         last = self.turns.last_chance_side(state)
         if state.turn and last is not None and state.phase != "ended":
             lines.append(
