@@ -110,3 +110,12 @@ def test_board_and_game_list_count_rounds(run):
     assert "Round [1] 2  3  4" in out and "Turn" not in out
     assert "round 1 of 4" not in out.lower()  # the tracker says it once
     assert "Skirmish, round 1," in run("game", "list").out
+
+
+def test_status_after_a_20_offers_the_pass():
+    # R-SKM-P12: the extra activation may be let go; the board said only "activates again".
+    state = game([fig("A", sta=5)], [fig("B")], active="a")
+    after = apply(state, SKM.end_activation(state, PrefixDice([10, 10])))
+    assert after.flags.get("must_activate") == "a"
+    line = next(x for x in SKM.status_lines(after) if "rolled a 20" in x)
+    assert "companion act A pass" in line

@@ -139,7 +139,12 @@ class Skirmashed(FromData):
             )
         must = state.flags.get("must_activate")
         if must is not None:
-            lines.append(f"{state.fighter(str(must)).name} rolled a 20: it activates again now")
+            name = state.fighter(str(must)).name
+            # The extra activation is a choice (R-SKM-P12): say how to let it go.
+            lines.append(
+                f"{name} rolled a 20: it may activate again now, or let it go "
+                f"('companion act {name} pass')"
+            )
         return lines
 
     # --- games ------------------------------------------------------------------------
