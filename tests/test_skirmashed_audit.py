@@ -119,3 +119,17 @@ def test_status_after_a_20_offers_the_pass():
     assert after.flags.get("must_activate") == "a"
     line = next(x for x in SKM.status_lines(after) if "rolled a 20" in x)
     assert "companion act A pass" in line
+
+
+# --- R-SKM-P14: melee-damage-boom and a fighter with no Boom! ------------------------------
+
+
+def test_literal_melee_damage_says_when_a_fighter_uses_its_hack():
+    brawler = fig("A", fight=1, hack=4, rank="fighter")
+    gunner = fig("A", fight=1, hack=4, boom=2)
+    for who, per, note in ((brawler, 4, True), (gunner, 2, False)):
+        state = duel(a=who, b=fig("B", man=9, sta=19))
+        o = SKM.resolve(state, attack("a", "b", melee_damage_boom=True), PrefixDice([9, 1]))
+        step = next(s for s in o.trace.steps if s.title == "Damage")
+        assert step.outcome.startswith("1 unblocked x ") and f" {per} = {per};" in step.outcome
+        assert ("R-SKM-P14" in step.outcome) is note

@@ -132,7 +132,7 @@ def _key(plan: Charge) -> tuple[Any, ...]:
     atk = plan.melee
     return (
         fig_key(atk.attacker), fig_key(atk.target), atk.ranged, atk.focused, atk.range_,
-        atk.band, atk.cover, atk.charging, atk.blocking, atk.plain, atk.damage_stat,
+        atk.band, atk.cover, atk.charging, atk.blocking, atk.plain, atk.damage_stat, atk.literal,
         plan.shoot_first, plan.charger_blocks,
     )  # fmt: skip
 

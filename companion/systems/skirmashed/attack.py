@@ -56,6 +56,8 @@ class Attack:
     #: the charger shot as it comes in: no hit modifiers at all (R-SKM-P06)
     plain: bool = False
     damage_stat: str = "boom"
+    #: melee damage played as the text's Boom! (R-SKM-01's option), when the attacker has one
+    literal: bool = False
 
 
 def modified(value: int, parts: list[str], mods: list[tuple[int, str]]) -> tuple[int, list[str]]:
@@ -194,11 +196,15 @@ def strike(d: SkmData, atk: Attack, figures: dict[str, Figure], roller: Roller) 
     stamina = t.stat("stamina")
     killed = total >= stamina
     label = {"boom": "Boom!", "hack": "Hack"}[atk.damage_stat]
+    if atk.literal and atk.damage_stat == "hack":
+        label += " (no Boom! to use: R-SKM-P14)"
     roller.info(
         "Damage",
         f"{unblocked} unblocked x {label} {per} = {damage}; {t.name} has taken {total} of "
         f"Stamina {stamina}: " + ("killed" if killed else f"{stamina - total} left"),
-        rulings=("R-SKM-05",) + (("R-SKM-01",) if not atk.ranged else ()),
+        rulings=("R-SKM-05",)
+        + (("R-SKM-01",) if not atk.ranged else ())
+        + (("R-SKM-P14",) if atk.literal and atk.damage_stat == "hack" else ()),
     )
     figures[t.id] = replace(t, damage=total, dead=killed)
     return Result(hits, unblocked, damage, killed)
@@ -310,8 +316,10 @@ def build(
             )
     damage_stat = "boom" if ranged else "hack"
     boom_option = o.get("melee_damage_boom") or state.options.get("melee-damage-boom")
-    if not ranged and boom_option and "boom" in a.stats:
+    literal = not ranged and bool(boom_option)
+    if literal and "boom" in a.stats:
         damage_stat = "boom"  # the literal text (R-SKM-01's named option)
+    # A fighter's card may leave Boom! out (it has no gun): then its Hack (R-SKM-P14).
     if o.get("range") is not None and o.get("band"):
         raise UsageError("give the distance or the range band, not both")
     cover = str(o.get("cover") or "none")
@@ -327,5 +335,6 @@ def build(
         charging=charging,
         blocking=blocking,
         damage_stat=damage_stat,
+        literal=literal,
     )
     return Charge(melee, shoot_first, shoot_first and bool(o.get("charger_blocks")))
