@@ -133,3 +133,19 @@ def test_literal_melee_damage_says_when_a_fighter_uses_its_hack():
         step = next(s for s in o.trace.steps if s.title == "Damage")
         assert step.outcome.startswith("1 unblocked x ") and f" {per} = {per};" in step.outcome
         assert ("R-SKM-P14" in step.outcome) is note
+
+
+def test_an_attack_may_say_no_to_the_games_melee_damage_boom():
+    from dataclasses import replace as dc_replace
+
+    from companion.game.state import freeze
+
+    state = duel(a=fig("A", fight=1, hack=4, boom=2), b=fig("B", man=9, sta=19))
+    state = dc_replace(state, options=freeze({"melee-damage-boom": True}))
+
+    def per(**o):
+        out = SKM.resolve(state, attack("a", "b", **o), PrefixDice([9, 1]))
+        return next(s for s in out.trace.steps if s.title == "Damage").outcome
+
+    assert "x Boom! 2 = 2" in per()
+    assert "x Hack 4 = 4" in per(melee_damage_boom=False)

@@ -315,7 +315,8 @@ def build(
                 f"{t.name} has another enemy in base contact: it cannot shoot the charger"
             )
     damage_stat = "boom" if ranged else "hack"
-    boom_option = o.get("melee_damage_boom") or state.options.get("melee-damage-boom")
+    # The attack's own answer, yes or no, overrides the game's option.
+    boom_option = o.get("melee_damage_boom", state.options.get("melee-damage-boom"))
     literal = not ranged and bool(boom_option)
     if literal and "boom" in a.stats:
         damage_stat = "boom"  # the literal text (R-SKM-01's named option)
