@@ -149,3 +149,16 @@ def test_an_attack_may_say_no_to_the_games_melee_damage_boom():
 
     assert "x Boom! 2 = 2" in per()
     assert "x Hack 4 = 4" in per(melee_damage_boom=False)
+
+
+# --- look-ups: a question about cover finds the rule that gives the numbers ------------------
+
+
+@pytest.mark.parametrize("words", ["cover", "cover modifiers", "soft cover"])
+def test_cover_questions_find_the_block_topic(words):
+    from companion.lookup.search import search
+    from companion.lookup.topics import all_topics
+
+    hits = search(words, all_topics("skirmashed"))
+    # The ranged topic came first and says nothing of cover's -2/-4.
+    assert hits[0].topic.id == "block"
