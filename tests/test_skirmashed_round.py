@@ -174,6 +174,7 @@ def test_last_round_clears_exhaustion():
 def test_a_20_after_shooting_a_charger_only_leaves_the_shooter_fresh():
     # R-SKM-P04: the charge goes on; the shooter does not activate in the middle of it.
     state = game([fig("A", fight=1, sta=19)], [fig("B", fp=1, boom=9)], active="a")
+    state = apply(state, SKM.resolve(state, ActionRequest("move", "a"), PrefixDice([1])))
     req = attack("a", "b", charging=True, shoot_first=True)
     o = SKM.resolve(state, req, PrefixDice([2, 10, 10, 1]))  # miss; 20; the blow misses
     after = apply(state, o)

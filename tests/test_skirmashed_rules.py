@@ -33,6 +33,11 @@ def duel(a=None, b=None, **kw):
     return game([a or fig("A")], [b or fig("B")], active="a", **kw)
 
 
+def moved(state, fid="a"):
+    """The active figure after a move: only a move or a run makes a charge (R-SKM-P13)."""
+    return apply(state, SKM.resolve(state, ActionRequest("move", fid), PrefixDice([1])))
+
+
 # --- hitting -------------------------------------------------------------------------
 
 
@@ -81,17 +86,21 @@ def test_natural_ten_always_hits_and_one_always_misses():
     # Melee Hack 1 for a charging fighter: 1 -2 -2 = -3, yet a natural 1 misses.
     a = fig("A", fight=2, hack=1, rank="fighter")
     state = duel(a=a, b=fig("B", man=9))
-    o = SKM.resolve(state, attack("a", "b", charging=True), PrefixDice([1, 2, 9]))
+    o = SKM.resolve(moved(state), attack("a", "b", charging=True), PrefixDice([1, 2, 9]))
     assert hit_step(o).target == -3 and hit_step(o).successes == 1
 
 
 def test_melee_hit_modifiers_fighter_focus_charging():
     a = fig("A", fight=1, hack=7, rank="fighter")
     state = duel(a=a)
+    o = SKM.resolve(moved(state), attack("a", "b", charging=True), PrefixDice([3]))
+    # Hack 7 -2 fighter -2 charging = 3: a 3 misses.
+    assert hit_step(o).target == 3 and hit_step(o).successes == 0
     state = apply(state, SKM.resolve(state, ActionRequest("focus", "a"), PrefixDice([])))
-    o = SKM.resolve(state, attack("a", "b", charging=True), PrefixDice([3, 1]))
-    # Hack 7 -2 fighter -1 focused -2 charging = 2: a 3 hits.
-    assert hit_step(o).target == 2 and hit_step(o).successes == 1
+    o = SKM.resolve(state, attack("a", "b"), PrefixDice([5, 1]))
+    # Hack 7 -2 fighter -1 focused = 4: a 5 hits. A focus gives up the move, so it
+    # never comes with a charge (R-SKM-P13).
+    assert hit_step(o).target == 4 and hit_step(o).successes == 1
 
 
 def test_a_run_makes_the_melee_a_charge():
@@ -257,7 +266,9 @@ def test_charged_figure_shoots_first_unmodified_then_checks_stamina():
     b = fig("B", man=5, fp=1, boom=5, sta=10)
     state = duel(a=a, b=b)
     dice = [6, 1, 6, 6, 9, 1]  # shot hits, not blocked; 6+6 = 12 > 10 fresh; blow hits
-    o = SKM.resolve(state, attack("a", "b", charging=True, shoot_first=True), PrefixDice(dice))
+    o = SKM.resolve(
+        moved(state), attack("a", "b", charging=True, shoot_first=True), PrefixDice(dice)
+    )
     titles = [s.title for s in o.trace.steps]
     assert titles == ["Shooting the charger", "To hit (shooting)", "Block", "Damage"] + [
         "Stamina check",
@@ -274,7 +285,7 @@ def test_charged_figure_shoots_first_unmodified_then_checks_stamina():
 def test_a_charger_shot_down_never_strikes():
     state = duel(a=fig("A", sta=5), b=fig("B", fp=1, boom=5))
     o = SKM.resolve(
-        state, attack("a", "b", charging=True, shoot_first=True), PrefixDice([9, 1, 6, 6])
+        moved(state), attack("a", "b", charging=True, shoot_first=True), PrefixDice([9, 1, 6, 6])
     )
     after = apply(state, o)
     assert after.fighter("a").out and after.fighter("b").wounds == 0
@@ -285,7 +296,9 @@ def test_an_exhausted_shooter_blocks_worse():
     # The shooter's check exhausts it (3+3 <= 10): +1 to its blocks against the charge.
     state = duel(a=fig("A", fight=1, hack=5), b=fig("B", man=5, fp=1, boom=5))
     o = SKM.resolve(
-        state, attack("a", "b", charging=True, shoot_first=True), PrefixDice([2, 3, 3, 9, 9])
+        moved(state),
+        attack("a", "b", charging=True, shoot_first=True),
+        PrefixDice([2, 3, 3, 9, 9]),
     )
     block = [s for s in o.trace.steps if s.title == "Block"][-1]
     assert block.target == 5 + 3 + 1  # Fight 1 is half or less of 5: +3; exhausted +1
@@ -295,13 +308,13 @@ def test_an_exhausted_shooter_blocks_worse():
 def test_only_a_fresh_non_fighter_may_shoot_a_charger():
     state = duel(b=fig("B", rank="fighter"))
     with pytest.raises(RefusedError, match="fighter"):
-        SKM.resolve(state, attack("a", "b", charging=True, shoot_first=True), PrefixDice([]))
+        SKM.resolve(moved(state), attack("a", "b", charging=True, shoot_first=True), PrefixDice([]))
     state = set_fig(duel(), "b", token=True)
     with pytest.raises(RefusedError, match="exhausted"):
-        SKM.resolve(state, attack("a", "b", charging=True, shoot_first=True), PrefixDice([]))
+        SKM.resolve(moved(state), attack("a", "b", charging=True, shoot_first=True), PrefixDice([]))
     req = attack("a", "b", charging=True, shoot_first=True, target_engaged=True)
     with pytest.raises(RefusedError, match="another enemy in base contact"):
-        SKM.resolve(duel(), req, PrefixDice([]))
+        SKM.resolve(moved(duel()), req, PrefixDice([]))
 
 
 def test_a_charger_may_actively_block_the_shot_and_checks_at_once():
@@ -313,7 +326,7 @@ def test_a_charger_may_actively_block_the_shot_and_checks_at_once():
     # check 2+2 <= 10: exhausted. The shooter's check 9+9: fresh. The blow: 1 misses.
     dice = [6, 1, 1, 1, 1, 1, 4, 2, 2, 9, 9, 1]
     req = attack("a", "b", charging=True, shoot_first=True, charger_blocks=True)
-    o = SKM.resolve(state, req, PrefixDice(dice))
+    o = SKM.resolve(moved(state), req, PrefixDice(dice))
     blocks = [s for s in o.trace.steps if s.title == "Block"]
     assert blocks[0].target == 3 and blocks[0].successes == 1
     checks = [s for s in o.trace.steps if s.title == "Stamina check"]
@@ -327,7 +340,7 @@ def test_a_charger_may_actively_block_the_shot_and_checks_at_once():
 
 def test_play_asks_only_what_applies_to_the_figure():
     spec = SKM.declared_actions()["attack"]
-    state = duel(a=fig("A", rank="fighter"))
+    state = moved(duel(a=fig("A", rank="fighter")))
     asked = [f.key for f in spec.facts if SKM.fact_applies(state, state.fighter("a"), f, {})]
     assert "ranged" not in asked and "cover" not in asked and "charging" in asked
     state = duel()

@@ -32,16 +32,20 @@ SHARED_ATTACK_KEYS = ("ganging",)
 
 
 def attack_facts(opts: dict[str, Any]) -> dict[str, Any]:
-    """The shared attack flags read for this system: a range band means a shot (as a
-    distance does), and cover is soft or hard here, so the bare yes/no flag cannot say which
+    """The shared attack flags read for this system: a range band or a distance means a
+    shot, and cover is soft or hard here, so the bare yes/no flag cannot say which
     and cover never counts in melee."""
     cover = opts.get("cover")
     if cover is True:
         raise UsageError("say which cover: --opt cover=soft or --opt cover=hard")
     if cover is False:
         opts["cover"] = "none"
-    if opts.get("band"):
+    if opts.get("band") or opts.get("range") is not None:
+        # --range sets the shot itself; --opt range=N must mean the same, not a melee
+        # attack that drops the distance without a word.
         opts.setdefault("ranged", True)
+        if not opts["ranged"]:
+            raise UsageError("a distance or range band is for a shot: add --ranged or leave it out")
     if opts.get("cover") not in (None, "none") and not opts.get("ranged"):
         raise UsageError("cover counts only against a shot: add --ranged, or leave cover out")
     return opts
@@ -49,6 +53,8 @@ def attack_facts(opts: dict[str, Any]) -> dict[str, Any]:
 
 class Skirmashed(FromData):
     system_id = "skirmashed"
+    #: the text plays rounds: the board's tracker and the game list say so
+    turn_word = "Round"
 
     def __init__(self) -> None:
         d = self.data
@@ -120,15 +126,11 @@ class Skirmashed(FromData):
         return out
 
     def status_lines(self, state: GameState) -> list[str]:
+        # The tracker above says "Round N" and how to begin (turn_word): no line for it here.
         lines = [
-            f"Round {state.turn} of {state.last_turn}"
-            if state.turn
-            else "Not started: 'companion turn' begins round 1"
-        ]
-        lines.append(
             "Casualties: "
             + ", ".join(f"{s.name} {turns.casualties(state, i)}" for i, s in enumerate(state.sides))
-        )
+        ]
         last = self.turns.last_chance_side(state)
         if state.turn and last is not None and state.phase != "ended":
             lines.append(
@@ -137,7 +139,12 @@ class Skirmashed(FromData):
             )
         must = state.flags.get("must_activate")
         if must is not None:
-            lines.append(f"{state.fighter(str(must)).name} rolled a 20: it activates again now")
+            name = state.fighter(str(must)).name
+            # The extra activation is a choice (R-SKM-P12): say how to let it go.
+            lines.append(
+                f"{name} rolled a 20: it may activate again now, or let it go "
+                f"('companion act {name} pass')"
+            )
         return lines
 
     # --- games ------------------------------------------------------------------------
@@ -171,6 +178,8 @@ class Skirmashed(FromData):
             return False  # a fighter never shoots; after a run only melee follows
         if fact.key == "charging" and ran:
             return False  # a run always ends in a charge (R-SKM-P10)
+        if fact.key == "charging" and "move" not in actions.done_so_far(actor):
+            return False  # no move yet, no charge: it began in contact (R-SKM-P13)
         if fact.key == "shoot_first" and ran:
             return not answers.get("ranged")
         return super().fact_applies(state, actor, fact, answers, target)

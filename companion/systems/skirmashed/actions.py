@@ -132,7 +132,7 @@ def _key(plan: Charge) -> tuple[Any, ...]:
     atk = plan.melee
     return (
         fig_key(atk.attacker), fig_key(atk.target), atk.ranged, atk.focused, atk.range_,
-        atk.band, atk.cover, atk.charging, atk.blocking, atk.plain, atk.damage_stat,
+        atk.band, atk.cover, atk.charging, atk.blocking, atk.plain, atk.damage_stat, atk.literal,
         plan.shoot_first, plan.charger_blocks,
     )  # fmt: skip
 
@@ -191,7 +191,7 @@ def attack(
     dice: DiceSource,
 ) -> Outcome:  # fmt: skip
     check_part(state, f, "attack")
-    plan = build(d, state, f.id, target, o)
+    plan = build(d, state, f.id, target, o, now=True)
     _, table = odds_table(plan, dist(d, plan))
     roller = DiceRoller(dice)
     result, figures = run_charge(d, plan, roller)

@@ -56,6 +56,8 @@ class Attack:
     #: the charger shot as it comes in: no hit modifiers at all (R-SKM-P06)
     plain: bool = False
     damage_stat: str = "boom"
+    #: melee damage played as the text's Boom! (R-SKM-01's option), when the attacker has one
+    literal: bool = False
 
 
 def modified(value: int, parts: list[str], mods: list[tuple[int, str]]) -> tuple[int, list[str]]:
@@ -194,14 +196,32 @@ def strike(d: SkmData, atk: Attack, figures: dict[str, Figure], roller: Roller) 
     stamina = t.stat("stamina")
     killed = total >= stamina
     label = {"boom": "Boom!", "hack": "Hack"}[atk.damage_stat]
+    if atk.literal and atk.damage_stat == "hack":
+        label += " (no Boom! to use: R-SKM-P14)"
     roller.info(
         "Damage",
         f"{unblocked} unblocked x {label} {per} = {damage}; {t.name} has taken {total} of "
         f"Stamina {stamina}: " + ("killed" if killed else f"{stamina - total} left"),
-        rulings=("R-SKM-05",) + (("R-SKM-01",) if not atk.ranged else ()),
+        rulings=("R-SKM-05",)
+        + (("R-SKM-01",) if not atk.ranged else ())
+        + (("R-SKM-P14",) if atk.literal and atk.damage_stat == "hack" else ()),
     )
     figures[t.id] = replace(t, damage=total, dead=killed)
     return Result(hits, unblocked, damage, killed)
+
+
+def check_charge(name: str, did: tuple[str, ...], now: bool) -> None:
+    """A charge needs a move into contact this activation (R-SKM-P13): never after a focus,
+    and not in an attack made before any move; odds asked before moving may plan one."""
+    if "move" in did or "run" in did:
+        return
+    if "focus" in did:
+        raise RefusedError(f"{name} focused and gave up its move: it cannot charge")
+    if now:
+        raise RefusedError(
+            f"{name} has not moved this activation, so it began in contact and is not "
+            f"charging: record the move first ('companion act {name} move' or run)"
+        )
 
 
 @frozen
@@ -257,12 +277,20 @@ def run_charge(d: SkmData, plan: Charge, roller: Roller) -> tuple[Result, dict[s
 
 
 def build(
-    d: SkmData, state: GameState, actor: str, target: str | None, o: Mapping[str, Any]
+    d: SkmData,
+    state: GameState,
+    actor: str,
+    target: str | None,
+    o: Mapping[str, Any],
+    now: bool = False,
 ) -> Charge:
-    """An attack checked against the rules, from the facts the table gave."""
+    """An attack checked against the rules, from the facts the table gave. `now` says the
+    attack is being made (not only its odds asked), so the activation so far is final."""
     fa, ft = opponents(state, ActionRequest("attack", actor, target))
     a, t = Figure.of(fa), Figure.of(ft)
     did = tuple(fa.flags.get("did") or ())
+    if o.get("charging") and not o.get("ranged"):
+        check_charge(a.name, did, now)
     ranged = bool(o.get("ranged"))
     if ranged and a.fighter:
         raise RefusedError(f"{a.name} is a fighter: it has no ranged attack at all")
@@ -287,9 +315,12 @@ def build(
                 f"{t.name} has another enemy in base contact: it cannot shoot the charger"
             )
     damage_stat = "boom" if ranged else "hack"
-    boom_option = o.get("melee_damage_boom") or state.options.get("melee-damage-boom")
-    if not ranged and boom_option and "boom" in a.stats:
+    # The attack's own answer, yes or no, overrides the game's option.
+    boom_option = o.get("melee_damage_boom", state.options.get("melee-damage-boom"))
+    literal = not ranged and bool(boom_option)
+    if literal and "boom" in a.stats:
         damage_stat = "boom"  # the literal text (R-SKM-01's named option)
+    # A fighter's card may leave Boom! out (it has no gun): then its Hack (R-SKM-P14).
     if o.get("range") is not None and o.get("band"):
         raise UsageError("give the distance or the range band, not both")
     cover = str(o.get("cover") or "none")
@@ -305,5 +336,6 @@ def build(
         charging=charging,
         blocking=blocking,
         damage_stat=damage_stat,
+        literal=literal,
     )
     return Charge(melee, shoot_first, shoot_first and bool(o.get("charger_blocks")))
