@@ -196,7 +196,7 @@ def list_(as_json: JsonOpt = False) -> None:
             typer.echo(f"{mark} {r['name']}  DAMAGED: {r['damaged']}")
             continue
         sys_ = systems.get(str(r["system"]))
-        word = getattr(sys_, "turn_word", "Turn").lower()
+        word = sys_.round_word
         typer.echo(
             f"{mark} {r['name']}  {sys_.info.name} · {r['scenario_name']}, {word} {r['turn']}, "
             f"{r['phase']}, {plural(int(str(r['events'])), 'event')}"

@@ -193,6 +193,11 @@ def _flag_value(v: str) -> Any:
 
 def vp(side: str, value: str, game: str | None, as_json: bool) -> None:
     with writing_game(game) as gf:
+        system = systems.get(gf.system)
+        if not system.keeps_vp:
+            raise UsageError(
+                f"{system.info.name} keeps no victory points: the game is won on the table"
+            )
         idx = find_side(gf.state, side)
         cur = gf.state.sides[idx].vp
         v = value.strip()

@@ -92,7 +92,8 @@ def side_lines(system: RuleSystem, state: GameState) -> list[Text]:
         live = [f for f in fs if not f.out]
         down = [f for f in live if f.status != "upright"]
         line = Text(f"{side.name}", style="bold")
-        line.append(f" ({side.vp} VP): {len(live)} in the game")
+        line.append(f" ({side.vp} VP)" if system.keeps_vp else "")
+        line.append(f": {len(live)} in the game")
         if down:
             line.append(f", {len(down)} down", style="yellow")
         if len(fs) > len(live):

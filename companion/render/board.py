@@ -15,6 +15,7 @@ from companion.render.board_lines import (
     WIDE,
     compact_spans,
     header_lines,
+    side_title,
     tracker_spans,
 )
 from companion.render.styled import Span
@@ -50,7 +51,7 @@ def render_board(console: Console, b: dict[str, Any], rows: int | None = None) -
     # table to show.
     for side in (s for s in b["sides"] if s["fighters"]):
         table = Table(
-            title=f"{side['name']} — VP {side['vp']}",
+            title=side_title(b, side),
             title_justify="left",
             expand=False,
             show_lines=False,

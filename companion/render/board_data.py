@@ -45,7 +45,9 @@ def board(system: RuleSystem, name: str, state: GameState) -> dict[str, Any]:
         "scenario_name": scen.label if scen else str(state.options.get("label") or state.scenario),
         "turn": state.turn,
         # What the system calls a turn ("Round" in WarStuff), for the tracker's label.
-        "turn_word": getattr(system, "turn_word", "Turn"),
+        "turn_word": system.turn_word,
+        # Whether the sides' VP mean anything (WarStuff and SKIRMASHED keep none).
+        "keeps_vp": system.keeps_vp,
         "last_turn": state.last_turn,
         "phase": state.phase,
         "initiative": state.initiative,

@@ -100,7 +100,7 @@ def board_lines(b: dict[str, Any], room: int) -> list[list[Span]]:
         return out + _compact(b, room)
     columns = b.get("columns") or DEFAULT_COLUMNS
     for side in (s for s in b["sides"] if s["fighters"]):
-        out += _table(side, columns, room)
+        out += _table(side, columns, room, side_title(b, side))
     return out
 
 
@@ -109,7 +109,7 @@ def compact_spans(b: dict[str, Any]) -> list[tuple[list[Span], bool]]:
     a dim line indented by four (True)."""
     out: list[tuple[list[Span], bool]] = []
     for side in (s for s in b["sides"] if s["fighters"]):
-        out.append(([(f"{side['name']} — VP {side['vp']}", "bold underline")], False))
+        out.append(([(side_title(b, side), "bold underline")], False))
         for f in side["fighters"]:
             d = f["describe"]
             line: list[Span] = [("● " if f["token"] else "· ", "")]
@@ -352,14 +352,18 @@ def _styles(line: list[Span], base: str) -> list[Span]:
     return [(t, base if s == _RUN else s) for t, s in out]
 
 
-def _table(side: dict[str, Any], columns: Any, room: int) -> list[list[Span]]:
+def side_title(b: dict[str, Any], side: dict[str, Any]) -> str:
+    """A side's heading: its name, and its VP where the system keeps them."""
+    return f"{side['name']} — VP {side['vp']}" if b.get("keeps_vp", True) else side["name"]
+
+
+def _table(side: dict[str, Any], columns: Any, room: int, title: str) -> list[list[Span]]:
     cols = _columns(side, columns)
     n = len(cols)
     extra = 2 + n - 1  # the box's edges and the lines between columns
     pads = [(0 if i == 0 else 1) + (0 if i == n - 1 else 1) for i in range(n)]
     widths = _widths(cols, pads, room - extra)
     table_width = sum(widths) + extra
-    title = f"{side['name']} — VP {side['vp']}"
     out: list[list[Span]] = []
     for line in _wrapped([(_literal(title), _BASE)], table_width):
         used = sum(len(t) for t, _ in line)

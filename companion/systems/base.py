@@ -157,10 +157,19 @@ class RuleSystem(ABC):
         as its first event; None when the system rolls nothing at creation."""
         return None
 
+    #: whether the system scores victory points (WarStuff and SKIRMASHED do not: a game is
+    #: won by being the last one standing, or on what is left after the last round)
+    keeps_vp = True
+
     @property
     def round_word(self) -> str:
         """What the system calls a turn of the game ("round" in WarStuff and others)."""
         return self.turns.round_word if self.turns is not None else "turn"
+
+    @property
+    def turn_word(self) -> str:
+        """`round_word` as the board's tracker shows it ("Turn", "Round")."""
+        return self.round_word.capitalize()
 
     def _structure(self) -> TurnStructure:
         if self.turns is None:

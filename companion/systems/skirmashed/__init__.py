@@ -54,7 +54,7 @@ def attack_facts(opts: dict[str, Any]) -> dict[str, Any]:
 class Skirmashed(FromData):
     system_id = "skirmashed"
     #: the text plays rounds: the board's tracker and the game list say so
-    turn_word = "Round"
+    keeps_vp = False  # decided by the figures left after round 4
 
     def __init__(self) -> None:
         d = self.data

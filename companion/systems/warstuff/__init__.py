@@ -30,7 +30,7 @@ class WarStuff(FromData):
     system_id = "warstuff"
     default_scenario = "skirmish"
     turns = turns.ROUNDS
-    turn_word = "Round"
+    keeps_vp = False  # the last player with units left wins
 
     @property
     def data(self) -> WarStuffData:
