@@ -114,6 +114,11 @@ class SmbTurns(SideTurns):
         ]
         return out
 
+    def not_activated(self, state: GameState) -> list[str]:
+        # Tokens are cleared when each side's turn ends, so by the end of the round they say
+        # nothing; `turned` is what records that a figure had its turn this round.
+        return [f.name for f in state.fighters if not f.out and not f.flags.get("turned")]
+
     def upkeep(self, state: GameState, roller: Roller) -> list[Change]:
         return [set_game("flags.rolls", None)]
 
