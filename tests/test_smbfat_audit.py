@@ -45,3 +45,29 @@ def test_round_end_names_only_figures_that_did_not_take_their_turn():
     o = SMB.next_turn(state, TypedDice([4, 2]))
     text = {s.title: s.outcome for s in o.trace.steps}
     assert text["End of round 2"] == "round 2 is over"
+
+
+def _with_leader():
+    a = force("A", fig("Boss", "brawler", "leader"), *[fig(f"a {i}") for i in range(1, 7)])
+    b = force("B", *[fig(f"b {i}") for i in range(1, 8)])
+    return SMB.new_game([a, b], "battle", {})
+
+
+def test_an_extra_turn_left_untaken_leaves_nobody_waiting():
+    # The Leader's extra turn is one the force may take: when every figure has had its turn
+    # and the force lets the extra one go, ending its turn needs no --force and names nobody.
+    state = _turn(_with_leader(), 6, 1)
+    for f in reversed(state.side_fighters(0)):  # Boss last: its extra turn is now open
+        state = _done(apply(state, SMB.activate(state, f.id)))
+    assert state.flags.get("extra_turn") == 0
+    assert SMB.still_to_act(state) == []
+    o = SMB.next_turn(state, TypedDice([]))
+    assert o.trace.steps[0].outcome == "A's turn is over"
+    state = apply(state, o)
+    assert state.flags.get("extra_turn") is None and SMB.next_side(state) == 1
+
+
+def test_an_extra_turn_still_counts_figures_that_had_no_turn():
+    state = _turn(_with_leader(), 6, 1)
+    state = _done(apply(state, SMB.activate(state, "boss")))
+    assert [f.name for f in SMB.still_to_act(state)] == [f"a {i}" for i in range(1, 7)]
