@@ -71,3 +71,10 @@ def test_an_extra_turn_still_counts_figures_that_had_no_turn():
     state = _turn(_with_leader(), 6, 1)
     state = _done(apply(state, SMB.activate(state, "boss")))
     assert [f.name for f in SMB.still_to_act(state)] == [f"a {i}" for i in range(1, 7)]
+
+
+def test_play_offers_the_spread_only_figures_it_may_catch():
+    # The guided session lists "others" for the figures caught around the target: never the
+    # attacker itself, nor the target (it is already attacked), friends and foes alike.
+    near = SMB.declared_actions()["attack"].fact("near")
+    assert near.among == "others"
