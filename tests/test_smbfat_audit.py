@@ -78,3 +78,13 @@ def test_play_offers_the_spread_only_figures_it_may_catch():
     # attacker itself, nor the target (it is already attacked), friends and foes alike.
     near = SMB.declared_actions()["attack"].fact("near")
     assert near.among == "others"
+
+
+def test_the_rules_list_both_scenarios_under_scenarios():
+    # The smaller map is a scenario of its own (--scenario small-map): the look-up listed
+    # only the standard battle under Scenarios, the other under a section of its own.
+    from companion.lookup.topics import all_topics
+
+    listed = [t.id for t in all_topics("smbfat") if t.section == "Scenarios"]
+    assert listed == ["battle", "small-map"]
+    assert sorted(SMB.data.scenarios) == sorted(listed)
