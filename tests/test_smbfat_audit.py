@@ -88,3 +88,17 @@ def test_the_rules_list_both_scenarios_under_scenarios():
     listed = [t.id for t in all_topics("smbfat") if t.section == "Scenarios"]
     assert listed == ["battle", "small-map"]
     assert sorted(SMB.data.scenarios) == sorted(listed)
+
+
+def test_a_failed_skill_roll_says_the_force_may_reroll_it():  # R-SMB-02
+    from smbfat_helpers import game, req, roll
+
+    state = game([fig("X")], [fig("Y")], active="x", rerolls=(2, 0))
+    o = roll(state, req("skill", "x", None, skill="open-door"), 2)
+    steps = {s.title: s.outcome for s in o.trace.steps}
+    assert "A have 2 rerolls" in steps["Rerolls"]
+    o = roll(state, req("skill", "x", None, skill="open-door"), 5)
+    assert "Rerolls" not in {s.title for s in o.trace.steps}
+    none_left = game([fig("X")], [fig("Y")], active="x")
+    o = roll(none_left, req("skill", "x", None, skill="open-door"), 2)
+    assert "Rerolls" not in {s.title for s in o.trace.steps}

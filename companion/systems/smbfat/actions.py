@@ -115,6 +115,8 @@ def skill(
         notes=(f"{f.name} tries {task}",),
     )  # fmt: skip
     log = [_record("skill", f, None, n, d.skill_target, ok)]
+    if not ok:
+        _reroll_hint(state, f, roller)
     changes += [set_game("flags.rolls", freeze({"side": f.side, "list": log}))]
     text = f"{f.name} tries {task}: {'success' if ok else 'failure'}"
     return Outcome(
@@ -185,19 +187,25 @@ def attack(d: SmbData, state: GameState, req: ActionRequest, dice: DiceSource) -
     changes = settle(d, state, changes)
     parts = [f"{s.target.name} {r}" for s, r in zip(a.strikes, results, strict=True)]
     summary = f"{f.name} {a.verb} {a.strikes[0].target.name}: " + "; ".join(parts)
+    if any(atk_mod.went_wrong(r) for r in log):
+        _reroll_hint(state, f, roller)
+    out = _finish(
+        "attack", summary, changes, roller, f"{f.name} {a.verb} {a.strikes[0].target.name}"
+    )
+    # The outcome as `odds` names it, so a roll can be set against its exact chances.
+    return replace(out, data=freeze({"odds_label": atk_mod.odds_label(a, results)}))
+
+
+def _reroll_hint(state: GameState, f: FighterState, roller: DiceRoller) -> None:
+    """A roll went against the force: say that it may spend a reroll on it (R-SMB-02)."""
     pool = int(state.sides[f.side].flags.get("rerolls") or 0)
-    if any(atk_mod.went_wrong(r) for r in log) and pool:
+    if pool:
         roller.info(
             "Rerolls",
             f"{state.sides[f.side].name} have {pool} reroll{'s' if pool != 1 else ''}: "
             f"'companion act {f.name} reroll' rolls the last that went wrong again",
             rulings=("R-SMB-02",),
         )
-    out = _finish(
-        "attack", summary, changes, roller, f"{f.name} {a.verb} {a.strikes[0].target.name}"
-    )
-    # The outcome as `odds` names it, so a roll can be set against its exact chances.
-    return replace(out, data=freeze({"odds_label": atk_mod.odds_label(a, results)}))
 
 
 def _finish(
