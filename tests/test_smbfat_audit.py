@@ -102,3 +102,15 @@ def test_a_failed_skill_roll_says_the_force_may_reroll_it():  # R-SMB-02
     none_left = game([fig("X")], [fig("Y")], active="x")
     o = roll(none_left, req("skill", "x", None, skill="open-door"), 2)
     assert "Rerolls" not in {s.title for s in o.trace.steps}
+
+
+def test_a_rerolled_fear_roll_is_explained_as_a_fear_roll():  # R-SMB-03, R-SMB-P04
+    from smbfat_helpers import game, req, roll
+
+    state = game([fig("X", "gunslinger")], [fig("W", "shooter", "fear")], "x", (1, 0))
+    state = apply(state, roll(state, req("attack", "x", "w", ranged=True), 2))
+    again = roll(state, req("reroll", "x", None), 1).trace.steps[1]
+    assert again.title == "Fear roll"
+    assert again.outcome == "X dares not attack W: that attack is lost"
+    assert set(again.rulings) == {"R-SMB-03", "R-SMB-P04"}
+    assert again.notes == ("W causes Fear; the roll is not an action",)

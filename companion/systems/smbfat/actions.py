@@ -301,8 +301,7 @@ def _roll_again(
         t = Fig.of(d, target)
         return atk_mod.attack_roll(roller, who.name, atk_mod.Strike(t, n, need, False))
     if r["kind"] == "fear" and target is not None:
-        ok, bad = f"{who.name} steels itself against {target.name}", "that attack is lost"
-        return atk_mod.skill_roll(roller, who.name, n, need, "Fear roll", ok, bad)
+        return atk_mod.fear_test(roller, who.name, n, need, target.name)
     return atk_mod.skill_roll(roller, who.name, n, need, "Skill roll", "success", "failure")
 
 
