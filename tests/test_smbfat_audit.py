@@ -114,3 +114,21 @@ def test_a_rerolled_fear_roll_is_explained_as_a_fear_roll():  # R-SMB-03, R-SMB-
     assert again.outcome == "X dares not attack W: that attack is lost"
     assert set(again.rulings) == {"R-SMB-03", "R-SMB-P04"}
     assert again.notes == ("W causes Fear; the roll is not an action",)
+
+
+def test_no_objectives_are_counted_after_a_concession():
+    # A concession decides the game: scoring the markers afterwards gave a result naming
+    # one winner by concession and, when the points said otherwise, another by points.
+    import pytest
+    from smbfat_helpers import game, req
+
+    from companion.errors import RefusedError
+    from companion.game.concede import concede_changes
+    from companion.game.events import Event, apply_event
+
+    state = game([fig("X")], [fig("Y")])
+    changes, _ = concede_changes(state, 1)
+    state = apply_event(state, Event("concede", "", tuple(changes)))
+    assert SMB.actions_for(state, state.fighter("x")) == []
+    with pytest.raises(RefusedError, match="B conceded"):
+        SMB.resolve(state, req("objectives", "x", None, centre=("y",)), TypedDice([]))

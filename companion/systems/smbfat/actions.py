@@ -56,7 +56,8 @@ def one_thing(d: SmbData, f: FighterState, action: str) -> list[Change]:
 def allowed(d: SmbData, state: GameState, f: FighterState) -> list[str]:
     """The actions open to a figure now, in the rules' order."""
     if state.phase == "ended":
-        return ["objectives"] if state.flags.get("objectives_scored") is None else []
+        open_ = state.flags.get("objectives_scored") is None and conceded(state) is None
+        return ["objectives"] if open_ else []
     out = []
     if state.active == f.id and not f.out:
         if not f.flags.get("moved"):
@@ -329,6 +330,11 @@ def _fear_changed(
     return changes
 
 
+def conceded(state: GameState) -> str | None:
+    """The name of a side that conceded, if one did."""
+    return next((s.name for s in state.sides if s.flags.get("conceded")), None)
+
+
 def objectives(d: SmbData, state: GameState, o: Mapping[str, Any]) -> Outcome:
     """Score the markers at the end: 5 to a force touching one that no enemy touches
     (R-SMB-04, R-SMB-P09). Said again, it replaces the earlier count."""
@@ -337,6 +343,10 @@ def objectives(d: SmbData, state: GameState, o: Mapping[str, Any]) -> Outcome:
             "objectives score at the end of the game (after round "
             f"{state.last_turn} or when a force has no figure left)"
         )
+    gave_up = conceded(state)
+    if gave_up is not None:
+        # Scoring after a concession would name a second winner, by points.
+        raise RefusedError(f"{gave_up} conceded: the game is decided without a count")
     held = [0] * len(state.sides)
     steps = []
     for marker in d.objectives:
