@@ -130,5 +130,5 @@ def test_no_objectives_are_counted_after_a_concession():
     changes, _ = concede_changes(state, 1)
     state = apply_event(state, Event("concede", "", tuple(changes)))
     assert SMB.actions_for(state, state.fighter("x")) == []
-    with pytest.raises(RefusedError, match="B conceded"):
+    with pytest.raises(RefusedError, match="B conceded.*R-SMB-P11"):
         SMB.resolve(state, req("objectives", "x", None, centre=("y",)), TypedDice([]))

@@ -345,8 +345,8 @@ def objectives(d: SmbData, state: GameState, o: Mapping[str, Any]) -> Outcome:
         )
     gave_up = conceded(state)
     if gave_up is not None:
-        # Scoring after a concession would name a second winner, by points.
-        raise RefusedError(f"{gave_up} conceded: the game is decided without a count")
+        # R-SMB-P11: scoring after a concession could name a second winner, by points.
+        raise RefusedError(f"{gave_up} conceded: the game is decided without a count (R-SMB-P11)")
     held = [0] * len(state.sides)
     steps = []
     for marker in d.objectives:
