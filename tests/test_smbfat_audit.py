@@ -132,3 +132,29 @@ def test_no_objectives_are_counted_after_a_concession():
     assert SMB.actions_for(state, state.fighter("x")) == []
     with pytest.raises(RefusedError, match="B conceded.*R-SMB-P11"):
         SMB.resolve(state, req("objectives", "x", None, centre=("y",)), TypedDice([]))
+
+
+def test_no_reroll_after_the_objectives_are_scored():
+    # A wipe-out ends the game; once the markers are scored the result is final: a reroll
+    # then reopened the game with the objectives' points still counted mid-game.
+    import pytest
+    from smbfat_helpers import game, req, roll
+
+    from companion.errors import RefusedError
+
+    state = game([fig("X", "elite")], [fig("Y")], "x", (1, 0))
+    for i in range(1, 7):  # B keeps only Y
+        state = apply_event_out(state, f"b-{i}")
+    state = apply(state, roll(state, req("attack", "x", "y"), 6, 1))
+    assert state.phase == "ended"
+    state = apply(state, roll(state, req("objectives", "x", None, centre=("x",))))
+    assert state.sides[0].vp == 3 + 6 * 3 + 5
+    assert not any(line.startswith("May be rerolled") for line in SMB.status_lines(state))
+    with pytest.raises(RefusedError, match="objectives are scored"):
+        roll(state, req("reroll", "x", None, roll=1), 1, 1)
+
+
+def apply_event_out(state, fid):
+    from companion.game.events import Event, apply_event, set_fighter
+
+    return apply_event(state, Event("override", "", (set_fighter(fid, "status", "out"),)))

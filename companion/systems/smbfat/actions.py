@@ -226,7 +226,7 @@ def rerollable(state: GameState, side: int) -> list[tuple[int, Mapping[str, Any]
     """The latest rolls of this force that a reroll may still be spent on (R-SMB-P08),
     numbered from 1."""
     rolls = state.flags.get("rolls")
-    if not rolls or rolls.get("side") != side:
+    if not rolls or rolls.get("side") != side or state.flags.get("objectives_scored"):
         return []
     if int(state.sides[side].flags.get("rerolls") or 0) <= 0:
         return []
@@ -244,6 +244,9 @@ def reroll(
     side = f.side
     name = state.sides[side].name
     pool = int(state.sides[side].flags.get("rerolls") or 0)
+    if state.flags.get("objectives_scored"):
+        # The final count is told: a reroll now would reopen a game already scored.
+        raise RefusedError(f"the objectives are scored: the game is over ({state.result})")
     if pool <= 0:
         raise RefusedError(f"{name} have no rerolls left")
     rolls = state.flags.get("rolls")
