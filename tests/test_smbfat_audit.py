@@ -158,3 +158,17 @@ def apply_event_out(state, fid):
     from companion.game.events import Event, apply_event, set_fighter
 
     return apply_event(state, Event("override", "", (set_fighter(fid, "status", "out"),)))
+
+
+def test_an_action_without_a_target_refuses_one():
+    # `companion skill Medic heal Scout` rolled Medic's skill and dropped Scout unsaid: the
+    # table may think the roll was about Scout. Only an attack takes a target here.
+    import pytest
+    from smbfat_helpers import game, req
+
+    from companion.errors import UsageError
+
+    state = game([fig("X")], [fig("Y")], active="x")
+    for action in ("skill", "move", "secondary", "nothing"):
+        with pytest.raises(UsageError, match=f"'{action}' takes no target"):
+            SMB.resolve(state, req(action, "x", "y"), TypedDice([6]))

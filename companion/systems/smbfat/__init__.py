@@ -141,6 +141,11 @@ class Smbfat(FromData):
                 f"'{request.action}' is not an action here; use one of "
                 f"{', '.join(self.data.actions)}"
             )
+        if spec is not None and spec.target == "none" and request.target is not None:
+            # Dropped unsaid, a target would let the table think the roll was about it.
+            raise UsageError(
+                f"'{request.action}' takes no target; only an attack is aimed at a figure"
+            )
         req = ActionRequest(request.action, request.actor, request.target, freeze(opts))
         return self.accept(state, req)
 
