@@ -172,3 +172,15 @@ def test_an_action_without_a_target_refuses_one():
     for action in ("skill", "move", "secondary", "nothing"):
         with pytest.raises(UsageError, match=f"'{action}' takes no target"):
             SMB.resolve(state, req(action, "x", "y"), TypedDice([6]))
+
+
+def test_wounds_set_by_hand_are_refused_figures_take_none():
+    # An attack misses or defeats: `companion set NAME --wounds 2` was written and showed
+    # nowhere, a value the rules cannot have.
+    from smbfat_helpers import game
+
+    state = game([fig("X")], [fig("Y")])
+    f = state.fighter("x")
+    assert "no wounds" in (SMB.hand_set_problem(f, 2, "upright") or "")
+    assert SMB.hand_set_problem(f, 0, "out") is None
+    assert SMB.hand_set_problem(f, 0, "upright") is None

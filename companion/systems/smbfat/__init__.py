@@ -73,6 +73,14 @@ class Smbfat(FromData):
     def statuses(self) -> Sequence[str]:
         return ("upright", "out")
 
+    def hand_set_problem(self, fighter: FighterState, wounds: int, status: str) -> str | None:
+        if wounds:
+            return (
+                "figures here take no wounds: an attack misses or defeats "
+                "(set --state out for a defeated figure)"
+            )
+        return None
+
     def board_columns(self) -> Sequence[tuple[str, str]]:
         return (
             ("rank", "Type"),
