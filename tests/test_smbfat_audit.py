@@ -184,3 +184,20 @@ def test_wounds_set_by_hand_are_refused_figures_take_none():
     assert "no wounds" in (SMB.hand_set_problem(f, 2, "upright") or "")
     assert SMB.hand_set_problem(f, 0, "out") is None
     assert SMB.hand_set_problem(f, 0, "upright") is None
+
+
+def test_game_new_force_starts_with_forces_that_break_the_rules():  # R-SMB-P12
+    # `companion game new --force` is for house rules: it was refused as an unknown game
+    # option, and a force over budget was refused all the same.
+    import pytest
+
+    from companion.errors import UsageError
+
+    big = force("Big", *[fig(f"e {i}", "elite", "armor") for i in range(1, 9)])
+    b = force("B", *[fig(f"b {i}") for i in range(1, 8)])
+    with pytest.raises(UsageError, match="breaks the force rules"):
+        SMB.new_game([big, b], "battle", {})
+    state = SMB.new_game([big, b], "battle", {"force": True})
+    assert len(state.side_fighters(0)) == 8 and "force" not in state.options
+    a = force("A", *[fig(f"a {i}") for i in range(1, 8)])
+    assert SMB.new_game([a, b], "battle", {"force": True}).options["map"] == "standard"

@@ -30,12 +30,16 @@ def new_game(rosters: Sequence[Roster], scenario: str, options: Mapping[str, Any
         raise UsageError(f"unknown scenario '{scenario}'; use one of {', '.join(d.scenarios)}")
     if len(rosters) != 2:
         raise UsageError("a game of SMBFAT is played by two forces (one --roster each)")
+    options = dict(options)
+    # R-SMB-P12: `game new --force` plays the forces as built (house rules).
+    house = bool(options.pop("force", False))
     for r in rosters:
         errors = [p for p in check_roster(d, r) if p.severity == "error"]
-        if errors:
+        if errors and not house:
             raise UsageError(
                 f"'{r.name}' breaks the force rules: {errors[0].message} "
-                f"('companion roster check {r.name}' lists every problem)"
+                f"('companion roster check {r.name}' lists every problem; --force plays "
+                "the forces as built)"
             )
     scen = d.scenarios[scenario]
     opts = game_options(d, str(scen.data["map"]), options)
