@@ -73,6 +73,14 @@ class Smbfat(FromData):
     def statuses(self) -> Sequence[str]:
         return ("upright", "out")
 
+    def hand_set_problem(self, fighter: FighterState, wounds: int, status: str) -> str | None:
+        if wounds:
+            return (
+                "figures here take no wounds: an attack misses or defeats "
+                "(set --state out for a defeated figure)"
+            )
+        return None
+
     def board_columns(self) -> Sequence[tuple[str, str]]:
         return (
             ("rank", "Type"),
@@ -140,6 +148,11 @@ class Smbfat(FromData):
             raise UsageError(
                 f"'{request.action}' is not an action here; use one of "
                 f"{', '.join(self.data.actions)}"
+            )
+        if spec is not None and spec.target == "none" and request.target is not None:
+            # Dropped unsaid, a target would let the table think the roll was about it.
+            raise UsageError(
+                f"'{request.action}' takes no target; only an attack is aimed at a figure"
             )
         req = ActionRequest(request.action, request.actor, request.target, freeze(opts))
         return self.accept(state, req)

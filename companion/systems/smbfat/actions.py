@@ -56,7 +56,8 @@ def one_thing(d: SmbData, f: FighterState, action: str) -> list[Change]:
 def allowed(d: SmbData, state: GameState, f: FighterState) -> list[str]:
     """The actions open to a figure now, in the rules' order."""
     if state.phase == "ended":
-        return ["objectives"] if state.flags.get("objectives_scored") is None else []
+        open_ = state.flags.get("objectives_scored") is None and conceded(state) is None
+        return ["objectives"] if open_ else []
     out = []
     if state.active == f.id and not f.out:
         if not f.flags.get("moved"):
@@ -115,6 +116,8 @@ def skill(
         notes=(f"{f.name} tries {task}",),
     )  # fmt: skip
     log = [_record("skill", f, None, n, d.skill_target, ok)]
+    if not ok:
+        _reroll_hint(state, f, roller)
     changes += [set_game("flags.rolls", freeze({"side": f.side, "list": log}))]
     text = f"{f.name} tries {task}: {'success' if ok else 'failure'}"
     return Outcome(
@@ -185,19 +188,25 @@ def attack(d: SmbData, state: GameState, req: ActionRequest, dice: DiceSource) -
     changes = settle(d, state, changes)
     parts = [f"{s.target.name} {r}" for s, r in zip(a.strikes, results, strict=True)]
     summary = f"{f.name} {a.verb} {a.strikes[0].target.name}: " + "; ".join(parts)
+    if any(atk_mod.went_wrong(r) for r in log):
+        _reroll_hint(state, f, roller)
+    out = _finish(
+        "attack", summary, changes, roller, f"{f.name} {a.verb} {a.strikes[0].target.name}"
+    )
+    # The outcome as `odds` names it, so a roll can be set against its exact chances.
+    return replace(out, data=freeze({"odds_label": atk_mod.odds_label(a, results)}))
+
+
+def _reroll_hint(state: GameState, f: FighterState, roller: DiceRoller) -> None:
+    """A roll went against the force: say that it may spend a reroll on it (R-SMB-02)."""
     pool = int(state.sides[f.side].flags.get("rerolls") or 0)
-    if any(atk_mod.went_wrong(r) for r in log) and pool:
+    if pool:
         roller.info(
             "Rerolls",
             f"{state.sides[f.side].name} have {pool} reroll{'s' if pool != 1 else ''}: "
             f"'companion act {f.name} reroll' rolls the last that went wrong again",
             rulings=("R-SMB-02",),
         )
-    out = _finish(
-        "attack", summary, changes, roller, f"{f.name} {a.verb} {a.strikes[0].target.name}"
-    )
-    # The outcome as `odds` names it, so a roll can be set against its exact chances.
-    return replace(out, data=freeze({"odds_label": atk_mod.odds_label(a, results)}))
 
 
 def _finish(
@@ -217,7 +226,7 @@ def rerollable(state: GameState, side: int) -> list[tuple[int, Mapping[str, Any]
     """The latest rolls of this force that a reroll may still be spent on (R-SMB-P08),
     numbered from 1."""
     rolls = state.flags.get("rolls")
-    if not rolls or rolls.get("side") != side:
+    if not rolls or rolls.get("side") != side or state.flags.get("objectives_scored"):
         return []
     if int(state.sides[side].flags.get("rerolls") or 0) <= 0:
         return []
@@ -235,6 +244,9 @@ def reroll(
     side = f.side
     name = state.sides[side].name
     pool = int(state.sides[side].flags.get("rerolls") or 0)
+    if state.flags.get("objectives_scored"):
+        # The final count is told: a reroll now would reopen a game already scored.
+        raise RefusedError(f"the objectives are scored: the game is over ({state.result})")
     if pool <= 0:
         raise RefusedError(f"{name} have no rerolls left")
     rolls = state.flags.get("rolls")
@@ -293,8 +305,7 @@ def _roll_again(
         t = Fig.of(d, target)
         return atk_mod.attack_roll(roller, who.name, atk_mod.Strike(t, n, need, False))
     if r["kind"] == "fear" and target is not None:
-        ok, bad = f"{who.name} steels itself against {target.name}", "that attack is lost"
-        return atk_mod.skill_roll(roller, who.name, n, need, "Fear roll", ok, bad)
+        return atk_mod.fear_test(roller, who.name, n, need, target.name)
     return atk_mod.skill_roll(roller, who.name, n, need, "Skill roll", "success", "failure")
 
 
@@ -322,6 +333,11 @@ def _fear_changed(
     return changes
 
 
+def conceded(state: GameState) -> str | None:
+    """The name of a side that conceded, if one did."""
+    return next((s.name for s in state.sides if s.flags.get("conceded")), None)
+
+
 def objectives(d: SmbData, state: GameState, o: Mapping[str, Any]) -> Outcome:
     """Score the markers at the end: 5 to a force touching one that no enemy touches
     (R-SMB-04, R-SMB-P09). Said again, it replaces the earlier count."""
@@ -330,6 +346,10 @@ def objectives(d: SmbData, state: GameState, o: Mapping[str, Any]) -> Outcome:
             "objectives score at the end of the game (after round "
             f"{state.last_turn} or when a force has no figure left)"
         )
+    gave_up = conceded(state)
+    if gave_up is not None:
+        # R-SMB-P11: scoring after a concession could name a second winner, by points.
+        raise RefusedError(f"{gave_up} conceded: the game is decided without a count (R-SMB-P11)")
     held = [0] * len(state.sides)
     steps = []
     for marker in d.objectives:

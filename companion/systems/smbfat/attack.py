@@ -170,15 +170,20 @@ def skill_roll(
 
 
 def fear_roll(roller: Roller, atk: Attack, target: Fig) -> bool:
+    return fear_test(roller, atk.attacker.name, atk.fear_dice, atk.skill_target, target.name)
+
+
+def fear_test(roller: Roller, who: str, dice: int, need: int, target: str) -> bool:
+    """The skill roll before an attack on a Fear figure, first time or rerolled."""
     return skill_roll(
         roller,
-        atk.attacker.name,
-        atk.fear_dice,
-        atk.skill_target,
+        who,
+        dice,
+        need,
         "Fear roll",
-        f"{atk.attacker.name} steels itself against {target.name}",
-        f"{atk.attacker.name} dares not attack {target.name}: that attack is lost",
-        notes=(f"{target.name} causes Fear; the roll is not an action",),
+        f"{who} steels itself against {target}",
+        f"{who} dares not attack {target}: that attack is lost",
+        notes=(f"{target} causes Fear; the roll is not an action",),
         rulings=("R-SMB-03", "R-SMB-P04"),
     )
 

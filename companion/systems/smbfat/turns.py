@@ -7,15 +7,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.core.roller import Roller
+from companion.dice import DiceSource
 from companion.errors import UsageError
-from companion.game.events import Change, set_fighter, set_game
+from companion.game.events import Change, Event, apply_event, set_fighter, set_game
 from companion.game.setup import fighters_from
 from companion.game.state import FighterState, GameState, SideState, freeze
 from companion.roster import Roster
+from companion.systems.base import Outcome
 from companion.systems.kit.turns import SideTurns, roll_off
 from companion.systems.smbfat import data as data_mod
 from companion.systems.smbfat.figures import game_options, moves, option, result_text
 from companion.systems.smbfat.roster_rules import check_roster, rerolls
+from companion.values import replace
 
 # Flags of a figure that last for one of its turns.
 TURN_FLAGS = ("moved", "did", "extra")
@@ -27,12 +30,16 @@ def new_game(rosters: Sequence[Roster], scenario: str, options: Mapping[str, Any
         raise UsageError(f"unknown scenario '{scenario}'; use one of {', '.join(d.scenarios)}")
     if len(rosters) != 2:
         raise UsageError("a game of SMBFAT is played by two forces (one --roster each)")
+    options = dict(options)
+    # R-SMB-P12: `game new --force` plays the forces as built (house rules).
+    house = bool(options.pop("force", False))
     for r in rosters:
         errors = [p for p in check_roster(d, r) if p.severity == "error"]
-        if errors:
+        if errors and not house:
             raise UsageError(
                 f"'{r.name}' breaks the force rules: {errors[0].message} "
-                f"('companion roster check {r.name}' lists every problem)"
+                f"('companion roster check {r.name}' lists every problem; --force plays "
+                "the forces as built)"
             )
     scen = d.scenarios[scenario]
     opts = game_options(d, str(scen.data["map"]), options)
@@ -113,6 +120,26 @@ class SmbTurns(SideTurns):
             if k in f.flags
         ]
         return out
+
+    def still_to_act(self, state: GameState) -> list[FighterState]:
+        # The Leader's extra turn is one the force "can" take: a figure that has had its
+        # turn is not left waiting when the force lets that extra turn go.
+        return [f for f in super().still_to_act(state) if not f.token]
+
+    def next_turn(self, state: GameState, dice: DiceSource) -> Outcome:
+        side = self.acting_side(state)
+        if side is None or not extra_pending(state, side):
+            return super().next_turn(state, dice)
+        # Ending the side's turn lets the extra turn go; without it, every figure of the
+        # side would read as still able to act.
+        drop = (set_game("flags.extra_turn", None),)
+        out = super().next_turn(apply_event(state, Event("turn", "", drop)), dice)
+        return replace(out, changes=drop + out.changes)
+
+    def not_activated(self, state: GameState) -> list[str]:
+        # Tokens are cleared when each side's turn ends, so by the end of the round they say
+        # nothing; `turned` is what records that a figure had its turn this round.
+        return [f.name for f in state.fighters if not f.out and not f.flags.get("turned")]
 
     def upkeep(self, state: GameState, roller: Roller) -> list[Change]:
         return [set_game("flags.rolls", None)]
