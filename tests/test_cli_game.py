@@ -140,3 +140,11 @@ def test_log_text_shows_the_dice(demo):
     demo("turn", "--dice", "9,1")
     r = demo("log")
     assert "[dice 9, 1]" in r.out
+
+
+def test_a_refused_new_game_writes_no_sample_rosters(run, home):
+    r = run("game", "new", "--system", "smbfat", "--scenario", "nope")
+    assert r.code == 2 and "unknown scenario" in r.err
+    assert run("roster", "list", "--json").json() == []
+    assert run("game", "new", "--system", "smbfat").code == 0
+    assert len(run("roster", "list", "--json").json()) == 2

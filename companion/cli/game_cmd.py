@@ -137,6 +137,7 @@ def new(
             commit(gf, setup, src)
         else:
             gf.db.commit()
+        db.commit()  # the sample warbands it plays, if it added them
         home.set_setting("current", gf.name)
     if setup is not None and setup.trace is not None and not as_json:
         from companion.render.trace_view import render_trace

@@ -33,13 +33,13 @@ def show_board(gf: GameFile, as_json: bool) -> None:
 
 
 def sample_rosters(home: Home, db: Any, sys_: RuleSystem) -> list[Roster]:
-    """A system's first two sample warbands, saved among the rosters when missing."""
+    """A system's first two sample warbands, added to the rosters where missing; they are
+    written when the caller commits `db`, so a command refused later writes nothing."""
     have = {r.name for r in home.rosters(db)}
     samples = list(sys_.sample_rosters())[:2]
     for r in samples:
         if r.name not in have:
             home.save_roster(db, r)
-    db.commit()
     return [home.find_roster(r.name, db) for r in samples]
 
 

@@ -114,7 +114,9 @@ def demo(fresh: bool, as_json: bool) -> None:
     sys_ = systems.get("1ss")
     home = Home()
     with home.writing():
-        samples = sample_rosters(home, home.rosters_db(), sys_)
+        db = home.rosters_db()
+        samples = sample_rosters(home, db, sys_)
+        db.commit()
         exists = os.path.exists(home.game_path(SAMPLE_GAME))
         if exists and fresh:
             home.delete_game(SAMPLE_GAME)
