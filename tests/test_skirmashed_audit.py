@@ -162,3 +162,27 @@ def test_cover_questions_find_the_block_topic(words):
     hits = search(words, all_topics("skirmashed"))
     # The ranged topic came first and says nothing of cover's -2/-4.
     assert hits[0].topic.id == "block"
+
+
+def test_game_new_force_plays_an_illegal_warband_as_house_rules(run, tmp_path):
+    """R-SKM-P15: eleven figures break the building rules (at most 10); --force plays them,
+    listed on the board. It was refused as an unknown SKIRMASHED option."""
+    import json
+
+    card = {"manoeuvre": 7, "firepower": 2, "boom": 4, "fight": 1, "hack": 6, "stamina": 7}
+    doc = {
+        "name": "Horde",
+        "system": "skirmashed",
+        "fighters": [{"name": f"Grunt {i}", "rank": "figure", "stats": card} for i in range(11)],
+    }
+    path = tmp_path / "horde.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert run("roster", "import", str(path)).code == 0
+    assert run("game", "new", "--system", "skirmashed").code == 0  # the samples, saved
+    refused = run("game", "new", "--roster", "Horde", "--roster", "Iron Wardens")
+    assert refused.code == 2 and "--force" in refused.err
+    r = run(
+        "game", "new", "--roster", "Horde", "--roster", "Iron Wardens", "--force", "--seed", "1"
+    )
+    assert r.code == 0, r.err
+    assert "House rules (started with --force): Horde:" in run("status").out

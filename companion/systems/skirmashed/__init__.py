@@ -131,6 +131,9 @@ class Skirmashed(FromData):
             "Casualties: "
             + ", ".join(f"{s.name} {turns.casualties(state, i)}" for i, s in enumerate(state.sides))
         ]
+        house = state.options.get("house_rules") or ()
+        if house:
+            lines.append("House rules (started with --force): " + "; ".join(map(str, house)))
         last = self.turns.last_chance_side(state)
         if state.turn and last is not None and state.phase != "ended":
             lines.append(

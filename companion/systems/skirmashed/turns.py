@@ -190,13 +190,19 @@ def new_game(
         )
     if len(rosters) != 2:
         raise UsageError("a SKIRMASHED game is two warbands: give two rosters")
+    options = dict(options)
+    # R-SKM-P15: `game new --force` plays illegal warbands as house rules, listed on the board.
+    force = bool(options.pop("force", False))
+    house = []
     for r in rosters:
         errors = [p for p in roster_rules.check_roster(d, r) if p.severity == "error"]
-        if errors:
+        if errors and not force:
             raise UsageError(
                 f"'{r.name}' is not a legal warband: {errors[0].message} "
-                f"('companion roster check {r.name}' lists every problem)"
+                f"('companion roster check {r.name}' lists every problem; --force plays it "
+                "as house rules)"
             )
+        house += [f"{r.name}: {p.message}" for p in errors]
     unknown = [k for k in options if k not in OPTIONS]
     if unknown:
         raise UsageError(f"'{unknown[0]}' is not a SKIRMASHED option; known: {', '.join(OPTIONS)}")
@@ -206,7 +212,7 @@ def new_game(
         sides=tuple(SideState(r.name, r.name) for r in rosters),
         fighters=fighters_from(rosters, lambda rf: d.die),
         last_turn=d.scenarios[scenario].last_turn,
-        options=freeze(dict(options)),
+        options=freeze({**options, **({"house_rules": house} if house else {})}),
     )
 
 
