@@ -173,6 +173,12 @@ class Loop(Extras):
             (f"Another {what}… ({len(rest)} more: type to search)", _bind(self.pick_from, rest)),
         ]
 
+    def early_end_label(self) -> str:
+        """What `t` ends while fighters may still act: the turn or round, or in a system of
+        side turns only the acting side's turn ("End Rifle Section's turn now")."""
+        what = self.s.system.end_label(self.s.state).split(",", 1)[0]
+        return f"{what[0].upper()}{what[1:]} now (no more activations)"
+
     def pick_from(self, labels: list[tuple[str, Any]]) -> None:
         choice = self.ui.search("Which one? (type to search)", [*labels, ("Back", None)])
         if choice is not None:
@@ -215,13 +221,7 @@ class Loop(Extras):
                         (f"Activate {f.name} ({self.brief(f)})", _bind(self.do_activate, f.id))
                     )
             items = numbered(self.more_labels(labels, room, "fighter"), FIXED + PHASE_KEYS)
-            items.append(
-                Item(
-                    "t",
-                    f"End {self.s.system.round_word} {p.turn} now (no more activations)",
-                    self.do_next_turn,
-                )
-            )
+            items.append(Item("t", self.early_end_label(), self.do_next_turn))
             return items
         if p.kind == "acting" and p.fighter is not None:
             f = state.fighter(p.fighter)

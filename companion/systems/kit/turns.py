@@ -60,7 +60,7 @@ def roll_off(
                 sides=sides,
                 text="{total}",
                 rulings=rulings,
-                purpose=f"{name}'s {what}",
+                purpose=f"{possessive(name)} {what}",
             )
         best = max(results.values())
         top = [s for s, v in results.items() if v == best]
@@ -147,7 +147,10 @@ class TurnStructure:
         must = state.flags.get("must_activate")
         if must is not None and must != fid:
             other = state.fighter(str(must))
-            raise RefusedError(f"{other.name} activates again at once; activate it first")
+            raise RefusedError(
+                f"{other.name} activates again at once: activate it first, or let that "
+                f"activation go ('companion act {other.name} pass')"
+            )
         if not self.can_activate(state, f):
             raise RefusedError(f"{f.name} cannot activate again this {self.round_word}")
         side = self.next_side(state)
