@@ -74,8 +74,14 @@ def test_1ss_a_shooter_without_a_melee_weapon_is_not_asked_either():
 
 
 def test_a_fighter_is_not_offered_a_skill_it_lacks():
+    system, state = _game("1ss")
+    st = _acting(state, "Rabbit with bow")  # an Allrounder: a passive skill only
+    assert "skill" not in _menu(system, st, "Rabbit with bow")
+
+
+def test_any_smbfat_figure_may_make_a_skill_roll():
+    # A skill roll is any non-combat task (open a door, work a machine), with or without
+    # a trait: a plain Rifleman is offered it too.
     system, state = _game("smbfat")
-    st = _acting(state, "Rifleman")
-    assert "skill" not in _menu(system, st, "Rifleman")
-    st = _acting(state, "Sniper")
-    assert "skill" in _menu(system, st, "Sniper")
+    for name in ("Rifleman", "Sniper"):
+        assert "skill" in _menu(system, _acting(state, name), name)

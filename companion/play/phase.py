@@ -116,7 +116,8 @@ def legal_actions(system: RuleSystem, state: GameState, f: FighterState) -> list
 
     In a system with a Recover action, a fighter that is down (prone, or stunned) may
     only recover and one that is not has nothing to recover from; an attack needs an
-    enemy still in the game, and a skill action a skill the fighter may use as one.
+    enemy still in the game, and a skill action a skill the fighter may use as one
+    (unless the system's skill action is any task at all, as an smbfat skill roll is).
     """
     names = [a for a in system.actions_for(state, f) if a not in REACTIONS]
     if "recover" in names:
@@ -127,10 +128,24 @@ def legal_actions(system: RuleSystem, state: GameState, f: FighterState) -> list
     for a in names:
         if a == "attack" and not targets(state, f):
             continue
-        if a == "skill" and not active_skills(system, f):
+        if a == "skill" and not may_use_skill(system, state, f):
             continue
         out.append(a)
     return out
+
+
+def may_use_skill(system: RuleSystem, state: GameState, f: FighterState) -> bool:
+    """Whether the skill action has something for this fighter: where the system asks
+    which skill and answers with the fighter's choices, one of them; where it declares
+    the skill as free text with no choices (a task, in smbfat), always."""
+    spec = system.declared_actions().get("skill")
+    fact = spec.fact("skill") if spec is not None else None
+    if fact is None:
+        return bool(active_skills(system, f))
+    choices = system.fact_choices(state, f, fact)
+    if choices is None:
+        return fact.kind == "text" or bool(active_skills(system, f))
+    return bool(choices)
 
 
 def active_skills(system: RuleSystem, f: FighterState) -> list[str]:
