@@ -128,7 +128,11 @@ def test_every_system_gets_every_format(system_id, home, run, tmp_path):
     data = run("report", "--json").json()
     assert sum(len(t["entries"]) for t in data["turns"]) + len(data["setup"]) == gf.count
     page = Page(_html(run, tmp_path))
-    assert ("h2", "Turn by turn") in page.headings and page.fetches == []
+    word = systems.get(system_id).round_word  # "round" where the system plays rounds
+    assert ("h2", f"{word.capitalize()} by {word}") in page.headings and page.fetches == []
+    assert (("h2", f"Victory points per {word}") in page.headings) is systems.get(
+        system_id
+    ).keeps_vp
     tests = [x for x in data["luck"] if x["tests"]]
     for i, side in enumerate(data["sides"]):
         drawn = f"chart-luck-{i + 1}" in page.chart_ids

@@ -102,6 +102,8 @@ class Report:
     luck: tuple[Luck, ...]
     notes: tuple[str, ...] = ()
     start_vp: tuple[int, ...] = ()
+    keeps_vp: bool = True  # False where the system scores no victory points
+    round_word: str = "turn"  # what the system calls a turn ("round")
     ending: str | None = None  # the summary of the event that ended the game
     solo: tuple[SoloLine, ...] = ()
 
@@ -191,6 +193,8 @@ def build_report(system: RuleSystem, gf: GameFile) -> Report:
         luck=tally.lines(final),
         notes=tuple(system.status_lines(final)),
         start_vp=tuple(s.vp for s in gf.setup.sides),
+        keeps_vp=system.keeps_vp,
+        round_word=system.round_word,
         ending=ending,
         solo=tuple(solo),
     )

@@ -78,5 +78,5 @@ def html_parts(report: Report) -> Iterator[str]:
 
 def state_line(report: Report) -> str:
     of = f" of {report.last_turn}" if report.last_turn else ""
-    state = "finished" if report.finished else f"running, turn {report.turn}{of}"
+    state = "finished" if report.finished else f"running, {report.round_word} {report.turn}{of}"
     return f"{report.system} · {report.scenario} · {state}"

@@ -38,7 +38,7 @@ def vp_chart(report: Report) -> list[str]:
 def to_markdown(report: Report) -> str:
     r = report
     of = f" of {r.last_turn}" if r.last_turn else ""
-    state = "finished" if r.finished else f"running, turn {r.turn}{of}"
+    state = "finished" if r.finished else f"running, {r.round_word} {r.turn}{of}"
     out = [f"# Battle report: {r.game}", ""]
     out.append(f"{r.system} · {r.scenario} · {state}")
     out.append("")
@@ -48,8 +48,9 @@ def to_markdown(report: Report) -> str:
             out += [f"**How it ended:** {r.ending}", ""]
     elif not r.finished:
         out += ["**Result:** the game is still running.", ""]
-    out.append("**Victory points:** " + ", ".join(f"{s.name} {s.vp}" for s in r.sides))
-    out.append("")
+    if r.keeps_vp:
+        out.append("**Victory points:** " + ", ".join(f"{s.name} {s.vp}" for s in r.sides))
+        out.append("")
     for note in r.notes:
         out.append(f"> {note}")
     if r.notes:
@@ -70,34 +71,37 @@ def to_markdown(report: Report) -> str:
             )
         out.append("")
 
-    out += ["## Turn by turn", ""]
+    word = r.round_word.capitalize()
+    out += [f"## {word} by {r.round_word}", ""]
     if r.setup:
         out += ["### Before the game", ""]
         out += [_entry_line(e) for e in r.setup]
         out.append("")
     if not r.turns:
-        out += ["No turn has been played yet.", ""]
+        out += [f"No {r.round_word} has been played yet.", ""]
     for t in r.turns:
-        out += [f"### Turn {t.turn}", ""]
+        out += [f"### {word} {t.turn}", ""]
         out += [_entry_line(e) for e in t.entries]
         out.append("")
-        out.append(
-            "Victory points after the turn: "
-            + ", ".join(f"{s.name} {t.vp[i]}" for i, s in enumerate(r.sides))
-        )
-        out.append("")
+        if r.keeps_vp:
+            out.append(
+                f"Victory points after the {r.round_word}: "
+                + ", ".join(f"{s.name} {t.vp[i]}" for i, s in enumerate(r.sides))
+            )
+            out.append("")
 
-    out += ["## Victory points per turn", ""]
-    if r.turns:
-        out += vp_chart(r)
-    else:
-        out.append("No turn has been played yet.")
-    out.append("")
+    if r.keeps_vp:
+        out += [f"## Victory points per {r.round_word}", ""]
+        if r.turns:
+            out += vp_chart(r)
+        else:
+            out.append(f"No {r.round_word} has been played yet.")
+        out.append("")
 
     out += ["## Casualties", ""]
     if r.casualties:
         for c in r.casualties:
-            when = f"turn {c.turn}" if c.turn else "before the game"
+            when = f"{r.round_word} {c.turn}" if c.turn else "before the game"
             out.append(f"- **{c.name}** ({c.side}), {when}: {c.how}")
     else:
         out.append("No one was taken out.")

@@ -30,7 +30,7 @@ def to_svg(report: Report) -> str:
     drawn = charts(report, "picture")
     title = f"Battle report: {report.game}"
     result = report.result or ("The game is still running." if not report.finished else "")
-    score = " · ".join(f"{s.name} {s.vp} VP" for s in report.sides)
+    score = " · ".join(f"{s.name} {s.vp} VP" for s in report.sides) if report.keeps_vp else ""
     body = [
         f'<text x="16" y="34" font-size="24" font-weight="700">{escape(title)}</text>',
         f'<text x="16" y="58" font-size="14" fill="#5b6168">{escape(state_line(report))}</text>',
