@@ -201,7 +201,15 @@ class Loop(Extras):
             )
             return [Item("n", label, self.do_next_turn)]
         if p.kind == "ended":
-            return [Item("w", "Write the battle report (Markdown)", self.do_report)]
+            # What the rules still do once the last round is over (smbfat scores its
+            # objectives then), before the report.
+            after = [
+                (f"{self.action_label(a)} (the game is over)", _bind(self.do_after_game, a, f.id))
+                for a, f in self.after_game_actions()
+            ]
+            return numbered(after, FIXED + PHASE_KEYS) + [
+                Item("w", "Write the battle report (Markdown)", self.do_report)
+            ]
         if p.kind == "choose" and p.side is not None:
             labels: list[tuple[str, Any]] = []
             if p.solo_opfor and self.solo is not None:
@@ -432,6 +440,19 @@ class Loop(Extras):
     def action_label(self, action: str) -> str:
         spec = self.s.system.declared_actions().get(action)
         return spec.label if spec is not None else action.replace("-", " ").capitalize()
+
+    def after_game_actions(self) -> list[tuple[str, FighterState]]:
+        """Each action the system offers once the game is over, with a fighter to take it."""
+        state = self.s.state
+        found: dict[str, FighterState] = {}
+        for f in state.fighters:
+            for a in self.s.system.actions_for(state, f):
+                found.setdefault(a, f)
+        return list(found.items())
+
+    def do_after_game(self, action: str, fid: str) -> None:
+        request = self.facts(action, self.s.state.fighter(fid))
+        self.show(self.s.resolve(request, self.dice()))
 
     def do_action(self, action: str, reaction: bool = False) -> None:
         state = self.s.state

@@ -157,6 +157,8 @@ class OneStatSkirmish(RuleSystem):
     def actions_for(self, state: GameState, fighter: FighterState) -> Sequence[str]:
         from companion.systems.one_stat.offer import offered
 
+        if state.phase == "ended":
+            return []  # nothing is done once the game is over
         names = [a for a in self.action_names() if a not in SOLO_ACTIONS]
         found = offered(self.data, state, fighter, names)
         if fighter.flags.get("cannot_attack"):  # the solo Escort
