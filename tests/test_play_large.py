@@ -3,31 +3,12 @@ choices, and every fighter stays reachable through a search."""
 
 from __future__ import annotations
 
-import io
-
-from prompt_toolkit.application import create_app_session
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
-from rich.console import Console
+from play_helpers import Recording, play_keys
 
 from companion import systems
 from companion.game.repo import Home
-from companion.play.loop import MAX_KEYED, Loop
-from companion.play.session import Session
-from companion.play.ui import Prompter
+from companion.play.loop import MAX_KEYED
 from companion.roster import Roster, RosterFighter
-
-DOWN = "\x1b[B"
-
-
-class Recording(Prompter):
-    def __init__(self) -> None:
-        super().__init__()
-        self.menus: list[tuple[str, list[str]]] = []
-
-    def choose(self, message, items, *args):  # type: ignore[no-untyped-def]
-        self.menus.append((message, [f"{it.key}) {it.label}" for it in items if not it.hidden]))
-        return super().choose(message, items, *args)
 
 
 def _band(name: str, n: int) -> Roster:
@@ -44,14 +25,8 @@ def _game(home: Home, n: int) -> None:
 
 
 def _drive(keys: str, rows: int) -> tuple[str, Recording, Home]:
-    out = io.StringIO()
-    ui = Recording()
-    home = Home()
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-        pipe.send_text(keys)
-        console = Console(file=out, width=80, height=rows)
-        Loop(Session(home, "big"), console, ui).run()
-    return out.getvalue(), ui, home
+    out, ui = play_keys("big", keys, rows=rows, width=80)
+    return out, ui, Home()
 
 
 def test_a_warband_of_25_keeps_the_menu_on_an_80x24_screen_and_reaches_the_last(home):

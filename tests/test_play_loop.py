@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 
 import pytest
+from play_helpers import Recording
 from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
@@ -20,7 +21,6 @@ from companion.game.events import set_fighter
 from companion.game.repo import Home
 from companion.play.loop import Loop
 from companion.play.session import Session
-from companion.play.ui import Prompter
 from companion.systems.base import Outcome
 from companion.systems.one_stat import OneStatSkirmish
 from companion.trace import Trace, roll_test
@@ -75,16 +75,6 @@ class Duel(OneStatSkirmish):
             tuple(changes),
             Trace("Recover", (step,), step.outcome),
         )
-
-
-class Recording(Prompter):
-    def __init__(self):
-        super().__init__()
-        self.menus = []
-
-    def choose(self, message, items, *args):
-        self.menus.append((message, [f"{it.key}) {it.label}" for it in items if not it.hidden]))
-        return super().choose(message, items, *args)
 
 
 def drive(keys: str) -> tuple[str, Recording]:

@@ -1,40 +1,19 @@
 """In a system of side turns (smbfat), ending early in `play` ends one force's turn, and
-the menu says so instead of "End turn 1"."""
+the menu says so instead of "End turn 1"; once the game is over it offers what the rules
+still do."""
 
 from __future__ import annotations
 
-import io
+from play_helpers import play_keys
 
-from prompt_toolkit.application import create_app_session
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
-from rich.console import Console
-
-from companion.game.repo import Home
 from companion.names import possessive
-from companion.play.loop import Loop
-from companion.play.session import Session
-from companion.play.ui import Prompter
-
-
-class Recording(Prompter):
-    def __init__(self) -> None:
-        super().__init__()
-        self.menus: list[tuple[str, list[str]]] = []
-
-    def choose(self, message, items, *args):  # type: ignore[no-untyped-def]
-        self.menus.append((message, [f"{it.key}) {it.label}" for it in items if not it.hidden]))
-        return super().choose(message, items, *args)
 
 
 def test_the_early_end_entry_names_the_force_whose_turn_it_ends(run):
     assert run("game", "new", "--system", "smbfat", "--name", "f").code == 0
     assert run("turn", "--seed", "1").code == 0
     side = run("status", "--json").json()["next_side_name"]
-    ui = Recording()
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-        pipe.send_text("rq")
-        Loop(Session(Home(), "f"), Console(file=io.StringIO(), width=100, height=40), ui).run()
+    _, ui = play_keys("f", "rq")
     labels = next(labels for msg, labels in ui.menus if "to activate" in msg)
     assert f"t) End {possessive(side)} turn now (no more activations)" in labels, labels
 
@@ -48,10 +27,7 @@ def test_after_the_last_round_play_offers_the_objectives_then_the_report(run):
             break
         assert run("turn", "--seed", "1", "--force").code == 0
     assert run("status", "--json").json()["phase"] == "ended"
-    ui = Recording()
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-        pipe.send_text("r1\r\r\rq")  # objectives: nobody touches any of the three
-        Loop(Session(Home(), "f"), Console(file=io.StringIO(), width=100, height=40), ui).run()
+    _, ui = play_keys("f", "r1\r\r\rq")  # objectives: nobody touches any of the three
     first = ui.menus[1][1] if ui.menus[0][0].startswith("Dice") else ui.menus[0][1]
     assert any("(the game is over)" in x for x in first), ui.menus
     log = run("log", "--json").json()
