@@ -17,6 +17,7 @@ from companion.systems.records import (
     ActionRequest,
     Outcome,
     Problem,
+    Question,
     RankInfo,
     Ruling,
     Scenario,
@@ -29,6 +30,7 @@ __all__ = [
     "ActionRequest",
     "Outcome",
     "Problem",
+    "Question",
     "RankInfo",
     "RuleSystem",
     "Ruling",
@@ -250,12 +252,16 @@ class RuleSystem(ABC):
         answers: Mapping[str, Any],
         target: FighterState | None = None,
     ) -> bool:
-        """Whether `play` asks a declared fact now: its `when` on the answers so far, and
-        whatever the system knows of the fighters, the target too once chosen (e.g. only
-        a unit with Entangle is asked whether it shoots its web)."""
+        """Whether `play` asks a declared fact now (the system's `asks`)."""
+        return self.asks(Question(state, actor, fact, answers, target))
+
+    def asks(self, q: Question) -> bool:
+        """Whether a fact is asked: its `when` on the answers so far. A system narrows it
+        with what it knows of the fighters, the target too once chosen (e.g. only a unit
+        with Entangle is asked whether it shoots its web)."""
         from companion.systems.kit.facts import applies
 
-        return applies(fact, answers)
+        return applies(q.fact, q.answers)
 
     def fact_answer(
         self,
@@ -265,8 +271,12 @@ class RuleSystem(ABC):
         answers: Mapping[str, Any],
         target: FighterState | None = None,
     ) -> Any:
-        """The answer to a declared fact when the state already gives it, so `play` does
-        not ask (e.g. a WarStuff unit that ran may only fight in melee); None: ask."""
+        """The answer the state already gives to a declared fact (the system's `known`)."""
+        return self.known(Question(state, actor, fact, answers, target))
+
+    def known(self, q: Question) -> Any:
+        """The answer to a fact when the state already gives it, so `play` does not ask
+        (e.g. a WarStuff unit that ran may only fight in melee); None: ask."""
         return None
 
     def fact_choices(

@@ -16,6 +16,22 @@ TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at st
 if TYPE_CHECKING:
     from typing import Any
 
+    from companion.game.state import FighterState, GameState
+    from companion.systems.kit.facts import Fact
+
+
+@frozen
+class Question:
+    """A declared fact `play` is about to ask, where it stands: the game, the fighter
+    acting, the answers so far and, once chosen, the target. What a rule system's
+    `asks` and `known` hooks decide on."""
+
+    state: GameState
+    actor: FighterState
+    fact: Fact
+    answers: Mapping[str, Any]
+    target: FighterState | None = None
+
 
 @frozen
 class SystemInfo:

@@ -14,6 +14,7 @@ from companion.systems.base import (
     ActionRequest,
     Outcome,
     Problem,
+    Question,
     RankInfo,
     Scenario,
     Topic,
@@ -185,18 +186,11 @@ class Monochrome(FromData):
             out.append("damage")
         return out
 
-    def fact_applies(
-        self,
-        state: GameState,
-        actor: FighterState,
-        fact: Fact,
-        answers: Mapping[str, Any],
-        target: FighterState | None = None,
-    ) -> bool:
+    def asks(self, q: Question) -> bool:
         # Seize asks its three counts of fighters instead of one count.
-        if fact.key == "count" and answers.get("objective") == "seize":
+        if q.fact.key == "count" and q.answers.get("objective") == "seize":
             return False
-        return super().fact_applies(state, actor, fact, answers, target)
+        return super().asks(q)
 
     def fact_choices(
         self, state: GameState, actor: FighterState, fact: Fact

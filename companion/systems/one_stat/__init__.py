@@ -11,6 +11,7 @@ from companion.systems.base import (
     ActionRequest,
     Outcome,
     Problem,
+    Question,
     RankInfo,
     RuleSystem,
     Ruling,
@@ -169,30 +170,25 @@ class OneStatSkirmish(RuleSystem):
 
         return found + solo.offered(state, fighter)
 
-    def fact_applies(
-        self,
-        state: GameState,
-        actor: FighterState,
-        fact: Fact,
-        answers: Mapping[str, Any],
-        target: FighterState | None = None,
-    ) -> bool:
-        if not super().fact_applies(state, actor, fact, answers, target):
+    def asks(self, q: Question) -> bool:
+        if not super().asks(q):
             return False
         from companion.systems.one_stat import sequence as seq
 
-        if fact.key in ("minion", "minion_near") and target is not None:
+        if q.fact.key in ("minion", "minion_near") and q.target is not None:
             minions = sum(
-                1 for f in state.side_fighters(target.side) if f.flags.get("minion") and not f.out
+                1
+                for f in q.state.side_fighters(q.target.side)
+                if f.flags.get("minion") and not f.out
             )
-            need = 2 if fact.key == "minion" else 1  # a choice only among two
-            return "minion-master" in target.skills and minions >= need
-        if fact.key == "blast":  # only the Bombing Run's bomb blasts (R-1SS-P23)
-            return state.scenario == "bombing-run"
-        if fact.key == "engaged":  # only a first move breaks free (R-1SS-P17)
-            return seq.first_action(actor) and int(actor.flags.get("actions", 0) or 0) >= 2
-        if fact.key == "charge" and fact in self.declared_actions()["move"].facts:
-            return any(s in actor.skills for s in seq.CHARGERS) and seq.moves(actor) == 1
+            need = 2 if q.fact.key == "minion" else 1  # a choice only among two
+            return "minion-master" in q.target.skills and minions >= need
+        if q.fact.key == "blast":  # only the Bombing Run's bomb blasts (R-1SS-P23)
+            return q.state.scenario == "bombing-run"
+        if q.fact.key == "engaged":  # only a first move breaks free (R-1SS-P17)
+            return seq.first_action(q.actor) and int(q.actor.flags.get("actions", 0) or 0) >= 2
+        if q.fact.key == "charge" and q.fact in self.declared_actions()["move"].facts:
+            return any(s in q.actor.skills for s in seq.CHARGERS) and seq.moves(q.actor) == 1
         return True
 
     def fact_choices(
@@ -210,25 +206,18 @@ class OneStatSkirmish(RuleSystem):
 
         return choices(state, actor, fact)
 
-    def fact_answer(
-        self,
-        state: GameState,
-        actor: FighterState,
-        fact: Fact,
-        answers: Mapping[str, Any],
-        target: FighterState | None = None,
-    ) -> Any:
+    def known(self, q: Question) -> Any:
         # A fighter that cannot shoot (no shooter it may fire alone, or a role that never
         # shoots) attacks in melee, unarmed if need be (R-1SS-09): it is not asked.
-        if fact.key == "ranged":
-            never = any(fx.has(actor, r) for r in ("thug", "meat-shield", "berserker"))
-            if never or not fx.shooter_classes(self.data, actor):
+        if q.fact.key == "ranged":
+            never = any(fx.has(q.actor, r) for r in ("thug", "meat-shield", "berserker"))
+            if never or not fx.shooter_classes(self.data, q.actor):
                 return False
             # A shooter that may not fight in melee (no melee weapon, R-1SS-P08; a heavy
             # shooter, R-1SS-03) shoots: it is not asked either.
             from companion.systems.one_stat.combat import can_melee
 
-            if can_melee(self.data, actor) is not None:
+            if can_melee(self.data, q.actor) is not None:
                 return True
         return None
 

@@ -14,12 +14,13 @@ from companion.systems.base import (
     ActionRequest,
     Outcome,
     Problem,
+    Question,
     RankInfo,
     Scenario,
     SystemInfo,
     Topic,
 )
-from companion.systems.kit.facts import ActionSpec, Fact
+from companion.systems.kit.facts import ActionSpec
 from companion.systems.kit.plugin import FromData
 from companion.systems.skirmashed import actions, roster_rules, turns
 from companion.systems.skirmashed.attack import Figure
@@ -162,30 +163,23 @@ class Skirmashed(FromData):
     def declared_actions(self) -> Mapping[str, ActionSpec]:
         return self.data.actions
 
-    def fact_applies(
-        self,
-        state: GameState,
-        actor: FighterState,
-        fact: Fact,
-        answers: Mapping[str, Any],
-        target: FighterState | None = None,
-    ) -> bool:
-        ran = "run" in actions.done_so_far(actor)
-        if target is not None and fact.key in ("block", "shoot_first"):
-            t = Figure.of(target)
+    def asks(self, q: Question) -> bool:
+        ran = "run" in actions.done_so_far(q.actor)
+        if q.target is not None and q.fact.key in ("block", "shoot_first"):
+            t = Figure.of(q.target)
             # An exhausted figure can neither block actively nor shoot a charger, and a
             # fighter has no shot at all: asking would only lead to a refusal.
-            if t.exhausted or (fact.key == "shoot_first" and t.fighter):
+            if t.exhausted or (q.fact.key == "shoot_first" and t.fighter):
                 return False
-        if fact.key == "ranged" and (actor.rank == FIGHTER or ran):
+        if q.fact.key == "ranged" and (q.actor.rank == FIGHTER or ran):
             return False  # a fighter never shoots; after a run only melee follows
-        if fact.key == "charging" and ran:
+        if q.fact.key == "charging" and ran:
             return False  # a run always ends in a charge (R-SKM-P10)
-        if fact.key == "charging" and "move" not in actions.done_so_far(actor):
+        if q.fact.key == "charging" and "move" not in actions.done_so_far(q.actor):
             return False  # no move yet, no charge: it began in contact (R-SKM-P13)
-        if fact.key == "shoot_first" and ran:
-            return not answers.get("ranged")
-        return super().fact_applies(state, actor, fact, answers, target)
+        if q.fact.key == "shoot_first" and ran:
+            return not q.answers.get("ranged")
+        return super().asks(q)
 
     def game_options(self) -> ActionSpec | None:
         return self.data.options

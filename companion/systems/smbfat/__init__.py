@@ -14,11 +14,12 @@ from companion.systems.base import (
     ActionRequest,
     Outcome,
     Problem,
+    Question,
     RankInfo,
     Scenario,
     Topic,
 )
-from companion.systems.kit.facts import ActionSpec, Fact
+from companion.systems.kit.facts import ActionSpec
 from companion.systems.kit.plugin import FromData
 from companion.systems.smbfat import actions, attack, board, roster_rules, turns
 from companion.systems.smbfat import data as data_mod
@@ -117,23 +118,16 @@ class Smbfat(FromData):
     def actions_for(self, state: GameState, fighter: FighterState) -> Sequence[str]:
         return actions.allowed(self.data, state, fighter)
 
-    def fact_applies(
-        self,
-        state: GameState,
-        actor: FighterState,
-        fact: Fact,
-        answers: Mapping[str, Any],
-        target: FighterState | None = None,
-    ) -> bool:
+    def asks(self, q: Question) -> bool:
         # Only a figure with a Spread weapon is asked whether it uses it, and only one
-        # that can attack at range whether its target is adjacent (R-SMB-P03).
-        if fact.key in ("spread", "near") and "spread" not in actor.skills:
+        # that can attack at range whether its q.target is adjacent (R-SMB-P03).
+        if q.fact.key in ("spread", "near") and "spread" not in q.actor.skills:
             return False
-        t = self.data.types.get(actor.rank)
-        ranged = (t is not None and t.ranged > 0) or {"heavy", "spread"} & set(actor.skills)
-        if fact.key == "ranged" and not ranged:
+        t = self.data.types.get(q.actor.rank)
+        ranged = (t is not None and t.ranged > 0) or {"heavy", "spread"} & set(q.actor.skills)
+        if q.fact.key == "ranged" and not ranged:
             return False
-        return super().fact_applies(state, actor, fact, answers, target)
+        return super().asks(q)
 
     def _accept(self, state: GameState, request: ActionRequest) -> ActionRequest:
         # A fact this system does not declare, left at an empty value (another system's

@@ -14,11 +14,12 @@ from companion.systems.base import (
     ActionRequest,
     Outcome,
     Problem,
+    Question,
     RankInfo,
     Scenario,
     Topic,
 )
-from companion.systems.kit.facts import ActionSpec, Fact, declared_in
+from companion.systems.kit.facts import ActionSpec, declared_in
 from companion.systems.kit.plugin import FromData
 from companion.systems.warstuff import actions, attack, combat, roster_rules, turns
 from companion.systems.warstuff import data as data_mod
@@ -139,23 +140,16 @@ class WarStuff(FromData):
     def action_names(self) -> Sequence[str]:
         return ("attack",) + actions.ACTION_NAMES
 
-    def fact_applies(
-        self,
-        state: GameState,
-        actor: FighterState,
-        fact: Fact,
-        answers: Mapping[str, Any],
-        target: FighterState | None = None,
-    ) -> bool:
+    def asks(self, q: Question) -> bool:
         # Only a unit with the special rule is asked about it.
-        needs = {"entangle": "entangle", "brutal": "brutal"}.get(fact.key)
-        if needs is not None and needs not in actor.skills:
+        needs = {"entangle": "entangle", "brutal": "brutal"}.get(q.fact.key)
+        if needs is not None and needs not in q.actor.skills:
             return False
-        if fact.key == "deathblow" and not any(
-            "death-blow" in f.skills for f in state.fighters if not f.out
+        if q.fact.key == "deathblow" and not any(
+            "death-blow" in f.skills for f in q.state.fighters if not f.out
         ):
             return False
-        return super().fact_applies(state, actor, fact, answers, target)
+        return super().asks(q)
 
     def actions_for(self, state: GameState, fighter: FighterState) -> Sequence[str]:
         """One action (Hold, Walk or Run; Recover only, and first, when stunned), then
@@ -183,18 +177,11 @@ class WarStuff(FromData):
     def _can_shoot(self, f: FighterState) -> bool:
         return "entangle" in f.skills or any(r.startswith("shooter-") for r in f.skills)
 
-    def fact_answer(
-        self,
-        state: GameState,
-        actor: FighterState,
-        fact: Fact,
-        answers: Mapping[str, Any],
-        target: FighterState | None = None,
-    ) -> Any:
+    def known(self, q: Question) -> Any:
         # The action taken decides the attack: melee only after Run, a shot otherwise
         # (an attack with no action yet is a Hold and a shot).
-        if fact.key == "ranged":
-            return actor.flags.get("action") != "run"
+        if q.fact.key == "ranged":
+            return q.actor.flags.get("action") != "run"
         return None
 
     def declared_actions(self) -> Mapping[str, ActionSpec]:
