@@ -345,6 +345,13 @@ def with_skipped(outcome: Outcome, skipped: Sequence[FighterState]) -> Outcome:
     )
 
 
+def house_rule_lines(state: GameState) -> list[str]:
+    """The board's line for a game started with --force: the warband rules it breaks,
+    played as house rules (R-1SS-P21, R-SKM-P15, R-MON-P15)."""
+    house = state.options.get("house_rules") or ()
+    return ["House rules (started with --force): " + "; ".join(map(str, house))] if house else []
+
+
 def waiting_text(
     turn: int, waiting: Sequence[FighterState], state: GameState, word: str = "turn"
 ) -> str:

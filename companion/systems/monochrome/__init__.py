@@ -18,6 +18,7 @@ from companion.systems.base import (
     RankInfo,
     Scenario,
     Topic,
+    house_rule_lines,
 )
 from companion.systems.kit.facts import ActionSpec, Fact
 from companion.systems.kit.plugin import FromData
@@ -249,9 +250,7 @@ class Monochrome(FromData):
             lines.append(f"Round {state.turn} of {d.rounds}{who}")
         else:
             lines.append("Not started: 'companion turn'")
-        house = state.options.get("house_rules") or ()
-        if house:
-            lines.append("House rules (started with --force): " + "; ".join(map(str, house)))
+        lines += house_rule_lines(state)
         if state.flags.get("deploy"):
             lines.append(f"Deployment: {state.flags['deploy']}")
         sides = [state.sides[i] for i in targets.players(state)]

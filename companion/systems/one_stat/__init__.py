@@ -21,6 +21,7 @@ from companion.systems.base import (
 )
 from companion.systems.one_stat import data as data_mod
 from companion.systems.one_stat import fighters as fx
+from companion.systems.one_stat import order
 from companion.systems.one_stat.data import OneStatData, item_of
 from companion.trace import Trace
 
@@ -146,9 +147,7 @@ class OneStatSkirmish(RuleSystem):
         return turns.activate(self.data, state, fighter_id)
 
     def next_side(self, state: GameState) -> int | None:
-        from companion.systems.one_stat.order import next_side
-
-        return next_side(state)
+        return order.next_side(state)
 
     def action_names(self) -> Sequence[str]:
         from companion.systems.one_stat.offer import ACT_NAMES

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from companion.game.state import GameState
 from companion.names import plural
+from companion.systems.base import house_rule_lines
 from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat.board import Board
 from companion.systems.one_stat.data import OneStatData
@@ -205,8 +206,7 @@ def status_lines(state: GameState) -> list[str]:
             "yes/no answers per terrain piece (see through? enter? cover?); a fighter inside "
             "a house is attacked only from inside it ('companion rules show 1ss terrain')"
         )
-    for rule in state.options.get("house_rules", ()) or ():
-        lines.append(f"House rule (started with --force): {rule}")
+    lines += house_rule_lines(state)
     rookies = [
         sum(1 for f in state.side_fighters(s) if f.rank == "rookie" and not f.flags.get("demon"))
         for s in range(len(state.sides))

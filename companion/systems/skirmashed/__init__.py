@@ -19,6 +19,7 @@ from companion.systems.base import (
     Scenario,
     SystemInfo,
     Topic,
+    house_rule_lines,
 )
 from companion.systems.kit.facts import ActionSpec
 from companion.systems.kit.plugin import FromData
@@ -132,9 +133,7 @@ class Skirmashed(FromData):
             "Casualties: "
             + ", ".join(f"{s.name} {turns.casualties(state, i)}" for i, s in enumerate(state.sides))
         ]
-        house = state.options.get("house_rules") or ()
-        if house:
-            lines.append("House rules (started with --force): " + "; ".join(map(str, house)))
+        lines += house_rule_lines(state)
         last = self.turns.last_chance_side(state)
         if state.turn and last is not None and state.phase != "ended":
             lines.append(
