@@ -12,6 +12,13 @@ import json
 import os
 import sys
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import TypeVar
+
+    T = TypeVar("T")
+
 MAX_FILE_BYTES = 256 * 1024 * 1024  # as store.MAX_FILE_BYTES
 
 
@@ -63,3 +70,27 @@ def game_doc(home: str, game: str | None) -> tuple[str, dict[str, object]] | Non
         return None
     doc = read_doc(path, "game")
     return None if doc is None else (game, doc)
+
+
+def read_locked(read: Callable[[str], T | None]) -> T | None:
+    """`read(home)` under the data folder's shared lock, as the quick paths read: None
+    where they must leave it to the usual way (no data folder, a home never written, no
+    fcntl, or anything unusual in reading it)."""
+    home = data_home()
+    if home is None or not os.path.isfile(os.path.join(home, ".lock")):
+        return None
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows takes the usual way
+        return None
+    try:
+        fd = os.open(os.path.join(home, ".lock"), os.O_RDWR)
+    except OSError:
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH)
+        return read(home)
+    except (OSError, ValueError, RecursionError, KeyError, TypeError, AttributeError):
+        return None
+    finally:
+        os.close(fd)

@@ -14,7 +14,6 @@ output and every error message are the full command's own.
 from __future__ import annotations
 
 import json
-import os
 import sys
 
 TYPE_CHECKING = False  # typing itself costs `status` a tenth of its start-up
@@ -69,27 +68,9 @@ def serve(args: list[str]) -> bool:
     if parsed is None:
         return False
     as_json, game = parsed
-    from companion.home import data_home
+    from companion.home import read_locked
 
-    home = data_home()
-    if home is None or not os.path.isfile(os.path.join(home, ".lock")):
-        return False
-    try:
-        fd = os.open(os.path.join(home, ".lock"), os.O_RDWR)
-    except OSError:
-        return False
-    try:
-        try:
-            import fcntl
-        except ImportError:  # pragma: no cover - Windows takes the full path
-            return False
-        fcntl.flock(fd, fcntl.LOCK_SH)
-        try:
-            board = _board(home, game)
-        except (OSError, ValueError, RecursionError):
-            return False
-    finally:
-        os.close(fd)
+    board = read_locked(lambda home: _board(home, game))
     if board is None:
         return False
     if as_json:

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from companion.game.state import GameState
-from companion.home import data_home, game_doc
+from companion.home import game_doc, read_locked
 from companion.values import record
 
 SEGMENT = 100  # as repo.SEGMENT: events per segment file (a test keeps them equal)
@@ -52,24 +52,7 @@ def _view(home: str, game: str | None) -> GameView | None:
 
 def peek(game: str | None) -> GameView | None:
     """The game's view as its file keeps it, or None where the usual way must open it."""
-    home = data_home()
-    if home is None or not os.path.isfile(os.path.join(home, ".lock")):
-        return None
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - Windows takes the usual way
-        return None
-    try:
-        fd = os.open(os.path.join(home, ".lock"), os.O_RDWR)
-    except OSError:
-        return None
-    try:
-        fcntl.flock(fd, fcntl.LOCK_SH)
-        return _view(home, game)
-    except (OSError, ValueError, RecursionError, KeyError, TypeError, AttributeError):
-        return None
-    finally:
-        os.close(fd)
+    return read_locked(lambda home: _view(home, game))
 
 
 @contextmanager
