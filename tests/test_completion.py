@@ -76,7 +76,9 @@ def test_show_and_install_completion(run, tmp_path, monkeypatch):
     assert "companion.sh" in (tmp_path / ".bashrc").read_text()
 
 
-def test_table_commands_do_not_load_completion():
+def test_table_commands_do_not_load_completion(demo):
+    # On the sample game in the test's own home: never the user's real data folder,
+    # where a game drawn by another install would send `status` the long way.
     code = (
         "import sys; from companion.cli.main import main\n"
         "try:\n    main(['status'])\nexcept SystemExit:\n    pass\n"
