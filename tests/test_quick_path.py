@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 import typer
 
-from companion.cli import action_ops, log_ops, misc, quick, root, table_ops
+from companion.cli import action_ops, log_ops, misc, quick, root, rules_cmd, table_ops
 from companion.cli.main import main
 from companion.game import repo
 
@@ -76,6 +76,18 @@ GOOD = [
     ["status", "--json", "--game", "sample"],
     ["roll", "3d8kl1", "--seed", "7", "--json"],
     ["roll", "2d6", "-d", "3,4"],
+    ["rules", "show", "1ss", "cover"],
+    ["rules", "show", "1ss"],
+    ["rules", "show", "--json", "1ss", "shoot", "into", "melee"],
+    ["rules", "1ss", "tank"],
+    ["rules", "warstuff"],
+    ["rules", "search", "sheild"],
+    ["rules", "search", "how", "far", "--system", "1ss", "can", "I", "move", "-n", "3"],
+    ["rules", "search", "cover", "--limit=50", "--json", "-s", "warstuff"],
+    ["rules", "sheet", "1ss"],
+    ["rules", "sheet", "smbfat", "--format", "html"],
+    ["rules", "sheet", "--format=text", "monochrome", "--json"],
+    ["rules", "rulings", "skirmashed"],
 ]
 
 # Command lines the quick path leaves to Typer (help, errors, anything unusual).
@@ -107,17 +119,28 @@ UNUSUAL = [
     ["set", "John", "--stat", "-3"],  # a value with a dash: Typer decides
     ["roster", "list"],
     ["statu"],
+    ["rules"],
+    ["rules", "--help"],
+    ["rules", "show"],
+    ["rules", "show", "1ss", "--help"],
+    ["rules", "search"],
+    ["rules", "search", "-n", "0", "cover"],
+    ["rules", "search", "-x"],
+    ["rules", "sheet", "1ss", "--format", "pdf"],
+    ["rules", "sheet", "1ss", "extra"],
+    ["rules", "chess", "cover"],  # no such system: no such command, Typer says
+    ["rules", "--json", "1ss"],
 ]
 
 
 def _typer_values(argv: list[str], monkeypatch: pytest.MonkeyPatch) -> tuple[str, dict[str, Any]]:
     """What the Typer path hands the implementation for this command line."""
     seen: list[tuple[str, dict[str, Any]]] = []
-    for module in (table_ops, action_ops, misc, log_ops):
+    for module in (table_ops, action_ops, misc, log_ops, rules_cmd):
         for name in dir(module):
             fn = getattr(module, name)
             if callable(fn) and getattr(fn, "__module__", None) == module.__name__:
-                if name == "register":
+                if name in ("register", "shorthand"):
                     continue
 
                 def record(*args: Any, _n: str = f"{module.__name__}:{name}", **kw: Any) -> None:

@@ -279,3 +279,25 @@ def test_a_table_command_compiles_only_the_rules_it_uses(
     home = tmp_path / "home"
     shutil.copytree(stages[stage], home)
     assert not _loaded(_modules(home, *argv), unused)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["rules", "show", "1ss", "cover"],
+        ["rules", "1ss", "tnak"],
+        ["rules", "search", "sheild"],
+        ["rules", "sheet", "warstuff"],
+        ["rules", "rulings", "smbfat", "--json"],
+    ],
+    ids=" ".join,
+)
+def test_a_rules_look_up_reads_the_prepared_topics(played: Path, argv: list[str]) -> None:
+    """The first look-up prepares the topics into the cache folder; later ones read them
+    there, without loading a rule system, Typer or Rich."""
+    _modules(played, *argv)
+    modules = _modules(played, *argv)
+    for sid, package in _system_packages().items():
+        assert not _loaded(modules, package), f"`{' '.join(argv)}` loads {sid}"
+    for name in (*HEAVY, "rich", "tinydb"):
+        assert not _loaded(modules, name), f"`{' '.join(argv)}` loads {name}"

@@ -58,6 +58,12 @@ def fits(text: str, markup: bool = True) -> bool:
     return cells is not None and room is not None and cells <= room
 
 
+def print_json(data: object) -> None:
+    import json
+
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
 def write(text: str) -> None:
     sys.stdout.write(text + "\n")
     sys.stdout.flush()

@@ -44,6 +44,8 @@ def _value(text: str, p: Param) -> tuple[bool, Any]:
     if p.kind == "int":
         n = _int(text, p.low, p.high)
         return n is not None, n
+    if p.kind == "choice":
+        return text in p.choices, text
     return True, text
 
 
@@ -57,6 +59,9 @@ FIRST_LOOK = {
     **dict.fromkeys(("attack", "odds", "recover", "fall", "skill", "act"), "companion.cli.actions"),
     **dict.fromkeys(("systems", "roll", "demo"), "companion.cli.misc"),
 }
+# Command groups whose subcommands are declared, and where. A group's module may name a
+# `shorthand(word)`: the subcommand a first word that is none of them stands for.
+GROUPS = {"rules": "companion.cli.rules_cmd"}
 
 
 def declaration(name: str) -> Command | None:
@@ -72,18 +77,36 @@ def declaration(name: str) -> Command | None:
     return None
 
 
+def _command(args: list[str]) -> tuple[Command, list[str]] | None:
+    """The declared command a command line names, and the words after its name."""
+    if args[0] not in GROUPS:
+        cmd = declaration(args[0])
+        return None if cmd is None else (cmd, args[1:])
+    if len(args) < 2:
+        return None
+    import importlib
+
+    module = importlib.import_module(GROUPS[args[0]])
+    by_name: dict[str, Command] = {c.name: c for c in module.QUICK}
+    if args[1] in by_name:
+        return by_name[args[1]], args[2:]
+    short = getattr(module, "shorthand", None)
+    name = short(args[1]) if short is not None and not args[1].startswith("-") else None
+    return (by_name[name], args[1:]) if name in by_name else None
+
+
 def parse(args: list[str]) -> tuple[str, dict[str, Any]] | None:
     """(implementation, keyword arguments) for a well-formed table command, or None."""
     if not args:
         return None
-    cmd = declaration(args[0])
-    if cmd is None:
+    found = _command(args)
+    if found is None:
         return None
+    cmd, rest = found
     options = {name: p for p in cmd.params for name in (*p.names, *p.off)}
     arguments = [p for p in cmd.params if p.is_argument]
     given: dict[str, Any] = {}
     positional: list[str] = []
-    rest = args[1:]
     i = 0
     while i < len(rest):
         a = rest[i]
@@ -124,6 +147,12 @@ def parse(args: list[str]) -> tuple[str, dict[str, Any]] | None:
         if a == "-":
             return None
         positional.append(a)
+    if arguments and arguments[-1].kind == "words":
+        # The last argument takes every word the ones before it leave (at least one).
+        head = len(arguments) - 1
+        if len(positional) > head:
+            given[arguments[-1].dest] = positional[head:]
+        positional, arguments = positional[:head], arguments[:head]
     if len(positional) > len(arguments):
         return None
     for spec, text in zip(arguments, positional, strict=False):

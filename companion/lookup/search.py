@@ -35,6 +35,10 @@ FOCUS = 0.6  # bonus for a title made only of the question's words
 
 TYPO_CUTOFF = 78.0  # rapidfuzz ratio (0-100) below which two words are not a typo apart
 
+# Each topic's weighted stems where they were worked out ahead (`companion.lookup.prepared`
+# keeps them in the cache folder), so a look-up need not read every topic's text.
+KNOWN: dict[RuleTopic, dict[str, float]] = {}
+
 
 def stem(word: str) -> str:
     """A rough stem: enough for plurals and -ing/-ed forms of the words rules use."""
@@ -99,7 +103,7 @@ def search(query: str, topics: Sequence[RuleTopic], limit: int = 6) -> list[Hit]
     asked = list(dict.fromkeys(words(query)))
     if not asked:
         return []
-    weights = [_weights(t) for t in topics]
+    weights = [KNOWN.get(t) or _weights(t) for t in topics]
     vocabulary = sorted({w for ws in weights for w in ws})
     near = [_similar(q, vocabulary) for q in asked]
     hits = []
