@@ -9,7 +9,19 @@ from typing import Any
 import pytest
 import typer
 
-from companion.cli import action_ops, log_ops, misc, quick, root, rules_cmd, table_ops
+from companion.cli import (
+    action_ops,
+    game_view,
+    log_ops,
+    misc,
+    quick,
+    root,
+    roster_view,
+    rules_cmd,
+    solo_view,
+    table_ops,
+    units_view,
+)
 from companion.cli.main import main
 from companion.game import repo
 
@@ -88,6 +100,17 @@ GOOD = [
     ["rules", "sheet", "smbfat", "--format", "html"],
     ["rules", "sheet", "--format=text", "monochrome", "--json"],
     ["rules", "rulings", "skirmashed"],
+    ["roster", "show", "Robyn"],
+    ["roster", "show", "--json", "Cpt"],
+    ["roster", "list"],
+    ["roster", "list", "--json"],
+    ["game", "list"],
+    ["game", "show"],
+    ["game", "show", "sample", "--json"],
+    ["units", "warstuff"],
+    ["units", "warstuff", "--genre", "fantasy", "--json"],
+    ["solo", "odds"],
+    ["solo", "odds", "--turns", "0", "--shut=6", "--json"],
 ]
 
 # Command lines the quick path leaves to Typer (help, errors, anything unusual).
@@ -117,7 +140,8 @@ UNUSUAL = [
     ["undo", "1001"],
     ["vp", "1", "-x"],
     ["set", "John", "--stat", "-3"],  # a value with a dash: Typer decides
-    ["roster", "list"],
+    ["roster", "new", "Red Caps", "--system", "1ss"],  # not declared: Typer's
+    ["solo", "profile", "list"],
     ["statu"],
     ["rules"],
     ["rules", "--help"],
@@ -136,11 +160,12 @@ UNUSUAL = [
 def _typer_values(argv: list[str], monkeypatch: pytest.MonkeyPatch) -> tuple[str, dict[str, Any]]:
     """What the Typer path hands the implementation for this command line."""
     seen: list[tuple[str, dict[str, Any]]] = []
-    for module in (table_ops, action_ops, misc, log_ops, rules_cmd):
+    views = (rules_cmd, roster_view, game_view, units_view, solo_view)
+    for module in (table_ops, action_ops, misc, log_ops, *views):
         for name in dir(module):
             fn = getattr(module, name)
             if callable(fn) and getattr(fn, "__module__", None) == module.__name__:
-                if name in ("register", "shorthand"):
+                if name in ("register", "shorthand", "library_system", "scenario_name"):
                     continue
 
                 def record(*args: Any, _n: str = f"{module.__name__}:{name}", **kw: Any) -> None:

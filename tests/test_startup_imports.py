@@ -168,6 +168,8 @@ def test_table_commands_print_without_rich(played: Path, argv: list[str]) -> Non
         ("x" * 41, "40", False),  # Rich wraps it
         ("[bold]Robyn[/bold]", "120", False),  # markup
         ("a :smile: here", "120", False),  # an emoji code
+        ("a :: b", "120", False),  # what Rich reads as a code, though none is known
+        ("bosses: 0: 68.1%, 1: 31.2%", "120", True),  # colons, no code between them
         ("tab\there", "120", False),
         ("e\u0301", "120", False),  # a combining accent
     ],

@@ -58,10 +58,16 @@ DECLARED = ("companion.cli.table", "companion.cli.actions", "companion.cli.misc"
 FIRST_LOOK = {
     **dict.fromkeys(("attack", "odds", "recover", "fall", "skill", "act"), "companion.cli.actions"),
     **dict.fromkeys(("systems", "roll", "demo"), "companion.cli.misc"),
+    "units": "companion.cli.units_view",
 }
 # Command groups whose subcommands are declared, and where. A group's module may name a
 # `shorthand(word)`: the subcommand a first word that is none of them stands for.
-GROUPS = {"rules": "companion.cli.rules_cmd"}
+GROUPS = {
+    "rules": "companion.cli.rules_cmd",
+    "roster": "companion.cli.roster_view",
+    "game": "companion.cli.game_view",
+    "solo": "companion.cli.solo_view",
+}
 
 
 def declaration(name: str) -> Command | None:

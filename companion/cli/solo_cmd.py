@@ -12,6 +12,7 @@ from typing import Annotated, Any
 import typer
 
 from companion import systems
+from companion.cli import solo_view
 from companion.cli.common import (
     DiceOpt,
     GameOpt,
@@ -25,6 +26,7 @@ from companion.cli.common import (
     writing_game,
 )
 from companion.cli.complete import completer
+from companion.cli.declare import add_commands
 from companion.errors import RefusedError, UsageError
 from companion.game.events import Event, apply_event
 from companion.game.repo import GameFile, Home, append_outcome
@@ -323,82 +325,8 @@ def spawn_(
     show(events, [o], as_json)
 
 
-@app.command("odds")
-def odds_(
-    turns: Annotated[int, typer.Option(min=0, max=30, help="Turns to forecast.")] = 8,
-    shut: Annotated[int, typer.Option(min=0, max=6, help="Spawnpoints shut down.")] = 0,
-    as_json: JsonOpt = False,
-) -> None:
-    """Exact odds of one spawn roll over all 6^6 outcomes, and the OpFor size by turn.
-
-    Example: companion solo odds --turns 8
-    """
-    from companion import odds
-    from companion.systems.one_stat.solo.forecast import RANKS, forecast
-
-    f = forecast()
-    by_turn = f.by_turn(turns, shut)
-    if as_json:
-        print_json(
-            {
-                "outcomes": f.outcomes,
-                "hands": [
-                    {
-                        "rookies": h[0],
-                        "specialists": h[1],
-                        "bosses": h[2],
-                        "p": str(p),
-                        "chance": float(p),
-                    }
-                    for h, p in f.hands
-                ],
-                "per_rank": {
-                    r: [{"count": k, "p": str(p), "chance": float(p)} for k, p in f.per_rank[r]]
-                    for r in RANKS
-                },
-                "expected": {r: {"p": str(v), "value": float(v)} for r, v in f.expected.items()},
-                "expected_total": {"p": str(f.expected_total), "value": float(f.expected_total)},
-                "at_least_one_boss": {
-                    "p": str(f.at_least_one_boss),
-                    "chance": float(f.at_least_one_boss),
-                },
-                "by_turn": [{"turn": t, "expected": float(v), "p": str(v)} for t, v in by_turn],
-                "shut": shut,
-            }
-        )
-        return
-    from rich.table import Table
-
-    c = console()
-    c.print(f"One spawn roll (6D6, all {f.outcomes} outcomes, R-1SS-11):", style="bold")
-    t = Table("rookies", "specialists", "bosses", "chance")
-    for h, p in f.hands:
-        t.add_row(
-            str(h[0]),
-            str(h[1]),
-            str(h[2]),
-            odds.fmt(p) if hasattr(odds, "fmt") else f"{float(p):.2%}",
-        )
-    c.print(t)
-    plural = {"rookie": "rookies", "specialist": "specialists", "boss": "bosses"}
-    for r in RANKS:
-        dist = ", ".join(f"{k}: {float(p):.1%}" for k, p in f.per_rank[r])
-        c.print(
-            f"{plural[r]} per spawn: expected {float(f.expected[r]):.3f} ({f.expected[r]}); {dist}"
-        )
-    c.print(
-        f"expected fighters per spawn: {float(f.expected_total):.3f}; "
-        f"at least one boss: {float(f.at_least_one_boss):.1%}"
-    )
-    t2 = Table("turn", "expected OpFor arrived")
-    for turn, v in by_turn:
-        t2.add_row(str(turn), f"{float(v):.1f}")
-    c.print(t2)
-    c.print(
-        "Turn N has seen the set-up spawn and N-1 upkeep spawns; "
-        "fighters taken out are not subtracted." + (f" {shut} spawnpoints shut." if shut else ""),
-        style="dim",
-    )
+# The spawn forecast takes the quick path: declared where Typer is not loaded.
+add_commands(app, solo_view.QUICK)
 
 
 # --- the OpFor walk -----------------------------------------------------------------------
