@@ -18,6 +18,7 @@ from companion.cli import (
     root,
     roster_view,
     rules_cmd,
+    solo_cmd,
     solo_view,
     table_ops,
     units_view,
@@ -111,6 +112,15 @@ GOOD = [
     ["units", "warstuff", "--genre", "fantasy", "--json"],
     ["solo", "odds"],
     ["solo", "odds", "--turns", "0", "--shut=6", "--json"],
+    ["solo", "profile", "list"],
+    ["solo", "profile", "show", "undead", "--json"],
+    ["solo", "opfor", "--cannot-attack", "--in-open", "--no-resolve", "--range", "7"],
+    ["solo", "opfor", "Grunt", "--target", "Robyn", "--ganging", "2", "--seed", "3"],
+    ["solo", "new", "-r", "Outlaws", "--board", "24", "--scenario", "collect"],
+    ["solo", "token", "T3", "pick", "--by", "Robyn", "--free"],
+    ["solo", "regenerate", "John", "--skip"],
+    ["solo", "profile", "new", "orcs", "--rookie", "2", "--specialist", "4", "--boss", "6"]
+    + ["--specialization", "brawler", "--boss-skill", "command"],
 ]
 
 # Command lines the quick path leaves to Typer (help, errors, anything unusual).
@@ -141,7 +151,9 @@ UNUSUAL = [
     ["vp", "1", "-x"],
     ["set", "John", "--stat", "-3"],  # a value with a dash: Typer decides
     ["roster", "new", "Red Caps", "--system", "1ss"],  # not declared: Typer's
-    ["solo", "profile", "list"],
+    ["solo", "profile"],
+    ["solo", "profile", "nosuch"],
+    ["solo", "opfor", "--can-attack", "--cannot-attack"],
     ["statu"],
     ["rules"],
     ["rules", "--help"],
@@ -160,12 +172,12 @@ UNUSUAL = [
 def _typer_values(argv: list[str], monkeypatch: pytest.MonkeyPatch) -> tuple[str, dict[str, Any]]:
     """What the Typer path hands the implementation for this command line."""
     seen: list[tuple[str, dict[str, Any]]] = []
-    views = (rules_cmd, roster_view, game_view, units_view, solo_view)
+    views = (rules_cmd, roster_view, game_view, units_view, solo_view, solo_cmd)
     for module in (table_ops, action_ops, misc, log_ops, *views):
         for name in dir(module):
             fn = getattr(module, name)
             if callable(fn) and getattr(fn, "__module__", None) == module.__name__:
-                if name in ("register", "shorthand", "library_system", "scenario_name"):
+                if name in ("register", "shorthand", "library_system", "scenario_name", "echo"):
                     continue
 
                 def record(*args: Any, _n: str = f"{module.__name__}:{name}", **kw: Any) -> None:

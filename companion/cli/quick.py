@@ -60,13 +60,15 @@ FIRST_LOOK = {
     **dict.fromkeys(("systems", "roll", "demo"), "companion.cli.misc"),
     "units": "companion.cli.units_view",
 }
-# Command groups whose subcommands are declared, and where. A group's module may name a
-# `shorthand(word)`: the subcommand a first word that is none of them stands for.
+# Command groups whose subcommands are declared, and where (`module`, its QUICK, or
+# `module:NAME`). A group's module may name a `shorthand(word)`: the subcommand a first
+# word that is none of them stands for.
 GROUPS = {
     "rules": "companion.cli.rules_cmd",
     "roster": "companion.cli.roster_view",
     "game": "companion.cli.game_view",
     "solo": "companion.cli.solo_view",
+    "solo profile": "companion.cli.solo_view:PROFILE_COMMANDS",
 }
 
 
@@ -85,20 +87,24 @@ def declaration(name: str) -> Command | None:
 
 def _command(args: list[str]) -> tuple[Command, list[str]] | None:
     """The declared command a command line names, and the words after its name."""
-    if args[0] not in GROUPS:
+    depth = 2 if " ".join(args[:2]) in GROUPS else 1
+    group = " ".join(args[:depth])
+    if group not in GROUPS:
         cmd = declaration(args[0])
         return None if cmd is None else (cmd, args[1:])
-    if len(args) < 2:
+    if len(args) <= depth:
         return None
     import importlib
 
-    module = importlib.import_module(GROUPS[args[0]])
-    by_name: dict[str, Command] = {c.name: c for c in module.QUICK}
-    if args[1] in by_name:
-        return by_name[args[1]], args[2:]
+    path, _, attribute = GROUPS[group].partition(":")
+    module = importlib.import_module(path)
+    by_name: dict[str, Command] = {c.name: c for c in getattr(module, attribute or "QUICK")}
+    word = args[depth]
+    if word in by_name:
+        return by_name[word], args[depth + 1 :]
     short = getattr(module, "shorthand", None)
-    name = short(args[1]) if short is not None and not args[1].startswith("-") else None
-    return (by_name[name], args[1:]) if name in by_name else None
+    name = short(word) if short is not None and not word.startswith("-") else None
+    return (by_name[name], args[depth:]) if name in by_name else None
 
 
 def parse(args: list[str]) -> tuple[str, dict[str, Any]] | None:
