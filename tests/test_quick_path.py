@@ -25,6 +25,7 @@ from companion.cli import (
 )
 from companion.cli.main import main
 from companion.game import repo
+from companion.systems.monochrome import cli as monochrome_cli
 
 
 def test_every_hot_table_command_has_a_quick_path() -> None:
@@ -114,6 +115,8 @@ GOOD = [
     ["solo", "odds", "--turns", "0", "--shut=6", "--json"],
     ["solo", "profile", "list"],
     ["solo", "profile", "show", "undead", "--json"],
+    ["monochrome", "scenario", "--dice", "5,3,6"],
+    ["monochrome", "scenario", "--seed", "7", "--json"],
     ["solo", "opfor", "--cannot-attack", "--in-open", "--no-resolve", "--range", "7"],
     ["solo", "opfor", "Grunt", "--target", "Robyn", "--ganging", "2", "--seed", "3"],
     ["solo", "new", "-r", "Outlaws", "--board", "24", "--scenario", "collect"],
@@ -172,7 +175,7 @@ UNUSUAL = [
 def _typer_values(argv: list[str], monkeypatch: pytest.MonkeyPatch) -> tuple[str, dict[str, Any]]:
     """What the Typer path hands the implementation for this command line."""
     seen: list[tuple[str, dict[str, Any]]] = []
-    views = (rules_cmd, roster_view, game_view, units_view, solo_view, solo_cmd)
+    views = (rules_cmd, roster_view, game_view, units_view, solo_view, solo_cmd, monochrome_cli)
     for module in (table_ops, action_ops, misc, log_ops, *views):
         for name in dir(module):
             fn = getattr(module, name)

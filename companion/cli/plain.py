@@ -51,10 +51,20 @@ def _no_emoji_code(text: str) -> bool:
     return all(any(c.isspace() for c in part) for part in between)
 
 
+def _no_markup(text: str) -> bool:
+    """Whether Rich reads no markup tag in `text`: a bracket not starting a tag (as in
+    "[3 turns]", Rich's `markup.RE_TAGS`) and no backslash that could escape one."""
+    if "[" not in text:
+        return True
+    import re
+
+    return "\\" not in text and re.search(r"\[[a-z#/@][^[]*?]", text) is None
+
+
 def literal(text: str) -> bool:
     """Whether Rich would print `text` (markup on) as it is, wrapping aside: printable,
     no markup tag and no emoji code in it."""
-    return text.isprintable() and "[" not in text and _no_emoji_code(text)
+    return text.isprintable() and _no_markup(text) and _no_emoji_code(text)
 
 
 def fits(text: str, markup: bool = True) -> bool:

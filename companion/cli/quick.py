@@ -69,6 +69,7 @@ GROUPS = {
     "game": "companion.cli.game_view",
     "solo": "companion.cli.solo_view",
     "solo profile": "companion.cli.solo_view:PROFILE_COMMANDS",
+    "monochrome": "companion.systems.monochrome.cli",
 }
 
 

@@ -70,8 +70,21 @@ def show(
             }
         )
         return
-    from companion.render.trace_view import render_trace
+    from companion.render.grid import Say, plain
+    from companion.render.trace_print import plain_trace
     from companion.trace import Trace
+
+    # Without Rich where every piece prints as Rich prints it.
+    pieces = [
+        plain_trace(Trace.from_dict(e.trace), "1ss") if e.trace else plain([Say(e.summary)])
+        for e in events
+    ]
+    pieces += [plain([Say(a, "bold magenta")]) for o in outcomes for a in o.announcements]
+    if all(p is not None for p in pieces):
+        sys.stdout.write("".join(p or "" for p in pieces))
+        sys.stdout.flush()
+        return
+    from companion.render.trace_view import render_trace
 
     c = console()
     for e in events:
@@ -171,10 +184,10 @@ def start_solo(
 
 
 def _draw_map(state: GameState) -> None:
-    from companion.render.solo_map import render_map
+    from companion.render.solo_map import print_map
     from companion.systems.one_stat.solo.board_map import map_data
 
-    render_map(console(), map_data(state))
+    print_map(map_data(state))
 
 
 def new(
@@ -523,20 +536,27 @@ def scenarios_(as_json: bool) -> None:
             }
         )
         return
-    c = console()
-    c.print("Solitaire scenarios (companion solo new --scenario ID, or --mixed A,B):", style="bold")
+    from companion.render.grid import Part, Say
+    from companion.render.grid import show as print_parts
+
+    parts: list[Part] = [
+        Say("Solitaire scenarios (companion solo new --scenario ID, or --mixed A,B):", "bold")
+    ]
     for s in d.scenarios.values():
         turns = f" [{s.last_turn} turns]" if s.last_turn else ""
-        c.print(f"  {s.id}: {s.label}{turns} - {s.summary}")
-    c.print("Themed set-ups (companion solo new --setup ID):", style="bold")
+        parts.append(Say(f"  {s.id}: {s.label}{turns} - {s.summary}"))
+    parts.append(Say("Themed set-ups (companion solo new --setup ID):", "bold"))
     for st in d.setups.values():
-        c.print(f"  {st.id}: {st.label} ({', '.join(st.scenarios)}; {st.theme}) - {st.summary}")
-    c.print("Investigate events (D6):", style="bold")
+        parts.append(
+            Say(f"  {st.id}: {st.label} ({', '.join(st.scenarios)}; {st.theme}) - {st.summary}")
+        )
+    parts.append(Say("Investigate events (D6):", "bold"))
     for e in sorted(d.events.values(), key=lambda e: e.roll):
-        c.print(f"  {e.roll} {e.id}: {e.label} - {e.summary}")
-    c.print("Solo rulings:", style="bold")
+        parts.append(Say(f"  {e.roll} {e.id}: {e.label} - {e.summary}"))
+    parts.append(Say("Solo rulings:", "bold"))
     for r in d.rulings:
-        c.print(f"  {r.id} {r.title}: {r.text}")
+        parts.append(Say(f"  {r.id} {r.title}: {r.text}"))
+    print_parts(parts)
 
 
 # --- profiles ---------------------------------------------------------------------------------
