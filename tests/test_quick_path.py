@@ -11,6 +11,7 @@ import typer
 
 from companion.cli import (
     action_ops,
+    concede,
     game_view,
     log_ops,
     misc,
@@ -117,6 +118,8 @@ GOOD = [
     ["solo", "profile", "show", "undead", "--json"],
     ["monochrome", "scenario", "--dice", "5,3,6"],
     ["monochrome", "scenario", "--seed", "7", "--json"],
+    ["concede", "Robyn"],
+    ["concede", "2", "--json", "-g", "sample"],
     ["solo", "opfor", "--cannot-attack", "--in-open", "--no-resolve", "--range", "7"],
     ["solo", "opfor", "Grunt", "--target", "Robyn", "--ganging", "2", "--seed", "3"],
     ["solo", "new", "-r", "Outlaws", "--board", "24", "--scenario", "collect"],
@@ -175,7 +178,16 @@ UNUSUAL = [
 def _typer_values(argv: list[str], monkeypatch: pytest.MonkeyPatch) -> tuple[str, dict[str, Any]]:
     """What the Typer path hands the implementation for this command line."""
     seen: list[tuple[str, dict[str, Any]]] = []
-    views = (rules_cmd, roster_view, game_view, units_view, solo_view, solo_cmd, monochrome_cli)
+    views = (
+        rules_cmd,
+        roster_view,
+        game_view,
+        units_view,
+        solo_view,
+        solo_cmd,
+        monochrome_cli,
+        concede,
+    )
     for module in (table_ops, action_ops, misc, log_ops, *views):
         for name in dir(module):
             fn = getattr(module, name)

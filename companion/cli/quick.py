@@ -59,6 +59,7 @@ FIRST_LOOK = {
     **dict.fromkeys(("attack", "odds", "recover", "fall", "skill", "act"), "companion.cli.actions"),
     **dict.fromkeys(("systems", "roll", "demo"), "companion.cli.misc"),
     "units": "companion.cli.units_view",
+    "concede": "companion.cli.concede",
 }
 # Command groups whose subcommands are declared, and where (`module`, its QUICK, or
 # `module:NAME`). A group's module may name a `shorthand(word)`: the subcommand a first

@@ -8,18 +8,15 @@ from typing import Annotated
 import typer
 
 from companion import systems
-from companion.cli import units_view
-from companion.cli.common import GameOpt, JsonOpt, writing_game
+from companion.cli import concede, units_view
 from companion.cli.complete import completer
 from companion.cli.declare import add_commands
 from companion.cli.roster_cmd import app as roster_app
-from companion.cli.shared import find_side, run_outcome
 from companion.cli.units_view import library_system
 from companion.errors import RefusedError, UsageError
-from companion.game.concede import concede_changes
 from companion.game.repo import Home
 from companion.game.state import freeze
-from companion.systems.base import Outcome, RuleSystem
+from companion.systems.base import RuleSystem
 from companion.values import replace
 
 RosterArg = Annotated[
@@ -119,31 +116,8 @@ def option(
     typer.echo(f"'{r.name}': {key} = {v or '(default)'}")
 
 
-def concede(
-    side: Annotated[str, typer.Argument(help="Side name (prefix) or number 1/2...")],
-    game: GameOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """A player concedes; when one player is left, the game ends with them as the winner.
-
-    Example:
-    companion game new --system warstuff
-    companion concede "Greenskin Raiders"
-    """
-    with writing_game(game) as gf:
-        idx = find_side(gf.state, side)
-        if gf.state.turn == 0 and gf.state.phase != "setup":
-            raise RefusedError("the game is not running")
-        changes, result = concede_changes(gf.state, idx)
-        name = gf.state.sides[idx].name
-        ann = (f"Game over: {result}",) if result else ()
-        run_outcome(
-            gf, Outcome("concede", f"{name} concede.", tuple(changes), announcements=ann), as_json
-        )
-
-
 def register(app: typer.Typer) -> None:
     add_commands(app, (units_view.UNITS,))
-    app.command("concede")(concede)
+    add_commands(app, (concede.CONCEDE,))
     roster_app.command("add-unit")(add_unit)
     roster_app.command("option")(option)
