@@ -301,6 +301,8 @@ def growth_procs(inst: Install, base: Path) -> tuple[list[Proc], dict[int, Path]
             ("vp (a write)", ["vp", "1", "+1", "--json"], tpl, NO_TYPER),
             ("undo", ["undo"], tpl, NO_TYPER),
             ("redo", ["redo"], undone, NO_TYPER),
+            ("game list", ["game", "list"], tpl, NO_TYPER),
+            ("game show", ["game", "show"], tpl, NO_TYPER),
         ):
             home = base / f"g{n}-{key.split()[0]}-{len(procs)}"
             copy_home(source, home)
@@ -455,7 +457,8 @@ def process_figures(compiled: Install, plain: Install, base: Path, rounds: int) 
                     "S", what, ratio[key], limit=limit, detail=ms(by[key]), name=name, variant=tag
                 )
             )
-    for name in ("status --json", "status", "vp (a write)", "undo", "redo", "log --last 10"):
+    grown = ("status --json", "status", "vp (a write)", "undo", "redo", "log --last 10")
+    for name in (*grown, "game list", "game show"):
         small, large = by[f"{SMALL}:{name}"], by[f"{LARGE}:{name}"]
         # Each length's time over its paired floor, then the one over the other.
         grows = ratio[f"{LARGE}:{name}"] / ratio[f"{SMALL}:{name}"]
