@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from companion.render.console import make_console
-from companion.render.grid import Grid, Say, column_widths, plain
+from companion.render.grid import Grid, Say, plain
 
 WORDS = ["a", "bb", "ccc", "sword", "(melee),", "longbow", "Robyn", "Specialist", "D10", "", "-"]
 
@@ -72,12 +72,6 @@ def test_a_table_is_printed_as_rich_prints_it(
             printed += 1
             assert text == _rich(parts), g
     assert printed > 50  # most of them, wrapped or not
-
-
-def test_rich_narrows_the_widest_columns_first() -> None:
-    assert column_widths([["x" * 30], ["y" * 10]], 100) == [32, 12]
-    assert column_widths([["x" * 30], ["y" * 10]], 30) == [18, 12]
-    assert column_widths([["x" * 30], ["y" * 30]], 30) == [15, 15]
 
 
 @pytest.mark.parametrize(

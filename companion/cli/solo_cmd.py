@@ -190,24 +190,6 @@ def _draw_map(state: GameState) -> None:
     print_map(map_data(state))
 
 
-def new(
-    roster: str,
-    profile: str | None,
-    scenario: str | None,
-    mixed: str | None,
-    setup: str | None,
-    name: str | None,
-    board: int | None,
-    dice: str | None,
-    seed: int | None,
-    as_json: bool,
-) -> None:
-    start_solo(roster, profile, scenario, mixed, setup, name, board, dice, seed, as_json)
-
-
-# --- map, spawn, odds ---------------------------------------------------------------------
-
-
 def map_(game: str | None, as_json: bool) -> None:
     from companion.systems.one_stat.solo.board_map import map_data
 

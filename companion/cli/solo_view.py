@@ -27,6 +27,9 @@ FREE = opt(
     kind="flag",
     default=False,
 )
+# The options of a command that rolls, and of one that is a fighter's action too.
+ROLL = (DICE, SEED, GAME, JSON)
+ACTION = (FREE, *ROLL)
 
 
 def odds(turns: int, shut: int, as_json: bool) -> None:
@@ -118,7 +121,7 @@ SOLO_ODDS = Command(
 COMMANDS = (
     Command(
         "new",
-        "companion.cli.solo_cmd:new",
+        "companion.cli.solo_cmd:start_solo",
         """Start a solo game: spawnpoints and tokens on the grid, then the first spawn.
 
     Example: companion solo new -r Outlaws --profile "city guard" --scenario collect
@@ -166,10 +169,7 @@ COMMANDS = (
     """,
         (
             opt("explain", "Only explain six spawn dice, e.g. 2,2,5,6,6,6; writes nothing."),
-            DICE,
-            SEED,
-            GAME,
-            JSON,
+            *ROLL,
         ),
     ),
     SOLO_ODDS,
@@ -227,10 +227,7 @@ COMMANDS = (
                 off=("--no-resolve",),
                 default=True,
             ),
-            DICE,
-            SEED,
-            GAME,
-            JSON,
+            *ROLL,
         ),
     ),
     Command(
@@ -249,11 +246,7 @@ COMMANDS = (
             arg("action", "pick, drop or home."),
             opt("by", "Your fighter who picks it up."),
             opt("event", "Choose what happens at the event spot instead of rolling."),
-            FREE,
-            DICE,
-            SEED,
-            GAME,
-            JSON,
+            *ACTION,
         ),
     ),
     Command(
@@ -270,11 +263,7 @@ COMMANDS = (
         (
             arg("target", "A spawnpoint number, a station (D1) or 'event'."),
             opt("by", "Your fighter who tries.", required=True),
-            FREE,
-            DICE,
-            SEED,
-            GAME,
-            JSON,
+            *ACTION,
         ),
     ),
     Command(
@@ -290,11 +279,7 @@ COMMANDS = (
     """,
         (
             FIGHTER,
-            FREE,
-            DICE,
-            SEED,
-            GAME,
-            JSON,
+            *ACTION,
         ),
     ),
     Command(

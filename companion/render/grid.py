@@ -40,116 +40,25 @@ class Say:
 Part = Grid | Say
 
 
-def _cell(text: str) -> bool:
-    from companion.cli import plain
-
-    return text == text.strip() and plain.literal(text) and plain.cells(text) == len(text)
-
-
-def _ratio_reduce(
-    total: int, ratios: list[int], maximums: list[int], values: list[int]
-) -> list[int]:
-    """Rich's `ratio_reduce`: take `total` off the values in proportion to the ratios."""
-    ratios = [r if m else 0 for r, m in zip(ratios, maximums, strict=True)]
-    total_ratio = sum(ratios)
-    if not total_ratio:
-        return values[:]
-    remaining = total
-    out: list[int] = []
-    for ratio, maximum, value in zip(ratios, maximums, values, strict=True):
-        if ratio and total_ratio > 0:
-            taken = min(maximum, round(ratio * remaining / total_ratio))
-            out.append(value - taken)
-            remaining -= taken
-            total_ratio -= ratio
-        else:
-            out.append(value)
-    return out
-
-
-def _collapse(widths: list[int], room: int) -> list[int]:
-    """Rich's `Table._collapse_widths`: narrow the widest columns first until they fit."""
-    total = sum(widths)
-    excess = total - room
-    while total and excess > 0:
-        widest = max(widths)
-        second = max((w for w in widths if w != widest), default=0)
-        ratios = [1 if w == widest else 0 for w in widths]
-        if not widest - second:
-            break
-        widths = _ratio_reduce(excess, ratios, [min(excess, widest - second)] * len(widths), widths)
-        total = sum(widths)
-        excess = total - room
-    return widths
-
-
-def column_widths(columns: list[list[str]], room: int) -> list[int]:
-    """Each column's width with its padding, as Rich's `Table` lays it out in `room` cells
-    (borders apart): its widest cell, or narrower where the table would not fit."""
-    widths = [min(max(len(c) for c in col) + 2, room) or 1 for col in columns]
-    if sum(widths) > room:
-        widths = _collapse(widths, room)
-        if sum(widths) > room:
-            widths = _ratio_reduce(sum(widths) - room, [1] * len(widths), widths, widths)
-        widths = [
-            max(min(len(c) + 2, w) for c in col) for col, w in zip(columns, widths, strict=True)
-        ]
-    return widths
-
-
 def grid_lines(g: Grid, room: int) -> list[list[Span]] | None:
-    """The table as lines of spans, as Rich draws it, or None where only Rich can."""
-    from companion.render.styled import wrap
+    """The table as lines of spans, as Rich draws it (`board_lines.table_lines`, which
+    draws the board's tables too), or None where only Rich can."""
+    from companion.render.board_lines import Column, RichOnly, plain_cell, table_lines
 
-    cells = [g.headers, *g.rows]
-    if g.title and not _cell(g.title):
+    if any(len(row) != len(g.headers) for row in g.rows):
         return None
-    if not all(_cell(c) for row in cells for c in row) or any(
-        len(r) != len(g.headers) for r in cells
-    ):
-        return None
-    n = len(g.headers)
-    widths = column_widths([[row[i] for row in cells] for i in range(n)], room - n - 1)
-    total = sum(widths) + n + 1
-    if min(widths) < 3 or len(g.title) > total:
-        return None
-
-    def rule(left: str, line: str, cross: str, right: str) -> list[Span]:
-        return [(left + cross.join(line * w for w in widths) + right, "")]
-
-    def lines(row: tuple[str, ...]) -> list[list[str]] | None:
-        """Each cell's lines, wrapped to its column as Rich wraps them, filled to its width."""
-        out = []
-        for text, w in zip(row, widths, strict=True):
-            parts = wrap([(text, "")], w - 2) if text else [[("", "")]]
-            if parts is None:
-                return None
-            out.append(["".join(t for t, _ in p).ljust(w - 2) for p in parts])
-        return out
-
-    out: list[list[Span]] = []
-    if g.title:
-        out.append([(g.title.ljust(total), "italic")])
-    out.append(rule("┏", "━", "┳", "┓"))
-    head = lines(g.headers)
-    if head is None or any(len(c) > 1 for c in head):
-        return None
-    spans: list[Span] = [("┃", "")]
-    for [text] in head:
-        spans += [(" ", "bold"), (text, "bold"), (" ", "bold"), ("┃", "")]
-    out.append(spans)
-    out.append(rule("┡", "━", "╇", "┩"))
-    for row in g.rows:
-        body = lines(row)
-        if body is None:
+    cols = []
+    for i, header in enumerate(g.headers):
+        col = Column(header)
+        try:
+            col.cells = [plain_cell(row[i]) for row in g.rows]
+        except RichOnly:
             return None
-        for i in range(max(len(c) for c in body)):
-            texts = [
-                c[i] if i < len(c) else " " * (w - 2) for c, w in zip(body, widths, strict=True)
-            ]
-            out.append([("│" + "│".join(f" {t} " for t in texts) + "│", "")])
-    out.append(rule("└", "─", "┴", "┘"))
-    return out
+        cols.append(col)
+    try:
+        return table_lines(cols, len(g.rows), room, g.title)
+    except RichOnly:
+        return None
 
 
 def plain(parts: Sequence[Part]) -> str | None:
