@@ -10,26 +10,15 @@ import sys
 import pytest
 
 from companion.render.console import make_console
-from companion.render.grid import Grid, Say, plain
+from companion.render.grid import Grid, Say, plain, render_rich
 
 WORDS = ["a", "bb", "ccc", "sword", "(melee),", "longbow", "Robyn", "Specialist", "D10", "", "-"]
 
 
 def _rich(parts: list[Grid | Say]) -> str:
-    from rich.table import Table
-
     c = make_console()
     c.file = io.StringIO()
-    for part in parts:
-        if isinstance(part, Say):
-            c.print(part.text, style=part.style or None)
-            continue
-        t = Table(title=part.title or None, title_justify="left")
-        for h in part.headers:
-            t.add_column(h, overflow=part.overflow)  # type: ignore[arg-type]
-        for row in part.rows:
-            t.add_row(*row)
-        c.print(t)
+    render_rich(c, parts)
     return c.file.getvalue()
 
 

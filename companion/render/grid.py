@@ -17,6 +17,10 @@ from collections.abc import Sequence
 from companion.render.styled import Span
 from companion.values import frozen
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import Any
+
 
 @frozen
 class Grid:
@@ -90,18 +94,22 @@ def show(parts: Sequence[Part]) -> None:
         sys.stdout.write(text)
         sys.stdout.flush()
         return
-    from rich.table import Table
-
     from companion.render.console import make_console
 
-    c = make_console()
+    render_rich(make_console(), parts)
+
+
+def render_rich(console: Any, parts: Sequence[Part]) -> None:
+    """The parts printed by Rich on `console`."""
+    from rich.table import Table
+
     for part in parts:
         if isinstance(part, Say):
-            c.print(part.text, style=part.style or None)
+            console.print(part.text, style=part.style or None)
             continue
         t = Table(title=part.title or None, title_justify="left")
         for header in part.headers:
             t.add_column(header, overflow=part.overflow)  # type: ignore[arg-type]
         for row in part.rows:
             t.add_row(*row)
-        c.print(t)
+        console.print(t)
