@@ -8,7 +8,9 @@ command's implementation (`table_ops`, `action_ops`) is called directly: the sam
 function Typer would call, with the same values.
 
 What each command accepts is not written here: it is the command's declaration
-(`companion.cli.declare`), from which Typer's command is built as well. Anything out
+(`companion.cli.declare`), from which Typer's command is built as well. The look-ups
+and the subcommands of some groups (`rules show`, `roster list`, `solo opfor`...) are
+declared the same way and found through `GROUPS`. Anything out
 of the ordinary (help, `--version`, an unknown or repeated option, a value
 that is not a number or out of its range, a value or argument that starts with a dash,
 `--`, clustered short options) returns None, and the full Typer command runs instead,
