@@ -354,6 +354,14 @@ QUICK_PATH = frozenset(
 )
 
 
+# Look-ups besides the examples: any system, and a question with a typo in it.
+LOOK_UPS = (
+    ("rules search, a typo, every system", ["rules", "search", "sheild"]),
+    ("rules show, a typo", ["rules", "show", "warstuff", "moral"]),
+    ("rules show, another system", ["rules", "smbfat", "leader"]),
+)
+
+
 def every_command(inst: Install, base: Path) -> tuple[list[Proc], list[str]]:
     """Each command `companion --help` lists, and each subcommand of its groups, run as its
     own help's example shows (on the sample game and the solo warband of the examples,
@@ -403,6 +411,11 @@ def every_command(inst: Install, base: Path) -> tuple[list[Proc], list[str]]:
         copy_home(home, tpl)
         forbid = NO_TYPER if key in QUICK_PATH else ()
         procs.append(Proc(f"every:{key}", args, home, inst, _restore(tpl, home), forbid))
+    for key, args in LOOK_UPS:
+        home = root / key.replace(" ", "-").replace(",", "")
+        copy_home(start, home)
+        inst.run(home, *args)  # the first look-up prepares the topics, as a player's did
+        procs.append(Proc(f"every:{key}", args, home, inst))
     return procs, at_terminal
 
 
