@@ -630,7 +630,7 @@ STARTUP_ROWS = (
 
 def _shown(f: Figure, with_detail: bool = False) -> str:
     if f.missing or f.value is None:
-        return "not measured"
+        return f"not measured ({f.missing})" if f.missing and with_detail else "not measured"
     unit = {"x floor": "x", "x": "x", "s": " s", "ms": " ms", "MiB": " MiB"}[f.unit]
     text = f"{f.value:.2f}{unit}"
     if f.ok is False:
@@ -651,8 +651,11 @@ def table_rows(figures: list[Figure]) -> list[str]:
     for f in figures:
         if f.id in ("S", "-"):
             continue
-        limit = "" if f.limit is None else f"{f.limit:g}{'x' if f.unit == 'x' else ' ' + f.unit}"
+        unit = "x" if f.unit in ("x", "x floor") else " " + f.unit
+        limit = "" if f.limit is None else f"{f.limit:g}{unit}"
         what = f.what.replace(" (bytecode compiled)", "")
+        if f.id in ("E", "H"):  # a command line
+            what = f"`{what}`"
         rows.append(f"| {f.id} | {what} | {limit} | {_shown(f, True)} | |")
     return rows
 
