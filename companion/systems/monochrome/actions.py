@@ -18,6 +18,7 @@ from companion.game.state import FighterState, GameState, freeze
 from companion.names import plural
 from companion.odds import fmt
 from companion.systems.base import ActionRequest, Outcome
+from companion.systems.kit.plugin import no_shot
 from companion.systems.monochrome import attack, scoring, targets
 from companion.systems.monochrome.data import Action, MonoData
 from companion.trace import Step, Trace
@@ -149,12 +150,12 @@ def attack_action(d: MonoData, f: FighterState, o: Mapping[str, Any], named: str
             raise RefusedError(f"{f.name} took {a.label}, which makes no attack")
         if named and named != a.id:
             raise RefusedError(f"{f.name} already took {a.label} this activation")
-        return a
+        return fits(a, o)
     if named:
         a = allowed(d, f, named)
         if not a.attack:
             raise UsageError(f"{a.label} makes no attack")
-        return a
+        return fits(a, o)
     kind = "ranged" if o.get("ranged") else "melee"
     # Without a named action: the class's simplest attack of that kind.
     order = (
@@ -165,7 +166,21 @@ def attack_action(d: MonoData, f: FighterState, o: Mapping[str, Any], named: str
     for x in order:
         if x in f.skills:
             return d.actions[x]
+    if kind == "ranged":
+        raise no_shot(f.name, f"a {f.rank} takes no shooting action, R-MON-02")
     raise RefusedError(f"a {f.rank} has no {kind} attack (R-MON-02)")
+
+
+def fits(a: Action, o: Mapping[str, Any]) -> Action:
+    """The attacking action, refused when the player also said melee or ranged the other
+    way: the attack is what the player says, never one of the two dropped unseen."""
+    if "ranged" in o and bool(o["ranged"]) != (a.attack == "ranged"):
+        said = "a shot (--ranged)" if o["ranged"] else "melee (--opt ranged=no)"
+        raise UsageError(
+            f"{a.label} is a {a.attack} attack, but this attack was given as {said}: "
+            "leave one of them out"
+        )
+    return a
 
 
 def plan_roll(

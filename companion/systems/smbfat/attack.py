@@ -16,7 +16,7 @@ from companion.core.roller import Roller
 from companion.errors import RefusedError, UsageError
 from companion.game.state import GameState
 from companion.systems.base import ActionRequest
-from companion.systems.kit.plugin import opponents
+from companion.systems.kit.plugin import no_shot, opponents
 from companion.systems.smbfat.data import SmbData
 from companion.systems.smbfat.figures import Fig, map_of, skill_dice
 from companion.trace import Step, Trace
@@ -77,9 +77,7 @@ def build_attack(d: SmbData, state: GameState, req: ActionRequest) -> Attack:
         # R-SMB-P03: a bought Heavy or Spread weapon gives a figure without ranged dice a
         # ranged attack; Heavy is handled below (0 + 1 die), Spread here.
         if not att.has("spread"):
-            raise RefusedError(
-                f"{a.name} has no ranged attack; it can only attack an adjacent figure in melee"
-            )
+            raise no_shot(a.name, "no ranged dice, Heavy or Spread weapon")
         spread = True
         notes.append(f"{a.name} has no ranged dice: its Spread weapon is its ranged attack")
         rulings.append("R-SMB-P03")
