@@ -8,7 +8,7 @@ from typing import Any
 
 from companion.dice import DiceSource
 from companion.errors import RefusedError
-from companion.game.state import FighterState, GameState
+from companion.game.state import FighterState, GameState, freeze
 from companion.roster import Roster, RosterFighter
 from companion.systems.base import (
     ActionRequest,
@@ -201,6 +201,16 @@ class Monochrome(FromData):
         # Only the objectives of this game's scenario can be claimed.
         objs = {o.id: o.label for o in scoring.objectives(self.data, state)}
         return [(objs[c], c) for c in fact.choices if c in objs]
+
+    def accept(self, state: GameState, request: ActionRequest) -> ActionRequest:
+        if request.action == "attack" and "range" in request.options:
+            # A shot reaches any enemy in sight here: the shared --range only says the
+            # attack is a shot (and is refused with melee by the declared facts).
+            opts = dict(request.options)
+            opts.pop("range")
+            opts.setdefault("ranged", True)
+            request = ActionRequest(request.action, request.actor, request.target, freeze(opts))
+        return super().accept(state, request)
 
     def resolve(self, state: GameState, request: ActionRequest, dice: DiceSource) -> Outcome:
         req = self.accept(state, request)

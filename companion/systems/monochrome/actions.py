@@ -175,7 +175,7 @@ def fits(a: Action, o: Mapping[str, Any]) -> Action:
     """The attacking action, refused when the player also said melee or ranged the other
     way: the attack is what the player says, never one of the two dropped unseen."""
     if "ranged" in o and bool(o["ranged"]) != (a.attack == "ranged"):
-        said = "a shot (--ranged)" if o["ranged"] else "melee (--opt ranged=no)"
+        said = "a shot (--ranged or a distance)" if o["ranged"] else "melee (--opt ranged=no)"
         raise UsageError(
             f"{a.label} is a {a.attack} attack, but this attack was given as {said}: "
             "leave one of them out"
