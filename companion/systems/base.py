@@ -131,6 +131,10 @@ class RuleSystem(ABC):
         """Columns for boards and roster tables."""
         return {"stats": " ".join(f"{k} {v}" for k, v in f.stats.items())}
 
+    def fighter_cost(self, f: RosterFighter) -> int | None:
+        """A fighter's points, in a system that builds warbands by points (else None)."""
+        return None
+
     # --- games ---------------------------------------------------------------------
     @abstractmethod
     def new_game(
