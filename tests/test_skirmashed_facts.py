@@ -4,6 +4,7 @@ block that cannot succeed asks no dice, and the distance given either way."""
 
 from __future__ import annotations
 
+from play_helpers import play_keys
 from skirmashed_helpers import board, setup_game
 
 # A fighter for Reds: no Firepower or Boom!, it never shoots.
@@ -105,3 +106,11 @@ def test_a_block_that_cannot_succeed_asks_no_dice(run):
     assert "no hit can be blocked (0 of 2 blocked); no block dice rolled" in r.out
     assert "Vex killed" in r.out
     assert board(run)[1]["Vex"]["status"] == "out"
+
+
+def test_play_shows_the_stamina_checks_chances_before_rolling(run):
+    _round(run)
+    out, ui = play_keys("skirmish-1", "req")  # dice rolled, end the activation, quit
+    assert "Chances: Holt ends the activation: not exhausted" in out, out
+    assert "exhausted for the rest of the round 45.0% (9/20)" in out
+    assert "activates again at once 1.0% (1/100)" in out

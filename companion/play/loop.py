@@ -258,7 +258,8 @@ class Loop(Extras):
             Item("s", "Status: the whole board", self.show_board),
             Item(
                 "m",
-                "More: redo, log, rules, VP, override, dice, end the game",
+                f"More: redo, log, rules, {'VP, ' if self.s.system.keeps_vp else ''}override, "
+                "dice, end the game",
                 lambda: self.do_more(p),
             ),
         ]
@@ -274,8 +275,10 @@ class Loop(Extras):
             Item("?", "Rules look-up", self.do_rules),
         ]
         if p.kind != "ended":
+            # WarStuff and SKIRMASHED keep no victory points: nothing to set.
+            if self.s.system.keeps_vp:
+                items.append(Item("v", "Victory points", self.do_vp))
             items += [
-                Item("v", "Victory points", self.do_vp),
                 Item("o", "Override a fighter (state, wounds, token)", self.do_override),
                 Item("d", f"Dice: {self.dice_label()} (change)", self.choose_dice_mode),
             ]
