@@ -5,6 +5,8 @@ the morale products, and each fighter's cost in `roster show --json`."""
 
 from __future__ import annotations
 
+from monochrome_helpers import cli_warband
+
 # Objective dice (Blood, Turf, Infamy) after the deployment die and the roll-off 6-1.
 KMB_LOOT = "1,4,4"  # Kill Maim Burn, Loot, Killing Them Softly
 HUNT_TERRITORIAL = "5,5,4"
@@ -12,22 +14,11 @@ EXTERMINATE_BREAKTHROUGH = "6,1,4"
 
 
 def _game(run, objectives: str = KMB_LOOT, *extra: str):
-    assert run("roster", "new", "Bears", "--system", "monochrome").code == 0
-    bears = (("Bear", "monster", 9, 3), ("Brave", "warrior", 5, 1))
-    bears += (("Hawk", "warrior", 5, 1), ("Elk", "warrior", 5, 1))
-    for name, cls, at, df in bears:
-        r = run(
-            "roster", "add", "Bears", name, "-r", cls, "--stat", f"attack={at}",
-            "--stat", f"defence={df}",
-        )  # fmt: skip
-        assert r.code == 0, r.err
-    assert run("roster", "new", "Cops", "-s", "mono").code == 0
-    for name in ("Bob", "Tom", "Sid"):
-        r = run(
-            "roster", "add", "Cops", name, "-r", "soldier", "--stat", "attack=5",
-            "--stat", "defence=1",
-        )  # fmt: skip
-        assert r.code == 0, r.err
+    cli_warband(
+        run, "Bears", ("Bear", "monster", 9, 3), ("Brave", "warrior", 5, 1),
+        ("Hawk", "warrior", 5, 1), ("Elk", "warrior", 5, 1),
+    )  # fmt: skip
+    cli_warband(run, "Cops", *((n, "soldier", 5, 1) for n in ("Bob", "Tom", "Sid")))
     dice = f"2,6,1,{objectives}"
     r = run("game", "new", "-r", "Bears", "-r", "Cops", "--dice", dice, "--name", "g", *extra)
     assert r.code == 0, r.err

@@ -75,14 +75,19 @@ def test_turn_with_dice_on_a_call_that_rolls_nothing_says_what_it_does(run):
     assert run("turn", "--force").code == 0  # without dice it goes on
 
 
-def test_reroll_any_reaches_an_earlier_figures_roll(run):
-    _start(run, "--opt", "reroll-any=yes")
+def _a_miss_then_a_hit(run, *extra: str) -> None:
+    """Sir Aldric misses the Sergeant, then the Footman defeats a Rifleman."""
+    _start(run, *extra)
     assert run("turn", "--dice", "6,2").code == 0  # Knights first
     assert run("activate", "Sir Aldric").code == 0
     assert "missed" in run("attack", "Sir Aldric", "Sergeant Reyes", "--dice", "1,2,3").out
     assert run("done").code == 0
     assert run("activate", "Footman").code == 0
     assert "defeated" in run("attack", "Footman", "Rifleman", "--dice", "1,6").out
+
+
+def test_reroll_any_reaches_an_earlier_figures_roll(run):
+    _a_miss_then_a_hit(run, "--opt", "reroll-any=yes")
     # Sir Aldric's miss is no longer the latest roll, yet it may be rerolled: 5 defeats.
     r = run("act", "Footman", "reroll", "--dice", "2,5,1")
     assert r.code == 0, r.err
@@ -92,13 +97,7 @@ def test_reroll_any_reaches_an_earlier_figures_roll(run):
 
 
 def test_by_default_only_the_latest_rolls_may_be_rerolled(run):
-    _start(run)
-    assert run("turn", "--dice", "6,2").code == 0
-    assert run("activate", "Sir Aldric").code == 0
-    assert "missed" in run("attack", "Sir Aldric", "Sergeant Reyes", "--dice", "1,2,3").out
-    assert run("done").code == 0
-    assert run("activate", "Footman").code == 0
-    assert "defeated" in run("attack", "Footman", "Rifleman", "--dice", "1,6").out
+    _a_miss_then_a_hit(run)
     r = run("act", "Footman", "reroll", "--dice", "2,5,1")
     assert r.code == 1 and "none of the latest rolls went wrong" in r.err  # R-SMB-P08
 
