@@ -113,3 +113,14 @@ def brute_force(
 
     go([], Fraction(1))
     return out
+
+
+def cli_warband(run: Any, name: str, *fighters: tuple[str, str, int, int]) -> None:
+    """A Monochrome roster built through the CLI: (name, class, Attack, Defence) each."""
+    assert run("roster", "new", name, "--system", "monochrome").code == 0
+    for fname, cls, at, df in fighters:
+        r = run(
+            "roster", "add", name, fname, "-r", cls, "--stat", f"attack={at}",
+            "--stat", f"defence={df}",
+        )  # fmt: skip
+        assert r.code == 0, r.err

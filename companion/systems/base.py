@@ -131,6 +131,10 @@ class RuleSystem(ABC):
         """Columns for boards and roster tables."""
         return {"stats": " ".join(f"{k} {v}" for k, v in f.stats.items())}
 
+    def fighter_cost(self, f: RosterFighter) -> int | None:
+        """A fighter's points, in a system that builds warbands by points (else None)."""
+        return None
+
     # --- games ---------------------------------------------------------------------
     @abstractmethod
     def new_game(
@@ -203,6 +207,18 @@ class RuleSystem(ABC):
         if "actions" in f.flags:
             changes.insert(0, set_fighter(fid, "flags.actions", None))
         return Outcome("activation-end", f"{f.name} ends the activation.", tuple(changes))
+
+    def end_activation_odds(self, state: GameState) -> Trace:
+        """The exact chance of each way the active fighter's activation can end (e.g. a
+        stamina check's three outcomes): `end_activation` run over every roll."""
+        from companion.core.every_roll import odds_trace
+
+        if state.active is None:
+            raise RefusedError("no fighter is activating")
+        name = state.fighter(state.active).name
+        return odds_trace(
+            f"Odds: end of {name}'s activation", lambda dice: self.end_activation(state, dice)
+        )
 
     def still_to_act(self, state: GameState) -> list[FighterState]:
         """Fighters that may still activate this turn: ending the turn now skips them, so

@@ -82,6 +82,15 @@ class FromData(RuleSystem):
         return self.data.rulings
 
 
+def no_shot(name: str, why: str) -> RefusedError:
+    """The refusal of a shot by a fighter that has none, worded alike in every system:
+    what it lacks, and what made the attack a shot, so the player knows what to drop."""
+    return RefusedError(
+        f"{name} has no ranged attack ({why}): --ranged or a distance (--range) makes "
+        "this attack a shot; leave them out to attack in melee"
+    )
+
+
 def opponents(
     state: GameState, req: ActionRequest, gone: str = "dead"
 ) -> tuple[FighterState, FighterState]:

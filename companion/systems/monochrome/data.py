@@ -58,6 +58,18 @@ class Objective:
     need: int
     markers: str
     summary: str
+    #: the highest count a claim may give: "" none, "fighters" (the side's in play), or a
+    #: number (edges, markers, targets); `shared` when both sides' counts share it
+    at_most: str = ""
+    shared: bool = False
+
+
+def at_most(r: Reader) -> str:
+    """An objective's `at_most`: "fighters" or a whole number of at least 1."""
+    v = r.data.get("at_most", "")
+    if v in ("", "fighters") or (isinstance(v, int) and not isinstance(v, bool) and v >= 1):
+        return str(v)
+    r.fail("at_most takes 'fighters' or a whole number of at least 1", "at_most")
 
 
 @frozen
@@ -212,6 +224,8 @@ def load() -> MonoData:
                 r.num("need", 0, lo=0),
                 r.text("markers", ""),
                 r.text("summary"),
+                at_most(r),
+                r.flag("shared", False),
             )
         )
     for lst in LISTS:

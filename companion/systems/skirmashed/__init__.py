@@ -44,10 +44,9 @@ def attack_facts(opts: dict[str, Any]) -> dict[str, Any]:
         opts["cover"] = "none"
     if opts.get("band") or opts.get("range") is not None:
         # --range sets the shot itself; --opt range=N must mean the same, not a melee
-        # attack that drops the distance without a word.
+        # attack that drops the distance without a word (a melee attack said with it is
+        # refused naming both by the declared facts).
         opts.setdefault("ranged", True)
-        if not opts["ranged"]:
-            raise UsageError("a distance or range band is for a shot: add --ranged or leave it out")
     if opts.get("cover") not in (None, "none") and not opts.get("ranged"):
         raise UsageError("cover counts only against a shot: add --ranged, or leave cover out")
     return opts

@@ -60,6 +60,9 @@ class Smbfat(FromData):
             f" at {d.reroll_cost} each); a force costs {d.points_min} to {d.points_max}"
         )
 
+    def fighter_cost(self, f: RosterFighter) -> int | None:
+        return roster_rules.figure_cost(self.data, f)
+
     def roster_total(self, roster: Roster) -> tuple[int, int]:
         return roster_rules.force_cost(self.data, roster), self.data.points_max
 

@@ -128,6 +128,9 @@ class WarStuff(FromData):
     def unit_cost(self, unit: LibraryUnit) -> int:
         return self.data.cost(unit.quality, unit.rules)
 
+    def fighter_cost(self, f: RosterFighter) -> int | None:
+        return roster_rules.unit_cost(self.data, f)
+
     def roster_total(self, roster: Roster) -> tuple[int, int]:
         return roster_rules.roster_total(self.data, roster)
 
