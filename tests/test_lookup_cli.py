@@ -21,7 +21,7 @@ EVERYDAY_1SS = [
     ("cover", "cover"),
     ("shoot into melee", "shooting-into-melee"),
     ("how far can I move", "movement"),
-    ("what die does a specialist roll", "fighter"),
+    ("what die does a specialist roll", "ranks"),
     ("spawn", "spawn-dice"),
     ("sheild", "shield"),
     ("ranges", "range"),
