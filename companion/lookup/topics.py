@@ -11,7 +11,6 @@ import os
 import re
 from collections.abc import Sequence
 from functools import lru_cache
-
 from typing import TYPE_CHECKING
 
 from companion.data import Reader, data_dir, load_toml
@@ -35,6 +34,18 @@ KIND_SECTIONS = {
     "class": "Classes",
     "trait": "Traits",
     "type": "Figure types",
+}
+
+# Words that find a system's own entries of a kind ("which actions can a drone take":
+# a class is the list of actions it may take).
+KIND_KEYWORDS = {
+    "skill": ("skill",),
+    "role": ("role",),
+    "armory": ("equipment", "weapon", "item"),
+    "rule": ("special rule",),
+    "class": ("class", "actions"),
+    "trait": ("trait",),
+    "type": ("type",),
 }
 
 
@@ -86,7 +97,7 @@ def file_topics(system_id: str) -> tuple[RuleTopic, ...]:
     if not has_file(system_id):
         return ()
     top = Reader(name, load_toml(name))
-    top.only("topics")
+    top.only("topics", "synonyms", "common_words")  # the last two: lookup.synonyms
     out: list[RuleTopic] = []
     seen: set[str] = set()
     for r in top.tables("topics"):
@@ -108,7 +119,7 @@ def file_topics(system_id: str) -> tuple[RuleTopic, ...]:
             kind=kind,
             sheet=r.text("sheet"),
             text=r.text("text").strip(),
-            keywords=r.texts("keywords", ()),
+            keywords=tuple(dict.fromkeys(r.texts("keywords", ()) + KIND_KEYWORDS.get(kind, ()))),
             rulings=r.texts("rulings", ()),
             steps=r.texts("steps", ()),
         )
@@ -150,12 +161,12 @@ def check_ids(system_id: str, topics: Sequence[RuleTopic], entries: Sequence[Top
             )
         by_id[e.id] = e
     for i, t in enumerate(topics):
-        e = by_id.get(t.id)
-        if e is not None and t.kind != e.kind:
+        same = by_id.get(t.id)
+        if same is not None and t.kind != same.kind:
             raise DataError(
                 f"{file_name(system_id)}: topics[{i}].id: {t.id!r} is the id of the "
-                f"{e.kind} {e.label!r} of {system_id}; give the topic another id, or "
-                f'kind = "{e.kind}" if it is the fuller text of that {e.kind}'
+                f"{same.kind} {same.label!r} of {system_id}; give the topic another id, or "
+                f'kind = "{same.kind}" if it is the fuller text of that {same.kind}'
             )
 
 
@@ -181,6 +192,7 @@ def all_topics(system_id: str) -> tuple[RuleTopic, ...]:
             kind=t.kind,
             sheet=t.summary,
             text=t.summary,
+            keywords=KIND_KEYWORDS.get(t.kind, ()),
             rulings=naming_rulings(t.label, rulings),
         )
         for t in entries
