@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 import pytest
+from lookup_helpers import COVER, topic_file
 
 from companion.data import load_toml
 from companion.errors import DataError
@@ -176,29 +177,15 @@ def test_an_attack_names_the_topic_of_each_step(demo):
 
 
 def test_a_broken_topic_file_names_file_and_key(tmp_path, monkeypatch):
-    (tmp_path / "1ss_topics.toml").write_text(
-        '[[topics]]\nid = "cover"\ntitle = "Cover"\nsection = "S"\nsheet = "x"\ntext = "y"\n'
-        '[[topics]]\nid = "Cover"\ntitle = "Cover"\nsection = "S"\nsheet = "x"\ntext = "y"\n'
-    )
-    monkeypatch.setattr(topics_mod, "data_dir", lambda: tmp_path)
-    monkeypatch.setattr("companion.data.data_dir", lambda: tmp_path)
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    topics_mod.file_topics.cache_clear()
-    load_toml.cache_clear()
-    try:
+    bad = COVER + COVER.replace('"cover"', '"Cover"')
+    with topic_file(tmp_path, monkeypatch, bad) as path:
         with pytest.raises(DataError, match=r"1ss_topics.toml: topics\[1\].id: 'Cover' must be"):
             topics_mod.file_topics("1ss")
-        (tmp_path / "1ss_topics.toml").write_text(
-            '[[topics]]\nid = "cover"\ntitle = "Cover"\nsection = "S"\nsheet = "x"\ntext = "y"\n'
-            'rulings = ["R-1SS-99"]\n'
-        )
+        path.write_text(COVER + 'rulings = ["R-1SS-99"]\n')
         topics_mod.file_topics.cache_clear()
         load_toml.cache_clear()
         with pytest.raises(DataError, match=r"topics\[0\].rulings: no ruling 'R-1SS-99'"):
             all_topics("1ss")
-    finally:
-        topics_mod.file_topics.cache_clear()
-        load_toml.cache_clear()
 
 
 def _examples(run, *path):

@@ -4,11 +4,10 @@
 from __future__ import annotations
 
 import pytest
+from lookup_helpers import COVER, topic_file
 
 from companion import systems
-from companion.data import load_toml
 from companion.errors import DataError
-from companion.lookup import topics as topics_mod
 from companion.lookup.topics import all_topics, check_ids
 from companion.systems.records import Topic
 
@@ -74,22 +73,10 @@ def test_two_entries_sharing_an_id_are_refused():
 
 
 def test_a_topic_that_takes_an_entry_id_by_accident_is_refused(tmp_path, monkeypatch):
-    (tmp_path / "1ss_topics.toml").write_text(
-        '[[topics]]\nid = "cover"\ntitle = "Cover"\nsection = "S"\nsheet = "x"\ntext = "y"\n'
-        '[[topics]]\nid = "fighter"\ntitle = "Fighters"\nsection = "S"\nsheet = "x"\n'
-        'text = "y"\n'
-    )
-    monkeypatch.setattr(topics_mod, "data_dir", lambda: tmp_path)
-    monkeypatch.setattr("companion.data.data_dir", lambda: tmp_path)
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    topics_mod.file_topics.cache_clear()
-    load_toml.cache_clear()
-    try:
+    text = COVER + COVER.replace('"cover"', '"fighter"')
+    with topic_file(tmp_path, monkeypatch, text):
         with pytest.raises(
             DataError,
             match=r"1ss_topics.toml: topics\[1\].id: 'fighter' is the id of the role 'Fighter'",
         ):
             all_topics("1ss")
-    finally:
-        topics_mod.file_topics.cache_clear()
-        load_toml.cache_clear()

@@ -5,13 +5,11 @@ the synonym table of each system that makes that possible."""
 from __future__ import annotations
 
 import pytest
+from lookup_helpers import COVER, topic_file
 from lookup_questions import QUESTIONS
 
 from companion import systems
-from companion.data import load_toml
 from companion.errors import DataError
-from companion.lookup import synonyms as synonyms_mod
-from companion.lookup import topics as topics_mod
 from companion.lookup.search import search, stem, words
 from companion.lookup.synonyms import synonyms
 from companion.lookup.topics import all_topics
@@ -76,18 +74,6 @@ def test_a_phrase_of_the_table_is_one_word_of_the_question_read_as_the_rules_wor
     ],
 )
 def test_a_broken_synonym_table_names_file_and_key(tmp_path, monkeypatch, table, error):
-    (tmp_path / "1ss_topics.toml").write_text(
-        table + '[[topics]]\nid = "cover"\ntitle = "Cover"\nsection = "S"\nsheet = "x"\n'
-        'text = "y"\n'
-    )
-    monkeypatch.setattr(topics_mod, "data_dir", lambda: tmp_path)
-    monkeypatch.setattr("companion.data.data_dir", lambda: tmp_path)
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    synonyms_mod.synonyms.cache_clear()
-    load_toml.cache_clear()
-    try:
+    with topic_file(tmp_path, monkeypatch, table + COVER):
         with pytest.raises(DataError, match="1ss_topics.toml: " + error):
             synonyms("1ss")
-    finally:
-        synonyms_mod.synonyms.cache_clear()
-        load_toml.cache_clear()
