@@ -11,11 +11,11 @@ import os
 import re
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from companion.data import Reader, data_dir, load_toml
 from companion.values import frozen
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from companion.systems.records import Topic
 
