@@ -19,7 +19,10 @@ from companion.values import frozen
 
 STOP_WORDS = frozenset(
     "a an and are at be by can do does for from get go how i if in is it its me my of on "
-    "or so the to what when where which who why with work works you your again".split()
+    "or so the to what when where which who why with work works you your again "
+    # Words of a question that name no rule: "what happens when he makes ...".
+    "make makes take takes happen happens he she they them his her their this that now "
+    "guy guys many than then will would could should has have there".split()
 )
 _WORD = re.compile(r"[a-z0-9]+")
 _SUFFIXES = ("ing", "ed", "es", "s")
@@ -95,25 +98,57 @@ def _similar(query: str, vocabulary: Sequence[str]) -> dict[str, float]:
 
 
 def search(query: str, topics: Sequence[RuleTopic], limit: int = 6) -> list[Hit]:
-    """The topics that match `query`, best first (none when no word matches at all)."""
-    asked = list(dict.fromkeys(words(query)))
+    """The topics that match `query`, best first (none when no word matches at all).
+
+    A phrase of a topic's system's synonym table counts as one word of the question,
+    matched by the rules' word as well as the player's ("lying down" finds prone)."""
+    from companion.lookup.synonyms import synonyms
+
+    asked = words(query)
     if not asked:
         return []
+    tables = {sid: synonyms(sid) for sid in {t.system for t in topics}}
+    slots_of = {sid: _dedupe(table.slots(asked)) for sid, table in tables.items()}
     weights = [_weights(t) for t in topics]
     vocabulary = sorted({w for ws in weights for w in ws})
-    near = [_similar(q, vocabulary) for q in asked]
+    near: dict[str, dict[str, float]] = {}
+    for slots in slots_of.values():
+        for slot in slots:
+            for w in slot:
+                if w not in near:
+                    near[w] = _similar(w, vocabulary)
+    sims_of = {sid: [_merged(slot, near) for slot in slots] for sid, slots in slots_of.items()}
+    counts = {sid: [tables[sid].weight(slot) for slot in slots] for sid, slots in slots_of.items()}
     hits = []
     for t, ws in zip(topics, weights, strict=True):
+        sims = sims_of[t.system]
         score = 0.0
-        for sims in near:
-            score += max((sims[w] * weight for w, weight in ws.items() if w in sims), default=0)
+        for s, count in zip(sims, counts[t.system], strict=True):
+            score += count * max((s[w] * weight for w, weight in ws.items() if w in s), default=0)
         title = set(words(t.title))
         if score > 0 and title:
             # A title the question covers whole is the focused answer: "shield" before
             # "Meat Shield", "shooting" before "Shooting into melee".
-            covered = sum(max((sims.get(w, 0.0) for sims in near), default=0) for w in title)
+            covered = sum(max((s.get(w, 0.0) for s in sims), default=0) for w in title)
             score += FOCUS * covered / len(title)
         if score > 0:
             hits.append(Hit(t, round(score, 3)))
     hits.sort(key=lambda h: -h.score)
     return hits[:limit]
+
+
+def _dedupe(slots: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """Each slot once: a word asked twice counts once, as it always has."""
+    return list(dict.fromkeys(slots))
+
+
+def _merged(slot: tuple[str, ...], near: dict[str, dict[str, float]]) -> dict[str, float]:
+    """How close each word of the vocabulary is to the slot: its best alternative."""
+    if len(slot) == 1:
+        return near[slot[0]]
+    out: dict[str, float] = {}
+    for alt in slot:
+        for w, v in near[alt].items():
+            if out.get(w, 0.0) < v:
+                out[w] = v
+    return out
