@@ -19,6 +19,11 @@ OPS = "companion.cli.action_ops"
 FIGHTER = arg("fighter", "Fighter name (a unique prefix is enough).")
 OPT = opt("opt", "A system-specific fact, KEY=VALUE (repeatable).", kind="list")
 TARGET = arg("target", "Its target, if it has one.", default=None)
+SYSTEM = opt(
+    "system",
+    "Without a game: the rule system of the fighters given as ROSTER:FIGHTER or described "
+    "in roster words (default: their roster's, or the one whose words describe them).",
+)
 ROLLED = (DICE, SEED, GAME, JSON)  # what every command that rolls dice ends with
 ODDS = opt(
     "odds",
@@ -65,7 +70,7 @@ COMMANDS = (
         companion activate Robyn
         companion attack Robyn "Frogger with rifle" --range 7 --dice 3,5,2
         """,
-        (*ATTACK_FACTS, *ROLLED),
+        (*ATTACK_FACTS, *ROLLED, SYSTEM),
         facts="attack",
     ),
     Command(
@@ -75,7 +80,7 @@ COMMANDS = (
 
         Example: companion odds Robyn T-999 --range 12
         """,
-        (*ATTACK_FACTS, GAME, JSON),
+        (*ATTACK_FACTS, GAME, JSON, SYSTEM),
         facts="attack",
     ),
     Command(
@@ -89,7 +94,7 @@ COMMANDS = (
         companion activate John
         companion recover John --dice 6
         """,
-        (FIGHTER, *ROLLED, ODDS),
+        (FIGHTER, *ROLLED, ODDS, SYSTEM),
     ),
     Command(
         "fall",
@@ -103,6 +108,7 @@ COMMANDS = (
             opt("inches", "Height fallen in inches (2.5 is 2 hits).", required=True),
             *ROLLED,
             ODDS,
+            SYSTEM,
         ),
     ),
     Command(
@@ -126,6 +132,7 @@ COMMANDS = (
             OPT,
             *ROLLED,
             ODDS,
+            SYSTEM,
         ),
         facts="skill",
     ),
@@ -148,6 +155,7 @@ COMMANDS = (
             OPT,
             *ROLLED,
             ODDS,
+            SYSTEM,
         ),
         facts="*",
     ),
