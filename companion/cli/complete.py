@@ -21,6 +21,7 @@ BY_DEST = {
     "game": "game",
     "skill_name": "skill",
     "action": "action",
+    "system": "system",
 }
 
 
