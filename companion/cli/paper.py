@@ -41,8 +41,9 @@ if TYPE_CHECKING:
 class Given:
     """One fighter of a look-up, as its argument named it."""
 
+    text: str  # as the command line gave it
     described: Described
-    roster: str | None = None  # the saved roster it comes from
+    roster: Roster | None = None  # the saved roster it comes from
 
 
 @frozen
@@ -69,18 +70,21 @@ def table(
     refs = [_reference(text, rosters) for text in fighters]
     sys_ = _system(system, fighters, refs, no_game)
     given = [
-        Given(Described(ref[1]), ref[0].name) if ref else Given(_described(sys_, text, rosters))
+        Given(text, Described(ref[1]), ref[0])
+        if ref
+        else Given(text, _described(sys_, text, rosters))
         for text, ref in zip(fighters, refs, strict=True)
     ]
     given = _distinct(given)
     sides = [0] * len(given) if together else list(range(len(given)))
-    names = _side_names(given, sides, together)
     placed = [
         Placed(g.described.fighter, side, g.described.status, g.described.wounds)
         for g, side in zip(given, sides, strict=True)
     ]
-    state, _ = fresh_game(sys_, placed, names)
-    notes = tuple(n for g in given for n in g.described.notes)
+    state, _ = fresh_game(sys_, placed, _sides(sys_, given, sides, together))
+    notes = tuple(
+        f"{g.described.fighter.name} ({g.text}): {n}" for g in given for n in g.described.notes
+    )
     view = GameView("(look-up)", sys_.info.id, state)
     return Table(view, tuple(g.described.fighter.name for g in given), notes)
 
@@ -206,18 +210,21 @@ def _distinct(given: list[Given]) -> list[Given]:
     return out
 
 
-def _side_names(given: Sequence[Given], sides: Sequence[int], together: bool) -> list[str]:
-    """Each side is named after the roster its fighter comes from, or the fighter."""
-    names: list[str] = []
+def _sides(
+    system: RuleSystem, given: Sequence[Given], sides: Sequence[int], together: bool
+) -> list[Roster]:
+    """Each side plays the roster its first fighter comes from (its options too: the
+    rerolls a force bought), or one named after that fighter."""
+    out: list[Roster] = []
     for side in range(1 if together else len(given)):
         first = given[sides.index(side)]
-        name = first.roster or first.described.fighter.name
-        while name in names:
-            name += " (2)"
-        names.append(name)
-    if len(names) < 2:
-        names.append("Opponents")  # nobody stands there: the rules want two sides
-    return names
+        roster = first.roster or Roster(first.described.fighter.name, system.info.id)
+        while roster.name in [r.name for r in out]:
+            roster = replace(roster, name=roster.name + " (2)")
+        out.append(roster)
+    if len(out) < 2:
+        out.append(Roster("Opponents", system.info.id))  # nobody: the rules want two sides
+    return out
 
 
 def _saved_rosters() -> list[Roster]:

@@ -115,7 +115,7 @@ def describe(system: RuleSystem, text: str, name: str | None = None) -> Describe
                 equipment.append(f"{vocab[_key(item)][1]}:{label}")
                 i += 1
                 continue
-            raise UsageError(_unread(system, vocab, word, text))
+            raise UsageError(_unread(system, vocab, words, i))
         length, (kind, value) = found
         if kind == "rank":
             if rank is not None and rank != value:
@@ -165,9 +165,7 @@ def describe(system: RuleSystem, text: str, name: str | None = None) -> Describe
     errors = [m for m in about if any(s in m.casefold() for s in stat_names)]
     if errors:
         raise UsageError(f"{shown(text)}: " + "; ".join(errors))
-    return Described(
-        fighter, status, wounds, tuple(f"{name} ({' '.join(words)}): {n}" for n in notes)
-    )
+    return Described(fighter, status, wounds, notes)
 
 
 def _phrase(
@@ -207,9 +205,16 @@ def _number(value: str, what: str, text: str) -> int:
     return whole_number(value, what)
 
 
-def _unread(system: RuleSystem, vocab: dict[str, tuple[str, Any]], word: str, text: str) -> str:
-    """The word a description could not read, what the system takes, and the nearest."""
-    hint = close_to(word, list(vocab))
+def _unread(system: RuleSystem, vocab: dict[str, tuple[str, Any]], words: list[str], i: int) -> str:
+    """The word a description could not read, what the system takes, and the nearest
+    name (of as many words as it takes: "Ork Warrior" may be an Orc Warrior)."""
+    text, word, hint = " ".join(words), words[i], None
+    for n in range(min(MAX_PHRASE, len(words) - i), 0, -1):
+        phrase = " ".join(words[i : i + n])
+        hint = close_to(phrase, [p for p in vocab if p.count(" ") == n - 1])
+        if hint:
+            word = phrase
+            break
     mean = f" (did you mean '{hint}'?)" if hint else ""
     by_kind: dict[str, list[str]] = {}
     for kind, value in vocab.values():

@@ -16,7 +16,7 @@ from companion.errors import CompanionError
 from companion.game.events import Change, apply_change, set_fighter
 from companion.game.state import GameState
 from companion.roster import Roster, RosterFighter
-from companion.values import frozen
+from companion.values import frozen, replace
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
@@ -38,15 +38,17 @@ class Placed:
 
 
 def fresh_game(
-    system: RuleSystem, placed: Sequence[Placed], side_names: Sequence[str], actor: int = 0
+    system: RuleSystem, placed: Sequence[Placed], sides: Sequence[Roster], actor: int = 0
 ) -> tuple[GameState, tuple[str, ...]]:
     """The game, and the fighters' ids in the order placed; `placed[actor]` activates.
+    Each side plays the roster of `sides` (its name and options, such as the rerolls a
+    force bought) with only the fighters placed on it.
 
     Warband rules do not apply to one fighter on a side: the game is started as a game
     with house rules is (`game new --force`), and no board ever shows it."""
     rosters = [
-        Roster(name, system.info.id, tuple(p.fighter for p in placed if p.side == side))
-        for side, name in enumerate(side_names)
+        replace(roster, fighters=tuple(p.fighter for p in placed if p.side == side))
+        for side, roster in enumerate(sides)
     ]
     state = system.new_game(rosters, system.default_scenario, {"force": True})
     ids = tuple(_id_of(state, p) for p in placed)
