@@ -24,8 +24,7 @@ from companion.game.state import freeze
 from companion.names import match
 from companion.roster import Roster, RosterFighter
 from companion.systems.base import ActionRequest
-from companion.systems.kit.describe import Described, describe
-from companion.systems.kit.fresh import Placed, fresh_game
+from companion.systems.kit.fresh import Described, Placed, fresh_game
 from companion.values import frozen, replace
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
@@ -150,6 +149,8 @@ def _system(
     if from_rosters:
         return systems.get(next(iter(from_rosters)))
     described = [t for t, ref in zip(texts, refs, strict=True) if not ref]
+    from companion.systems.kit.describe import describe
+
     first: CompanionError | None = None
     for sid in systems.ids():
         try:
@@ -170,6 +171,8 @@ def _system(
 
 
 def _described(system: RuleSystem, text: str, rosters: Sequence[Roster]) -> Described:
+    from companion.systems.kit.describe import describe  # only for fighters described
+
     try:
         return describe(system, text)
     except UsageError:

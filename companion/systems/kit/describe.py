@@ -16,7 +16,7 @@ from companion.game.state import freeze
 from companion.names import close_to
 from companion.numbers import is_whole, shown, whole_number
 from companion.roster import RosterFighter
-from companion.values import frozen
+from companion.systems.kit.fresh import Described
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
@@ -25,16 +25,6 @@ if TYPE_CHECKING:
     from companion.systems.base import RuleSystem
 
 MAX_PHRASE = 5  # words in the longest name looked for (a unit, a labelled item)
-
-
-@frozen
-class Described:
-    """A fighter as described, the state it is in, and what the system filled in."""
-
-    fighter: RosterFighter
-    status: str | None = None
-    wounds: int | None = None
-    notes: tuple[str, ...] = ()
 
 
 def _key(text: str) -> str:

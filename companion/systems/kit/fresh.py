@@ -28,6 +28,17 @@ SEEDS = 64
 
 
 @frozen
+class Described:
+    """A fighter of a look-up, the state it is in, and notes on what the system filled
+    in for it (`companion.systems.kit.describe`)."""
+
+    fighter: RosterFighter
+    status: str | None = None
+    wounds: int | None = None
+    notes: tuple[str, ...] = ()
+
+
+@frozen
 class Placed:
     """A fighter of the look-up, on its side, in the state the description gave."""
 
