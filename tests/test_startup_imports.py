@@ -163,7 +163,7 @@ def test_a_look_up_does_not_import_typing(warmed: Path, argv: list[str]) -> None
 
 @pytest.mark.parametrize(
     "argv",
-    [["odds", "Cpt", "Robyn", "--range", "7"], ["turn", "--force", "--seed", "3"]],
+    [["odds", "Cpt", "Robyn", "--range", "7"], ["odds", "Robyn", "T-999", "--json"]],
     ids=" ".join,
 )
 def test_a_game_command_does_not_load_the_look_up(played: Path, argv: list[str]) -> None:
