@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any, Literal
 
+    from companion.cli.paper import Table
+
 
 def _opts(pairs: list[str] | None) -> dict[str, Any]:
     out: dict[str, Any] = {}
@@ -79,9 +81,12 @@ def attack(
 ) -> None:
     src = dice_source(dice, seed)
 
+    def attack_facts(state: GameState, a: str, t: str) -> ActionRequest:
+        return attack_request(state, a, t, ranged, range_, cover, opt)
+
     def in_game() -> None:
         with writing_game(game) as gf:
-            req = attack_request(gf.state, attacker, target, ranged, range_, cover, opt)
+            req = attack_facts(gf.state, attacker, target)
             outcome = systems.get(gf.system).resolve(gf.state, req, src)
             run_outcome(gf, outcome, as_json, src)
 
@@ -90,10 +95,8 @@ def attack(
         return
     from companion.cli import paper
 
-    found = paper.table(system, (attacker, target), no_game=no_game)
-    state = found.view.state
-    req = attack_request(state, found.names[0], found.names[1], ranged, range_, cover, opt)
-    outcome = systems.get(found.view.system).resolve(state, req, src)
+    found, req = _attack_on_paper(system, attacker, target, no_game, attack_facts)
+    outcome = systems.get(found.view.system).resolve(found.view.state, req, src)
     paper.show_outcome(found, outcome, src, as_json)
 
 
@@ -108,11 +111,14 @@ def odds(
     as_json: bool,
     system: str | None = None,
 ) -> None:
+    def attack_facts(state: GameState, a: str, t: str) -> ActionRequest:
+        return attack_request(state, a, t, ranged, range_, cover, opt)
+
     def in_game() -> None:
         from companion.game.peek import peeking  # the state alone: no need to open the game
 
         with peeking(game) as gf:
-            req = attack_request(gf.state, attacker, target, ranged, range_, cover, opt)
+            req = attack_facts(gf.state, attacker, target)
         _show_odds(gf.system, systems.get(gf.system).odds(gf.state, req), as_json)
 
     no_game = _in_game_unless_paper(game, system, in_game)
@@ -120,10 +126,22 @@ def odds(
         return
     from companion.cli import paper
 
+    found, req = _attack_on_paper(system, attacker, target, no_game, attack_facts)
+    paper.show_odds(found, systems.get(found.view.system).odds(found.view.state, req), as_json)
+
+
+def _attack_on_paper(
+    system: str | None,
+    attacker: str,
+    target: str,
+    no_game: NoCurrentGameError | None,
+    facts: Callable[[GameState, str, str], ActionRequest],
+) -> tuple[Table, ActionRequest]:
+    """The look-up's throwaway game, and the attack on it with the facts given."""
+    from companion.cli import paper
+
     found = paper.table(system, (attacker, target), no_game=no_game)
-    state = found.view.state
-    req = attack_request(state, found.names[0], found.names[1], ranged, range_, cover, opt)
-    paper.show_odds(found, systems.get(found.view.system).odds(state, req), as_json)
+    return found, facts(found.view.state, found.names[0], found.names[1])
 
 
 def _in_game_unless_paper(
@@ -164,55 +182,39 @@ def _simple(
     odds: bool = False,
     system: str | None = None,
 ) -> None:
+    if odds and (dice is not None or seed is not None):
+        raise UsageError("--odds rolls nothing: leave out --dice and --seed")
+
     def in_game() -> None:
-        _in_game(action, fighter, target, options, dice, seed, game, as_json, odds)
+        if odds:
+            from companion.game.peek import peeking
+
+            with peeking(game) as view:
+                rules = systems.get(view.system)
+                req = _request(view.state, rules, action, fighter, target, options)
+            _show_odds(view.system, rules.odds(view.state, req), as_json)
+            return
+        src = dice_source(dice, seed)
+        with writing_game(game) as gf:
+            rules = systems.get(gf.system)
+            req = _request(gf.state, rules, action, fighter, target, options)
+            run_outcome(gf, rules.resolve(gf.state, req, src), as_json, src)
 
     no_game = _in_game_unless_paper(game, system, in_game)
     if no_game is False:
         return
-    if odds and (dice is not None or seed is not None):
-        raise UsageError("--odds rolls nothing: leave out --dice and --seed")
     from companion.cli import paper
 
     found = paper.on_paper(system, action, fighter, target, options, no_game)
-    sys_ = systems.get(found.view.system)
+    rules = systems.get(found.view.system)
     state = found.view.state
     other = found.names[1] if target is not None else None
-    req = _request(state, sys_, action, found.names[0], other, options)
+    req = _request(state, rules, action, found.names[0], other, options)
     if odds:
-        paper.show_odds(found, sys_.odds(state, req), as_json)
+        paper.show_odds(found, rules.odds(state, req), as_json)
         return
     src = dice_source(dice, seed)
-    paper.show_outcome(found, sys_.resolve(state, req, src), src, as_json)
-
-
-def _in_game(
-    action: str,
-    fighter: str,
-    target: str | None,
-    options: dict[str, Any],
-    dice: str | None,
-    seed: int | None,
-    game: str | None,
-    as_json: bool,
-    odds: bool,
-) -> None:
-    if odds:
-        if dice is not None or seed is not None:
-            raise UsageError("--odds rolls nothing: leave out --dice and --seed")
-        from companion.game.peek import peeking
-
-        with peeking(game) as view:
-            system = systems.get(view.system)
-            req = _request(view.state, system, action, fighter, target, options)
-        _show_odds(view.system, system.odds(view.state, req), as_json)
-        return
-    src = dice_source(dice, seed)
-    with writing_game(game) as gf:
-        system = systems.get(gf.system)
-        req = _request(gf.state, system, action, fighter, target, options)
-        outcome = system.resolve(gf.state, req, src)
-        run_outcome(gf, outcome, as_json, src)
+    paper.show_outcome(found, rules.resolve(state, req, src), src, as_json)
 
 
 def _request(
