@@ -194,6 +194,8 @@ def test_a_bad_description_names_the_word_and_what_is_taken(
 def test_roster_references_name_what_is_wrong(demo: Any) -> None:
     r = demo("odds", "-s", "1ss", "Robin:John", "Cpt:T-999")
     assert r.code == 2 and "no roster named 'Robin' (did you mean 'Robyn's merry men'?)" in r.err
+    r = demo("odds", "-s", "1ss", "Robim's merry men:John", "Cpt:T-999")
+    assert r.code == 2 and "(did you mean 'Robyn's merry men'?)" in r.err
     r = demo("odds", "-s", "1ss", "Robyn:Jon", "Cpt:T-999")
     assert r.code == 2 and "no fighter of 'Robyn's merry men' named 'Jon'" in r.err
     r = demo("odds", "-s", "warstuff", "Robyn:John", "Cpt:T-999")

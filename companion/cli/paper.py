@@ -21,7 +21,7 @@ from companion.cli.shared import print_json
 from companion.errors import CompanionError, NoCurrentGameError, RefusedError, UsageError
 from companion.game.peek import GameView
 from companion.game.state import freeze
-from companion.names import match
+from companion.names import close_to, match
 from companion.roster import Roster, RosterFighter
 from companion.systems.base import ActionRequest
 from companion.systems.kit.fresh import Described, Placed, fresh_game
@@ -177,7 +177,7 @@ def _described(system: RuleSystem, text: str, rosters: Sequence[Roster]) -> Desc
         return describe(system, text)
     except UsageError:
         left = text.partition(":")[0].strip()
-        if ":" in text and left and " " not in text.strip():
+        if ":" in text and left and (" " not in left or close_to(left, [r.name for r in rosters])):
             # ROSTER:FIGHTER whose roster is not saved: the roster's error says which.
             match(left, rosters, lambda r: r.name, "roster")
         raise
