@@ -217,3 +217,20 @@ def test_a_named_game_that_is_missing_is_not_looked_up(run: Any) -> None:
 def test_typed_dice_are_checked_as_in_a_game(run: Any) -> None:
     r = run("attack", "-s", "warstuff", "Orc Warrior", "Dwarf Warrior", "--dice", "5,4,3")
     assert r.code == 2 and "remove the extra 1 from --dice" in r.err
+
+
+def test_one_fighter_acting_alone_has_a_stand_in_opponent(run: Any) -> None:
+    # WarStuff starts no game with a side of no units: the other side gets a stand-in.
+    r = run("act", "-s", "warstuff", "Orc Warrior", "walk", "--odds")
+    assert r.code == 0, r.err
+    assert 'Orc Warrior takes Walk: up to 6"  (chance 100%)' in r.out
+
+
+def test_a_unit_of_two_genres_is_told_by_its_genre(run: Any) -> None:
+    r = run("act", "-s", "warstuff", "Human Warrior healer", "heal", "Knight", "--odds")
+    assert r.code == 2
+    assert "'Knight' is in more than one genre (Fantasy, Medieval); add it to the words" in r.err
+    r = run("act", "-s", "warstuff", "Human Warrior healer", "heal", "Knight medieval wounds=1",
+            "--odds")  # fmt: skip
+    assert r.code == 0, r.err
+    assert "Human Warrior heals Knight: one wound off (0 left)" in r.out

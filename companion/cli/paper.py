@@ -226,7 +226,7 @@ def _sides(
             roster = replace(roster, name=roster.name + " (2)")
         out.append(roster)
     if len(out) < 2:
-        out.append(Roster("Opponents", system.info.id))  # nobody: the rules want two sides
+        out.append(Roster("Opponents", system.info.id))  # a stand-in's: see fresh_game
     return out
 
 

@@ -58,6 +58,9 @@ def vocabulary(system: RuleSystem) -> dict[str, tuple[str, Any]]:
                     put(label, "equipment", f"{kind}:{label.strip()}")
     for unit in _library(system):
         put(unit.name, "unit", unit.name)
+    for genre in getattr(system, "genres", list)():
+        for word in (genre.id, genre.label, *genre.aliases):
+            put(word, "genre", genre.id)  # a unit of two genres is told by its genre's
     return words
 
 
@@ -76,6 +79,7 @@ def describe(system: RuleSystem, text: str, name: str | None = None) -> Describe
     stat_names = tuple(system.stat_names())
     rank: str | None = None
     unit: str | None = None
+    genre: str | None = None
     stats: dict[str, int] = {}
     equipment: list[str] = []
     skills: list[str] = []
@@ -113,6 +117,8 @@ def describe(system: RuleSystem, text: str, name: str | None = None) -> Describe
             rank = value
         elif kind == "unit":
             unit = value
+        elif kind == "genre":
+            genre = value
         elif kind == "status":
             status = value
         elif kind == "equipment":
@@ -120,7 +126,7 @@ def describe(system: RuleSystem, text: str, name: str | None = None) -> Describe
         else:
             skills.append(value)
         i += length
-    base = _unit(system, unit) if unit else None
+    base = _unit(system, unit, genre) if unit else None
     if base is not None:
         rank = rank or base.rank
         stats = {**base.stats, **stats}
@@ -169,8 +175,15 @@ def _phrase(
     return None
 
 
-def _unit(system: RuleSystem, unit: str) -> RosterFighter:
-    found = system.find_unit(unit)  # type: ignore[attr-defined]
+def _unit(system: RuleSystem, unit: str, genre: str | None) -> RosterFighter:
+    try:
+        found = system.find_unit(unit, genre)  # type: ignore[attr-defined]
+    except UsageError as e:
+        if genre is not None or "--genre" not in str(e):
+            raise
+        raise UsageError(
+            str(e).replace("pick one with --genre", f"add it to the words: '{unit} GENRE'")
+        ) from None
     fighter: RosterFighter = system.unit_fighter(found, [])  # type: ignore[attr-defined]
     return fighter
 

@@ -58,7 +58,7 @@ def fresh_game(
     Warband rules do not apply to one fighter on a side: the game is started as a game
     with house rules is (`game new --force`), and no board ever shows it."""
     rosters = [
-        replace(roster, fighters=tuple(p.fighter for p in placed if p.side == side))
+        replace(roster, fighters=_on_side(placed, side, placed[actor].fighter))
         for side, roster in enumerate(sides)
     ]
     state = system.new_game(rosters, system.default_scenario, {"force": True})
@@ -70,6 +70,20 @@ def fresh_game(
     except CompanionError:
         pass  # a fighter that cannot activate (one that is out) is refused by the action
     return state, ids
+
+
+def _on_side(
+    placed: Sequence[Placed], side: int, actor: RosterFighter
+) -> tuple[RosterFighter, ...]:
+    """The fighters placed on a side; a side nobody was placed on (the acting fighter's
+    opponents, when it acts alone) gets a stand-in, as some rules want a fighter on
+    every side: a copy of the acting fighter that only stands there."""
+    fighters = tuple(p.fighter for p in placed if p.side == side)
+    if fighters:
+        return fighters
+    taken = {p.fighter.name for p in placed}
+    name = next(n for n in ("Opponent", "Stand-in", "Other") if n not in taken)
+    return (replace(actor, name=name),)
 
 
 def _id_of(state: GameState, p: Placed) -> str:
