@@ -69,64 +69,29 @@ def _library(system: RuleSystem) -> list[Any]:
     return [u for g in genres() for u in g.units] if genres else []
 
 
+class _Read:
+    """What the words of a description said, as they are read one by one."""
+
+    def __init__(self) -> None:
+        self.rank: str | None = None
+        self.unit: str | None = None
+        self.genre: str | None = None
+        self.stats: dict[str, int] = {}
+        self.equipment: list[str] = []
+        self.skills: list[str] = []
+        self.status: str | None = None
+        self.wounds: int | None = None
+
+
 def describe(system: RuleSystem, text: str, name: str | None = None) -> Described:
     """The fighter a description names, checked as `roster add` checks one; it is called
     `name`, or by its unit's name or its rank."""
     words = text.split()
     if not words:
         raise UsageError(f"describe the fighter, e.g. {_example(system)}")
-    vocab = vocabulary(system)
-    stat_names = tuple(system.stat_names())
-    rank: str | None = None
-    unit: str | None = None
-    genre: str | None = None
-    stats: dict[str, int] = {}
-    equipment: list[str] = []
-    skills: list[str] = []
-    status: str | None = None
-    wounds: int | None = None
-    i = 0
-    while i < len(words):
-        word = words[i]
-        if "=" in word:
-            key, _, value = word.partition("=")
-            key = _key(key)
-            if key == "wounds":
-                wounds = _number(value, "wounds", text)
-            else:
-                stat = _stat(system, key, stat_names, word, text)
-                stats[stat] = _number(value, stat, text)
-            i += 1
-            continue
-        if is_whole(word):
-            stats[stat_names[0]] = _number(word, stat_names[0], text)
-            i += 1
-            continue
-        found = _phrase(vocab, words, i)
-        if found is None:
-            item, sep, label = word.partition(":")
-            if sep and vocab.get(_key(item), ("", ""))[0] == "equipment":
-                equipment.append(f"{vocab[_key(item)][1]}:{label}")
-                i += 1
-                continue
-            raise UsageError(_unread(system, vocab, words, i))
-        length, (kind, value) = found
-        if kind == "rank":
-            if rank is not None and rank != value:
-                raise UsageError(f"{shown(text)} names two ranks, {rank} and {value}; give one")
-            rank = value
-        elif kind == "unit":
-            unit = value
-        elif kind == "genre":
-            genre = value
-        elif kind == "status":
-            status = value
-        elif kind == "equipment":
-            equipment.append(value)
-        else:
-            skills.append(value)
-        i += length
-    base = _unit(system, unit, genre) if unit else None
+    got = _read(system, words)
+    base = _unit(system, got.unit, got.genre) if got.unit else None
+    rank, stats, skills, equipment = got.rank, got.stats, got.skills, got.equipment
     if base is not None:
         rank = rank or base.rank
         stats = {**base.stats, **stats}
@@ -158,10 +123,59 @@ def describe(system: RuleSystem, text: str, name: str | None = None) -> Describe
     # house rules may field it.
     problems = [p.message for p in system.check_fighter(fighter) if p.severity == "error"]
     about = [m.removeprefix(f"{name}: ") for m in problems]  # the check names the fighter
-    errors = [m for m in about if any(s in m.casefold() for s in stat_names)]
+    errors = [m for m in about if any(s in m.casefold() for s in system.stat_names())]
     if errors:
         raise UsageError(f"{shown(text)}: " + "; ".join(errors))
-    return Described(fighter, status, wounds, notes)
+    return Described(fighter, got.status, got.wounds, notes)
+
+
+def _read(system: RuleSystem, words: list[str]) -> _Read:
+    """Each word (or name of several words) of a description, by what it is."""
+    text = " ".join(words)
+    vocab = vocabulary(system)
+    stat_names = tuple(system.stat_names())
+    got = _Read()
+    i = 0
+    while i < len(words):
+        word, length = words[i], 1
+        found = _phrase(vocab, words, i)
+        item, sep, label = word.partition(":")
+        if "=" in word:
+            key, _, value = word.partition("=")
+            key = _key(key)
+            if key == "wounds":
+                got.wounds = _number(value, "wounds", text)
+            else:
+                stat = _stat(system, key, stat_names, word, text)
+                got.stats[stat] = _number(value, stat, text)
+        elif is_whole(word):
+            got.stats[stat_names[0]] = _number(word, stat_names[0], text)
+        elif found is not None:
+            length = found[0]
+            _take(got, *found[1], text)
+        elif sep and vocab.get(_key(item), ("", ""))[0] == "equipment":
+            got.equipment.append(f"{vocab[_key(item)][1]}:{label}")  # "melee-1h:sword"
+        else:
+            raise UsageError(_unread(system, vocab, words, i))
+        i += length
+    return got
+
+
+def _take(got: _Read, kind: str, value: str, text: str) -> None:
+    if kind == "rank":
+        if got.rank is not None and got.rank != value:
+            raise UsageError(f"{shown(text)} names two ranks, {got.rank} and {value}; give one")
+        got.rank = value
+    elif kind == "unit":
+        got.unit = value
+    elif kind == "genre":
+        got.genre = value
+    elif kind == "status":
+        got.status = value
+    elif kind == "equipment":
+        got.equipment.append(value)
+    else:
+        got.skills.append(value)
 
 
 def _phrase(
