@@ -154,6 +154,8 @@ def test_a_look_up_loads_only_its_own_system(played: Path, argv: list[str]) -> N
             assert not _loaded(modules, package), f"`{' '.join(argv)}` loads {sid}"
     for name in HEAVY + ELSEWHERE + ("rich", "tinydb", "companion.game.repo"):
         assert not _loaded(modules, name), f"`{' '.join(argv)}` loads {name}"
+    if argv[0] == "odds":  # its throwaway game's first turn rolls no random numbers
+        assert not _loaded(modules, "random"), f"`{' '.join(argv)}` loads random"
 
 
 @pytest.mark.parametrize("argv", [a for a in LOOKUPS if a[2] == "1ss"], ids=" ".join)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.dice import SeededDice
+from companion.dice import DiceRequest, DiceSource
 from companion.errors import CompanionError
 from companion.game.events import Change, apply_change, set_fighter
 from companion.game.state import GameState
@@ -22,9 +22,24 @@ TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at st
 if TYPE_CHECKING:
     from companion.systems.base import RuleSystem
 
-# The seeds tried for the first turn's roll for who goes first, until the acting
-# fighter's side has it (a roll-off ties at most a few times in a row).
-SEEDS = 64
+# The tries at the first turn's roll for who goes first, until the acting fighter's side
+# has it.
+TRIES = 64
+
+
+class _Counting(DiceSource):
+    """Dice for the first turn's roll: the faces in turn from a start that each try moves
+    on, so that every side wins one of the first tries (no random numbers needed, nor the
+    module that makes them, on a look-up's start)."""
+
+    def __init__(self, start: int) -> None:
+        super().__init__()
+        self._next = start
+
+    def _values(self, request: DiceRequest) -> tuple[tuple[int, ...], bool]:
+        faces = tuple((self._next + k) % request.sides + 1 for k in range(request.count))
+        self._next += request.count
+        return faces, False
 
 
 @frozen
@@ -116,10 +131,10 @@ def _state_changes(
 
 def _first_turn(system: RuleSystem, state: GameState, side: int) -> GameState:
     """The first turn begun as the system begins it, with the acting side to go first:
-    its roll for who goes first is made with digital dice until that side has it."""
+    its roll for who goes first is made again until that side has it."""
     first: GameState | None = None
-    for seed in range(SEEDS):
-        started = _apply(state, system.next_turn(state, SeededDice(seed)).changes)
+    for start in range(TRIES):
+        started = _apply(state, system.next_turn(state, _Counting(start)).changes)
         first = first or started
         if system.next_side(started) == side:
             return started
