@@ -113,6 +113,22 @@ class RuleSystem(ABC):
         them when they are left out."""
         return ()
 
+    def fighter_words(self) -> Sequence[tuple[str, str, str]]:
+        """What a fighter may carry or know besides its rank and stats, as `roster add`
+        takes it: (kind, id, label) with kind "equipment" or "skill", for completion and
+        for fighters described on the spot (`odds --system`)."""
+        kinds = {"armory": "equipment", "skill": "skill", "role": "skill", "rule": "skill"}
+        kinds["trait"] = "skill"
+        return [(kinds[t.kind], t.id, t.label) for t in self.topics() if t.kind in kinds]
+
+    def described_stats(
+        self, rank: str, given: Mapping[str, int]
+    ) -> tuple[dict[str, int], tuple[str, ...]]:
+        """The stats of a fighter described on the spot from those given, with a note
+        for each the system filled in itself; by default only those given (the fighter
+        check then names any missing)."""
+        return dict(given), ()
+
     def hand_set_problem(self, fighter: FighterState, wounds: int, status: str) -> str | None:
         """Why a fighter set by hand to these wounds and state is one the rules cannot
         have, saying what they allow (`companion set`), or None when it can be."""

@@ -92,6 +92,20 @@ class Skirmashed(FromData):
     def statuses(self) -> Sequence[str]:
         return ("upright", "out")
 
+    def described_stats(
+        self, rank: str, given: Mapping[str, int]
+    ) -> tuple[dict[str, int], tuple[str, ...]]:
+        # A quick look-up names the stats its question needs ("figure manoeuvre=5"): the
+        # others are taken at their highest, and the note says so, so no answer rests on
+        # a value nobody gave without a word.
+        unused = RANGED_STATS if rank == FIGHTER else ()
+        missing = [s for s in self.data.stats if s.id not in given and s.id not in unused]
+        if not missing:
+            return dict(given), ()
+        filled = {**given, **{s.id: s.high for s in missing}}
+        taken = ", ".join(f"{s.label} {s.high}" for s in missing)
+        return filled, (f"not given, taken at their highest: {taken}",)
+
     def board_columns(self) -> Sequence[tuple[str, str]]:
         return (("rank", "Type"), ("stat", "Stats"), ("damage", "Damage"), ("state", "This round"))
 

@@ -77,6 +77,18 @@ class Smbfat(FromData):
     def statuses(self) -> Sequence[str]:
         return ("upright", "out")
 
+    def fighter_words(self) -> Sequence[tuple[str, str, str]]:
+        # A figure carries no equipment: its type and traits are all it has.
+        return [("skill", t.id, t.label) for t in self.data.traits.values()]
+
+    def described_stats(
+        self, rank: str, given: Mapping[str, int]
+    ) -> tuple[dict[str, int], tuple[str, ...]]:
+        # A figure type sets both dice, so a described figure needs none given.
+        t = self.data.types.get(rank)
+        fixed = {"melee": t.melee, "ranged": t.ranged} if t else {}
+        return {**fixed, **given}, ()
+
     def hand_set_problem(self, fighter: FighterState, wounds: int, status: str) -> str | None:
         if wounds:
             return (
