@@ -653,7 +653,7 @@ def question_(
     game: GameOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """The Dark Ritual: question a civilian (one action; D6 for him, the fighter's die).
+    """The Dark Ritual: question a civilian (one action; a D6 for him, a D6 for the fighter).
 
     Example:
     companion solo new -r Outlaws --setup the-dark-ritual --seed 11

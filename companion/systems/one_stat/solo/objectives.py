@@ -20,6 +20,8 @@ from companion.systems.one_stat.solo.scenarios import OBJECTIVE_TEXT, check
 from companion.trace import Roll, Step, Trace, roll_test
 from companion.values import replace
 
+QUESTION_DIE = 6  # The Dark Ritual: a D6 each, civilian and inquirer
+
 
 def _tokens(state: GameState) -> list[dict[str, Any]]:
     return [dict(thaw(t)) for t in state.flags.get("tokens") or ()]
@@ -339,7 +341,7 @@ def end_if_decided(state: GameState) -> Outcome | None:
 
 
 def question(state: GameState, f: FighterState, dice: DiceSource, free: bool = False) -> Outcome:
-    """The Dark Ritual: question a civilian. A D6 for the civilian and the fighter's die;
+    """The Dark Ritual: question a civilian. A D6 for the civilian and a D6 for the fighter;
     an answer when the fighter's roll lies between his stat and the civilian's roll (both
     included). Every second answer places a coordinate clue; a civilian's 1 is a gaunt."""
     from companion.systems.one_stat.solo.game import dice_by_rank, profile_of
@@ -378,20 +380,22 @@ def question(state: GameState, f: FighterState, dice: DiceSource, free: bool = F
         return Outcome(
             "question", f"{f.name} questions a civilian: a gaunt!", tuple(changes), trace
         )
-    # No roll of the fighter when the civilian turns out to be a gaunt.
-    own = dice.roll(f.die, 1, purpose=f"{f.name}'s D{f.die}")[0]
+    # No roll of the fighter when the civilian turns out to be a gaunt. The inquirer rolls
+    # a D6 whatever his rank, as the civilian does (R-1SS-S15).
+    own = dice.roll(QUESTION_DIE, 1, purpose=f"{f.name}'s D{QUESTION_DIE}")[0]
     lo, hi = sorted((f.stat, civ))
     ok = lo <= own <= hi
-    p = Fraction(max(0, min(hi, f.die) - lo + 1), f.die)
+    p = Fraction(max(0, min(hi, QUESTION_DIE) - lo + 1), QUESTION_DIE)
     steps.append(
         Step(
             f"{f.name} asks",
-            f"D{f.die} = {own}: "
+            f"D{QUESTION_DIE} = {own}: "
             + ("an answer" if ok else "nothing useful")
             + f" (an answer needs {lo}-{hi})",
-            roll=Roll(f.name, f.die, 1, None, 1, (own,), (0,)),
+            roll=Roll(f.name, QUESTION_DIE, 1, None, 1, (own,), (0,)),
             success=ok,
             probability=p,
+            rulings=("R-1SS-S15",),
         )
     )
     if ok:
