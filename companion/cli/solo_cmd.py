@@ -144,6 +144,7 @@ def start_solo(
     dice: str | None,
     seed: int | None,
     as_json: bool,
+    boss_corner: str | None = None,
 ) -> None:
     """Set up a solo game: warband check, spawnpoints, tokens, the first spawn."""
     from companion.cli.games import free_name
@@ -163,7 +164,7 @@ def start_solo(
         choice = choose(scenario, mixed, setup)
         pname = profile or (choice.setup.profile if choice.setup else "default")
         prof = profiles.find(db, pname)
-        state = new_solo_game(r, prof, choice, board)
+        state = new_solo_game(r, prof, choice, board, boss_corner)
         o1 = setup_outcome(state, src)
         after = apply_event(state, Event(o1.kind, o1.summary, o1.changes))
         o2 = spawn_outcome(after, src, "Initial spawn")
@@ -235,6 +236,14 @@ def new(
     board: Annotated[
         int | None, typer.Option(min=12, max=120, help="Board width in inches (default 36).")
     ] = None,
+    boss_corner: Annotated[
+        str | None,
+        typer.Option(
+            "--boss-corner",
+            help="Hostage: the corner beside yours the boss starts in, left (top-left, the "
+            "default) or right (bottom-right); he heads for the one across.",
+        ),
+    ] = None,
     dice: DiceOpt = None,
     seed: SeedOpt = None,
     as_json: JsonOpt = False,
@@ -243,7 +252,9 @@ def new(
 
     Example: companion solo new -r Outlaws --profile "city guard" --scenario collect
     """
-    start_solo(roster, profile, scenario, mixed, setup, name, board, dice, seed, as_json)
+    start_solo(
+        roster, profile, scenario, mixed, setup, name, board, dice, seed, as_json, boss_corner
+    )
 
 
 # --- map, spawn, odds ---------------------------------------------------------------------

@@ -192,6 +192,15 @@ def next_question(state: GameState, fid: str, facts: Facts) -> Question | None:
     return None
 
 
+def _goal(state: GameState, f: FighterState) -> str:
+    """The corner the Hostage boss heads for: across from the one he started in."""
+    from companion.systems.one_stat.solo.scenarios import corner_name, far_corner
+
+    grid = int(state.options.get("grid") or 6)
+    start = f.flags.get("corner") or (1, grid)
+    return corner_name(far_corner(start, grid), grid)
+
+
 def _has_melee_weapon(f: FighterState) -> bool:
     return any(e.split(":", 1)[0].startswith("melee") for e in f.equipment)
 
@@ -263,16 +272,38 @@ def decide(state: GameState, fid: str, facts: Facts, dice: DiceSource) -> Decisi
             "recover", f'{f.name} tries to stand up: roll Recover (companion recover "{f.name}")'
         )
     if sp == "trek-march":
-        steps.append(Step("Trek", "the trek has not been attacked yet, so it keeps marching"))
+        steps.append(
+            Step(
+                "Trek",
+                "the trek has not been attacked yet, so it keeps marching: both actions are "
+                "moves",
+                rulings=("R-1SS-S16",),
+            )
+        )
         return done(
-            "trek-march", f"move {f.name} {stat}\" along the trek's way toward its far corner"
+            "trek-march",
+            f"move {f.name} {stat}\" and again {stat}\" (both actions, {2 * stat}\" in all) "
+            "along the trek's way toward its far corner",
+            moves=2,
         )
     if sp == "surrendered":
         steps.append(Step("Hostage boss", "down to his D6: he has given up fighting (R-1SS-14)"))
         return done("surrendered", f"you move {f.name} where you want (he no longer fights)")
     if sp == "boss-flees":
-        steps.append(Step("Hostage boss", "not attacked yet: he keeps heading for his far corner"))
-        return done("boss-flees", f'move {f.name} {stat}" toward the bottom-right corner')
+        goal = _goal(state, f)
+        steps.append(
+            Step(
+                "Hostage boss",
+                "not attacked yet: he uses his actions to head for his far corner, two moves",
+                rulings=("R-1SS-S16",),
+            )
+        )
+        return done(
+            "boss-flees",
+            f"move {f.name} {stat}\" and again {stat}\" (both actions, {2 * stat}\" in all) "
+            f"toward the {goal} corner",
+            moves=2,
+        )
 
     if f.flags.get("charge_left"):
         steps.append(
