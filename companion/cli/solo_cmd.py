@@ -637,7 +637,8 @@ def shutdown_(
     game: GameOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Try to shut down a device (one action): the fighter's die at or below its stat.
+    """Try to shut down a device (one action): the fighter's die at or below its stat; an
+    Engineer rolls 2 dice keep higher, above his stat.
 
     Example:
     companion solo new -r Outlaws --scenario shutdown --seed 11
