@@ -420,7 +420,7 @@ def _ask(q: Any) -> Any:
 
     if q.kind == "yesno":
         a = questionary.confirm(q.text).ask()
-    elif q.kind in ("player", "leader", "ally"):
+    elif q.kind in ("player", "leader", "ally", "distraction"):
         a = questionary.select(q.text, choices=list(q.choices)).ask()
     else:
         a = questionary.text(
@@ -436,7 +436,7 @@ def _ask(q: Any) -> Any:
 
 
 def _facts_answer(state: GameState, facts: Any, key: str, value: Any) -> Any:
-    if key in ("target", "leader", "command"):
+    if key in ("target", "leader", "command", "distraction"):
         if key != "target" and str(value).strip().casefold() == "none":
             return facts.with_(**{key: "none"})
         f = _find(state, str(value))
@@ -444,6 +444,11 @@ def _facts_answer(state: GameState, facts: Any, key: str, value: Any) -> Any:
             raise UsageError(f"{f.name} is not one of your fighters still in the game")
         if key == "command" and (f.side != 1 or f.out):
             raise UsageError(f"{f.name} is not an OpFor fighter still in the game")
+        if key == "distraction":
+            from companion.systems.one_stat.solo.opfor import distractions
+
+            if f.id not in {x.id for x in distractions(state)}:
+                raise UsageError(f"{f.name} is not one of your Distractions in play")
         return facts.with_(**{key: f.id})
     return facts.with_(**{key: value})
 
@@ -464,7 +469,17 @@ def opfor(
         bool | None, typer.Option("--los/--no-los", help="Does it see one of your fighters?")
     ] = None,
     target: Annotated[
-        str | None, typer.Option("--target", help="Your fighter closest to it.")
+        str | None,
+        typer.Option(
+            "--target", help="Your fighter closest to it (after its move, when it moves to cover)."
+        ),
+    ] = None,
+    distraction: Annotated[
+        str | None,
+        typer.Option(
+            "--distraction",
+            help='Your Distraction within 10" of it, which it must target, or none.',
+        ),
     ] = None,
     leader: Annotated[
         str | None,
@@ -518,6 +533,7 @@ def opfor(
     from companion.systems.one_stat.solo.opfor import (
         Facts,
         activation,
+        drawn_to,
         next_fighter,
         next_question,
         walk,
@@ -545,11 +561,18 @@ def opfor(
         given = {
             "can_attack": can_attack, "in_cover": in_cover, "los": los, "target": target,
             "leader": leader, "ranged": ranged, "range": range_, "target_cover": target_cover,
-            "command": command,
+            "command": command, "distraction": distraction,
         }  # fmt: skip
         for k, v in given.items():
             if v is not None:
                 facts = _facts_answer(state2, facts, k, v)
+        decoy_id = drawn_to(facts)
+        if decoy_id and facts.target not in (None, decoy_id):
+            decoy, named = state2.fighter(decoy_id), state2.fighter(facts.target)
+            raise UsageError(
+                f"--target {named.name} and --distraction {decoy.name} disagree: a Distraction "
+                'within 10" is the target of its actions (R-1SS-S17)'
+            )
         while (q := next_question(state2, f.id, facts)) is not None:
             if not interactive():
                 raise UsageError(f"{q.text} Answer with {q.flag}.")

@@ -102,9 +102,7 @@ def new_solo_game(
             raise UsageError("--boss-corner belongs to the Hostage scenario")
     check_warband(roster)
     fighters = list(fighters_from([roster], lambda rf: d1.ranks[rf.rank].die))
-    fighters += sc_mod.scenario_fighters(
-        d, choice.scenarios, profile, choice.setup, hostage_corner
-    )
+    fighters += sc_mod.scenario_fighters(d, choice.scenarios, profile, choice.setup, hostage_corner)
     win, lose, last = sc_mod.objectives(choice.scenarios, choice.setup)
     size = board or d.board
     label = choice.setup.label if choice.setup else " + ".join(s.label for s in choice.scenarios)
