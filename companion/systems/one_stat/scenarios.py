@@ -143,6 +143,14 @@ def upkeep(d: OneStatData, board: Board, roller: Roller) -> None:
     state = board.state
     for f in board.fighters():
         if f.status == "face-down" and fx.has(f, "regenerator"):
+            if f.flags.get(fx.REGEN_SKIP):
+                # "You may perform 1 roll": its player passed on it (R-1SS-P28).
+                roller.info(
+                    f"{f.name} stays face down",
+                    "its player passed on the recovery roll this upkeep",
+                    ("R-1SS-P28",),
+                )
+                continue
             # The loss rules load only when upkeep raises or removes someone.
             from companion.systems.one_stat import losses
 
@@ -257,6 +265,14 @@ def status_lines(state: GameState) -> list[str]:
                     f"Note: {side.name} fields {have[0]} boss, {have[1]} specialists, "
                     f"{have[2]} rookies; action scenarios use 1, 2 and 2"
                 )
+    for f in state.fighters:
+        if f.status == "face-down" and fx.has(f, "regenerator"):
+            lines.append(
+                f"{f.name} lies face down: no recovery roll at upkeep, as its player passed"
+                if f.flags.get(fx.REGEN_SKIP)
+                else f"{f.name} lies face down: it rolls to recover at upkeep (pass with "
+                f"'companion act \"{f.name}\" regenerate --opt roll=false', R-1SS-P28)"
+            )
     if "device" in state.flags or sc == "trigger-device":
         lines.append(
             f"Trigger device: {plural(int(state.flags.get('device', DEVICE_START)), 'token')} "
