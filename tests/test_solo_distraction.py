@@ -127,3 +127,25 @@ def test_play_asks_about_the_distraction_then_the_closest_after_the_move(solo):
     assert walk_event["summary"].endswith(
         "then attack Robyn, the closest of your fighters from there"
     )
+
+
+def test_a_boss_drawn_to_a_distraction_commands_an_attack_on_it_too(run, tmp_path):
+    band = copy.deepcopy(WARBAND)
+    next(f for f in band["fighters"] if f["name"] == "Will")["skills"] = ["distraction"]
+    assert run("roster", "import", warband_file(tmp_path, band)).code == 0
+    # five 1s: Captain 1 and Sergeant 1 at spawnpoint 1; a single 6: Grunt 1
+    dice = "1,1,2,2,3,3,4,4,5,5,6,6,1,1,1,1,1,6"
+    assert run("solo", "new", "-r", "Outlaws", "--dice", dice).code == 0
+    assert run("turn").code == 0
+    for p in PLAYERS:
+        assert run("activate", p).code == 0
+    r = run(
+        "solo", "opfor", "Captain 1", "--distraction", "Will", "--cannot-attack",
+        "--command", "Grunt 1", "--json",
+    )  # fmt: skip
+    assert r.code == 0, r.err
+    out = r.json()
+    assert out["branch"] == "close-in"
+    assert out["instruction"].startswith('move 7" toward Will, staying in cover')
+    assert "then Command: Grunt 1 attacks" in out["instruction"]
+    assert 'a Distraction of yours within 10" of it must be that target' in out["instruction"]

@@ -308,6 +308,12 @@ def decide(state: GameState, fid: str, facts: Facts, dice: DiceSource) -> Decisi
                 f"; then Command: {ordered.name} attacks your closest fighter at once "
                 f'(companion attack "{ordered.name}" TARGET)'
             )
+            if distractions(state):
+                # Its target too is a Distraction within 10" of it, if one is (R-1SS-S17).
+                instruction += (
+                    '; a Distraction of yours within 10" of it must be that target '
+                    "(--opt distraction=NAME)"
+                )
             data["commanded"] = ordered.id
         steps.append(Step("Instruction", instruction))
         return Decision(
