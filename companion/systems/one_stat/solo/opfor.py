@@ -140,13 +140,11 @@ def next_question(state: GameState, fid: str, facts: Facts) -> Question | None:
     names = tuple(x.name for x in players(state))
     decoys = distractions(state)
     if facts.distraction is None and decoys:
-        return Question(
+        return _one_or_none(
             "distraction",
             f'Is one of your Distractions within 10" of {f.name}? (none if not; one that is '
             "draws all its actions)",
-            "--distraction NAME|none",
-            "distraction",
-            tuple(x.name for x in decoys) + ("none",),
+            decoys,
         )
     decoy = state.fighter(drawn_to(facts) or "") if drawn_to(facts) else None
     if facts.can_attack is None:
@@ -198,13 +196,12 @@ def next_question(state: GameState, fid: str, facts: Facts) -> Question | None:
     if where is not None:
         return where
     if facts.command is None and commandable(state, f):
-        return Question(
+        return _one_or_none(
             "command",
             f'{f.name} cannot attack: which OpFor fighter within 5" of him can attack one of '
             "your fighters now? (none if no one can)",
-            "--command NAME|none",
+            commandable(state, f),
             "ally",
-            tuple(x.name for x in commandable(state, f)) + ("none",),
         )
     return None
 
@@ -231,15 +228,22 @@ def _where_question(
             )
         return None
     if facts.leader is None and leaders(state, f):
-        return Question(
+        return _one_or_none(
             "leader",
             f'Which higher-ranked OpFor fighter is nearest to {f.name} within {LEADER_RANGE}"? '
             "(none if no one is)",
-            "--leader NAME|none",
-            "leader",
-            tuple(x.name for x in leaders(state, f)) + ("none",),
+            leaders(state, f),
         )
     return None
+
+
+def _one_or_none(
+    key: str, text: str, among: list[FighterState], kind: str | None = None
+) -> Question:
+    """A question answered with one of `among` by name, or none."""
+    return Question(
+        key, text, f"--{key} NAME|none", kind or key, tuple(x.name for x in among) + ("none",)
+    )
 
 
 def _goal(state: GameState, f: FighterState) -> str:
