@@ -123,3 +123,8 @@ def test_sit_out_names_real_fighters_of_an_action_scenario(demo):
         "--opt", "sit_out=Rabbit with bow",
     )  # fmt: skip
     assert r.code == 1 and "Cpt. Fawkes' ragtags: an action scenario" in r.err
+
+
+def test_sit_out_takes_names(demo):
+    r = demo("game", "new", "-r", "Robyn", "-r", "Cpt", "-s", "bombing-run", "--opt", "sit_out=yes")
+    assert r.code == 2 and "names of the fighters who sit out" in r.err

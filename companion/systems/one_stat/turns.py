@@ -67,9 +67,12 @@ def _sitting_out(
 ) -> Sequence[Roster]:
     """An action scenario's band picked from bigger warbands: the fighters named in
     `sit_out` stay out of the game (R-1SS-P21); the game keeps their names."""
-    names = options.pop("sit_out", None)
-    if not names:
+    given = options.pop("sit_out", None)
+    if given is None:
         return rosters
+    names = [n for n in str(given).split(",") if n.strip()] if isinstance(given, str) else []
+    if not names:
+        raise UsageError("--opt sit_out= takes the names of the fighters who sit out, A,B")
     if scenario not in ACTION_SCENARIOS:
         raise UsageError(
             "--opt sit_out= picks the band of an action scenario ("
