@@ -164,12 +164,7 @@ def next_question(state: GameState, fid: str, facts: Facts) -> Question | None:
         if aim(facts) is None:
             return Question(
                 "target",
-                moved
-                + (
-                    f"Which of your fighters is closest to {f.name} now?"
-                    if moved
-                    else f"Which of your fighters is closest to {f.name}?"
-                ),
+                f"{moved}Which of your fighters is closest to {f.name}{' now' if moved else ''}?",
                 "--target NAME",
                 "player",
                 names,
