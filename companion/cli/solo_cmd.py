@@ -144,6 +144,7 @@ def start_solo(
     dice: str | None,
     seed: int | None,
     as_json: bool,
+    boss_corner: str | None = None,
 ) -> None:
     """Set up a solo game: warband check, spawnpoints, tokens, the first spawn."""
     from companion.cli.games import free_name
@@ -163,7 +164,7 @@ def start_solo(
         choice = choose(scenario, mixed, setup)
         pname = profile or (choice.setup.profile if choice.setup else "default")
         prof = profiles.find(db, pname)
-        state = new_solo_game(r, prof, choice, board)
+        state = new_solo_game(r, prof, choice, board, boss_corner)
         o1 = setup_outcome(state, src)
         after = apply_event(state, Event(o1.kind, o1.summary, o1.changes))
         o2 = spawn_outcome(after, src, "Initial spawn")
@@ -235,6 +236,14 @@ def new(
     board: Annotated[
         int | None, typer.Option(min=12, max=120, help="Board width in inches (default 36).")
     ] = None,
+    boss_corner: Annotated[
+        str | None,
+        typer.Option(
+            "--boss-corner",
+            help="Hostage: the corner beside yours the boss starts in, left (top-left, the "
+            "default) or right (bottom-right); he heads for the one across.",
+        ),
+    ] = None,
     dice: DiceOpt = None,
     seed: SeedOpt = None,
     as_json: JsonOpt = False,
@@ -243,7 +252,9 @@ def new(
 
     Example: companion solo new -r Outlaws --profile "city guard" --scenario collect
     """
-    start_solo(roster, profile, scenario, mixed, setup, name, board, dice, seed, as_json)
+    start_solo(
+        roster, profile, scenario, mixed, setup, name, board, dice, seed, as_json, boss_corner
+    )
 
 
 # --- map, spawn, odds ---------------------------------------------------------------------
@@ -409,7 +420,7 @@ def _ask(q: Any) -> Any:
 
     if q.kind == "yesno":
         a = questionary.confirm(q.text).ask()
-    elif q.kind in ("player", "leader", "ally"):
+    elif q.kind in ("player", "leader", "ally", "distraction"):
         a = questionary.select(q.text, choices=list(q.choices)).ask()
     else:
         a = questionary.text(
@@ -425,7 +436,7 @@ def _ask(q: Any) -> Any:
 
 
 def _facts_answer(state: GameState, facts: Any, key: str, value: Any) -> Any:
-    if key in ("target", "leader", "command"):
+    if key in ("target", "leader", "command", "distraction"):
         if key != "target" and str(value).strip().casefold() == "none":
             return facts.with_(**{key: "none"})
         f = _find(state, str(value))
@@ -433,6 +444,11 @@ def _facts_answer(state: GameState, facts: Any, key: str, value: Any) -> Any:
             raise UsageError(f"{f.name} is not one of your fighters still in the game")
         if key == "command" and (f.side != 1 or f.out):
             raise UsageError(f"{f.name} is not an OpFor fighter still in the game")
+        if key == "distraction":
+            from companion.systems.one_stat.solo.opfor import distractions
+
+            if f.id not in {x.id for x in distractions(state)}:
+                raise UsageError(f"{f.name} is not one of your Distractions in play")
         return facts.with_(**{key: f.id})
     return facts.with_(**{key: value})
 
@@ -453,7 +469,17 @@ def opfor(
         bool | None, typer.Option("--los/--no-los", help="Does it see one of your fighters?")
     ] = None,
     target: Annotated[
-        str | None, typer.Option("--target", help="Your fighter closest to it.")
+        str | None,
+        typer.Option(
+            "--target", help="Your fighter closest to it (after its move, when it moves to cover)."
+        ),
+    ] = None,
+    distraction: Annotated[
+        str | None,
+        typer.Option(
+            "--distraction",
+            help='Your Distraction within 10" of it, which it must target, or none.',
+        ),
     ] = None,
     leader: Annotated[
         str | None,
@@ -507,6 +533,7 @@ def opfor(
     from companion.systems.one_stat.solo.opfor import (
         Facts,
         activation,
+        drawn_to,
         next_fighter,
         next_question,
         walk,
@@ -534,11 +561,18 @@ def opfor(
         given = {
             "can_attack": can_attack, "in_cover": in_cover, "los": los, "target": target,
             "leader": leader, "ranged": ranged, "range": range_, "target_cover": target_cover,
-            "command": command,
+            "command": command, "distraction": distraction,
         }  # fmt: skip
         for k, v in given.items():
             if v is not None:
                 facts = _facts_answer(state2, facts, k, v)
+        decoy_id = drawn_to(facts)
+        if decoy_id and facts.target not in (None, decoy_id):
+            decoy, named = state2.fighter(decoy_id), state2.fighter(facts.target)
+            raise UsageError(
+                f"--target {named.name} and --distraction {decoy.name} disagree: a Distraction "
+                'within 10" is the target of its actions (R-1SS-S17)'
+            )
         while (q := next_question(state2, f.id, facts)) is not None:
             if not interactive():
                 raise UsageError(f"{q.text} Answer with {q.flag}.")
@@ -626,7 +660,8 @@ def shutdown_(
     game: GameOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Try to shut down a device (one action): the fighter's die at or below its stat.
+    """Try to shut down a device (one action): the fighter's die at or below its stat; an
+    Engineer rolls 2 dice keep higher, above his stat.
 
     Example:
     companion solo new -r Outlaws --scenario shutdown --seed 11
@@ -653,7 +688,7 @@ def question_(
     game: GameOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """The Dark Ritual: question a civilian (one action; D6 for him, the fighter's die).
+    """The Dark Ritual: question a civilian (one action; a D6 for him, a D6 for the fighter).
 
     Example:
     companion solo new -r Outlaws --setup the-dark-ritual --seed 11
