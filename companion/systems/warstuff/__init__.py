@@ -28,7 +28,6 @@ from companion.trace import Trace
 
 
 class WarStuff(FromData):
-    system_id = "warstuff"
     default_scenario = "skirmish"
     turns = turns.ROUNDS
     keeps_vp = False  # the last player with units left wins
@@ -123,7 +122,7 @@ class WarStuff(FromData):
     def unit_fighter(
         self, unit: LibraryUnit, taken: list[str], name: str | None = None
     ) -> RosterFighter:
-        return data_mod.unit_fighter(self.data, unit, taken, name)
+        return data_mod.unit_fighter(self.data.genres, unit, taken, name)
 
     def unit_cost(self, unit: LibraryUnit) -> int:
         return self.data.cost(unit.quality, unit.rules)
