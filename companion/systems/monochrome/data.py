@@ -65,7 +65,7 @@ class Objective:
     shared: bool = False
 
 
-def at_most(r: Reader) -> str:
+def at_most(r: Reader, ctx: read.Ctx) -> str:
     """An objective's `at_most`: "fighters" or a whole number of at least 1."""
     v = r.data.get("at_most", "")
     if v in ("", "fighters") or (isinstance(v, int) and not isinstance(v, bool) and v >= 1):
@@ -176,10 +176,6 @@ def _options(top: Reader, ctx: read.Ctx) -> ActionSpec:
     return read_actions(top, "game")["options"]
 
 
-def _at_most(r: Reader, ctx: read.Ctx) -> str:
-    return at_most(r)
-
-
 def _class(r: Reader, ctx: read.Ctx) -> str:
     return r.text("class", choices=tuple(ctx["classes"]))
 
@@ -254,7 +250,7 @@ SHAPE = read.Shape(
             score=read.Text(choices=SCORES),
             need=read.Num(None, 0, lo=0),
             markers=read.Text(None, ""),
-            at_most=read.Use(_at_most, "at_most"),
+            at_most=read.Use(at_most, "at_most"),
         )
     ),
     targets=read.ByName(
