@@ -19,7 +19,7 @@ from companion.systems.base import (
     Scenario,
     Topic,
 )
-from companion.systems.kit.facts import ActionSpec, declared_in
+from companion.systems.kit.facts import ActionSpec
 from companion.systems.kit.plugin import FromData
 from companion.systems.warstuff import actions, attack, combat, roster_rules, turns
 from companion.systems.warstuff import data as data_mod
@@ -187,10 +187,10 @@ class WarStuff(FromData):
         return None
 
     def declared_actions(self) -> Mapping[str, ActionSpec]:
-        return declared_in(data_mod.FILE)[0]
+        return self.data.facts
 
     def game_options(self) -> ActionSpec | None:
-        return declared_in(data_mod.FILE)[1]
+        return self.data.options
 
     def resolve(self, state: GameState, request: ActionRequest, dice: DiceSource) -> Outcome:
         return actions.resolve(self.data, state, request, dice)

@@ -11,6 +11,7 @@ from companion.game.state import freeze
 from companion.roster import Roster, RosterFighter
 from companion.systems.base import Ruling, Scenario, SystemInfo
 from companion.systems.kit import rules_file as read
+from companion.systems.kit.facts import ActionSpec
 from companion.values import frozen
 
 FILE = "warstuff.toml"
@@ -70,6 +71,8 @@ class WarStuffData:
     genres: Mapping[str, Genre]
     samples: tuple[Roster, ...]
     rulings: tuple[Ruling, ...]
+    facts: Mapping[str, ActionSpec]
+    options: ActionSpec | None
 
     def cost(self, quality: int, rules: tuple[str, ...] | list[str]) -> int:
         """Quality x 10 plus the rules' costs, never below the minimum (5 points)."""
@@ -156,6 +159,8 @@ SHAPE = read.Shape(
     rules=read.ByName(read.Shape(SpecialRule, checks=(_slug,), cost=read.Num(lo=-50, hi=100))),
     scenarios=read.ByName(read.Shape(Scenario, last_turn=read.Fixed(None))),
     genres=read.Use(_genres, "genres"),
+    facts=read.FACTS,
+    options=read.OPTIONS,
     samples=read.Use(_samples, "samples"),
     rulings=read.RULINGS,
 )
@@ -163,7 +168,7 @@ SHAPE = read.Shape(
 
 @lru_cache(maxsize=1)
 def load() -> WarStuffData:
-    return read.file(SHAPE, FILE, "facts", "options")
+    return read.file(SHAPE, FILE)
 
 
 def unit_fighter(
