@@ -4,7 +4,8 @@ modifier, naturals, the armour-piercing step, damage, killing and the stamina ch
 from __future__ import annotations
 
 import pytest
-from skirmashed_helpers import SKM, PrefixDice, apply, attack, fig, game, set_fig
+from brute_force import PrefixDice
+from skirmashed_helpers import SKM, apply, attack, fig, game, set_fig
 
 from companion.errors import RefusedError, UsageError
 from companion.systems.base import ActionRequest

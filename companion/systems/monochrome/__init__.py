@@ -29,8 +29,6 @@ from companion.trace import Trace
 
 
 class Monochrome(FromData):
-    system_id = "monochrome"
-
     def __init__(self) -> None:
         super().__init__()
         self.turns = self.structure = turns.MonoTurns(self.data)

@@ -17,7 +17,6 @@ from companion.systems.base import (
     Question,
     RankInfo,
     Scenario,
-    SystemInfo,
     Topic,
     house_rule_lines,
 )
@@ -53,13 +52,11 @@ def attack_facts(opts: dict[str, Any]) -> dict[str, Any]:
 
 
 class Skirmashed(FromData):
-    system_id = "skirmashed"
     #: the text plays rounds: the board's tracker and the game list say so
     keeps_vp = False  # decided by the figures left after round 4
 
     def __init__(self) -> None:
-        d = self.data
-        self.info = SystemInfo("skirmashed", d.name, d.aliases, d.dice, d.board, d.length)
+        self.info = self.data.info
         self.turns: turns.StaminaRound = turns.StaminaRound()
 
     @property

@@ -28,7 +28,6 @@ from companion.trace import Step, Trace
 
 
 class Smbfat(FromData):
-    system_id = "smbfat"
     turns = turns.SmbTurns()
 
     @property
