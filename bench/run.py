@@ -200,6 +200,14 @@ def _names(board: dict[str, Any]) -> tuple[str, str]:
     ]
 
 
+def _look_up(board: dict[str, Any], attack: list[str]) -> list[str]:
+    """`odds` of the attack without a game: ROSTER:FIGHTER for both (sides play their
+    roster of the same name)."""
+    actor, target, *facts = attack[:-2]
+    roster = {f["name"]: s["name"] for s in board["sides"] for f in s["fighters"]}
+    return ["odds", "-s", "1ss", f"{roster[actor]}:{actor}", f"{roster[target]}:{target}", *facts]
+
+
 def _restore(tpl: Path, home: Path) -> Callable[[], None]:
     return lambda: copy_home(tpl, home)
 
@@ -263,6 +271,8 @@ def startup_procs(inst: Install, base: Path) -> list[Proc]:
         Proc(f"{tag}:--help", ["--help"], active, inst),
         Proc(f"{tag}:roll", ["roll", "2d6", "--seed", "1"], active, inst),
         Proc(f"{tag}:odds", ["odds", *attack[:-2]], active, inst),
+        # The same odds looked up without the game, the fighters named from their rosters.
+        Proc(f"{tag}:odds without a game", _look_up(board, attack), active, inst),
         Proc(f"{tag}:log --last", ["log", "--last", "10"], active, inst),
     ]
     for key, args, tpl, env in (
@@ -457,7 +467,8 @@ def process_figures(compiled: Install, plain: Install, base: Path, rounds: int) 
 
     out: list[Figure] = []
     quick = {"--version": 3, "status --json": 3}
-    table = ("status", "status at a terminal", "attack", "odds", "turn", "turn at a terminal")
+    table = ("status", "status at a terminal", "attack", "odds", "odds without a game")
+    table += ("turn", "turn at a terminal")
     table += ("activate", "undo", "log --last", "roll")
     for tag, inst, table_limit in (("compiled", compiled, 6), ("plain", plain, 9)):
         label = "bytecode compiled" if inst.compiled else "companion uncompiled"
@@ -618,6 +629,7 @@ STARTUP_ROWS = (
     ("status at a terminal", "`status` at a terminal (the board in colour)"),
     ("attack", "`attack ... --dice ... --json` (a write)"),
     ("odds", "`odds` (an attack's odds, a trace)"),
+    ("odds without a game", "`odds --system 1ss ROSTER:A ROSTER:B` (the same, looked up)"),
     ("turn", "`turn` (a write, and its initiative trace)"),
     ("turn at a terminal", "`turn` at a terminal (the trace in colour)"),
     ("activate", "`activate` (a write)"),

@@ -19,6 +19,11 @@ class NotFoundError(UsageError):
     """A named roster, game, fighter, system or rule does not exist (or is ambiguous)."""
 
 
+class NoCurrentGameError(NotFoundError):
+    """No game was named and none is current: a resolution command then looks up the
+    fighters it was given without a game."""
+
+
 class DiceError(UsageError):
     """Dice typed by the player do not fit the dice the rule needs."""
 

@@ -88,7 +88,9 @@ class Roster:
 
 
 def _fighter(d: Any, where: str) -> RosterFighter:
-    _only(d, where, {"name", "rank", "stats", "equipment", "skills", "notes"})
+    # "cost" is what `roster show --json` adds from the system's points: read back, the
+    # system works it out again, so it is accepted and not kept.
+    _only(d, where, {"name", "rank", "stats", "equipment", "skills", "notes", "cost"})
     stats = d.get("stats")
     if not isinstance(stats, dict) or not stats:
         raise DataError(f"{where}: stats: expected a table such as {{stat = 4}}")

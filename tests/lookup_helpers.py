@@ -10,6 +10,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
 
 from companion.dice import SeededDice
 from companion.errors import CompanionError
@@ -95,3 +99,32 @@ def step_titles(system: RuleSystem, games: int = 2, turns: int = 3) -> dict[str,
                     for step in trace.steps:
                         seen.setdefault(step.title, trace.title)
     return seen
+
+
+COVER = '[[topics]]\nid = "cover"\ntitle = "Cover"\nsection = "S"\nsheet = "x"\ntext = "y"\n'
+
+
+@contextmanager
+def topic_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str) -> Iterator[Path]:
+    """A folder of rules data holding only `1ss_topics.toml` with `text`, in use while the
+    block runs (the cached parses of the real files are set aside before and after)."""
+    from companion.data import load_toml
+    from companion.lookup import synonyms as synonyms_mod
+    from companion.lookup import topics as topics_mod
+
+    def clear() -> None:
+        topics_mod.file_topics.cache_clear()
+        synonyms_mod.read.cache_clear()
+        synonyms_mod.KNOWN.clear()
+        load_toml.cache_clear()
+
+    path = tmp_path / "1ss_topics.toml"
+    path.write_text(text)
+    monkeypatch.setattr(topics_mod, "data_dir", lambda: tmp_path)
+    monkeypatch.setattr("companion.data.data_dir", lambda: tmp_path)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    clear()
+    try:
+        yield path
+    finally:
+        clear()

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
-from fractions import Fraction
-from itertools import product
 from typing import Any
 
 from companion import systems
-from companion.dice import DiceRequest, DiceSource, TypedDice
+from companion.dice import TypedDice
 from companion.game.events import Event, apply_event
 from companion.game.state import GameState, freeze
 from companion.roster import Roster, RosterFighter
@@ -72,44 +70,12 @@ def roll(state: GameState, request: ActionRequest, *dice: int) -> Outcome:
     return out
 
 
-class Need(Exception):
-    def __init__(self, request: DiceRequest) -> None:
-        self.request = request
-
-
-class PrefixDice(DiceSource):
-    """Dice from a fixed prefix of requests; asking past it raises Need."""
-
-    def __init__(self, values: Sequence[tuple[int, ...]]) -> None:
-        super().__init__()
-        self.values = list(values)
-        self.used = 0
-
-    def _values(self, request: DiceRequest) -> tuple[tuple[int, ...], bool]:
-        if self.used >= len(self.values):
-            raise Need(request)
-        v = self.values[self.used]
-        self.used += 1
-        return v, True
-
-
-def brute_force(
-    state: GameState, request: ActionRequest, key: Callable[[Outcome], Any]
-) -> dict[Any, Fraction]:
-    """Every dice sequence the real resolution asks for, with its chance."""
-    out: dict[Any, Fraction] = {}
-
-    def go(prefix: list[tuple[int, ...]], p: Fraction) -> None:
-        try:
-            o = MONO.resolve(state, request, PrefixDice(prefix))
-        except Need as n:
-            r = n.request
-            faces = list(product(range(1, r.sides + 1), repeat=r.count))
-            for v in faces:
-                go(prefix + [v], p / len(faces))
-            return
-        k = key(o)
-        out[k] = out.get(k, Fraction(0)) + p
-
-    go([], Fraction(1))
-    return out
+def cli_warband(run: Any, name: str, *fighters: tuple[str, str, int, int]) -> None:
+    """A Monochrome roster built through the CLI: (name, class, Attack, Defence) each."""
+    assert run("roster", "new", name, "--system", "monochrome").code == 0
+    for fname, cls, at, df in fighters:
+        r = run(
+            "roster", "add", name, fname, "-r", cls, "--stat", f"attack={at}",
+            "--stat", f"defence={df}",
+        )  # fmt: skip
+        assert r.code == 0, r.err

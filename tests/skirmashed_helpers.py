@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
-from fractions import Fraction
-from typing import Any
 
 from warstuff_helpers import apply, attack, set_unit
 
 from companion import systems
-from companion.dice import DiceRequest, DiceSource
 from companion.game.state import GameState, freeze
 from companion.roster import Roster, RosterFighter
 
@@ -40,45 +37,6 @@ def game(
         side = state.fighter(active).side
         state = replace(state, active=active, flags=freeze({"last_side": side}))
     return state
-
-
-class Need(Exception):
-    def __init__(self, sides: int, count: int) -> None:
-        self.sides = sides
-        self.count = count
-
-
-class PrefixDice(DiceSource):
-    """Dice from a fixed prefix; asking past it raises Need with what is missing."""
-
-    def __init__(self, values: Sequence[int]) -> None:
-        super().__init__()
-        self.values = list(values)
-        self.used = 0
-
-    def _values(self, request: DiceRequest) -> tuple[tuple[int, ...], bool]:
-        if self.used + request.count > len(self.values):
-            raise Need(request.sides, self.used + request.count - len(self.values))
-        got = tuple(self.values[self.used : self.used + request.count])
-        self.used += request.count
-        return got, True
-
-
-def brute_force(run: Callable[[DiceSource], Any]) -> dict[Any, Fraction]:
-    """Every dice sequence `run` can ask for, with its chance: the real dice path, walked."""
-    out: dict[Any, Fraction] = {}
-
-    def go(prefix: list[int], p: Fraction) -> None:
-        try:
-            k = run(PrefixDice(prefix))
-        except Need as n:
-            for v in range(1, n.sides + 1):
-                go(prefix + [v], p / n.sides)
-            return
-        out[k] = out.get(k, Fraction(0)) + p
-
-    go([], Fraction(1))
-    return out
 
 
 # Two one-figure warbands built through the CLI, for the end-to-end tests.

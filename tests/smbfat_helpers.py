@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from dataclasses import replace
-from fractions import Fraction
 from typing import Any
-
-from test_contract import Need, PrefixDice
 
 from companion import systems
 from companion.dice import TypedDice
@@ -67,23 +63,4 @@ def roll(state: GameState, request: ActionRequest, *dice: int) -> Outcome:
     src = TypedDice(list(dice))
     out = SMB.resolve(state, request, src)
     src.finish()
-    return out
-
-
-def brute_force(state: GameState, request: ActionRequest, key: Any) -> dict[Any, Fraction]:
-    """Every dice sequence the real resolution can ask for, with its chance, keyed by what
-    `key` reads from the state it leaves (the contract suite's prefix dice)."""
-    out: dict[Any, Fraction] = {}
-
-    def go(prefix: list[tuple[int, ...]], p: Fraction) -> None:
-        try:
-            o = SMB.resolve(state, request, PrefixDice(prefix))
-        except Need as n:
-            for rolled in itertools.product(range(1, n.sides + 1), repeat=n.count):
-                go(prefix + [rolled], p / n.sides**n.count)
-            return
-        k = key(apply(state, o))
-        out[k] = out.get(k, Fraction(0)) + p
-
-    go([], Fraction(1))
     return out

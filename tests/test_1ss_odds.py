@@ -5,56 +5,26 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from brute_force import resolved
 
 from companion import systems
-from companion.dice import DiceRequest, DiceSource
 from companion.game.state import freeze
-from companion.systems.base import ActionRequest
+from companion.systems.base import ActionRequest, Outcome
 from tests.onestat_helpers import fighter, game, odds
-
-
-class Need(Exception):
-    def __init__(self, sides: int) -> None:
-        self.sides = sides
-
-
-class Script(DiceSource):
-    def __init__(self, values: list[int]) -> None:
-        super().__init__()
-        self.values = values
-        self.i = 0
-
-    def _values(self, request: DiceRequest) -> tuple[tuple[int, ...], bool]:
-        out = []
-        for _ in range(request.count):
-            if self.i >= len(self.values):
-                raise Need(request.sides)
-            out.append(self.values[self.i])
-            self.i += 1
-        return tuple(out), True
 
 
 def brute(state, a, t, **options):
     options.setdefault("ranged", False)
     options.setdefault("ganging", 0)
     req = ActionRequest("attack", a, t, freeze(options))
-    sys1 = systems.get("1ss")
-    dist: dict[str, Fraction] = {}
 
-    def walk(prefix: list[int], p: Fraction) -> None:
-        try:
-            out = sys1.resolve(state, req, Script(prefix))
-        except Need as n:
-            for face in range(1, n.sides + 1):
-                walk([*prefix, face], p / n.sides)
-            return
-        lab = out.data["result"]
+    def label(out: Outcome) -> str:
+        lab = str(out.data["result"])
         if out.data["target"] != t:
             lab = f"{state.fighter(out.data['target']).name} hit instead: {lab}"
-        dist[lab] = dist.get(lab, Fraction(0)) + p
+        return lab
 
-    walk([], Fraction(1))
-    return dist
+    return resolved(systems.get("1ss"), state, req, label)
 
 
 CASES = [

@@ -17,9 +17,18 @@ FAWKES = [
 ]
 
 
+# The action scenarios take at most 2 rookies a side: one of each training band's three
+# sits out (R-1SS-P21).
+SIT_OUT = "sit_out=Rabbit with polearm,Frogger with pistol and claw"
+
+
 def new(run, scenario):
     assert run("demo").code == 0
-    r = run("game", "new", "-r", "Robyn", "-r", "Cpt", "--scenario", scenario, "--name", scenario)
+    args = ["--opt", SIT_OUT] if scenario in ("bombing-run", "capture-the-flag") else []
+    r = run(
+        "game", "new", "-r", "Robyn", "-r", "Cpt", "--scenario", scenario, "--name", scenario,
+        *args,
+    )  # fmt: skip
     assert r.code == 0, r.err
     r = run("turn", "--dice", "7,3")
     assert r.code == 0, r.err

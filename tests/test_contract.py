@@ -11,15 +11,13 @@ The seeded random games with undo and reload are in test_all_systems.py.
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Sequence
-from fractions import Fraction
 from typing import Any
 
 import pytest
+from brute_force import resolved
 
 from companion import systems
-from companion.dice import DiceRequest, DiceSource, SeededDice
+from companion.dice import SeededDice
 from companion.errors import CompanionError, UsageError
 from companion.game.events import Event, apply_event
 from companion.game.state import GameState, freeze
@@ -28,43 +26,6 @@ from companion.systems.kit.facts import Fact
 from companion.trace import Trace
 
 IDS = systems.ids()
-
-
-class Need(Exception):
-    def __init__(self, sides: int, count: int) -> None:
-        self.sides, self.count = sides, count
-
-
-class PrefixDice(DiceSource):
-    """Dice from a fixed prefix of rolls; asking past it raises Need."""
-
-    def __init__(self, rolls: Sequence[tuple[int, ...]]) -> None:
-        super().__init__()
-        self.rolls = list(rolls)
-
-    def _values(self, request: DiceRequest) -> tuple[tuple[int, ...], bool]:
-        i = len(self.history)
-        if i >= len(self.rolls):
-            raise Need(request.sides, request.count)
-        return self.rolls[i], True
-
-
-def brute(system: RuleSystem, state: GameState, req: ActionRequest) -> dict[str, Fraction]:
-    out: dict[str, Fraction] = {}
-
-    def go(prefix: list[tuple[int, ...]], p: Fraction) -> None:
-        try:
-            o = system.resolve(state, req, PrefixDice(prefix))
-        except Need as n:
-            faces = range(1, n.sides + 1)
-            for roll in itertools.product(faces, repeat=n.count):
-                go(prefix + [roll], p / n.sides**n.count)
-            return
-        key = str(o.data["odds_label"])
-        out[key] = out.get(key, Fraction(0)) + p
-
-    go([], Fraction(1))
-    return out
 
 
 def started(system: RuleSystem) -> GameState:
@@ -110,7 +71,7 @@ def test_attack_odds_equal_brute_force(system_id):
         except CompanionError:
             continue
         assert sum(table.values()) == 1
-        assert brute(system, state, req) == table, req
+        assert resolved(system, state, req, lambda o: str(o.data["odds_label"])) == table, req
         checked += 1
     assert checked, f"{system_id}: no attack of the sample game could be checked"
 

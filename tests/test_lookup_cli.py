@@ -8,20 +8,22 @@ import subprocess
 import sys
 
 import pytest
+from lookup_helpers import COVER, topic_file
 
 from companion.data import load_toml
 from companion.errors import DataError
 from companion.lookup import topics as topics_mod
 from companion.lookup.links import title_forms, topic_of_step
-from companion.lookup.search import search, stem
+from companion.lookup.search import search
 from companion.lookup.topics import all_topics
+from companion.lookup.words import stem
 
 # Everyday questions at the table, and the topic that answers each.
 EVERYDAY_1SS = [
     ("cover", "cover"),
     ("shoot into melee", "shooting-into-melee"),
     ("how far can I move", "movement"),
-    ("what die does a specialist roll", "fighter"),
+    ("what die does a specialist roll", "ranks"),
     ("spawn", "spawn-dice"),
     ("sheild", "shield"),
     ("ranges", "range"),
@@ -97,9 +99,36 @@ def test_show_still_lists_a_kind_and_everything(run):
 def test_search_ranks_across_systems_and_tolerates_typos(run):
     r = run("rules", "search", "sheild", "--json").json()
     assert (r[0]["system"], r[0]["id"]) == ("1ss", "shield")
-    r = run("rules", "search", "kill", "roll")
+    r = run("rules", "search", "--system", "warstuff", "kill", "roll")
     assert r.code == 0 and r.out.startswith("Kill roll and wounds")
     assert "See also:" in r.out and "[" in r.out
+
+
+def test_with_no_current_game_each_system_answers_in_its_own_group(run):
+    r = run("rules", "search", "how", "many", "turns", "in", "a", "game")
+    assert r.code == 0, r.err
+    assert r.out.startswith("No current game, so each system answers")
+    # Every system's own answer under its name: no one game's number stands alone.
+    for sid in ("1ss", "warstuff", "skirmashed", "smbfat", "monochrome"):
+        assert f"[{sid}]\n" in r.out, sid
+    assert "See also:" not in r.out
+    hits = run("rules", "search", "how", "many", "turns", "--json").json()
+    assert len({h["system"] for h in hits}) == len(hits) == 5
+    two = run("rules", "search", "morale", "--limit", "2", "--json").json()
+    assert max(sum(h["system"] == s for h in two) for s in {h["system"] for h in two}) == 2
+
+
+def test_the_current_games_system_answers_first_and_says_so(run):
+    assert run("demo").code == 0  # a 1ss game
+    r = run("rules", "search", "how", "many", "turns", "in", "a", "game")
+    assert r.code == 0, r.err
+    assert r.out.startswith("Answers from 1 Stat Skirmish first: the current game 'sample'")
+    assert "The game turn" in r.out and "(1ss, Turn, turn)" in r.out
+    assert {h["system"] for h in run("rules", "search", "turns", "--json").json()} == {"1ss"}
+    # A question the game's system cannot answer still gets the others' answers.
+    r = run("rules", "search", "manoeuvre")
+    assert r.code == 0 and r.out.startswith("Nothing in 1 Stat Skirmish, the current game's")
+    assert "[skirmashed]" in r.out
 
 
 def test_search_in_one_system(run):
@@ -149,29 +178,15 @@ def test_an_attack_names_the_topic_of_each_step(demo):
 
 
 def test_a_broken_topic_file_names_file_and_key(tmp_path, monkeypatch):
-    (tmp_path / "1ss_topics.toml").write_text(
-        '[[topics]]\nid = "cover"\ntitle = "Cover"\nsection = "S"\nsheet = "x"\ntext = "y"\n'
-        '[[topics]]\nid = "Cover"\ntitle = "Cover"\nsection = "S"\nsheet = "x"\ntext = "y"\n'
-    )
-    monkeypatch.setattr(topics_mod, "data_dir", lambda: tmp_path)
-    monkeypatch.setattr("companion.data.data_dir", lambda: tmp_path)
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    topics_mod.file_topics.cache_clear()
-    load_toml.cache_clear()
-    try:
+    bad = COVER + COVER.replace('"cover"', '"Cover"')
+    with topic_file(tmp_path, monkeypatch, bad) as path:
         with pytest.raises(DataError, match=r"1ss_topics.toml: topics\[1\].id: 'Cover' must be"):
             topics_mod.file_topics("1ss")
-        (tmp_path / "1ss_topics.toml").write_text(
-            '[[topics]]\nid = "cover"\ntitle = "Cover"\nsection = "S"\nsheet = "x"\ntext = "y"\n'
-            'rulings = ["R-1SS-99"]\n'
-        )
+        path.write_text(COVER + 'rulings = ["R-1SS-99"]\n')
         topics_mod.file_topics.cache_clear()
         load_toml.cache_clear()
         with pytest.raises(DataError, match=r"topics\[0\].rulings: no ruling 'R-1SS-99'"):
             all_topics("1ss")
-    finally:
-        topics_mod.file_topics.cache_clear()
-        load_toml.cache_clear()
 
 
 def _examples(run, *path):

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion import data, systems
-from companion.lookup import prepared
+from companion.lookup import prepared, synonyms
 from companion.lookup.search import _weights, search
 from companion.lookup.sheet import sections
 from companion.lookup.topics import all_topics
@@ -44,7 +44,9 @@ def test_the_prepared_topics_are_the_topics_and_their_search_weights(sid: str, c
     assert doc["weights"] == [_weights(t) for t in kept]
     assert prepared.rulings(sid) == [(r.id, r.title, r.text) for r in systems.get(sid).rulings()]
     assert prepared.name(sid) == systems.get(sid).info.name
-    for question in ("cover", "sheild", "how far can I move"):
+    # The players' words come with the topics, as the topic file has them.
+    assert synonyms.KNOWN[sid] == synonyms.read(sid)
+    for question in ("cover", "sheild", "how far can I move", "lying down", "how far"):
         assert search(question, again) == search(question, all_topics(sid))
 
 

@@ -7,10 +7,10 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
+from brute_force import resolved
 from monochrome_helpers import (
     MONO,
     apply,
-    brute_force,
     fighter,
     game,
     req,
@@ -330,7 +330,7 @@ ODDS_CASES = [
 def test_odds_match_brute_force(request_):
     state = supported(game(A, B, active=request_.actor), "ranged", "sam", "sid")
     state = set_fighter(state, request_.actor, moved=True)
-    brute = brute_force(state, request_, lambda o: o.data["results"][0])
+    brute = resolved(MONO, state, request_, lambda o: o.data["results"][0])
     trace = MONO.odds(state, request_)
     shown = {k.split(" ", 1)[1]: p for k, p in trace.odds}
     assert shown == {k: p for k, p in brute.items() if p}

@@ -3,23 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from monochrome_helpers import cli_warband
 
 
 def setup_game(run, *extra: str):
-    assert run("roster", "new", "Bears", "--system", "monochrome").code == 0
-    for name, cls, at, df in (("Bear", "monster", 9, 3), ("Brave", "warrior", 5, 1)):
-        r = run(
-            "roster", "add", "Bears", name, "-r", cls, "--stat", f"attack={at}",
-            "--stat", f"defence={df}",
-        )  # fmt: skip
-        assert r.code == 0, r.err
-    assert run("roster", "new", "Cops", "-s", "mono").code == 0
-    for name in ("Bob", "Tom"):
-        r = run(
-            "roster", "add", "Cops", name, "-r", "soldier", "--stat", "attack=5",
-            "--stat", "defence=1",
-        )  # fmt: skip
-        assert r.code == 0, r.err
+    cli_warband(run, "Bears", ("Bear", "monster", 9, 3), ("Brave", "warrior", 5, 1))
+    cli_warband(run, "Cops", ("Bob", "soldier", 5, 1), ("Tom", "soldier", 5, 1))
     # Dice: deployment 2 (side to side), roll-off Bears 6, Cops 1; objectives 1-4-4.
     r = run(
         "game", "new", "-r", "Bears", "-r", "Cops", "--dice", "2,6,1,1,4,4", "--name", "g", *extra

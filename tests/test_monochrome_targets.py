@@ -67,10 +67,12 @@ def test_targets_activate_once_the_side_has_activated_everyone():
 def test_a_tie_for_closest_is_broken_with_a_die():
     state = game(A, B, scenario="5-1-1", active="target-monster")
     out = roll(
-        state, req("prowl", "target-monster", closest=("bob", "brave"), reach=True), 2, 4, 1, 1
+        state, req("prowl", "target-monster", closest=("bob", "brave"), reach=True), 4, 4, 1, 1
     )
     after = apply(state, out)
-    assert after.fighter("brave").out  # the die picked Brave, the double one killed it
+    # R-MON-P20: a D6, 1-3 the first named, 4-6 the second: the 4 picked Brave, the double
+    # one killed it.
+    assert after.fighter("brave").out
     # A target's kill is nobody's: no kill counted, no morale check owed.
     assert not after.sides[0].flags.get("kills") and not after.sides[1].flags.get("lost")
 

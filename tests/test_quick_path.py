@@ -97,6 +97,7 @@ GOOD = [
     ["rules", "1ss", "tank"],
     ["rules", "warstuff"],
     ["rules", "search", "sheild"],
+    ["rules", "search", "lying", "down", "-n", "2", "--json"],
     ["rules", "search", "how", "far", "--system", "1ss", "can", "I", "move", "-n", "3"],
     ["rules", "search", "cover", "--limit=50", "--json", "-s", "warstuff"],
     ["rules", "sheet", "1ss"],
@@ -123,6 +124,8 @@ GOOD = [
     ["solo", "opfor", "--cannot-attack", "--in-open", "--no-resolve", "--range", "7"],
     ["solo", "opfor", "Grunt", "--target", "Robyn", "--ganging", "2", "--seed", "3"],
     ["solo", "new", "-r", "Outlaws", "--board", "24", "--scenario", "collect"],
+    ["solo", "new", "-r", "Outlaws", "--scenario", "hostage", "--boss-corner", "right"],
+    ["solo", "opfor", "Grunt", "--distraction", "none", "--target", "Robyn"],
     ["solo", "token", "T3", "pick", "--by", "Robyn", "--free"],
     ["solo", "regenerate", "John", "--skip"],
     ["solo", "profile", "new", "orcs", "--rookie", "2", "--specialist", "4", "--boss", "6"]

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from skirmashed_helpers import SKM, PrefixDice, apply, attack, fig, game
+from brute_force import PrefixDice
+from skirmashed_helpers import SKM, apply, attack, fig, game
 
 from companion.errors import RefusedError, UsageError
 from companion.systems.base import ActionRequest

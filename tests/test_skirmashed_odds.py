@@ -6,7 +6,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from skirmashed_helpers import SKM, attack, brute_force, fig, game, set_fig
+from brute_force import brute_force
+from skirmashed_helpers import SKM, attack, fig, game, set_fig
 
 from companion.core.roller import DiceRoller
 from companion.systems.skirmashed import actions

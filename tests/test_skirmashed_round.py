@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from skirmashed_helpers import SKM, PrefixDice, apply, attack, fig, game, set_fig
+from brute_force import PrefixDice
+from skirmashed_helpers import SKM, apply, attack, fig, game, set_fig
 
 from companion.errors import RefusedError
 from companion.systems.base import ActionRequest

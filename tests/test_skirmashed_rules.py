@@ -4,7 +4,8 @@ modifier, naturals, the armour-piercing step, damage, killing and the stamina ch
 from __future__ import annotations
 
 import pytest
-from skirmashed_helpers import SKM, PrefixDice, apply, attack, fig, game, set_fig
+from brute_force import PrefixDice
+from skirmashed_helpers import SKM, apply, attack, fig, game, set_fig
 
 from companion.errors import RefusedError, UsageError
 from companion.systems.base import ActionRequest
@@ -149,12 +150,19 @@ def test_block_needs_above_modified_manoeuvre():
 
 def test_block_impossible_at_ten_and_automatic_at_zero():
     # R-SKM-03: no natural results on block dice. Manoeuvre 9 +3 (FP 1 is half or less) = 12.
-    o, _ = shoot(duel(a=fig("A", fp=1, boom=2), b=fig("B", man=9)), [9, 10])
-    assert block_step(o).target == 12 and block_step(o).successes == 0
-    # Manoeuvre 2 -2 actively blocking = 0 (FP 3 is above it): a 1 still blocks.
-    o, _ = shoot(duel(a=fig("A", fp=3, boom=2), b=fig("B", man=2)), [9, 1, 1, 1, 3, 3], block=True)
-    assert block_step(o).target == 0 and block_step(o).successes == 1
-    assert hit_step(o).successes == 1
+    # No block die could change that, so none is asked for.
+    o, after = shoot(duel(a=fig("A", fp=1, boom=2), b=fig("B", man=9)), [9])
+    assert block_step(o).roll is None and "no block dice rolled" in block_step(o).outcome
+    assert "= 12: 12 or more on a D10" in block_step(o).notes[0]
+    assert after.fighter("b").wounds == 2
+    # Manoeuvre 2 -2 actively blocking = 0 (FP 3 is above it): any die, a 1 too, blocks,
+    # so again no block die; then the blocker's stamina check (3+3).
+    o, after = shoot(duel(a=fig("A", fp=3, boom=2), b=fig("B", man=2)), [9, 1, 1, 3, 3], block=True)
+    assert (
+        block_step(o).roll is None
+        and "every hit is blocked (1 of 1 blocked)" in block_step(o).outcome
+    )
+    assert hit_step(o).successes == 1 and after.fighter("b").wounds == 0
 
 
 def test_active_block_needs_a_fresh_target_and_then_checks_stamina():

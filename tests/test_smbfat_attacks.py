@@ -6,7 +6,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from smbfat_helpers import SMB, apply, brute_force, fig, game, req, roll
+from brute_force import resolved
+from smbfat_helpers import SMB, apply, fig, game, req, roll
 
 from companion.errors import RefusedError, UsageError
 
@@ -181,7 +182,7 @@ def _defeated(state):
 def test_odds_equal_brute_force_over_every_die(a, b, opts):
     state = game(a, b, active="x")
     request = req("attack", "x", "y", **opts)
-    brute = brute_force(state, request, _defeated)
+    brute = resolved(SMB, state, request, lambda o: _defeated(apply(state, o)))
     trace = SMB.odds(state, request)
     names = {f.id: f.name for f in state.fighters}
     if len(trace.odds) and "figures defeated" in trace.odds[0][0]:

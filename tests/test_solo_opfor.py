@@ -31,7 +31,8 @@ def test_can_attack_in_the_open_moves_to_cover_first():
     d = decide(s, "grunt-1", Facts(can_attack=True, in_cover=False, target="john"), TypedDice([]))
     assert d.branch == "cover-then-attack"
     assert (
-        d.instruction == "move to the nearest cover, then attack John, the closest of your fighters"
+        d.instruction
+        == "move to the nearest cover, then attack John, the closest of your fighters from there"
     )
     assert d.request.target == "john"
 

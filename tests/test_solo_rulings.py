@@ -1,4 +1,4 @@
-"""The solo readings of issue 20 are listed with the 1ss rulings."""
+"""The solo readings (issues 20 and 28) are listed with the 1ss rulings."""
 
 from __future__ import annotations
 
@@ -9,6 +9,14 @@ NEW = {
     "R-1SS-S11": "last die",
     "R-1SS-S12": "Command",
     "R-1SS-S13": "Provoking",
+    "R-1SS-S14": "Engineer",
+    "R-1SS-S15": "D6",
+    "R-1SS-S16": "two moves",
+    "R-1SS-S17": "Distraction",
+    "R-1SS-S18": "after the move",
+    "R-1SS-P28": "Regenerator",
+    "R-1SS-P21": "sit_out",
+    "R-1SS-S04": "--boss-corner",
 }
 
 

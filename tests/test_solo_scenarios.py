@@ -366,9 +366,9 @@ def test_dark_ritual_questioning_places_the_clues_and_reveals_gaunts(solo):
     assert "an answer" in r.json()["events"][0]["summary"]
     # a question takes an action: Marian has used both
     assert solo("solo", "question", "Marian", "--dice", "6,5").code == 1
-    # civilian 2, John 7: outside 2-5 -> nothing
+    # civilian 2, John 6: outside 2-5 -> nothing
     activate(solo, "John")
-    r = solo("solo", "question", "John", "--dice", "2,7", "--json")
+    r = solo("solo", "question", "John", "--dice", "2,6", "--json")
     assert "nothing useful" in r.json()["events"][0]["summary"]
     # second answer places clue X (column 4, row 4): civilian 6, Tuck 5 (stat 4)
     activate(solo, "Tuck")
@@ -400,6 +400,28 @@ def test_dark_ritual_questioning_places_the_clues_and_reveals_gaunts(solo):
     assert r.code == 0, r.err
     g = next(f for f in board(solo)["sides"][1]["fighters"] if f["flags"].get("gaunt"))
     assert g["flags"]["actions"] == 3
+
+
+def test_dark_ritual_inquirer_rolls_a_d6_whatever_his_rank(solo):
+    # R-1SS-S15: a D6 for the civilian and a D6 for the fighter, specialist or boss.
+    new(solo, "--setup", "the-dark-ritual")
+    solo("turn")
+    activate(solo, "Marian", move=True)
+    # Marian (specialist, stat 5): a 7 would be a D8's face, refused on a D6
+    r = solo("solo", "question", "Marian", "--dice", "3,7")
+    assert r.code == 2 and "D6" in r.err, r.err
+    r = solo("solo", "question", "Marian", "--dice", "3,5", "--json")
+    assert r.code == 0, r.err
+    asks = next(s for s in r.json()["events"][0]["trace"]["steps"] if s["title"] == "Marian asks")
+    assert asks["roll"]["sides"] == 6 and asks["outcome"].startswith("D6 = 5: an answer")
+    assert asks["probability"]["fraction"] == "1/2"  # 3, 4 or 5 on a D6
+    assert "R-1SS-S15" in asks["rulings"]
+    # the boss, stat 6: civilian 4 needs 4-6 on his D6
+    activate(solo, "Robyn", move=True)
+    r = solo("solo", "question", "Robyn", "--dice", "4,6,2,3", "--json")
+    assert r.code == 0, r.err
+    asks = next(s for s in r.json()["events"][0]["trace"]["steps"] if s["title"] == "Robyn asks")
+    assert asks["roll"]["sides"] == 6 and "an answer" in asks["outcome"]
 
 
 def test_question_only_in_the_dark_ritual(solo):

@@ -121,6 +121,59 @@ def test_a_table_command_does_not_import_typing(warmed: Path, argv: list[str]) -
     assert not _loaded(_modules(warmed, *argv), "typing"), f"`{' '.join(argv)}` imports typing"
 
 
+# Look-ups without a game (fighters from the sample rosters, or described in roster words):
+# the same quick path as the game's odds and attack, with the look-up loaded only for them.
+LOOKUPS = [
+    ["odds", "-s", "1ss", "Robyn:John", "Cpt:T-999", "--range", "8"],
+    [
+        "attack",
+        "-s",
+        "1ss",
+        "specialist stat=5 rifle",
+        "rookie stat=3",
+        "--range",
+        "8",
+        "--seed",
+        "2",
+    ],
+    ["odds", "-s", "warstuff", "Orc Warrior", "Dwarf Warrior", "--json"],
+]
+LOOKUP_MODULES = (
+    "companion.cli.paper",
+    "companion.systems.kit.describe",
+    "companion.systems.kit.fresh",
+)
+
+
+@pytest.mark.parametrize("argv", LOOKUPS, ids=" ".join)
+def test_a_look_up_loads_only_its_own_system(played: Path, argv: list[str]) -> None:
+    modules = _modules(played, *argv)
+    own = argv[2]
+    for sid, package in _system_packages().items():
+        if sid != own:
+            assert not _loaded(modules, package), f"`{' '.join(argv)}` loads {sid}"
+    for name in HEAVY + ELSEWHERE + ("rich", "tinydb", "companion.game.repo"):
+        assert not _loaded(modules, name), f"`{' '.join(argv)}` loads {name}"
+    if argv[0] == "odds":  # its throwaway game's first turn rolls no random numbers
+        assert not _loaded(modules, "random"), f"`{' '.join(argv)}` loads random"
+
+
+@pytest.mark.parametrize("argv", [a for a in LOOKUPS if a[2] == "1ss"], ids=" ".join)
+def test_a_look_up_does_not_import_typing(warmed: Path, argv: list[str]) -> None:
+    assert not _loaded(_modules(warmed, *argv), "typing"), f"`{' '.join(argv)}` imports typing"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["odds", "Cpt", "Robyn", "--range", "7"], ["odds", "Robyn", "T-999", "--json"]],
+    ids=" ".join,
+)
+def test_a_game_command_does_not_load_the_look_up(played: Path, argv: list[str]) -> None:
+    modules = _modules(played, *argv)
+    for name in LOOKUP_MODULES:
+        assert not _loaded(modules, name), f"`{' '.join(argv)}` loads {name}"
+
+
 @pytest.mark.parametrize("argv", [["status"], ["status", "--json"], ["roll", "d6"]], ids=" ".join)
 def test_reading_the_board_or_rolling_loads_no_rule_system(played: Path, argv: list[str]) -> None:
     modules = _modules(played, *argv)

@@ -59,8 +59,8 @@ def test_a_side_whose_last_waiting_unit_fails_a_morale_test_has_finished_first()
 
 
 def test_a_leader_that_commands_first_still_takes_its_own_action_and_attack():
-    # "All activated models act independently, and you may use them in any order"
-    # (R-WS-P11): commanding first must not cost the Leader its own action.
+    # The commanded units and the Leader itself may act in whatever order the player
+    # likes (R-WS-P11): commanding first must not cost the Leader its own action.
     s = game([unit("L", 3, "leader"), unit("X", 2), unit("Y", 2)], [unit("D", 2)])
     s = apply(s, WS.activate(s, "l"))
     s = after(s, ActionRequest("command", "l"), [4, 1, 1])

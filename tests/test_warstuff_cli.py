@@ -221,7 +221,7 @@ def test_set_state_takes_the_systems_own_states(run):
 def test_any_action_gives_its_odds_from_its_resolution_and_writes_nothing(run):
     from fractions import Fraction
 
-    from warstuff_helpers import enumerate_outcomes
+    from brute_force import resolved
 
     from companion.game.repo import Home
     from companion.systems.base import ActionRequest
@@ -232,7 +232,7 @@ def test_any_action_gives_its_odds_from_its_resolution_and_writes_nothing(run):
     before = run("log", "--json").out
     state = Home().open_game(None).state
     orc = next(f for f in state.fighters if f.name == "Orc Warrior")
-    want = enumerate_outcomes(state, ActionRequest("morale", orc.id), lambda o: o.summary)
+    want = resolved(WS, state, ActionRequest("morale", orc.id), lambda o: o.summary)
     got = run("act", "Orc Warrior", "morale", "--odds", "--json").json()
     assert {o["outcome"]: Fraction(o["p"]["fraction"]) for o in got["odds"]} == want
     assert len(want) > 1 and sum(want.values()) == 1

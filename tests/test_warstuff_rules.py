@@ -6,11 +6,11 @@ import time
 from fractions import Fraction
 
 import pytest
+from brute_force import resolved
 from warstuff_helpers import (
     WS,
     apply,
     attack,
-    enumerate_outcomes,
     game,
     set_unit,
     unit,
@@ -420,7 +420,7 @@ def test_odds_match_brute_force(a, d, opts):
     s = game(a, d, active="a")
     s = set_unit(s, "d", wounds=1)
     req = attack("a", "d", **opts)
-    brute = enumerate_outcomes(s, req, lambda o: (o.data["result"], o.data["attacker_result"]))
+    brute = resolved(WS, s, req, lambda o: (o.data["result"], o.data["attacker_result"]))
     atk = wa.build_attack(WS.data, s, req)
     # The brute force walks every dice sequence through the dice path; the odds come from
     # the core roller's branches over the same rule code.

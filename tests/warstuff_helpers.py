@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from fractions import Fraction
 from typing import Any
 
 from companion import systems
-from companion.dice import DiceRequest, DiceSource
 from companion.game.events import Event, apply_event
 from companion.game.state import GameState, freeze
 from companion.roster import Roster, RosterFighter
@@ -56,44 +54,3 @@ def apply(state: GameState, outcome: Outcome) -> GameState:
 
 def attack(actor: str, target: str, **options: Any) -> ActionRequest:
     return ActionRequest("attack", actor, target, freeze(options))
-
-
-class Need(Exception):
-    def __init__(self, sides: int) -> None:
-        self.sides = sides
-
-
-class PrefixDice(DiceSource):
-    """Dice from a fixed prefix; asking past it raises Need with the die's size."""
-
-    def __init__(self, values: Sequence[int]) -> None:
-        super().__init__()
-        self.values = list(values)
-        self.used = 0
-
-    def _values(self, request: DiceRequest) -> tuple[tuple[int, ...], bool]:
-        if request.count != 1:
-            raise AssertionError("enumeration handles single dice only")
-        if self.used >= len(self.values):
-            raise Need(request.sides)
-        v = self.values[self.used]
-        self.used += 1
-        return (v,), True
-
-
-def enumerate_outcomes(state: GameState, req: ActionRequest, key: Any) -> dict[Any, Fraction]:
-    """Every dice sequence a resolution can ask for, with its chance: brute force."""
-    out: dict[Any, Fraction] = {}
-
-    def go(prefix: list[int], p: Fraction) -> None:
-        try:
-            o = WS.resolve(state, req, PrefixDice(prefix))
-        except Need as n:
-            for v in range(1, n.sides + 1):
-                go(prefix + [v], p / n.sides)
-            return
-        k = key(o)
-        out[k] = out.get(k, Fraction(0)) + p
-
-    go([], Fraction(1))
-    return out

@@ -17,7 +17,7 @@ from companion.cli.shared import (
     typed_value,
     writing_game,
 )
-from companion.errors import UsageError
+from companion.errors import NoCurrentGameError, UsageError
 from companion.game.state import GameState, freeze
 from companion.numbers import shown
 from companion.systems.base import ActionRequest, RuleSystem
@@ -25,7 +25,10 @@ from companion.trace import Trace
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
-    from typing import Any
+    from collections.abc import Callable
+    from typing import Any, Literal
+
+    from companion.cli.paper import Table
 
 
 def _opts(pairs: list[str] | None) -> dict[str, Any]:
@@ -74,12 +77,27 @@ def attack(
     seed: int | None,
     game: str | None,
     as_json: bool,
+    system: str | None = None,
 ) -> None:
     src = dice_source(dice, seed)
-    with writing_game(game) as gf:
-        req = attack_request(gf.state, attacker, target, ranged, range_, cover, opt)
-        outcome = systems.get(gf.system).resolve(gf.state, req, src)
-        run_outcome(gf, outcome, as_json, src)
+
+    def attack_facts(state: GameState, a: str, t: str) -> ActionRequest:
+        return attack_request(state, a, t, ranged, range_, cover, opt)
+
+    def in_game() -> None:
+        with writing_game(game) as gf:
+            req = attack_facts(gf.state, attacker, target)
+            outcome = systems.get(gf.system).resolve(gf.state, req, src)
+            run_outcome(gf, outcome, as_json, src)
+
+    no_game = _in_game_unless_paper(game, system, in_game)
+    if no_game is False:
+        return
+    from companion.cli import paper
+
+    found, req = _attack_on_paper(system, attacker, target, no_game, attack_facts)
+    outcome = systems.get(found.view.system).resolve(found.view.state, req, src)
+    paper.show_outcome(found, outcome, src, as_json)
 
 
 def odds(
@@ -91,12 +109,56 @@ def odds(
     opt: list[str] | None,
     game: str | None,
     as_json: bool,
+    system: str | None = None,
 ) -> None:
-    from companion.game.peek import peeking  # the state alone: no need to open the game
+    def attack_facts(state: GameState, a: str, t: str) -> ActionRequest:
+        return attack_request(state, a, t, ranged, range_, cover, opt)
 
-    with peeking(game) as gf:
-        req = attack_request(gf.state, attacker, target, ranged, range_, cover, opt)
-    _show_odds(gf.system, systems.get(gf.system).odds(gf.state, req), as_json)
+    def in_game() -> None:
+        from companion.game.peek import peeking  # the state alone: no need to open the game
+
+        with peeking(game) as gf:
+            req = attack_facts(gf.state, attacker, target)
+        _show_odds(gf.system, systems.get(gf.system).odds(gf.state, req), as_json)
+
+    no_game = _in_game_unless_paper(game, system, in_game)
+    if no_game is False:
+        return
+    from companion.cli import paper
+
+    found, req = _attack_on_paper(system, attacker, target, no_game, attack_facts)
+    paper.show_odds(found, systems.get(found.view.system).odds(found.view.state, req), as_json)
+
+
+def _attack_on_paper(
+    system: str | None,
+    attacker: str,
+    target: str,
+    no_game: NoCurrentGameError | None,
+    facts: Callable[[GameState, str, str], ActionRequest],
+) -> tuple[Table, ActionRequest]:
+    """The look-up's throwaway game, and the attack on it with the facts given."""
+    from companion.cli import paper
+
+    found = paper.table(system, (attacker, target), no_game=no_game)
+    return found, facts(found.view.state, found.names[0], found.names[1])
+
+
+def _in_game_unless_paper(
+    game: str | None, system: str | None, in_game: Callable[[], None]
+) -> NoCurrentGameError | None | Literal[False]:
+    """Run the command on the game, unless it is a look-up without one: False when it
+    ran; else None (--system asks for a look-up), or the error saying that no game is
+    current (the fighters are then looked up, and the error is shown if they cannot be)."""
+    if system is not None:
+        return None
+    try:
+        in_game()
+    except NoCurrentGameError as e:
+        if game is not None:
+            raise
+        return e
+    return False
 
 
 def _show_odds(system: str, trace: Trace, as_json: bool) -> None:
@@ -118,23 +180,41 @@ def _simple(
     game: str | None,
     as_json: bool,
     odds: bool = False,
+    system: str | None = None,
 ) -> None:
-    if odds:
-        if dice is not None or seed is not None:
-            raise UsageError("--odds rolls nothing: leave out --dice and --seed")
-        from companion.game.peek import peeking
+    if odds and (dice is not None or seed is not None):
+        raise UsageError("--odds rolls nothing: leave out --dice and --seed")
 
-        with peeking(game) as view:
-            system = systems.get(view.system)
-            req = _request(view.state, system, action, fighter, target, options)
-        _show_odds(view.system, system.odds(view.state, req), as_json)
+    def in_game() -> None:
+        if odds:
+            from companion.game.peek import peeking
+
+            with peeking(game) as view:
+                rules = systems.get(view.system)
+                req = _request(view.state, rules, action, fighter, target, options)
+            _show_odds(view.system, rules.odds(view.state, req), as_json)
+            return
+        src = dice_source(dice, seed)
+        with writing_game(game) as gf:
+            rules = systems.get(gf.system)
+            req = _request(gf.state, rules, action, fighter, target, options)
+            run_outcome(gf, rules.resolve(gf.state, req, src), as_json, src)
+
+    no_game = _in_game_unless_paper(game, system, in_game)
+    if no_game is False:
+        return
+    from companion.cli import paper
+
+    found = paper.on_paper(system, action, fighter, target, options, no_game)
+    rules = systems.get(found.view.system)
+    state = found.view.state
+    other = found.names[1] if target is not None else None
+    req = _request(state, rules, action, found.names[0], other, options)
+    if odds:
+        paper.show_odds(found, rules.odds(state, req), as_json)
         return
     src = dice_source(dice, seed)
-    with writing_game(game) as gf:
-        system = systems.get(gf.system)
-        req = _request(gf.state, system, action, fighter, target, options)
-        outcome = system.resolve(gf.state, req, src)
-        run_outcome(gf, outcome, as_json, src)
+    paper.show_outcome(found, rules.resolve(state, req, src), src, as_json)
 
 
 def _request(
@@ -157,8 +237,9 @@ def recover(
     game: str | None,
     as_json: bool,
     odds: bool = False,
+    system: str | None = None,
 ) -> None:
-    _simple("recover", fighter, None, {}, dice, seed, game, as_json, odds)
+    _simple("recover", fighter, None, {}, dice, seed, game, as_json, odds, system)
 
 
 def fall(
@@ -169,8 +250,10 @@ def fall(
     game: str | None,
     as_json: bool,
     odds: bool = False,
+    system: str | None = None,
 ) -> None:
-    _simple("fall", fighter, None, {"inches": inches}, dice, seed, game, as_json, odds)
+    options = {"inches": inches}
+    _simple("fall", fighter, None, options, dice, seed, game, as_json, odds, system)
 
 
 def skill(
@@ -183,9 +266,10 @@ def skill(
     game: str | None,
     as_json: bool,
     odds: bool = False,
+    system: str | None = None,
 ) -> None:
     options = {"skill": skill_name.strip().casefold().replace(" ", "-"), **_opts(opt)}
-    _simple("skill", fighter, target, options, dice, seed, game, as_json, odds)
+    _simple("skill", fighter, target, options, dice, seed, game, as_json, odds, system)
 
 
 def act(
@@ -198,6 +282,7 @@ def act(
     game: str | None,
     as_json: bool,
     odds: bool = False,
+    system: str | None = None,
 ) -> None:
     action = action.strip().casefold()
-    _simple(action, fighter, target, _opts(opt), dice, seed, game, as_json, odds)
+    _simple(action, fighter, target, _opts(opt), dice, seed, game, as_json, odds, system)

@@ -19,6 +19,18 @@ OPS = "companion.cli.action_ops"
 FIGHTER = arg("fighter", "Fighter name (a unique prefix is enough).")
 OPT = opt("opt", "A system-specific fact, KEY=VALUE (repeatable).", kind="list")
 TARGET = arg("target", "Its target, if it has one.", default=None)
+SYSTEM = opt(
+    "system",
+    "Look up without a game: the fighters' rule system (default: their roster's, or the "
+    "one whose words describe them).",
+    "--system",
+    "-s",
+)
+# How a look-up without a game names its fighters, for the help of each command.
+PAPER = """Without a game, or with --system: name each fighter from a saved roster,
+        ROSTER:FIGHTER, or describe it in the words 'roster add' takes. It is fresh and
+        upright unless its words say otherwise ("specialist stat=5 wounded").
+        Nothing is written."""
 ROLLED = (DICE, SEED, GAME, JSON)  # what every command that rolls dice ends with
 ODDS = opt(
     "odds",
@@ -60,12 +72,23 @@ COMMANDS = (
         --dice takes the attacker's dice, then the defender's: below, Robyn's longbow rolls
         two (she is a Ranger) and the Frogger one.
 
+        """
+        + PAPER
+        + """
+
         Example:
         companion turn --dice 7,3
         companion activate Robyn
         companion attack Robyn "Frogger with rifle" --range 7 --dice 3,5,2
+        companion attack -s 1ss Robyn:John "Cpt:T-999" --range 8 --dice 3,6,2
+        companion attack -s warstuff "Orc Warrior" "Dwarf Warrior" --dice 5,4
+        companion attack -s skirmashed "figure firepower=4 boom=6" \\
+            "figure manoeuvre=5 stamina=8" --range 5 --seed 1
+        companion attack -s smbfat shooter "warrior armor" --range 10 --dice 6
+        companion attack -s monochrome "warrior attack=7 defence=2" \\
+            "soldier attack=5 defence=1" --dice 3,2
         """,
-        (*ATTACK_FACTS, *ROLLED),
+        (*ATTACK_FACTS, *ROLLED, SYSTEM),
         facts="attack",
     ),
     Command(
@@ -73,9 +96,21 @@ COMMANDS = (
         f"{OPS}:odds",
         """Exact chances of every outcome of an attack as it stands; rolls nothing, changes nothing.
 
-        Example: companion odds Robyn T-999 --range 12
+        """
+        + PAPER
+        + """
+
+        Example:
+        companion odds Robyn T-999 --range 12
+        companion odds -s 1ss Robyn:John "Cpt:T-999" --range 8
+        companion odds -s 1ss "specialist stat=5 rifle" "rookie stat=3" --range 8 --cover
+        companion odds -s warstuff "Orc Warrior" "Dwarf Warrior"
+        companion odds -s skirmashed "figure firepower=4 boom=6" "figure manoeuvre=5" \\
+            --ranged --range 5 --opt cover=soft
+        companion odds -s smbfat shooter "warrior armor" --ranged --range 10
+        companion odds -s monochrome "warrior attack=7 defence=2" "soldier attack=5 defence=1"
         """,
-        (*ATTACK_FACTS, GAME, JSON),
+        (*ATTACK_FACTS, GAME, JSON, SYSTEM),
         facts="attack",
     ),
     Command(
@@ -88,21 +123,25 @@ COMMANDS = (
         companion turn --dice 7,3
         companion activate John
         companion recover John --dice 6
+        companion recover -s 1ss "specialist stat=5 wounded" --dice 6
         """,
-        (FIGHTER, *ROLLED, ODDS),
+        (FIGHTER, *ROLLED, ODDS, SYSTEM),
     ),
     Command(
         "fall",
         f"{OPS}:fall",
         """A fighter falls: one hit per started inch after the first, each defended.
 
-        Example: companion fall "Rabbit with bow" --inches 3 --dice 5,2
+        Example:
+        companion fall "Rabbit with bow" --inches 3 --dice 5,2
+        companion fall -s 1ss "boss stat=6" --inches 4 --odds
         """,
         (
             FIGHTER,
             opt("inches", "Height fallen in inches (2.5 is 2 hits).", required=True),
             *ROLLED,
             ODDS,
+            SYSTEM,
         ),
     ),
     Command(
@@ -118,6 +157,7 @@ COMMANDS = (
         companion turn --dice 7,3
         companion activate Robyn
         companion skill Robyn command John
+        companion skill -s 1ss "specialist stat=5 healer" healer "boss stat=6 wounded" --odds
         """,
         (
             FIGHTER,
@@ -126,6 +166,7 @@ COMMANDS = (
             OPT,
             *ROLLED,
             ODDS,
+            SYSTEM,
         ),
         facts="skill",
     ),
@@ -148,6 +189,7 @@ COMMANDS = (
             OPT,
             *ROLLED,
             ODDS,
+            SYSTEM,
         ),
         facts="*",
     ),

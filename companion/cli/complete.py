@@ -21,6 +21,7 @@ BY_DEST = {
     "game": "game",
     "skill_name": "skill",
     "action": "action",
+    "system": "system",
 }
 
 
@@ -84,7 +85,7 @@ def _values(kind: str, params: dict[str, Any]) -> list[str]:
         if kind == "roster-rank":
             return [r.id for r in sys_.ranks()]
         if kind == "roster-item":
-            return [t.id for t in sys_.topics() if t.kind == "armory"]
+            return [wid for what, wid, _ in sys_.fighter_words() if what == "equipment"]
         return _skills(sys_)
     gf = home.open_game(params.get("game"))
     state = gf.state
@@ -115,5 +116,4 @@ def _fighter(state: Any, name: Any) -> Any:
 
 
 def _skills(system: Any) -> list[str]:
-    kinds = ("skill", "role", "rule", "trait")
-    return [t.id for t in system.topics() if t.kind in kinds]
+    return [wid for what, wid, _ in system.fighter_words() if what == "skill"]

@@ -26,7 +26,12 @@ def show(roster: str, as_json: bool) -> None:
         r = home.find_roster(roster)
     sys_ = systems.get(r.system)
     if as_json:
-        print_json(r.to_dict())
+        data = r.to_dict()
+        for fd, f in zip(data["fighters"], r.fighters, strict=True):
+            cost = sys_.fighter_cost(f)
+            if cost is not None:  # a points system: each fighter's points, as the table shows
+                fd["cost"] = cost
+        print_json(data)
         return
     columns = sys_.board_columns()
     rows = []

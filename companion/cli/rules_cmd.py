@@ -77,20 +77,60 @@ def _show_hits(hits: list[tuple[RuleTopic, float]], as_json: bool, across: bool)
     _print(blocks)
 
 
-def _search(words: str, system: str | None, limit: int) -> list[tuple[RuleTopic, float]]:
+def _rank(words: str, ids: list[str], limit: int) -> list[tuple[RuleTopic, float]]:
     from companion.lookup import prepared
     from companion.lookup.search import search as rank
 
-    ids = [systems.resolve_id(system)] if system else systems.ids()
     pool = [t for sid in ids for t in prepared.topics(sid)]
-    hits = rank(words, pool, limit)
+    return [(h.topic, h.score) for h in rank(words, pool, limit)]
+
+
+def _nothing(words: str, where: str = "") -> NotFoundError:
+    return NotFoundError(
+        f"no rule topic matches '{words}'{where}; try other words, or list every topic "
+        "with `companion rules show SYSTEM`"
+    )
+
+
+def _search(words: str, system: str | None, limit: int) -> list[tuple[RuleTopic, float]]:
+    ids = [systems.resolve_id(system)] if system else systems.ids()
+    hits = _rank(words, ids, limit)
     if not hits:
-        where = f" in {ids[0]}" if system else ""
-        raise NotFoundError(
-            f"no rule topic matches '{words}'{where}; try other words, or list every topic "
-            "with `companion rules show SYSTEM`"
-        )
-    return [(h.topic, h.score) for h in hits]
+        raise _nothing(words, f" in {ids[0]}" if system else "")
+    return hits
+
+
+def _current_game() -> tuple[str, str] | None:
+    """The current game's name and rule system, or None when there is none. A look-up
+    never fails for want of a game and writes nothing: without a settings file there
+    is no current game to read."""
+    import os
+
+    from companion.game.peek import peek, peeking
+    from companion.game.store import default_home
+
+    view = peek(None)
+    if view is None:
+        if not os.path.isfile(os.path.join(default_home(), "settings.json")):
+            return None
+        try:
+            with peeking(None) as found:
+                view = found
+        except CompanionError:
+            return None
+    return (view.name, view.system) if view.system in systems.ids() else None
+
+
+def _by_system(
+    hits: list[tuple[RuleTopic, float]], per_system: int
+) -> list[list[tuple[RuleTopic, float]]]:
+    """Hits grouped by system, the system with the best answer first."""
+    groups: dict[str, list[tuple[RuleTopic, float]]] = {}
+    for t, s in hits:
+        group = groups.setdefault(t.system, [])
+        if len(group) < per_system:
+            group.append((t, s))
+    return list(groups.values())
 
 
 def show(system: str, topic: list[str] | None, as_json: bool) -> None:
@@ -140,9 +180,54 @@ def show(system: str, topic: list[str] | None, as_json: bool) -> None:
     _show_hits(_search(words, sid, MORE + 1), as_json, across=False)
 
 
-def search(words: list[str], system: str | None, limit: int, as_json: bool) -> None:
-    hits = _search(" ".join(words), system, limit)
-    _show_hits(hits, as_json, across=system is None)
+def search(words: list[str], system: str | None, limit: int | None, as_json: bool) -> None:
+    from companion.lookup import prepared
+
+    question = " ".join(words)
+    if system:
+        _show_hits(_search(question, system, limit or MORE + 1), as_json, across=False)
+        return
+    current = _current_game()
+    if current is not None:
+        game, sid = current
+        hits = _rank(question, [sid], limit or MORE + 1)
+        if hits:
+            if not as_json:
+                _print(
+                    [
+                        (
+                            [
+                                (
+                                    f"Answers from {prepared.name(sid)} first: the current "
+                                    f"game '{game}' plays it (--system ID searches another "
+                                    "system).",
+                                    "dim",
+                                )
+                            ],
+                            0,
+                        )
+                    ]
+                )
+            _show_hits(hits, as_json, across=False)
+            return
+    groups = _by_system(_search(question, None, 50 * len(systems.ids())), limit or 1)
+    if as_json:
+        _print_json([{**t.to_dict(), "score": s} for g in groups for t, s in g])
+        return
+    from companion.render.topic_lines import line_spans
+
+    if current is None:
+        lead = "No current game, so each system answers"
+    else:
+        lead = f"Nothing in {prepared.name(current[1])}, the current game's; other systems"
+    blocks: list[Block] = [
+        ([(f"{lead} (--system ID shows one system's answers in full):", "dim")], 0)
+    ]
+    for group in groups:
+        sid = group[0][0].system
+        blocks += [([], 0), ([(f"{prepared.name(sid)} [{sid}]", "bold")], 0)]
+        blocks += [line_spans(t) for t, _ in group]
+    _print(blocks)
 
 
 def sheet(system: str, fmt: str, as_json: bool) -> None:
@@ -222,22 +307,32 @@ COMMANDS = (
     Command(
         "search",
         "companion.cli.rules_cmd:search",
-        """Find the rule that answers a question, across every system (or one).
+        """Find the rule that answers a question, in your own words.
 
-    Typos and plurals are fine. The best answer comes in full, the next few in a line each.
+    Typos, plurals and everyday words ("lying down", "dead", "how far") are fine. The
+    best answer comes in full, the next few in a line each. Without --system the game
+    being played comes first; with no current game, every system answers in its own
+    group, so no game's number stands alone as the answer.
 
     Example: companion rules search --system 1ss how far can I move
     """,
         (
             arg("words", "What you want to know, in a few words.", "words"),
-            opt("system", "Search one system only, e.g. 1ss.", "--system", "-s"),
+            opt(
+                "system",
+                "Search one system only, e.g. 1ss. Without it the current game's system "
+                "comes first; with no current game, each system's best answer is shown.",
+                "--system",
+                "-s",
+            ),
             opt(
                 "limit",
-                "How many answers to show.",
+                "How many answers to show (with no current game and no --system: per "
+                "system, 1 unless given).",
                 "--limit",
                 "-n",
                 kind="int",
-                default=MORE + 1,
+                default=None,
                 low=1,
                 high=50,
             ),

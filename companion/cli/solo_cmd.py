@@ -133,6 +133,7 @@ def start_solo(
     dice: str | None,
     seed: int | None,
     as_json: bool,
+    boss_corner: str | None = None,
 ) -> None:
     """Set up a solo game: warband check, spawnpoints, tokens, the first spawn."""
     from companion.cli.games import free_name
@@ -152,7 +153,7 @@ def start_solo(
         choice = choose(scenario, mixed, setup)
         pname = profile or (choice.setup.profile if choice.setup else "default")
         prof = profiles.find(db, pname)
-        state = new_solo_game(r, prof, choice, board)
+        state = new_solo_game(r, prof, choice, board, boss_corner)
         o1 = setup_outcome(state, src)
         after = apply_event(state, Event(o1.kind, o1.summary, o1.changes))
         o2 = spawn_outcome(after, src, "Initial spawn")
@@ -251,7 +252,7 @@ def _ask(q: Any) -> Any:
 
     if q.kind == "yesno":
         a = questionary.confirm(q.text).ask()
-    elif q.kind in ("player", "leader", "ally"):
+    elif q.kind in ("player", "leader", "ally", "distraction"):
         a = questionary.select(q.text, choices=list(q.choices)).ask()
     else:
         a = questionary.text(
@@ -267,7 +268,7 @@ def _ask(q: Any) -> Any:
 
 
 def _facts_answer(state: GameState, facts: Any, key: str, value: Any) -> Any:
-    if key in ("target", "leader", "command"):
+    if key in ("target", "leader", "command", "distraction"):
         if key != "target" and str(value).strip().casefold() == "none":
             return facts.with_(**{key: "none"})
         f = _find(state, str(value))
@@ -275,6 +276,11 @@ def _facts_answer(state: GameState, facts: Any, key: str, value: Any) -> Any:
             raise UsageError(f"{f.name} is not one of your fighters still in the game")
         if key == "command" and (f.side != 1 or f.out):
             raise UsageError(f"{f.name} is not an OpFor fighter still in the game")
+        if key == "distraction":
+            from companion.systems.one_stat.solo.opfor import distractions
+
+            if f.id not in {x.id for x in distractions(state)}:
+                raise UsageError(f"{f.name} is not one of your Distractions in play")
         return facts.with_(**{key: f.id})
     return facts.with_(**{key: value})
 
@@ -285,6 +291,7 @@ def opfor(
     in_cover: bool | None,
     los: bool | None,
     target: str | None,
+    distraction: str | None,
     leader: str | None,
     ranged: bool | None,
     range_: int | None,
@@ -300,6 +307,7 @@ def opfor(
     from companion.systems.one_stat.solo.opfor import (
         Facts,
         activation,
+        drawn_to,
         next_fighter,
         next_question,
         walk,
@@ -327,11 +335,18 @@ def opfor(
         given = {
             "can_attack": can_attack, "in_cover": in_cover, "los": los, "target": target,
             "leader": leader, "ranged": ranged, "range": range_, "target_cover": target_cover,
-            "command": command,
+            "command": command, "distraction": distraction,
         }  # fmt: skip
         for k, v in given.items():
             if v is not None:
                 facts = _facts_answer(state2, facts, k, v)
+        decoy_id = drawn_to(facts)
+        if decoy_id and facts.target not in (None, decoy_id):
+            decoy, named = state2.fighter(decoy_id), state2.fighter(facts.target)
+            raise UsageError(
+                f"--target {named.name} and --distraction {decoy.name} disagree: a Distraction "
+                'within 10" is the target of its actions (R-1SS-S17)'
+            )
         while (q := next_question(state2, f.id, facts)) is not None:
             if not interactive():
                 raise UsageError(f"{q.text} Answer with {q.flag}.")

@@ -140,6 +140,11 @@ COMMANDS = (
             opt("setup", "A themed set-up, e.g. the-big-kill."),
             opt("name", "Name of the game."),
             opt("board", "Board width in inches (default 36).", kind="int", low=12, high=120),
+            opt(
+                "boss_corner",
+                "Hostage: the corner beside yours the boss starts in, left (top-left, the "
+                "default) or right (bottom-right); he heads for the one across.",
+            ),
             DICE,
             SEED,
             JSON,
@@ -195,7 +200,8 @@ COMMANDS = (
             ),
             opt("in_cover", "Is it in cover?", kind="flag", off=("--in-open",)),
             opt("los", "Does it see one of your fighters?", kind="flag", off=("--no-los",)),
-            opt("target", "Your fighter closest to it."),
+            opt("target", "Your fighter closest to it (after its move, when it moves to cover)."),
+            opt("distraction", 'Your Distraction within 10" of it, which it must target, or none.'),
             opt("leader", 'Higher-ranked OpFor fighter within 15", or none.'),
             opt("ranged", "Shoot or fight (when it can do both).", kind="flag", off=("--melee",)),
             opt(
@@ -252,7 +258,8 @@ COMMANDS = (
     Command(
         "shutdown",
         "companion.cli.solo_cmd:shutdown_",
-        """Try to shut down a device (one action): the fighter's die at or below its stat.
+        """Try to shut down a device (one action): the fighter's die at or below its stat; an
+    Engineer rolls 2 dice keep higher, above his stat.
 
     Example:
     companion solo new -r Outlaws --scenario shutdown --seed 11
@@ -269,7 +276,7 @@ COMMANDS = (
     Command(
         "question",
         "companion.cli.solo_cmd:question_",
-        """The Dark Ritual: question a civilian (one action; D6 for him, the fighter's die).
+        """The Dark Ritual: question a civilian (one action; a D6 for him, a D6 for the fighter).
 
     Example:
     companion solo new -r Outlaws --setup the-dark-ritual --seed 11

@@ -68,9 +68,12 @@ COMMANDS = (
         f"{OPS}:done",
         """End the active fighter's activation, with any roll the rules ask for then.
 
+        --odds shows the chance of each way it can end, rolling nothing.
+
         Example:
         companion turn --dice 7,3
         companion activate Robyn
+        companion done --odds
         companion done
         """,
         (
@@ -79,6 +82,12 @@ COMMANDS = (
             SEED,
             GAME,
             JSON,
+            opt(
+                "odds",
+                "Show the exact chance of each way the activation can end; changes nothing.",
+                kind="flag",
+                default=False,
+            ),
         ),
     ),
     Command(

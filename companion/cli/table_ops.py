@@ -79,16 +79,37 @@ def confirm_early_end(turn: int, waiting: Sequence[FighterState], state: GameSta
 
 
 def done(
-    fighter: str | None, dice: str | None, seed: int | None, game: str | None, as_json: bool
+    fighter: str | None,
+    dice: str | None,
+    seed: int | None,
+    game: str | None,
+    as_json: bool,
+    odds: bool = False,
 ) -> None:
+    if odds:
+        if dice is not None or seed is not None:
+            raise UsageError("--odds rolls nothing: leave out --dice and --seed")
+        from companion.cli.action_ops import _show_odds
+        from companion.game.peek import peeking
+
+        with peeking(game) as view:
+            _active(view.state, fighter)
+            trace = systems.get(view.system).end_activation_odds(view.state)
+        _show_odds(view.system, trace, as_json)
+        return
     src = dice_source(dice, seed)
     with writing_game(game) as gf:
-        if fighter is not None:
-            f = find_fighter(gf.state, fighter)
-            if gf.state.active != f.id:
-                raise UsageError(f"{f.name} is not activating now")
+        _active(gf.state, fighter)
         outcome = systems.get(gf.system).end_activation(gf.state, src)
         run_outcome(gf, outcome, as_json, src)
+
+
+def _active(state: GameState, fighter: str | None) -> None:
+    """Refuse a fighter named to `done` that is not the one activating."""
+    if fighter is not None:
+        f = find_fighter(state, fighter)
+        if state.active != f.id:
+            raise UsageError(f"{f.name} is not activating now")
 
 
 def activate(fighter: str, game: str | None, as_json: bool) -> None:

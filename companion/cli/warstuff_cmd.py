@@ -67,10 +67,12 @@ def add_unit(
         new = r.with_fighters(tuple(fighters))
         total, limit = sys_.roster_total(new)
         if total > limit and not over_limit:
+            from companion.systems.warstuff.roster_rules import limit_hint
+
             raise RefusedError(
                 f"adding {', '.join(added)} makes '{r.name}' {total} pts, over its limit of "
-                f"{limit} pts; nothing was added (raise the limit with 'companion roster "
-                f'option "{r.name}" points=N\', or pass --over-limit)'
+                f"{limit} pts; nothing was added ({limit_hint(sys_.data, r.name, total)}; "
+                "or pass --over-limit)"
             )
         home.save_roster(db, new)
         db.commit()

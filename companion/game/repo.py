@@ -13,7 +13,7 @@ import os
 import time
 from collections.abc import Iterator, Sequence
 
-from companion.errors import NotFoundError, StoreError, UsageError
+from companion.errors import NoCurrentGameError, NotFoundError, StoreError, UsageError
 from companion.game.events import Event, apply_event, replay
 from companion.game.state import GameState, thaw
 from companion.game.store import (
@@ -445,7 +445,7 @@ class Home:
         if name is None:
             name = self.current_game_name()
             if name is None or not os.path.exists(self.game_path(name)):
-                raise NotFoundError(
+                raise NoCurrentGameError(
                     "no current game; start one with 'companion game new' (or 'companion demo'), "
                     "or pick one with 'companion game use NAME'"
                 )

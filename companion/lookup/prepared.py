@@ -1,10 +1,11 @@
 """The look-up's data, worked out once and kept in the cache folder.
 
 A rules look-up needs each system's topics, its rulings and what the search ranks topics
-by (each topic's weighted words). Working them out loads every rule system and reads
-every topic's text, several times the cost of the look-up itself; the result depends
-only on the installed code and the rules files, so it is kept (`companion.data.prepared`,
-keyed by their fingerprint) and read back as plain data by later look-ups.
+by (each topic's weighted words, and the system's table of players' words). Working them
+out loads every rule system and reads every topic's text, several times the cost of the
+look-up itself; the result depends only on the installed code and the rules files, so it
+is kept (`companion.data.prepared`, keyed by their fingerprint) and read back as plain
+data by later look-ups.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ _LISTS = ("keywords", "rulings", "steps")
 def _build(system_id: str) -> dict[str, Any]:
     from companion import systems
     from companion.lookup.search import _weights
+    from companion.lookup.synonyms import read
     from companion.lookup.topics import all_topics
 
     system = systems.get(system_id)
@@ -35,6 +37,7 @@ def _build(system_id: str) -> dict[str, Any]:
             {k: list(v) if k in _LISTS else v for k, v in _fields(t).items()} for t in topics
         ],
         "weights": [_weights(t) for t in topics],
+        "synonyms": read(system_id).to_data(),
     }
 
 
@@ -60,8 +63,9 @@ def rulings(system_id: str) -> list[tuple[str, str, str]]:
 @lru_cache(maxsize=8)
 def topics(system_id: str) -> tuple[RuleTopic, ...]:
     """`companion.lookup.topics.all_topics(system_id)`, from the prepared data; the search
-    (`companion.lookup.search`) is handed each topic's weighted words with it."""
-    from companion.lookup import search
+    (`companion.lookup.search`) is handed each topic's weighted words and the system's
+    table of players' words (`companion.lookup.synonyms`) with it."""
+    from companion.lookup import search, synonyms
 
     doc = _doc(system_id)
     fields: list[dict[str, Any]] = [
@@ -69,4 +73,5 @@ def topics(system_id: str) -> tuple[RuleTopic, ...]:
     ]
     out = tuple(RuleTopic(**f) for f in fields)
     search.KNOWN.update(zip(out, doc["weights"], strict=True))
+    synonyms.KNOWN[system_id] = synonyms.Synonyms.from_data(doc["synonyms"])
     return out

@@ -1,7 +1,7 @@
 """Ranking topics against a question typed at the table ("shoot into melee", "sheild").
 
-Words are lower-cased, small question words dropped, and cut to a rough stem ("ranges",
-"ranged" and "range" meet), so plurals and word forms match. Each word of the question
+Words are read as `companion.lookup.words` reads them (lower-cased, small question words
+dropped, cut to a rough stem), so plurals and word forms match. Each word of the question
 scores its best match in each topic: the same stem counts fully, a word the topic's word
 begins with a little less, and a near spelling (a typo) by how near it is. Where the word
 is found matters: the title, id and keywords weigh most, then the one-line summary, then
@@ -11,18 +11,12 @@ every word of the question ranks above one that answers a single word very well.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 
+from companion.lookup.synonyms import synonyms
 from companion.lookup.topics import RuleTopic
+from companion.lookup.words import words
 from companion.values import frozen
-
-STOP_WORDS = frozenset(
-    "a an and are at be by can do does for from get go how i if in is it its me my of on "
-    "or so the to what when where which who why with work works you your again".split()
-)
-_WORD = re.compile(r"[a-z0-9]+")
-_SUFFIXES = ("ing", "ed", "es", "s")
 
 # Where a word is found, and how much that counts.
 W_NAME = 3.0  # title and id
@@ -38,23 +32,6 @@ TYPO_CUTOFF = 78.0  # rapidfuzz ratio (0-100) below which two words are not a ty
 # Each topic's weighted stems where they were worked out ahead (`companion.lookup.prepared`
 # keeps them in the cache folder), so a look-up need not read every topic's text.
 KNOWN: dict[RuleTopic, dict[str, float]] = {}
-
-
-def stem(word: str) -> str:
-    """A rough stem: enough for plurals and -ing/-ed forms of the words rules use."""
-    w = word.casefold()
-    for suffix in _SUFFIXES:
-        if w.endswith(suffix) and len(w) - len(suffix) >= 3 and not w.endswith("ss"):
-            w = w[: -len(suffix)]
-            break
-    if w.endswith("e") and len(w) > 3:
-        w = w[:-1]
-    return w
-
-
-def words(text: str) -> list[str]:
-    """The stems of the words of `text` that carry meaning."""
-    return [stem(w) for w in _WORD.findall(text.casefold()) if w not in STOP_WORDS]
 
 
 @frozen
@@ -99,25 +76,55 @@ def _similar(query: str, vocabulary: Sequence[str]) -> dict[str, float]:
 
 
 def search(query: str, topics: Sequence[RuleTopic], limit: int = 6) -> list[Hit]:
-    """The topics that match `query`, best first (none when no word matches at all)."""
-    asked = list(dict.fromkeys(words(query)))
+    """The topics that match `query`, best first (none when no word matches at all).
+
+    A phrase of a topic's system's synonym table counts as one word of the question,
+    matched by the rules' word as well as the player's ("lying down" finds prone)."""
+    asked = words(query)
     if not asked:
         return []
+    tables = {sid: synonyms(sid) for sid in {t.system for t in topics}}
+    slots_of = {sid: _dedupe(table.slots(asked)) for sid, table in tables.items()}
     weights = [KNOWN.get(t) or _weights(t) for t in topics]
     vocabulary = sorted({w for ws in weights for w in ws})
-    near = [_similar(q, vocabulary) for q in asked]
+    near: dict[str, dict[str, float]] = {}
+    for slots in slots_of.values():
+        for slot in slots:
+            for w in slot:
+                if w not in near:
+                    near[w] = _similar(w, vocabulary)
+    sims_of = {sid: [_merged(slot, near) for slot in slots] for sid, slots in slots_of.items()}
+    counts = {sid: [tables[sid].weight(slot) for slot in slots] for sid, slots in slots_of.items()}
     hits = []
     for t, ws in zip(topics, weights, strict=True):
+        sims = sims_of[t.system]
         score = 0.0
-        for sims in near:
-            score += max((sims[w] * weight for w, weight in ws.items() if w in sims), default=0)
+        for s, count in zip(sims, counts[t.system], strict=True):
+            score += count * max((s[w] * weight for w, weight in ws.items() if w in s), default=0)
         title = set(words(t.title))
         if score > 0 and title:
             # A title the question covers whole is the focused answer: "shield" before
             # "Meat Shield", "shooting" before "Shooting into melee".
-            covered = sum(max((sims.get(w, 0.0) for sims in near), default=0) for w in title)
+            covered = sum(max((s.get(w, 0.0) for s in sims), default=0) for w in title)
             score += FOCUS * covered / len(title)
         if score > 0:
             hits.append(Hit(t, round(score, 3)))
     hits.sort(key=lambda h: -h.score)
     return hits[:limit]
+
+
+def _dedupe(slots: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """Each slot once: a word asked twice counts once, as it always has."""
+    return list(dict.fromkeys(slots))
+
+
+def _merged(slot: tuple[str, ...], near: dict[str, dict[str, float]]) -> dict[str, float]:
+    """How close each word of the vocabulary is to the slot: its best alternative."""
+    if len(slot) == 1:
+        return near[slot[0]]
+    out: dict[str, float] = {}
+    for alt in slot:
+        for w, v in near[alt].items():
+            if out.get(w, 0.0) < v:
+                out[w] = v
+    return out

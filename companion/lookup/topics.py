@@ -15,9 +15,13 @@ from functools import lru_cache
 from companion.data import Reader, data_dir, load_toml
 from companion.values import frozen
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from companion.systems.records import Topic
+
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _PARENS = re.compile(r"\s*\([^()]*\)")
-KEYS = ("id", "title", "section", "keywords", "rulings", "steps", "sheet", "text")
+KEYS = ("id", "title", "section", "kind", "keywords", "rulings", "steps", "sheet", "text")
 
 # Where a system's own entries go on the cheat sheet, by their kind.
 KIND_SECTIONS = {
@@ -28,6 +32,20 @@ KIND_SECTIONS = {
     "rule": "Special rules",
     "action": "Actions",
     "class": "Classes",
+    "trait": "Traits",
+    "type": "Figure types",
+}
+
+# Words that find a system's own entries of a kind ("which actions can a drone take":
+# a class is the list of actions it may take).
+KIND_KEYWORDS = {
+    "skill": ("skill",),
+    "role": ("role",),
+    "armory": ("equipment", "weapon", "item"),
+    "rule": ("special rule",),
+    "class": ("class", "actions"),
+    "trait": ("trait",),
+    "type": ("type",),
 }
 
 
@@ -79,7 +97,7 @@ def file_topics(system_id: str) -> tuple[RuleTopic, ...]:
     if not has_file(system_id):
         return ()
     top = Reader(name, load_toml(name))
-    top.only("topics")
+    top.only("topics", "synonyms", "common_words")  # the last two: lookup.synonyms
     out: list[RuleTopic] = []
     seen: set[str] = set()
     for r in top.tables("topics"):
@@ -90,15 +108,18 @@ def file_topics(system_id: str) -> tuple[RuleTopic, ...]:
         if tid in seen:
             r.fail(f"{tid!r} is used by an earlier topic", "id")
         seen.add(tid)
+        kind = r.text("kind", "topic")
+        if not ID_PATTERN.match(kind):
+            r.fail(f"{kind!r} must be lower-case letters, digits and dashes", "kind")
         topic = RuleTopic(
             system=system_id,
             id=tid,
             title=r.text("title"),
             section=r.text("section"),
-            kind="topic",
+            kind=kind,
             sheet=r.text("sheet"),
             text=r.text("text").strip(),
-            keywords=r.texts("keywords", ()),
+            keywords=tuple(dict.fromkeys(r.texts("keywords", ()) + KIND_KEYWORDS.get(kind, ()))),
             rulings=r.texts("rulings", ()),
             steps=r.texts("steps", ()),
         )
@@ -123,9 +144,35 @@ def check_rulings(system_id: str, topics: Sequence[RuleTopic], known: Sequence[s
                 )
 
 
+def check_ids(system_id: str, topics: Sequence[RuleTopic], entries: Sequence[Topic]) -> None:
+    """Every entry the system lists (skill, role, item, trait, class, ...) keeps a topic
+    of its own. Two entries may not share an id, and a topic of the file may take an
+    entry's id only as the fuller text of that entry, saying so with the entry's kind:
+    a topic that shares an id by accident would hide the entry from every look-up."""
+    from companion.errors import DataError
+
+    by_id: dict[str, Topic] = {}
+    for e in entries:
+        if e.id in by_id:
+            first = by_id[e.id]
+            raise DataError(
+                f"{system_id}.toml: {e.kind} {e.id!r}: the id is also the {first.kind} "
+                f"{first.label!r}; every entry needs an id of its own for the look-up"
+            )
+        by_id[e.id] = e
+    for i, t in enumerate(topics):
+        same = by_id.get(t.id)
+        if same is not None and t.kind != same.kind:
+            raise DataError(
+                f"{file_name(system_id)}: topics[{i}].id: {t.id!r} is the id of the "
+                f"{same.kind} {same.label!r} of {system_id}; give the topic another id, or "
+                f'kind = "{same.kind}" if it is the fuller text of that {same.kind}'
+            )
+
+
 def all_topics(system_id: str) -> tuple[RuleTopic, ...]:
     """The topic file's topics, then the system's own entries that the file does not
-    replace (an entry of the file with the same id is the fuller text of it)."""
+    replace (an entry of the file with the same id and kind is the fuller text of it)."""
     from companion import systems
 
     system = systems.get(system_id)
@@ -133,6 +180,8 @@ def all_topics(system_id: str) -> tuple[RuleTopic, ...]:
     own = file_topics(sid)
     rulings = [(r.id, f"{r.title} {r.text}") for r in system.rulings()]
     check_rulings(sid, own, [rid for rid, _ in rulings])
+    entries = system.topics()
+    check_ids(sid, own, entries)
     taken = {t.id for t in own}
     listed = tuple(
         RuleTopic(
@@ -143,9 +192,10 @@ def all_topics(system_id: str) -> tuple[RuleTopic, ...]:
             kind=t.kind,
             sheet=t.summary,
             text=t.summary,
+            keywords=KIND_KEYWORDS.get(t.kind, ()),
             rulings=naming_rulings(t.label, rulings),
         )
-        for t in system.topics()
+        for t in entries
         if t.id not in taken
     )
     return own + listed

@@ -26,6 +26,7 @@ from companion.play.ui import BACK, Back, Item, Prompter, Quit, keys_for, number
 from companion.render.play_view import Block
 from companion.systems.base import ActionRequest, Outcome, waiting_text, with_skipped
 from companion.systems.kit.facts import ActionSpec, Fact
+from companion.trace import Trace
 from companion.values import replace
 
 # Whom an action's target may be, by its declared kind.
@@ -257,7 +258,8 @@ class Loop(Extras):
             Item("s", "Status: the whole board", self.show_board),
             Item(
                 "m",
-                "More: redo, log, rules, VP, override, dice, end the game",
+                f"More: redo, log, rules, {'VP, ' if self.s.system.keeps_vp else ''}override, "
+                "dice, end the game",
                 lambda: self.do_more(p),
             ),
         ]
@@ -273,8 +275,10 @@ class Loop(Extras):
             Item("?", "Rules look-up", self.do_rules),
         ]
         if p.kind != "ended":
+            # WarStuff and SKIRMASHED keep no victory points: nothing to set.
+            if self.s.system.keeps_vp:
+                items.append(Item("v", "Victory points", self.do_vp))
             items += [
-                Item("v", "Victory points", self.do_vp),
                 Item("o", "Override a fighter (state, wounds, token)", self.do_override),
                 Item("d", f"Dice: {self.dice_label()} (change)", self.choose_dice_mode),
             ]
@@ -435,7 +439,23 @@ class Loop(Extras):
         return self.ui.number(q.text, q.low, q.high, q.default)
 
     def do_end_activation(self) -> None:
+        try:
+            odds = self.s.system.end_activation_odds(self.s.state)
+        except CompanionError:
+            odds = None
+        if odds is not None and len(odds.odds) > 1:  # only when a roll decides it
+            self.chances(odds)
         self.show(self.s.end_activation(self.dice()))
+
+    def chances(self, odds: Trace) -> None:
+        """One dim line: the exact chance of each outcome, before the dice are asked."""
+        from companion.odds import fmt
+
+        self.c.print(
+            "Chances: " + ", ".join(f"{k} {fmt(v)}" for k, v in odds.odds),
+            style="dim",
+            highlight=False,
+        )
 
     def action_label(self, action: str) -> str:
         spec = self.s.system.declared_actions().get(action)
@@ -467,13 +487,7 @@ class Loop(Extras):
         except CompanionError:
             odds = None
         if odds is not None and odds.odds:
-            from companion.odds import fmt
-
-            self.c.print(
-                "Chances: " + ", ".join(f"{k} {fmt(v)}" for k, v in odds.odds),
-                style="dim",
-                highlight=False,
-            )
+            self.chances(odds)
         self.show(self.s.resolve(request, self.dice()))
 
     def facts(self, action: str, actor: FighterState) -> ActionRequest:

@@ -113,6 +113,22 @@ class RuleSystem(ABC):
         them when they are left out."""
         return ()
 
+    def fighter_words(self) -> Sequence[tuple[str, str, str]]:
+        """What a fighter may carry or know besides its rank and stats, as `roster add`
+        takes it: (kind, id, label) with kind "equipment" or "skill", for completion and
+        for fighters described on the spot (`odds --system`)."""
+        kinds = {"armory": "equipment", "skill": "skill", "role": "skill", "rule": "skill"}
+        kinds["trait"] = "skill"
+        return [(kinds[t.kind], t.id, t.label) for t in self.topics() if t.kind in kinds]
+
+    def described_stats(
+        self, rank: str, given: Mapping[str, int]
+    ) -> tuple[dict[str, int], tuple[str, ...]]:
+        """The stats of a fighter described on the spot from those given, with a note
+        for each the system filled in itself; by default only those given (the fighter
+        check then names any missing)."""
+        return dict(given), ()
+
     def hand_set_problem(self, fighter: FighterState, wounds: int, status: str) -> str | None:
         """Why a fighter set by hand to these wounds and state is one the rules cannot
         have, saying what they allow (`companion set`), or None when it can be."""
@@ -130,6 +146,10 @@ class RuleSystem(ABC):
     def describe_fighter(self, f: FighterState | RosterFighter) -> Mapping[str, str]:
         """Columns for boards and roster tables."""
         return {"stats": " ".join(f"{k} {v}" for k, v in f.stats.items())}
+
+    def fighter_cost(self, f: RosterFighter) -> int | None:
+        """A fighter's points, in a system that builds warbands by points (else None)."""
+        return None
 
     # --- games ---------------------------------------------------------------------
     @abstractmethod
@@ -203,6 +223,18 @@ class RuleSystem(ABC):
         if "actions" in f.flags:
             changes.insert(0, set_fighter(fid, "flags.actions", None))
         return Outcome("activation-end", f"{f.name} ends the activation.", tuple(changes))
+
+    def end_activation_odds(self, state: GameState) -> Trace:
+        """The exact chance of each way the active fighter's activation can end (e.g. a
+        stamina check's three outcomes): `end_activation` run over every roll."""
+        from companion.core.every_roll import odds_trace
+
+        if state.active is None:
+            raise RefusedError("no fighter is activating")
+        name = state.fighter(state.active).name
+        return odds_trace(
+            f"Odds: end of {name}'s activation", lambda dice: self.end_activation(state, dice)
+        )
 
     def still_to_act(self, state: GameState) -> list[FighterState]:
         """Fighters that may still activate this turn: ending the turn now skips them, so

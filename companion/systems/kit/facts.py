@@ -256,7 +256,39 @@ def accept(
         if value is None:
             continue
         out[fact.key] = convert(fact, value, state, f"'{fact.key}'")
+    for fact in spec.facts:
+        clash = contradiction(fact, out)
+        if clash:
+            raise UsageError(clash)
     return out
+
+
+def contradiction(fact: Fact, answers: Mapping[str, Any]) -> str:
+    """Why a fact given does not fit another fact given with it (empty when it fits).
+
+    A fact that applies only on a condition (`when`), given with a value, while the fact
+    its condition reads was given the other way, is refused naming both: e.g. a charge
+    on an attack the player made a shot. Nothing is dropped without a word, whichever of
+    the two the player meant. An empty value (no, 0, none) fits anything.
+    """
+    value = answers.get(fact.key)
+    w = fact.when.strip()
+    ref = w.removeprefix("not ").partition("=")[0].strip()
+    if not w or ref not in answers or not value or applies(fact, answers):
+        return ""
+    said = answers[ref]
+    if ref == "ranged":
+        kind = "a melee attack" if w.startswith("not ") else "a shot (a ranged attack)"
+        how = "--ranged or a distance" if said else f"--opt {ref}=no"
+        this = "a shot" if said else "melee"
+        return (
+            f"'{fact.key}' is for {kind}, but this attack is {this} ({how}): leave one of them out"
+        )
+    shown_said = "yes" if said is True else "no" if said is False else _short(said)
+    return (
+        f"'{fact.key}' applies only when {w}, but {ref}={shown_said} was given: "
+        f"leave one of them out"
+    )
 
 
 def parse_pairs(pairs: Sequence[str] | None) -> dict[str, str]:

@@ -1,18 +1,17 @@
-"""What every plug-in reads from its rules data the same way: the system's header (name,
-aliases, dice, board, length), its rulings, and the plug-in methods that only hand
-those back (scenarios stay each plug-in's: some are built, some rolled); and the
-checks every attack starts with.
+"""The plug-in methods that only hand back what every rules file holds the same way (the
+system's header, its sample rosters, its rulings: read by `kit.rules_file`; scenarios
+stay each plug-in's: some are built, some rolled); and the checks every attack starts
+with.
 
-A plug-in whose loaded data carries these fields subclasses `FromData` and names its
-id; its `data` property returns its own data class.
+A plug-in whose loaded data carries these fields subclasses `FromData`; its `data`
+property returns its own data class.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, Protocol
+from typing import Protocol
 
-from companion.data import Reader
 from companion.errors import RefusedError, UsageError
 from companion.game.state import FighterState, GameState
 from companion.roster import Roster
@@ -24,52 +23,18 @@ class SystemData(Protocol):
     """The fields `FromData` reads from a plug-in's loaded rules data."""
 
     @property
-    def name(self) -> str: ...
-    @property
-    def aliases(self) -> tuple[str, ...]: ...
-    @property
-    def dice(self) -> str: ...
-    @property
-    def board(self) -> str: ...
-    @property
-    def length(self) -> str: ...
+    def info(self) -> SystemInfo: ...
     @property
     def samples(self) -> Sequence[Roster]: ...
     @property
     def rulings(self) -> Sequence[Ruling]: ...
 
 
-def read_header(system: Reader) -> dict[str, Any]:
-    """The `[system]` table's header fields, as keyword arguments of a data class."""
-    return {
-        "name": system.text("name"),
-        "aliases": system.texts("aliases", ()),
-        "dice": system.text("dice"),
-        "board": system.text("board"),
-        "length": system.text("length"),
-    }
-
-
-def read_rulings(top: Reader) -> tuple[Ruling, ...]:
-    """The `[[rulings]]`: id, title and text, with the reason (`reason`) where given."""
-    return tuple(
-        Ruling(
-            r.text("id"),
-            r.text("title"),
-            r.text("text") + (f" Why: {r.text('reason')}" if "reason" in r.data else ""),
-        )
-        for r in top.tables("rulings")
-    )
-
-
 class FromData(RuleSystem):
     """A plug-in whose header, sample rosters and rulings are its data's."""
 
-    system_id: ClassVar[str]
-
     def __init__(self) -> None:
-        d = self.data
-        self.info = SystemInfo(self.system_id, d.name, d.aliases, d.dice, d.board, d.length)
+        self.info = self.data.info
 
     @property
     def data(self) -> SystemData:
@@ -80,6 +45,15 @@ class FromData(RuleSystem):
 
     def rulings(self) -> Sequence[Ruling]:
         return self.data.rulings
+
+
+def no_shot(name: str, why: str) -> RefusedError:
+    """The refusal of a shot by a fighter that has none, worded alike in every system:
+    what it lacks, and what made the attack a shot, so the player knows what to drop."""
+    return RefusedError(
+        f"{name} has no ranged attack ({why}): --ranged or a distance (--range) makes "
+        "this attack a shot; leave them out to attack in melee"
+    )
 
 
 def opponents(

@@ -8,7 +8,7 @@ from typing import Any
 
 from companion.dice import DiceSource
 from companion.errors import RefusedError
-from companion.game.state import FighterState, GameState
+from companion.game.state import FighterState, GameState, freeze
 from companion.roster import Roster, RosterFighter
 from companion.systems.base import (
     ActionRequest,
@@ -29,8 +29,6 @@ from companion.trace import Trace
 
 
 class Monochrome(FromData):
-    system_id = "monochrome"
-
     def __init__(self) -> None:
         super().__init__()
         self.turns = self.structure = turns.MonoTurns(self.data)
@@ -63,6 +61,9 @@ class Monochrome(FromData):
         """The options `roster option` sets: the points limit. A class table of the
         roster's own (class.NAME, actions.NAME) comes in with `roster import`."""
         return {"points": roster_rules.POINTS_CHOICES}
+
+    def fighter_cost(self, f: RosterFighter) -> int | None:
+        return roster_rules.fighter_cost(self.data, f)
 
     def roster_total(self, roster: Roster) -> tuple[int, int]:
         return roster_rules.roster_total(self.data, roster)
@@ -202,17 +203,36 @@ class Monochrome(FromData):
         objs = {o.id: o.label for o in scoring.objectives(self.data, state)}
         return [(objs[c], c) for c in fact.choices if c in objs]
 
+    def accept(self, state: GameState, request: ActionRequest) -> ActionRequest:
+        if request.action == "attack" and "range" in request.options:
+            # A shot reaches any enemy in sight here: the shared --range only says the
+            # attack is a shot (and is refused with melee by the declared facts).
+            opts = dict(request.options)
+            opts.pop("range")
+            opts.setdefault("ranged", True)
+            request = ActionRequest(request.action, request.actor, request.target, freeze(opts))
+        return super().accept(state, request)
+
     def resolve(self, state: GameState, request: ActionRequest, dice: DiceSource) -> Outcome:
         req = self.accept(state, request)
         if req.action == "prowl" and req.actor is not None:
-            self._turn_is_done(state, state.fighter(req.actor))
+            passing = self._turn_is_done(
+                state, state.fighter(req.actor), bool(req.options.get("others_pass"))
+            )
+            if passing:
+                return targets.after_passing(
+                    state, passing, lambda s: actions.resolve(self.data, s, req, dice)
+                )
         return actions.resolve(self.data, state, req, dice)
 
-    def _turn_is_done(self, state: GameState, target: FighterState) -> None:
+    def _turn_is_done(
+        self, state: GameState, target: FighterState, others_pass: bool = False
+    ) -> list[FighterState]:
         """A neutral target moves at the end of a turn (R-MON-P09): not while a fighter is
-        activating, nor while the side whose turn it is has fighters still to activate."""
+        activating, nor while the side whose turn it is has fighters still to activate,
+        unless they pass (R-MON-P19): those are returned, to lose this turn's activation."""
         if not targets.is_neutral(target) or state.active == target.id or state.turn == 0:
-            return
+            return []
         busy = state.fighter(state.active) if state.active is not None else None
         if busy is not None and not self._finished(busy):
             raise RefusedError(
@@ -220,13 +240,15 @@ class Monochrome(FromData):
             )
         side = self.structure.acting_side(state)
         if side is None:
-            return
-        left = [f.name for f in self.structure.ready(state, side)]
-        if left:
+            return []
+        left = list(self.structure.ready(state, side))
+        if left and not others_pass:
             raise RefusedError(
                 f"{target.name} moves at the end of the turn; {state.sides[side].name} have "
-                f"fighters still to activate: {', '.join(left)}"
+                f"fighters still to activate: {', '.join(f.name for f in left)} (if they "
+                "will not, add --opt others_pass=yes and the targets walk now)"
             )
+        return left
 
     def odds(self, state: GameState, request: ActionRequest) -> Trace:
         req = self.accept(state, request)

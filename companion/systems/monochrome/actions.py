@@ -18,8 +18,9 @@ from companion.game.state import FighterState, GameState, freeze
 from companion.names import plural
 from companion.odds import fmt
 from companion.systems.base import ActionRequest, Outcome
+from companion.systems.kit.plugin import no_shot
 from companion.systems.monochrome import attack, scoring, targets
-from companion.systems.monochrome.data import Action, MonoData
+from companion.systems.monochrome.data import Action, MonoData, Objective
 from companion.trace import Step, Trace
 from companion.values import frozen, replace
 
@@ -149,12 +150,12 @@ def attack_action(d: MonoData, f: FighterState, o: Mapping[str, Any], named: str
             raise RefusedError(f"{f.name} took {a.label}, which makes no attack")
         if named and named != a.id:
             raise RefusedError(f"{f.name} already took {a.label} this activation")
-        return a
+        return fits(a, o)
     if named:
         a = allowed(d, f, named)
         if not a.attack:
             raise UsageError(f"{a.label} makes no attack")
-        return a
+        return fits(a, o)
     kind = "ranged" if o.get("ranged") else "melee"
     # Without a named action: the class's simplest attack of that kind.
     order = (
@@ -165,7 +166,21 @@ def attack_action(d: MonoData, f: FighterState, o: Mapping[str, Any], named: str
     for x in order:
         if x in f.skills:
             return d.actions[x]
+    if kind == "ranged":
+        raise no_shot(f.name, f"a {f.rank} takes no shooting action, R-MON-02")
     raise RefusedError(f"a {f.rank} has no {kind} attack (R-MON-02)")
+
+
+def fits(a: Action, o: Mapping[str, Any]) -> Action:
+    """The attacking action, refused when the player also said melee or ranged the other
+    way: the attack is what the player says, never one of the two dropped unseen."""
+    if "ranged" in o and bool(o["ranged"]) != (a.attack == "ranged"):
+        said = "a shot (--ranged or a distance)" if o["ranged"] else "melee (--opt ranged=no)"
+        raise UsageError(
+            f"{a.label} is a {a.attack} attack, but this attack was given as {said}: "
+            "leave one of them out"
+        )
+    return a
 
 
 def plan_roll(
@@ -200,8 +215,12 @@ def plan_roll(
     # Several means two or more (R-MON-P06).
     if int(o.get("crowd") or 0) >= 2:
         mods.append((-1, "several enemies touch the attacker (R-MON-P06)"))
-    if a.attack == "melee" and int(o.get("ganging") or 0) >= 2:
-        mods.append((1, "several friends touch the target (R-MON-P06)"))
+    # A melee supporter is in base contact with the target by the text's own rule, so the
+    # supports count among the friends touching it without being told again (R-MON-P16).
+    touching = int(o.get("ganging") or 0)
+    if a.attack == "melee" and max(touching, supports) >= 2:
+        why = "" if touching >= 2 else f", its {supports} supports (R-MON-P16)"
+        mods.append((1, f"several friends touch the target (R-MON-P06{why})"))
     for v, why in mods:
         stat += v
         notes.append(f"{v:+d} {why}")
@@ -495,10 +514,38 @@ def claim(d: MonoData, state: GameState, f: FighterState, o: Mapping[str, Any]) 
                 + 3 * int(o.get("theirs") or 0)
             )
         claims = dict(state.sides[f.side].flags.get("claims") or {})
+        bounded(state, f.side, ob, n, o)
         claims[ob.count] = n
         text = f"{side} count {n} for {ob.label}"
         change = set_side(f.side, "flags.claims", claims)
     return Outcome("claim", text, (change,), Trace(text, (Step(ob.label, text),), text))
+
+
+def bounded(state: GameState, side: int, ob: Objective, n: int, o: Mapping[str, Any]) -> None:
+    """Refuse a count the objective cannot reach (R-MON-P17): more edges than a board
+    has, more fighters than the side has in play, more markers or targets than the
+    scenario brings (both sides' counts together)."""
+    if not ob.at_most:
+        return
+    name = state.sides[side].name
+    if ob.at_most == "fighters":
+        most = sum(1 for x in state.side_fighters(side) if not x.out)
+        what = f"{name} have {plural(most, 'fighter')} in play"
+        if ob.id == "seize":
+            placed = sum(int(o.get(k) or 0) for k in ("own", "centre", "theirs"))
+            if placed > most:
+                raise RefusedError(f"{placed} fighters near the markers, but {what}")
+            most *= 3  # each counts 3 at most, near the enemy's marker
+            what += ", each worth 3 at most"
+    else:
+        most = int(ob.at_most)
+        what = f"{ob.label} counts {most} at most"
+        if ob.shared:
+            other = int((state.sides[1 - side].flags.get("claims") or {}).get(ob.count) or 0)
+            what += f" between both sides ({state.sides[1 - side].name} count {other})"
+            most -= other
+    if n > most:
+        raise RefusedError(f"{name} cannot count {n} for {ob.label}: {what}")
 
 
 def resolve(d: MonoData, state: GameState, req: ActionRequest, dice: DiceSource) -> Outcome:

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 
-from companion.data import Reader, load_toml
+from companion.data import Reader
 from companion.game.state import freeze
 from companion.roster import Roster, RosterFighter
-from companion.systems.base import Ruling
+from companion.systems.base import Ruling, SystemInfo
+from companion.systems.kit import rules_file as read
 from companion.systems.kit.facts import ActionSpec, read_actions
-from companion.systems.kit.plugin import read_header, read_rulings
 from companion.values import frozen, replace
 
 FILE = "monochrome.toml"
@@ -58,6 +59,18 @@ class Objective:
     need: int
     markers: str
     summary: str
+    #: the highest count a claim may give: "" none, "fighters" (the side's in play), or a
+    #: number (edges, markers, targets); `shared` when both sides' counts share it
+    at_most: str = ""
+    shared: bool = False
+
+
+def at_most(r: Reader, ctx: read.Ctx) -> str:
+    """An objective's `at_most`: "fighters" or a whole number of at least 1."""
+    v = r.data.get("at_most", "")
+    if v in ("", "fighters") or (isinstance(v, int) and not isinstance(v, bool) and v >= 1):
+        return str(v)
+    r.fail("at_most takes 'fighters' or a whole number of at least 1", "at_most")
 
 
 @frozen
@@ -72,11 +85,7 @@ class TargetProfile:
 
 @frozen
 class MonoData:
-    name: str
-    aliases: tuple[str, ...]
-    dice: str
-    board: str
-    length: str
+    info: SystemInfo
     rounds: int
     points: int
     max_fighters: int
@@ -90,14 +99,14 @@ class MonoData:
     defend_bonus: int
     strike_move: int
     knockback: int
-    classes: dict[str, ClassInfo]
-    actions: dict[str, Action]
-    facts: dict[str, ActionSpec]
+    classes: Mapping[str, ClassInfo]
+    actions: Mapping[str, Action]
+    facts: Mapping[str, ActionSpec]
     options: ActionSpec
     objectives: tuple[Objective, ...]
-    targets: dict[str, TargetProfile]
-    rulings: tuple[Ruling, ...]
+    targets: Mapping[str, TargetProfile]
     samples: tuple[Roster, ...]
+    rulings: tuple[Ruling, ...]
 
     @property
     def attack_max(self) -> int:
@@ -133,28 +142,15 @@ class MonoData:
         raise KeyError((lst, roll))
 
 
-def _actions(top: Reader) -> dict[str, Action]:
-    out: dict[str, Action] = {}
-    for k, r in top.items("actions"):
-        r.only("label", "move", "attack", "dice", "halve", "support", "blast", "summary")
-        move = r.text("move", "")
-        if move and not (move.endswith("D6") or move.isdigit()):
-            r.fail("expected D6, 2D6, 3D6 or whole inches", "move")
-        out[k] = Action(
-            k,
-            r.text("label"),
-            move,
-            r.text("attack", "", choices=("", "melee", "ranged")),
-            r.num("dice", 2, lo=2, hi=3),
-            r.flag("halve", False),
-            r.text("support", "", choices=("", "melee", "ranged")),
-            r.flag("blast", False),
-            r.text("summary"),
-        )
-    return out
+def _move(r: Reader, ctx: read.Ctx) -> str:
+    move = r.text("move", "")
+    if move and not (move.endswith("D6") or move.isdigit()):
+        r.fail("expected D6, 2D6, 3D6 or whole inches", "move")
+    return move
 
 
-def _facts(top: Reader, actions: dict[str, Action]) -> dict[str, ActionSpec]:
+def _facts(top: Reader, ctx: read.Ctx) -> dict[str, ActionSpec]:
+    actions: Mapping[str, Action] = ctx["actions"]
     declared = read_actions(top)
     attack = declared["attack"]
     out = dict(declared)
@@ -176,60 +172,16 @@ def _facts(top: Reader, actions: dict[str, Action]) -> dict[str, ActionSpec]:
     return out
 
 
-@lru_cache(maxsize=1)
-def load() -> MonoData:
-    top = Reader(FILE, load_toml(FILE))
-    top.only(
-        "system",
-        "classes",
-        "actions",
-        "facts",
-        "game",
-        "objectives",
-        "targets",
-        "samples",
-        "rulings",
-    )
-    s = top.table("system")
-    actions = _actions(top)
-    classes: dict[str, ClassInfo] = {}
-    for k, r in top.items("classes"):
-        acts = r.texts("actions")
-        for a in acts:
-            if a not in actions:
-                r.fail(f"unknown action {a!r}", "actions")
-        classes[k] = ClassInfo(k, r.text("label"), r.text("kind", choices=("basic", "rare")), acts)
-    objectives = []
-    for r in top.tables("objectives"):
-        objectives.append(
-            Objective(
-                r.text("id"),
-                r.text("list", choices=LISTS),
-                r.num("roll", lo=1, hi=6),
-                r.text("label"),
-                r.text("score", choices=SCORES),
-                r.text("count"),
-                r.num("need", 0, lo=0),
-                r.text("markers", ""),
-                r.text("summary"),
-            )
-        )
-    for lst in LISTS:
-        rolls = sorted(o.roll for o in objectives if o.list == lst)
-        if rolls != [1, 2, 3, 4, 5, 6]:
-            top.fail(f"the {lst} list needs one objective per roll 1-6, found {rolls}")
-    targets = {
-        k: TargetProfile(
-            k,
-            r.text("label"),
-            r.text("class", choices=tuple(classes)),
-            r.num("attack", lo=0),
-            r.num("defence", lo=0),
-            r.num("count", lo=1),
-        )
-        for k, r in top.items("targets")
-    }
-    rulings = read_rulings(top)
+def _options(top: Reader, ctx: read.Ctx) -> ActionSpec:
+    return read_actions(top, "game")["options"]
+
+
+def _class(r: Reader, ctx: read.Ctx) -> str:
+    return r.text("class", choices=tuple(ctx["classes"]))
+
+
+def _samples(top: Reader, ctx: read.Ctx) -> tuple[Roster, ...]:
+    classes: Mapping[str, ClassInfo] = ctx["classes"]
     samples = []
     for r in top.tables("samples"):
         raw = r.data.get("fighters")
@@ -249,27 +201,72 @@ def load() -> MonoData:
         samples.append(
             Roster(r.text("name"), "monochrome", tuple(fighters), r.text("notes", ""), True)
         )
-    return MonoData(
-        **read_header(s),
-        rounds=s.num("rounds", lo=1),
-        points=s.num("points", lo=1),
-        max_fighters=s.num("max_fighters", lo=1),
-        max_rare=s.num("max_rare", lo=0),
-        low_defence=s.num("low_defence", lo=0),
-        max_supports=s.num("max_supports", lo=0),
-        attack_min=s.num("attack_min", lo=0),
-        defence_min=s.num("defence_min", lo=0),
-        attack_costs=s.nums("attack_costs"),
-        defence_costs=s.nums("defence_costs"),
-        defend_bonus=s.num("defend_bonus", lo=0),
-        strike_move=s.num("strike_move", lo=0),
-        knockback=s.num("knockback", lo=0),
-        classes=classes,
-        actions=actions,
-        facts=_facts(top, actions),
-        options=read_actions(top, "game")["options"],
-        objectives=tuple(objectives),
-        targets=targets,
-        rulings=rulings,
-        samples=tuple(samples),
-    )
+    return tuple(samples)
+
+
+def _class_actions(d: MonoData, top: Reader, ctx: read.Ctx) -> None:
+    for k, c in d.classes.items():
+        for a in c.actions:
+            if a not in d.actions:
+                top.table("classes").table(k).fail(f"unknown action {a!r}", "actions")
+
+
+def _one_per_roll(d: MonoData, top: Reader, ctx: read.Ctx) -> None:
+    for lst in LISTS:
+        rolls = sorted(o.roll for o in d.objectives if o.list == lst)
+        if rolls != [1, 2, 3, 4, 5, 6]:
+            top.fail(f"the {lst} list needs one objective per roll 1-6, found {rolls}")
+
+
+SHAPE = read.Shape(
+    MonoData,
+    read.at_least("system", rounds=1, points=1, max_fighters=1, max_rare=0, low_defence=0),
+    read.at_least("system", max_supports=0, attack_min=0, defence_min=0, defend_bonus=0),
+    read.at_least("system", strike_move=0, knockback=0),
+    info=read.info("monochrome"),
+    checks=(_class_actions, _one_per_roll),
+    attack_costs=read.Nums("system.attack_costs"),
+    defence_costs=read.Nums("system.defence_costs"),
+    classes=read.ByName(read.Shape(ClassInfo, kind=read.Text(choices=("basic", "rare")))),
+    actions=read.ByName(
+        read.Shape(
+            Action,
+            only=True,
+            move=read.Use(_move, "move"),
+            attack=read.Text(None, "", choices=("", "melee", "ranged")),
+            dice=read.Num(None, 2, lo=2, hi=3),
+            halve=read.Flag(None, False),
+            support=read.Text(None, "", choices=("", "melee", "ranged")),
+            blast=read.Flag(None, False),
+        )
+    ),
+    facts=read.Use(_facts, "facts"),
+    options=read.Use(_options, "game"),
+    objectives=read.Each(
+        read.Shape(
+            Objective,
+            list=read.Text(choices=LISTS),
+            roll=read.Num(lo=1, hi=6),
+            score=read.Text(choices=SCORES),
+            need=read.Num(None, 0, lo=0),
+            markers=read.Text(None, ""),
+            at_most=read.Use(at_most, "at_most"),
+        )
+    ),
+    targets=read.ByName(
+        read.Shape(
+            TargetProfile,
+            cls=read.Use(_class, "class"),
+            attack=read.Num(lo=0),
+            defence=read.Num(lo=0),
+            count=read.Num(lo=1),
+        )
+    ),
+    samples=read.Use(_samples, "samples"),
+    rulings=read.RULINGS,
+)
+
+
+@lru_cache(maxsize=1)
+def load() -> MonoData:
+    return read.file(SHAPE, FILE)

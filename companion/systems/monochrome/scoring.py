@@ -51,6 +51,14 @@ def score_one(state: GameState, o: Objective) -> Scored:
         return Scored(o, 1 - att, f"the attacker has {done} of {o.need}: the defender holds")
     a, b = count(state, 0, o.count), count(state, 1, o.count)
     text = f"{names[0]} {a}, {names[1]} {b}"
+    if o.id == "exterminate" and state.options.get("exterminate-majority") and o.at_most:
+        # The literal reading: a majority of all the targets, not only more than the
+        # opponent (R-MON-P18; the default is R-MON-P09's).
+        half = int(o.at_most) // 2 + 1
+        top_ = [i for i, n in enumerate((a, b)) if n >= half]
+        if not top_:
+            return Scored(o, None, text + f": nobody has {half} of {o.at_most} (R-MON-P18)")
+        return Scored(o, top_[0], text + f": {half} of {o.at_most} is a majority (R-MON-P18)")
     if a == b:
         # A level count scores for nobody (R-MON-P08).
         return Scored(o, None, text + ": level")

@@ -7,18 +7,19 @@ the app breaks ties with a die, rolls its move and resolves its melee attack.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from companion.core.roller import DiceRoller
+from companion.core.roller import DiceRoller, Roller
 from companion.dice import DiceSource
 from companion.errors import RefusedError, UsageError
-from companion.game.events import Change, add_fighter, set_fighter
+from companion.game.events import Change, Event, add_fighter, apply_event, set_fighter
 from companion.game.state import FighterState, GameState, SideState, freeze
 from companion.systems.base import Outcome
 from companion.systems.monochrome import attack
 from companion.systems.monochrome.data import MonoData
-from companion.trace import Trace
+from companion.trace import Step, Trace
+from companion.values import replace
 
 NEUTRAL = 2
 # Marked as conceded from the start: it is no player, so it never stands between the last
@@ -76,8 +77,7 @@ def prowl(
             raise RefusedError(f"{state.fighter(x).name} is dead")
     roller = DiceRoller(dice)
     names = [state.fighter(x).name for x in closest]
-    chosen = roller.pick(f"{f.name} picks its prey", f.name, names)
-    prey = state.fighter(closest[names.index(chosen)])
+    prey = state.fighter(closest[tie_break(roller, f.name, names)])
     inches = roller.roll(
         title=f"{f.name} moves",
         who=f.name,
@@ -124,6 +124,48 @@ def prowl(
         trace,
         data=freeze({"results": [result], "odds_label": f"{prey.name} {result}"}),
     )
+
+
+def after_passing(
+    state: GameState, passing: Sequence[FighterState], move: Callable[[GameState], Outcome]
+) -> Outcome:
+    """A target's move once the fighters still waiting pass (R-MON-P19): they take their
+    token, so they do not activate this turn, and the move's trace says so first."""
+    names = ", ".join(f.name for f in passing)
+    gone = tuple(set_fighter(f.id, "token", True) for f in passing)
+    out = move(apply_event(state, Event("pass", "", gone)))
+    step = Step("Passing", f"{names} will not activate this turn", rulings=("R-MON-P19",))
+    trace = replace(out.trace, steps=(step, *out.trace.steps)) if out.trace else None
+    return replace(
+        out, summary=f"{names} pass; {out.summary}", changes=gone + out.changes, trace=trace
+    )
+
+
+def tie_break(roller: Roller, who: str, names: Sequence[str]) -> int:
+    """Which of equally close fighters a target picks: a D6 split evenly among two,
+    three or six of them, as a table rolls it (R-MON-P20); else one face each."""
+    n = len(names)
+    if n == 1:
+        roller.info(f"{who} picks its prey", f"{names[0]} (the only one)")
+        return 0
+    sides = 6 if 6 % n == 0 else n
+    per = sides // n
+    v = roller.roll(
+        title=f"{who} picks its prey",
+        who=who,
+        sides=sides,
+        rulings=("R-MON-P20",),
+        notes=(
+            ", ".join(
+                f"{i * per + 1}{f'-{(i + 1) * per}' if per > 1 else ''} {x}"
+                for i, x in enumerate(names)
+            ),
+        ),
+    )
+    i = (v - 1) // per
+    step = roller.steps[-1]
+    roller.steps[-1] = replace(step, outcome=f"{v}: {names[i]}")
+    return i
 
 
 def turn_key(state: GameState) -> str:

@@ -22,7 +22,7 @@ from companion.systems.monochrome.roster_rules import (
     fighter_cost,
     points_limit,
 )
-from companion.trace import Trace
+from companion.trace import Modifier, Trace
 from companion.values import replace
 
 ROLLED = "objectives"
@@ -342,6 +342,19 @@ def objective_points(d: MonoData, state: GameState, roller: Roller) -> list[Chan
     return [set_side(i, "vp", n) for i, n in enumerate(scoring.totals(d, state))]
 
 
+def times(roller: Roller, title: str, who: str, n: int) -> int:
+    """A D6 times n, the product the morale check compares (R-MON-05): the step's total
+    is the product, its one modifier saying how it was made from the die."""
+    v = roller.roll(title=title, who=who, sides=6, rulings=("R-MON-05",))
+    step = roller.steps[-1]
+    roller.steps[-1] = replace(
+        step,
+        outcome=f"{v} x {n} = {v * n}",
+        modifiers=(Modifier(v * (n - 1), f"the die times {n}"),),
+    )
+    return v * n
+
+
 def morale(
     d: MonoData, state: GameState, side: int, other: int, lost: int, roller: Roller
 ) -> list[Change]:
@@ -349,14 +362,7 @@ def morale(
     name = state.sides[other].name
     left = sum(1 for f in state.side_fighters(other) if not f.out)
     loss, stand = (
-        roller.roll(
-            title=f"Morale: {name} {what}",
-            who=name,
-            sides=6,
-            text=f"{{total}} x {n}",
-            rulings=("R-MON-05",),
-        )
-        * n
+        times(roller, f"Morale: {name} {what}", name, n)
         for what, n in (("lost this turn", lost), ("still standing", left))
     )
     caused = int(state.sides[side].flags.get("morale_caused") or 0) + 1

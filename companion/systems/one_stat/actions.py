@@ -488,6 +488,13 @@ def act(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource) 
 
         summary = move(d, board, roller, f, o)
         return outcome(a, f"Move: {f.name}", summary, board, roller)
+    elif a == "regenerate":
+        from companion.systems.one_stat.losses import regen_choice
+
+        roll = o.get("roll", True)
+        if not isinstance(roll, bool):
+            raise UsageError("--opt roll=true (roll at the next upkeep) or roll=false (pass)")
+        summary = regen_choice(board, f, roll)
     elif a == "minion":
         if f.rank != "rookie":
             raise RefusedError("minions are rookies")

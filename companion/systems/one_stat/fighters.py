@@ -14,7 +14,10 @@ from companion.systems.one_stat.data import OneStatData, item_of
 # attack after a move, a permission to act given by Command, Influencer or Guard, the
 # skills used, the moves made, the actions done, a copied skill and an Influencer's hold.
 # Upkeep clears them, in solo games too.
+# A face-down Regenerator whose player passes on the next upkeep roll (R-1SS-P28, S09).
+REGEN_SKIP = "regen_skip"
 TURN_FLAGS = (
+    REGEN_SKIP,
     "actions",
     "boss_wound_ignored",
     "recover_failed",

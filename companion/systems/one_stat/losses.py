@@ -6,6 +6,7 @@ its Fire Team, Manhunt's victory points).
 
 from __future__ import annotations
 
+from companion.errors import RefusedError
 from companion.game.state import FighterState, thaw
 from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat.board import Board
@@ -224,3 +225,14 @@ def regenerate_roll(
         c.status, c.wounds = "wounded", 1
     else:
         take_out(board, roller, f.id, "failed its upkeep roll (Regenerator)")
+
+
+def regen_choice(board: Board, f: FighterState, roll: bool) -> str:
+    """A face-down Regenerator's player takes or passes on its roll at the next upkeep:
+    the text says he *may* roll (R-1SS-P28, R-1SS-S09)."""
+    if f.status != "face-down" or not fx.has(f, "regenerator"):
+        raise RefusedError(f"{f.name} is no Regenerator lying face down")
+    board.set_flag(f.id, fx.REGEN_SKIP, None if roll else True)
+    if roll:
+        return f"{f.name} rolls to regenerate at the next upkeep"
+    return f"{f.name} stays face down at the next upkeep: no recovery roll"

@@ -171,32 +171,15 @@ def device(
     stack = int(board.gflag("device", DEVICE_START))
     if board.gflag("device_winner") is not None:
         raise RefusedError("the device has already been triggered")
-    if fx.has(f, "engineer"):
-        engineer: dict[str, Any] = dict(
-            who=f.name,
-            sides=f.die,
-            count=2,
-            keep="h",
-            target=f.stat,
-            compare=">",
-            success_text="done",
-            failure_text="no luck",
-        )
-        title = f"{f.name} works the device (Engineer)"
-        ok, _ = roller.test(title=title, **engineer)
-        if not ok and fx.has_magic(d, f):
-            roller.info("Magic device", "a failed skill roll may be rolled again", ("R-1SS-09",))
-            ok, _ = roller.test(title=title + " (again)", **engineer)
-    else:
-        ok, _ = roller.test(
-            title=f"{f.name} works the device",
-            who=f.name,
-            sides=f.die,
-            target=f.stat,
-            compare="<",
-            success_text="done",
-            failure_text="no luck",
-        )
+    ok = work_device(
+        d,
+        roller,
+        f,
+        title=f"{f.name} works the device",
+        compare="<",
+        success_text="done",
+        failure_text="no luck",
+    )
     if ok:
         stack += 1 if direction == "add" else -1
         board.set_gflag("device", stack)
@@ -205,3 +188,50 @@ def device(
             board.set_gflag("device_winner", f.side)
             board.announcements.append(f"The device works for {state.sides[f.side].name}!")
     return f"device stack {stack}"
+
+
+def work_device(
+    d: OneStatData,
+    roller: Roller,
+    f: FighterState,
+    *,
+    title: str,
+    compare: str,
+    success_text: str,
+    failure_text: str,
+    rulings: tuple[str, ...] = (),
+) -> bool:
+    """One fighter's roll to work a device, wherever one is worked: the trigger device, and
+    the spawnpoints, stations and event machines of solo play (R-1SS-S14). Anyone rolls
+    his die against his stat as the device says (`compare`); an Engineer rolls above his
+    stat with 2 dice keeping the higher, as his skill says, and a magic device lets him
+    roll a failure again (R-1SS-09)."""
+    if not fx.has(f, "engineer"):
+        ok, _ = roller.test(
+            title=title,
+            who=f.name,
+            sides=f.die,
+            target=f.stat,
+            compare=compare,
+            success_text=success_text,
+            failure_text=failure_text,
+            rulings=rulings,
+        )
+        return ok
+    engineer: dict[str, Any] = dict(
+        who=f.name,
+        sides=f.die,
+        count=2,
+        keep="h",
+        target=f.stat,
+        compare=">",
+        success_text=success_text,
+        failure_text=failure_text,
+        rulings=rulings,
+    )
+    title += " (Engineer)"
+    ok, _ = roller.test(title=title, **engineer)
+    if not ok and fx.has_magic(d, f):
+        roller.info("Magic device", "a failed skill roll may be rolled again", ("R-1SS-09",))
+        ok, _ = roller.test(title=title + " (again)", **engineer)
+    return ok

@@ -60,6 +60,8 @@ def offered(d: OneStatData, state: GameState, f: FighterState, names: Sequence[s
             continue
         if a == "heavy-option" and state.turn > 0:
             continue  # fixed before the game (R-1SS-03)
+        if a == "regenerate" and (f.status != "face-down" or "regenerator" not in f.skills):
+            continue  # only a face-down Regenerator's upkeep roll is taken or passed
         out.append(a)
     return menu(f, out)
 
@@ -78,4 +80,5 @@ ACT_NAMES = (
     "minion",
     "fire-team",
     "move",
+    "regenerate",
 )

@@ -130,12 +130,24 @@ ACTION_BAND = {"boss": 1, "specialist": 2, "rookie": 2}
 
 
 def check_for_game(d: OneStatData, roster: Roster, action: bool) -> list[Problem]:
-    """The roster's errors when a game starts with it (R-1SS-P21). In an action scenario
-    the band of 1 boss, 2 specialists and 2 rookies is the rules' own exception."""
+    """The roster's errors when a game starts with it (R-1SS-P21). An action scenario
+    restricts each side to 1 boss, 2 specialists and 2 rookies, and that band is the
+    rules' own exception to one specialist per two rookies."""
+    problems = [p for p in check_roster(d, roster) if p.severity == "error"]
+    if not action:
+        return problems
     ranks = Counter(f.rank for f in roster.fighters)
-    exception = action and dict(ranks) == ACTION_BAND
-    return [
-        p
-        for p in check_roster(d, roster)
-        if p.severity == "error" and not (exception and "specialists need at least" in p.message)
+    over = [
+        f"{ranks[r]} {r if ranks[r] == 1 else r + 's'}"
+        for r, most in ACTION_BAND.items()
+        if ranks[r] > most and r != "boss"  # the one boss is checked with every warband
     ]
+    problems = [p for p in problems if "specialists need at least" not in p.message]
+    if over:
+        problems.append(
+            Problem(
+                "an action scenario takes at most 1 boss, 2 specialists and 2 rookies a side, "
+                f"not {' and '.join(over)} (name who sits out with --opt sit_out=NAME,NAME)"
+            )
+        )
+    return problems

@@ -20,7 +20,6 @@ if TYPE_CHECKING:
 ACTION_SCENARIOS = ("bombing-run", "capture-the-flag")
 VP_SCENARIOS = ("manhunt", "king-of-the-hill", "supremacy")
 ACTION_VP = 2
-ACTION_BAND = (1, 2, 2)  # boss, specialists, rookies
 BOMB_START = 8
 DEVICE_START, DEVICE_MIN, DEVICE_MAX = 3, 0, 6
 ZONES = 4
@@ -143,6 +142,14 @@ def upkeep(d: OneStatData, board: Board, roller: Roller) -> None:
     state = board.state
     for f in board.fighters():
         if f.status == "face-down" and fx.has(f, "regenerator"):
+            if f.flags.get(fx.REGEN_SKIP):
+                # "You may perform 1 roll": its player passed on it (R-1SS-P28).
+                roller.info(
+                    f"{f.name} stays face down",
+                    "its player passed on the recovery roll this upkeep",
+                    ("R-1SS-P28",),
+                )
+                continue
             # The loss rules load only when upkeep raises or removes someone.
             from companion.systems.one_stat import losses
 
@@ -249,14 +256,19 @@ def status_lines(state: GameState) -> list[str]:
         lines.append("Manhunt: 1/2/3 VP per rookie/specialist/boss taken out")
     if sc in ACTION_SCENARIOS:
         lines.append(f"Action scenario: first to {ACTION_VP} VP; the fallen respawn each turn")
-        for s, side in enumerate(state.sides):
-            ranks = [f.rank for f in state.fighters if f.side == s and not f.flags.get("demon")]
-            have = tuple(ranks.count(r) for r in ("boss", "specialist", "rookie"))
-            if have != ACTION_BAND:
-                lines.append(
-                    f"Note: {side.name} fields {have[0]} boss, {have[1]} specialists, "
-                    f"{have[2]} rookies; action scenarios use 1, 2 and 2"
-                )
+        if state.options.get("sat_out"):
+            lines.append(
+                "Sitting out (the band is at most 1 boss, 2 specialists, 2 rookies): "
+                + ", ".join(state.options["sat_out"])
+            )
+    for f in state.fighters:
+        if f.status == "face-down" and fx.has(f, "regenerator"):
+            lines.append(
+                f"{f.name} lies face down: no recovery roll at upkeep, as its player passed"
+                if f.flags.get(fx.REGEN_SKIP)
+                else f"{f.name} lies face down: it rolls to recover at upkeep (pass with "
+                f"'companion act \"{f.name}\" regenerate --opt roll=false', R-1SS-P28)"
+            )
     if "device" in state.flags or sc == "trigger-device":
         lines.append(
             f"Trigger device: {plural(int(state.flags.get('device', DEVICE_START)), 'token')} "

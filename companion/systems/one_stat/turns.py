@@ -35,6 +35,7 @@ def new_game(
     if len(rosters) != 2:
         raise UsageError("a two-player 1ss game needs two rosters")
     options = dict(options)
+    rosters = _sitting_out(rosters, scenario, options)
     house = _house_rules(d, rosters, scenario, bool(options.pop("force", False)))
     if house:
         options["house_rules"] = house
@@ -59,6 +60,40 @@ def _joined(d: OneStatData, r: Roster) -> Roster:
     if not r.preset or not extra or any(f.name in have for f in extra):
         return r
     return replace(r, fighters=(*r.fighters, *extra))
+
+
+def _sitting_out(
+    rosters: Sequence[Roster], scenario: str, options: dict[str, Any]
+) -> Sequence[Roster]:
+    """An action scenario's band picked from bigger warbands: the fighters named in
+    `sit_out` stay out of the game (R-1SS-P21); the game keeps their names."""
+    given = options.pop("sit_out", None)
+    if given is None:
+        return rosters
+    names = [n for n in str(given).split(",") if n.strip()] if isinstance(given, str) else []
+    if not names:
+        raise UsageError("--opt sit_out= takes the names of the fighters who sit out, A,B")
+    if scenario not in ACTION_SCENARIOS:
+        raise UsageError(
+            "--opt sit_out= picks the band of an action scenario ("
+            + ", ".join(ACTION_SCENARIOS)
+            + "); other scenarios field the whole warband"
+        )
+    wanted = {str(n).strip().casefold(): str(n).strip() for n in names}
+    kept: list[Roster] = []
+    found: set[str] = set()
+    for r in rosters:
+        fighters = tuple(f for f in r.fighters if f.name.casefold() not in wanted)
+        found |= {f.name.casefold() for f in r.fighters if f.name.casefold() in wanted}
+        kept.append(replace(r, fighters=fighters))
+    missing = [wanted[k] for k in wanted if k not in found]
+    if missing:
+        raise UsageError(
+            f"--opt sit_out: no fighter called {', '.join(missing)} in "
+            + " or ".join(r.name for r in rosters)
+        )
+    options["sat_out"] = sorted(wanted.values())
+    return kept
 
 
 def _house_rules(

@@ -17,7 +17,6 @@ from companion.systems.base import (
     Question,
     RankInfo,
     Scenario,
-    SystemInfo,
     Topic,
     house_rule_lines,
 )
@@ -44,23 +43,20 @@ def attack_facts(opts: dict[str, Any]) -> dict[str, Any]:
         opts["cover"] = "none"
     if opts.get("band") or opts.get("range") is not None:
         # --range sets the shot itself; --opt range=N must mean the same, not a melee
-        # attack that drops the distance without a word.
+        # attack that drops the distance without a word (a melee attack said with it is
+        # refused naming both by the declared facts).
         opts.setdefault("ranged", True)
-        if not opts["ranged"]:
-            raise UsageError("a distance or range band is for a shot: add --ranged or leave it out")
     if opts.get("cover") not in (None, "none") and not opts.get("ranged"):
         raise UsageError("cover counts only against a shot: add --ranged, or leave cover out")
     return opts
 
 
 class Skirmashed(FromData):
-    system_id = "skirmashed"
     #: the text plays rounds: the board's tracker and the game list say so
     keeps_vp = False  # decided by the figures left after round 4
 
     def __init__(self) -> None:
-        d = self.data
-        self.info = SystemInfo("skirmashed", d.name, d.aliases, d.dice, d.board, d.length)
+        self.info = self.data.info
         self.turns: turns.StaminaRound = turns.StaminaRound()
 
     @property
@@ -92,6 +88,20 @@ class Skirmashed(FromData):
 
     def statuses(self) -> Sequence[str]:
         return ("upright", "out")
+
+    def described_stats(
+        self, rank: str, given: Mapping[str, int]
+    ) -> tuple[dict[str, int], tuple[str, ...]]:
+        # A quick look-up names the stats its question needs ("figure manoeuvre=5"): the
+        # others are taken at their highest, and the note says so, so no answer rests on
+        # a value nobody gave without a word.
+        unused = RANGED_STATS if rank == FIGHTER else ()
+        missing = [s for s in self.data.stats if s.id not in given and s.id not in unused]
+        if not missing:
+            return dict(given), ()
+        filled = {**given, **{s.id: s.high for s in missing}}
+        taken = ", ".join(f"{s.label} {s.high}" for s in missing)
+        return filled, (f"not given, taken at their highest: {taken}",)
 
     def board_columns(self) -> Sequence[tuple[str, str]]:
         return (("rank", "Type"), ("stat", "Stats"), ("damage", "Damage"), ("state", "This round"))

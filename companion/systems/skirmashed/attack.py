@@ -13,7 +13,7 @@ from typing import Any
 from companion.core.roller import Roller
 from companion.errors import RefusedError, UsageError
 from companion.game.state import FighterState, GameState
-from companion.systems.kit.plugin import opponents
+from companion.systems.kit.plugin import no_shot, opponents
 from companion.systems.records import ActionRequest
 from companion.systems.skirmashed.data import FIGHTER, SkmData
 from companion.systems.skirmashed.turns import EXHAUSTED, stamina_check
@@ -177,6 +177,17 @@ def strike(d: SkmData, atk: Attack, figures: dict[str, Figure], roller: Roller) 
         purpose=f"{a.name}'s {'shots' if atk.ranged else 'blows'}",
     )
     guard, block_notes = block_target(d, replace(atk, attacker=a), t)
+    if hits and (guard >= d.die or guard <= 0):
+        # Dice that cannot change the result are not asked for (R-SKM-03).
+        blocked = 0 if guard >= d.die else hits
+        roller.info(
+            "Block",
+            f"{t.name}: {'no hit can be blocked' if blocked == 0 else 'every hit is blocked'}"
+            f" ({blocked} of {hits} blocked); no block dice rolled",
+            rulings=("R-SKM-02", "R-SKM-03"),
+            notes=(" ".join(block_notes),),
+        )
+        return finish_strike(d, atk, figures, roller, a, t, hits, hits - blocked)
     blocked = roller.pool(
         title="Block",
         who=t.name,
@@ -189,7 +200,20 @@ def strike(d: SkmData, atk: Attack, figures: dict[str, Figure], roller: Roller) 
         notes=(" ".join(block_notes),),
         purpose=f"{t.name}'s blocks",
     )
-    unblocked = hits - blocked
+    return finish_strike(d, atk, figures, roller, a, t, hits, hits - blocked)
+
+
+def finish_strike(
+    d: SkmData,
+    atk: Attack,
+    figures: dict[str, Figure],
+    roller: Roller,
+    a: Figure,
+    t: Figure,
+    hits: int,
+    unblocked: int,
+) -> Result:
+    """The damage of the hits not blocked, and whether it kills."""
     per = a.stat(atk.damage_stat)
     damage = unblocked * per
     total = t.damage + damage
@@ -213,15 +237,34 @@ def strike(d: SkmData, atk: Attack, figures: dict[str, Figure], roller: Roller) 
 def check_charge(name: str, did: tuple[str, ...], now: bool) -> None:
     """A charge needs a move into contact this activation (R-SKM-P13): never after a focus,
     and not in an attack made before any move; odds asked before moving may plan one."""
-    if "move" in did or "run" in did:
-        return
     if "focus" in did:
         raise RefusedError(f"{name} focused and gave up its move: it cannot charge")
+    if "move" in did or "run" in did:
+        return
     if now:
         raise RefusedError(
             f"{name} has not moved this activation, so it began in contact and is not "
             f"charging: record the move first ('companion act {name} move' or run)"
         )
+
+
+def planned(name: str, did: tuple[str, ...], focused: Any, now: bool) -> tuple[str, ...]:
+    """What the activation has done, with a focus the odds may assume (R-SKM-P16): a
+    player compares before committing; an attack itself reads only what was recorded."""
+    if focused is None or bool(focused) == ("focus" in did):
+        return did
+    if now:
+        if focused:
+            raise RefusedError(
+                f"{name} has not focused this activation: record it first "
+                f"('companion act {name} focus')"
+            )
+        raise RefusedError(f"{name} focused this activation: its attack is focused")
+    if not focused:
+        return tuple(x for x in did if x != "focus")
+    if did:
+        raise RefusedError(f"{name} has done {' then '.join(did)}: it can no longer focus")
+    return ("focus",)
 
 
 @frozen
@@ -288,12 +331,12 @@ def build(
     attack is being made (not only its odds asked), so the activation so far is final."""
     fa, ft = opponents(state, ActionRequest("attack", actor, target))
     a, t = Figure.of(fa), Figure.of(ft)
-    did = tuple(fa.flags.get("did") or ())
+    did = planned(a.name, tuple(fa.flags.get("did") or ()), o.get("focused"), now)
     if o.get("charging") and not o.get("ranged"):
         check_charge(a.name, did, now)
     ranged = bool(o.get("ranged"))
     if ranged and a.fighter:
-        raise RefusedError(f"{a.name} is a fighter: it has no ranged attack at all")
+        raise no_shot(a.name, "a fighter never shoots")
     if ranged and o.get("engaged"):
         raise RefusedError(f"{a.name} has an enemy in base contact and cannot shoot")
     if ranged and "run" in did:

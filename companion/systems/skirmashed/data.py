@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import lru_cache
 
-from companion.data import Reader, load_toml
+from companion.data import Reader
 from companion.game.state import freeze
 from companion.roster import Roster, RosterFighter
-from companion.systems.base import Ruling, Scenario
-from companion.systems.kit.facts import ActionSpec, read_actions, read_options
-from companion.systems.kit.plugin import read_header, read_rulings
+from companion.systems.base import Ruling, Scenario, SystemInfo
+from companion.systems.kit import rules_file as read
+from companion.systems.kit.facts import ActionSpec
 from companion.values import frozen
 
 FILE = "skirmashed.toml"
@@ -38,11 +38,7 @@ class Board:
 
 @frozen
 class SkmData:
-    name: str
-    aliases: tuple[str, ...]
-    dice: str
-    board: str
-    length: str
+    info: SystemInfo
     rounds: int
     die: int
     warband_min: int
@@ -77,71 +73,50 @@ HIT_KEYS += ("charging", "natural_hit", "natural_miss")
 BLOCK_KEYS = ("equal", "less", "half", "exhausted", "soft_cover", "hard_cover", "blocking")
 
 
-def _numbers(r: Reader, keys: tuple[str, ...]) -> Mapping[str, int]:
-    r.only(*keys)
-    return freeze({k: r.num(k, lo=-100, hi=100) for k in keys})
+def _ranks(r: Reader, ctx: read.Ctx) -> Mapping[str, str]:
+    return freeze({k: t.text("label") for k, t in r.items("ranks")})
 
 
-def _sample(s: Reader, stats: tuple[Stat, ...], ranks: Mapping[str, str]) -> Roster:
-    fighters = []
-    for i, raw in enumerate(s.data.get("fighters", [])):
-        fr = Reader(FILE, raw, f"{s.path}.fighters[{i}]")
+def _fighters(r: Reader, ctx: read.Ctx) -> tuple[RosterFighter, ...]:
+    stats: tuple[Stat, ...] = ctx["stats"]
+    out = []
+    for i, raw in enumerate(r.data.get("fighters", [])):
+        fr = Reader(FILE, raw, f"{r.path}.fighters[{i}]")
         fr.only("name", "rank", *(st.id for st in stats))
         values = {st.id: fr.num(st.id, lo=st.low, hi=st.high) for st in stats if st.id in fr.data}
-        fighters.append(
-            RosterFighter(fr.text("name"), fr.text("rank", choices=tuple(ranks)), freeze(values))
+        rank = fr.text("rank", choices=tuple(ctx["ranks"]))
+        out.append(RosterFighter(fr.text("name"), rank, freeze(values)))
+    return tuple(out)
+
+
+SHAPE = read.Shape(
+    SkmData,
+    read.at_least("system", rounds=1, die=2, warband_min=1, warband_max=1),
+    info=read.info("skirmashed"),
+    stats=read.Each(read.Shape(Stat, low=read.Num("min", lo=0), high=read.Num("max", lo=1))),
+    ranks=read.Use(_ranks, "ranks"),
+    boards=read.Each(read.Shape(Board, up_to=read.Num(lo=1))),
+    move_dice=read.Num("moves.move_dice", lo=1),
+    run_dice=read.Num("moves.run_dice", lo=1),
+    hit=read.Numbers(HIT_KEYS, lo=-100, hi=100),
+    block=read.Numbers(BLOCK_KEYS, lo=-100, hi=100),
+    stamina_dice=read.Num("stamina.dice", lo=1),
+    stamina_again=read.Num("stamina.again", lo=1),
+    scenarios=read.ByName(read.Shape(Scenario, last_turn=read.Num(lo=1))),
+    actions=read.FACTS,
+    options=read.OPTIONS,
+    samples=read.Each(
+        read.Shape(
+            Roster,
+            system=read.Fixed("skirmashed"),
+            fighters=read.Use(_fighters, "fighters"),
+            preset=read.Fixed(False),
         )
-    return Roster(s.text("name"), "skirmashed", tuple(fighters), s.text("notes"), False)
+    ),
+    rulings=read.RULINGS,
+)
 
 
 @lru_cache(maxsize=1)
 def load() -> SkmData:
-    top = Reader(FILE, load_toml(FILE))
-    top.only(
-        "system", "stats", "ranks", "boards", "moves", "hit", "block", "stamina", "scenarios",
-        "facts", "options", "samples", "rulings",
-    )  # fmt: skip
-    sysr = top.table("system")
-    stats = tuple(
-        Stat(
-            r.text("id"),
-            r.text("label"),
-            r.text("short"),
-            r.num("min", lo=0),
-            r.num("max", lo=1),
-            r.text("summary"),
-        )
-        for r in top.tables("stats")
-    )
-    ranks = {k: r.text("label") for k, r in top.items("ranks")}
-    boards = tuple(
-        Board(r.num("up_to", lo=1), r.text("board"), r.text("deploy")) for r in top.tables("boards")
-    )
-    moves = top.table("moves")
-    stamina = top.table("stamina")
-    scenarios = {
-        k: Scenario(k, r.text("label"), r.text("summary"), r.num("last_turn", lo=1))
-        for k, r in top.items("scenarios")
-    }
-    rulings = read_rulings(top)
-    return SkmData(
-        **read_header(sysr),
-        rounds=sysr.num("rounds", lo=1),
-        die=sysr.num("die", lo=2),
-        warband_min=sysr.num("warband_min", lo=1),
-        warband_max=sysr.num("warband_max", lo=1),
-        stats=stats,
-        ranks=freeze(ranks),
-        boards=boards,
-        move_dice=moves.num("move_dice", lo=1),
-        run_dice=moves.num("run_dice", lo=1),
-        hit=_numbers(top.table("hit"), HIT_KEYS),
-        block=_numbers(top.table("block"), BLOCK_KEYS),
-        stamina_dice=stamina.num("dice", lo=1),
-        stamina_again=stamina.num("again", lo=1),
-        scenarios=freeze(scenarios),
-        actions=freeze(read_actions(top)),
-        options=read_options(top),
-        samples=tuple(_sample(s, stats, ranks) for s in top.tables("samples")),
-        rulings=rulings,
-    )
+    return read.file(SHAPE, FILE)

@@ -28,7 +28,6 @@ from companion.trace import Step, Trace
 
 
 class Smbfat(FromData):
-    system_id = "smbfat"
     turns = turns.SmbTurns()
 
     @property
@@ -60,6 +59,9 @@ class Smbfat(FromData):
             f" at {d.reroll_cost} each); a force costs {d.points_min} to {d.points_max}"
         )
 
+    def fighter_cost(self, f: RosterFighter) -> int | None:
+        return roster_rules.figure_cost(self.data, f)
+
     def roster_total(self, roster: Roster) -> tuple[int, int]:
         return roster_rules.force_cost(self.data, roster), self.data.points_max
 
@@ -73,6 +75,18 @@ class Smbfat(FromData):
 
     def statuses(self) -> Sequence[str]:
         return ("upright", "out")
+
+    def fighter_words(self) -> Sequence[tuple[str, str, str]]:
+        # A figure carries no equipment: its type and traits are all it has.
+        return [("skill", t.id, t.label) for t in self.data.traits.values()]
+
+    def described_stats(
+        self, rank: str, given: Mapping[str, int]
+    ) -> tuple[dict[str, int], tuple[str, ...]]:
+        # A figure type sets both dice, so a described figure needs none given.
+        t = self.data.types.get(rank)
+        fixed = {"melee": t.melee, "ranged": t.ranged} if t else {}
+        return {**fixed, **given}, ()
 
     def hand_set_problem(self, fighter: FighterState, wounds: int, status: str) -> str | None:
         if wounds:

@@ -12,9 +12,10 @@ from companion.core.roller import DiceRoller, Roller
 from companion.dice import DiceSource
 from companion.errors import RefusedError
 from companion.game.events import Change, Event, apply_event, set_fighter, set_game, set_side
-from companion.game.state import FighterState, GameState, freeze, thaw
+from companion.game.state import FighterState, GameState, freeze
 from companion.systems.base import ActionRequest, Outcome
 from companion.systems.smbfat import attack as atk_mod
+from companion.systems.smbfat import kept_rolls
 from companion.systems.smbfat.data import SmbData
 from companion.systems.smbfat.figures import (
     Fig,
@@ -118,7 +119,7 @@ def skill(
     log = [_record("skill", f, None, n, d.skill_target, ok)]
     if not ok:
         _reroll_hint(state, f, roller)
-    changes += [set_game("flags.rolls", freeze({"side": f.side, "list": log}))]
+    changes.append(kept_rolls.keep(state, f.side, log))
     text = f"{f.name} tries {task}: {'success' if ok else 'failure'}"
     return Outcome(
         "skill", text, tuple(changes), Trace(f"{f.name}: skill roll", tuple(roller.steps), text)
@@ -184,7 +185,7 @@ def attack(d: SmbData, state: GameState, req: ActionRequest, dice: DiceSource) -
     results = atk_mod.run_attack(a, roller, log)
     fallen = [s.target for s, r in zip(a.strikes, results, strict=True) if r == atk_mod.DEFEATED]
     changes += [set_fighter(t.id, "status", "out") for t in fallen]
-    changes.append(set_game("flags.rolls", freeze({"side": f.side, "list": log})))
+    changes.append(kept_rolls.keep(state, f.side, log))
     changes = settle(d, state, changes)
     parts = [f"{s.target.name} {r}" for s, r in zip(a.strikes, results, strict=True)]
     summary = f"{f.name} {a.verb} {a.strikes[0].target.name}: " + "; ".join(parts)
@@ -223,17 +224,18 @@ def _finish(
 
 
 def rerollable(state: GameState, side: int) -> list[tuple[int, Mapping[str, Any]]]:
-    """The latest rolls of this force that a reroll may still be spent on (R-SMB-P08),
-    numbered from 1."""
-    rolls = state.flags.get("rolls")
-    if not rolls or rolls.get("side") != side or state.flags.get("objectives_scored"):
+    """The rolls of this force that a reroll may still be spent on, numbered from 1: its
+    latest (R-SMB-P08), or under reroll-any all of its round (R-SMB-P13)."""
+    if state.flags.get("objectives_scored"):
         return []
     if int(state.sides[side].flags.get("rerolls") or 0) <= 0:
         return []
     # R-SMB-P05: a rerolled roll stands, unless the game plays reroll-again.
     again = option(state, "reroll-again")
     return [
-        (i + 1, r) for i, r in enumerate(rolls.get("list", ())) if again or not r.get("rerolled")
+        (i + 1, r)
+        for i, r in enumerate(kept_rolls.rolls_of(state, side))
+        if again or not r.get("rerolled")
     ]
 
 
@@ -249,11 +251,12 @@ def reroll(
         raise RefusedError(f"the objectives are scored: the game is over ({state.result})")
     if pool <= 0:
         raise RefusedError(f"{name} have no rerolls left")
-    rolls = state.flags.get("rolls")
-    if not rolls or rolls.get("side") != side:
+    if not kept_rolls.rolls_of(state, side):
         raise RefusedError(
             f"{name} have no roll to reroll: a reroll is spent on the force's latest roll, "
             "before the next figure's turn"
+            if not kept_rolls.literal(state)
+            else f"{name} have no roll to reroll: they have rolled nothing this round"
         )
     open_ = rerollable(state, side)
     if not open_:
@@ -274,22 +277,28 @@ def reroll(
         raise RefusedError(
             f"roll {n} cannot be rerolled; choose one of {', '.join(str(i) for i, _ in open_)}"
         )
-    log = [dict(thaw(r)) for r in rolls["list"]]
+    log = kept_rolls.rolls_of(state, side)
     idx = int(n) - 1
     roller = DiceRoller(dice)
-    who = state.fighter(str(chosen["who"]))
-    target = state.fighter(str(chosen["target"])) if chosen.get("target") else None
     roller.info(
         "Reroll", f"{name} spend 1 of {pool} rerolls on roll {n}", rulings=("R-SMB-02", "R-SMB-P05")
     )
     changes: list[Change] = [set_side(side, "flags.rerolls", pool - 1)]
+    if chosen["kind"] == kept_rolls.FIRST:
+        first, more, theirs = kept_rolls.reroll_first(state, side, chosen, roller)
+        log[idx] = {**chosen, "rerolled": int(chosen.get("rerolled", 0)) + 1}
+        changes += more + [kept_rolls.store(state, {side: log, 1 - side: theirs})]
+        summary = f"{name}'s reroll: " + ("they go first" if first else "they go second")
+        return _finish("reroll", summary, changes, roller, f"{name} reroll")
+    who = state.fighter(str(chosen["who"]))
+    target = state.fighter(str(chosen["target"])) if chosen.get("target") else None
     ok = _roll_again(d, roller, who, target, chosen)
     log[idx] = {**chosen, "ok": ok, "rerolled": int(chosen.get("rerolled", 0)) + 1}
     if chosen["kind"] == "attack" and target is not None and ok != chosen["ok"]:
         changes.append(set_fighter(target.id, "status", "out" if ok else "upright"))
     elif chosen["kind"] == "fear" and target is not None and ok != chosen["ok"]:
         changes += _fear_changed(d, state, roller, who, target, ok, log, idx)
-    changes.append(set_game("flags.rolls", freeze({"side": side, "list": log})))
+    changes.append(kept_rolls.store(state, {side: log}))
     changes = settle(d, state, changes)
     summary = f"{who.name}'s reroll: " + "; ".join(s.outcome for s in roller.steps[1:])
     return _finish("reroll", summary, changes, roller, f"{name} reroll")

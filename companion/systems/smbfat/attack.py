@@ -16,7 +16,7 @@ from companion.core.roller import Roller
 from companion.errors import RefusedError, UsageError
 from companion.game.state import GameState
 from companion.systems.base import ActionRequest
-from companion.systems.kit.plugin import opponents
+from companion.systems.kit.plugin import no_shot, opponents
 from companion.systems.smbfat.data import SmbData
 from companion.systems.smbfat.figures import Fig, map_of, skill_dice
 from companion.trace import Step, Trace
@@ -77,9 +77,7 @@ def build_attack(d: SmbData, state: GameState, req: ActionRequest) -> Attack:
         # R-SMB-P03: a bought Heavy or Spread weapon gives a figure without ranged dice a
         # ranged attack; Heavy is handled below (0 + 1 die), Spread here.
         if not att.has("spread"):
-            raise RefusedError(
-                f"{a.name} has no ranged attack; it can only attack an adjacent figure in melee"
-            )
+            raise no_shot(a.name, "no ranged dice, Heavy or Spread weapon")
         spread = True
         notes.append(f"{a.name} has no ranged dice: its Spread weapon is its ranged attack")
         rulings.append("R-SMB-P03")
@@ -98,19 +96,32 @@ def build_attack(d: SmbData, state: GameState, req: ActionRequest) -> Attack:
         strikes = spread_strikes(d, state, att, tgt, near, notes)
         kind = "spread"
     elif ranged:
+        if rng is not None and int(rng) == 0:
+            # R-SMB-P14: 0" is base contact, an adjacent target: melee dice, no Heavy die.
+            raise RefusedError(
+                f'{t.name} is 0" away, adjacent to {a.name}: an adjacent target is attacked '
+                "in melee (leave out --range and --ranged), where Heavy weapon adds no die"
+            )
         if rng is not None and int(rng) > m.ranged:
             raise RefusedError(f'ranged attacks reach {m.ranged}", not {rng}"')
         n = att.ranged + (1 if att.has("heavy") else 0)
         if att.has("heavy"):
-            notes.append("Heavy weapon: one more ranged die")
+            notes.append("Heavy weapon: one more ranged die, the target not being adjacent")
+            rulings.append("R-SMB-P14")
             if att.ranged == 0:
                 rulings.append("R-SMB-P03")
+        if att.has("spread"):
+            notes.append(f"{a.name} shoots with its ranged dice, not its Spread weapon")
+            rulings.append("R-SMB-P15")
         strikes = (Strike(tgt, n, need_of(d, tgt), fear_applies(att, tgt)),)
         kind = "ranged"
     else:
         n = att.melee + (1 if att.has("brutal") else 0)
         if att.has("brutal"):
             notes.append("Brutal weapon: one more melee die")
+        if att.has("heavy"):
+            notes.append("Heavy weapon: no extra die against an adjacent target")
+            rulings.append("R-SMB-P14")
         strikes = (Strike(tgt, n, need_of(d, tgt), fear_applies(att, tgt)),)
         kind = "melee"
     return Attack(
@@ -331,6 +342,8 @@ def odds_trace(atk: Attack, pool: int) -> Trace:
                 f"{atk.strikes[0].target.name} from {odds_mod.fmt(before[0])} to "
                 f"{odds_mod.fmt(after[0])}"
             )
+            # The chance with the reroll is data too, as a skill roll's odds give it.
+            steps.append(Step("With a reroll", text, probability=after[0], rulings=("R-SMB-02",)))
         else:
             text = (
                 f"spending 1 of {pool} rerolls on the first roll that goes wrong (a miss on an "
@@ -339,7 +352,16 @@ def odds_trace(atk: Attack, pool: int) -> Trace:
                 f"{s.target.name} {odds_mod.fmt(b)} to {odds_mod.fmt(x)}"
                 for s, b, x in zip(atk.strikes, before, after, strict=True)
             )
-        steps.append(Step("With a reroll", text, rulings=("R-SMB-02",)))
+            steps.append(Step("With a reroll", text, rulings=("R-SMB-02",)))
+            steps += [
+                Step(
+                    f"With a reroll: {s.target.name}",
+                    f"{s.target.name} is defeated {odds_mod.fmt(x)}",
+                    probability=x,
+                    rulings=("R-SMB-02",),
+                )
+                for s, x in zip(atk.strikes, after, strict=True)
+            ]
     else:
         steps.append(Step("With a reroll", "the force has no rerolls left", rulings=("R-SMB-02",)))
     best = max(table, key=lambda kv: kv[1])

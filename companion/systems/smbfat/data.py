@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 
-from companion.data import Reader, load_toml
+from companion.data import Reader
 from companion.game.state import freeze
 from companion.roster import Roster, RosterFighter
-from companion.systems.base import Ruling, Scenario
-from companion.systems.kit.facts import ActionSpec, read_actions, read_options
-from companion.systems.kit.plugin import read_header, read_rulings
+from companion.systems.base import Ruling, Scenario, SystemInfo
+from companion.systems.kit import rules_file as read
+from companion.systems.kit.facts import ActionSpec
 from companion.values import frozen
 
 FILE = "smbfat.toml"
@@ -50,11 +51,7 @@ class MapSize:
 
 @frozen
 class SmbData:
-    name: str
-    aliases: tuple[str, ...]
-    dice: str
-    board: str
-    length: str
+    info: SystemInfo
     rounds: int
     points_min: int
     points_max: int
@@ -66,11 +63,11 @@ class SmbData:
     defeat_armor: int
     objective_points: int
     objectives: tuple[str, ...]
-    types: dict[str, FigureType]
-    traits: dict[str, Trait]
-    maps: dict[str, MapSize]
-    scenarios: dict[str, Scenario]
-    actions: dict[str, ActionSpec]
+    types: Mapping[str, FigureType]
+    traits: Mapping[str, Trait]
+    maps: Mapping[str, MapSize]
+    scenarios: Mapping[str, Scenario]
+    actions: Mapping[str, ActionSpec]
     options: ActionSpec | None
     rulings: tuple[Ruling, ...]
     samples: tuple[Roster, ...]
@@ -80,102 +77,76 @@ class SmbData:
         return t.label if t else tid
 
 
-def _types(top: Reader) -> dict[str, FigureType]:
-    out = {}
-    for k, r in top.items("types"):
-        r.only("label", "cost", "melee", "ranged", "examples")
-        out[k] = FigureType(
-            k,
-            r.text("label"),
-            r.num("cost", lo=1, hi=20),
-            r.num("melee", lo=0, hi=6),
-            r.num("ranged", lo=0, hi=6),
-            r.text("examples"),
+def _figures(r: Reader, ctx: read.Ctx) -> tuple[RosterFighter, ...]:
+    types: Mapping[str, FigureType] = ctx["types"]
+    figures = []
+    for fr in read.rows(r, "figures", "figures"):
+        kind = fr.text("type", choices=tuple(types))
+        tr = fr.texts("traits", ())
+        for t in tr:
+            if t not in ctx["traits"]:
+                fr.fail(f"unknown trait {t!r}", "traits")
+        ty = types[kind]
+        stats = freeze({"melee": ty.melee, "ranged": ty.ranged})
+        figures.append(RosterFighter(fr.text("name"), kind, stats, (), tr, ""))
+    return tuple(figures)
+
+
+def _rerolls(r: Reader, ctx: read.Ctx) -> Mapping[str, int]:
+    return freeze({"rerolls": r.num("rerolls", lo=0, hi=40)})
+
+
+def _map(r: Reader, ctx: read.Ctx) -> Mapping[str, str]:
+    return freeze({"map": r.text("map", choices=tuple(ctx["maps"]))})
+
+
+def _rounds(r: Reader, ctx: read.Ctx) -> int:
+    rounds: int = ctx["rounds"]
+    return rounds
+
+
+INCHES = {k: read.Num(lo=1, hi=100) for k in ("move", "secondary", "fast_move", "fast_secondary")}
+INCHES.update(ranged=read.Num(lo=1, hi=100), spread=read.Num(lo=1, hi=100))
+
+SHAPE = read.Shape(
+    SmbData,
+    read.at_least("system", rounds=1, points_min=0, points_max=1, trait_cost=0),
+    read.at_least("system", reroll_cost=0, skill_dice=1, objective_points=0),
+    info=read.info("smbfat"),
+    skill_target=read.Num("system.skill_target", lo=1, hi=6),
+    defeat=read.Num("system.defeat", lo=1, hi=6),
+    defeat_armor=read.Num("system.defeat_armor", lo=1, hi=6),
+    objectives=read.Texts("system.objectives"),
+    types=read.ByName(
+        read.Shape(
+            FigureType,
+            only=True,
+            cost=read.Num(lo=1, hi=20),
+            melee=read.Num(lo=0, hi=6),
+            ranged=read.Num(lo=0, hi=6),
         )
-    return out
-
-
-def _maps(top: Reader) -> dict[str, MapSize]:
-    out = {}
-    for k, r in top.items("maps"):
-        out[k] = MapSize(
-            k,
-            r.text("label"),
-            r.text("board"),
-            move=r.num("move", lo=1, hi=100),
-            secondary=r.num("secondary", lo=1, hi=100),
-            fast_move=r.num("fast_move", lo=1, hi=100),
-            fast_secondary=r.num("fast_secondary", lo=1, hi=100),
-            ranged=r.num("ranged", lo=1, hi=100),
-            spread=r.num("spread", lo=1, hi=100),
-            spread_near=r.text("spread_near"),
+    ),
+    traits=read.ByName(read.Shape(Trait)),
+    maps=read.ByName(read.Shape(MapSize, INCHES)),
+    scenarios=read.ByName(
+        read.Shape(Scenario, last_turn=read.Use(_rounds), data=read.Use(_map, "map"))
+    ),
+    actions=read.FACTS,
+    options=read.OPTIONS,
+    rulings=read.RULINGS,
+    samples=read.Each(
+        read.Shape(
+            Roster,
+            only=("name", "notes", "rerolls", "figures"),
+            system=read.Fixed("smbfat"),
+            fighters=read.Use(_figures, "figures"),
+            preset=read.Fixed(False),
+            options=read.Use(_rerolls, "rerolls"),
         )
-    return out
-
-
-def _samples(top: Reader, types: dict[str, FigureType], traits: dict[str, Trait]) -> list[Roster]:
-    out = []
-    for s in top.tables("samples"):
-        s.only("name", "notes", "rerolls", "figures")
-        raw = s.data.get("figures")
-        if not isinstance(raw, list):
-            s.fail("expected a list of figures", "figures")
-        figures = []
-        for i, f in enumerate(raw):
-            fr = Reader(FILE, f, f"{s.path}.figures[{i}]")
-            kind = fr.text("type", choices=tuple(types))
-            tr = fr.texts("traits", ())
-            for t in tr:
-                if t not in traits:
-                    fr.fail(f"unknown trait {t!r}", "traits")
-            ty = types[kind]
-            stats = freeze({"melee": ty.melee, "ranged": ty.ranged})
-            figures.append(RosterFighter(fr.text("name"), kind, stats, (), tr, ""))
-        opts = freeze({"rerolls": s.num("rerolls", lo=0, hi=40)})
-        out.append(Roster(s.text("name"), "smbfat", tuple(figures), s.text("notes"), False, opts))
-    return out
+    ),
+)
 
 
 @lru_cache(maxsize=1)
 def load() -> SmbData:
-    top = Reader(FILE, load_toml(FILE))
-    top.only(
-        "system", "types", "traits", "maps", "scenarios", "facts", "options", "rulings", "samples"
-    )
-    s = top.table("system")
-    types = _types(top)
-    traits = {k: Trait(k, r.text("label"), r.text("summary")) for k, r in top.items("traits")}
-    maps = _maps(top)
-    scenarios = {
-        k: Scenario(
-            k,
-            r.text("label"),
-            r.text("summary"),
-            s.num("rounds", lo=1),
-            freeze({"map": r.text("map", choices=tuple(maps))}),
-        )
-        for k, r in top.items("scenarios")
-    }
-    rulings = read_rulings(top)
-    return SmbData(
-        **read_header(s),
-        rounds=s.num("rounds", lo=1),
-        points_min=s.num("points_min", lo=0),
-        points_max=s.num("points_max", lo=1),
-        trait_cost=s.num("trait_cost", lo=0),
-        reroll_cost=s.num("reroll_cost", lo=0),
-        skill_dice=s.num("skill_dice", lo=1),
-        skill_target=s.num("skill_target", lo=1, hi=6),
-        defeat=s.num("defeat", lo=1, hi=6),
-        defeat_armor=s.num("defeat_armor", lo=1, hi=6),
-        objective_points=s.num("objective_points", lo=0),
-        objectives=s.texts("objectives"),
-        types=types,
-        traits=traits,
-        maps=maps,
-        scenarios=scenarios,
-        actions=read_actions(top),
-        options=read_options(top),
-        rulings=rulings,
-        samples=tuple(_samples(top, types, traits)),
-    )
+    return read.file(SHAPE, FILE)

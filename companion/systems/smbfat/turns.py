@@ -8,14 +8,16 @@ from typing import Any
 
 from companion.core.roller import Roller
 from companion.dice import DiceSource
-from companion.errors import UsageError
+from companion.errors import DiceError, UsageError
 from companion.game.events import Change, Event, apply_event, set_fighter, set_game
 from companion.game.setup import fighters_from
 from companion.game.state import FighterState, GameState, SideState, freeze
+from companion.names import possessive
 from companion.roster import Roster
 from companion.systems.base import Outcome
 from companion.systems.kit.turns import SideTurns, roll_off
 from companion.systems.smbfat import data as data_mod
+from companion.systems.smbfat import kept_rolls
 from companion.systems.smbfat.figures import game_options, moves, option, result_text
 from companion.systems.smbfat.roster_rules import check_roster, rerolls
 from companion.values import replace
@@ -53,6 +55,18 @@ def new_game(rosters: Sequence[Roster], scenario: str, options: Mapping[str, Any
         last_turn=d.rounds,
         options=freeze(opts),
     )
+
+
+def said_nothing(dice: DiceSource, name: str) -> None:
+    """Dice typed for a call that only ends a force's turn: say what the call does rather
+    than count the dice it left over (the roll to go first comes when the round ends)."""
+    try:
+        dice.finish()
+    except DiceError:
+        raise UsageError(
+            f"this ends {possessive(name)} turn; nothing is rolled, so leave out --dice "
+            "(the roll to go first comes when the round ends)"
+        ) from None
 
 
 def extra_pending(state: GameState, side: int) -> bool:
@@ -129,12 +143,21 @@ class SmbTurns(SideTurns):
     def next_turn(self, state: GameState, dice: DiceSource) -> Outcome:
         side = self.acting_side(state)
         if side is None or not extra_pending(state, side):
-            return super().next_turn(state, dice)
-        # Ending the side's turn lets the extra turn go; without it, every figure of the
-        # side would read as still able to act.
-        drop = (set_game("flags.extra_turn", None),)
-        out = super().next_turn(apply_event(state, Event("turn", "", drop)), dice)
-        return replace(out, changes=drop + out.changes)
+            out = super().next_turn(state, dice)
+        else:
+            # Ending the side's turn lets the extra turn go; without it, every figure of
+            # the side would read as still able to act.
+            drop = (set_game("flags.extra_turn", None),)
+            out = super().next_turn(apply_event(state, Event("turn", "", drop)), dice)
+            out = replace(out, changes=drop + out.changes)
+        first = out.data.get("initiative")
+        if first is None and side is not None and not dice.history:
+            said_nothing(dice, state.sides[side].name)
+        if first is None or out.trace is None:
+            return out
+        # A new round: under reroll-any its rolls to go first may be rerolled (R-SMB-P13).
+        kept = kept_rolls.first_rolls(state, out.trace.steps, int(first))
+        return replace(out, changes=out.changes + (kept,)) if kept is not None else out
 
     def not_activated(self, state: GameState) -> list[str]:
         # Tokens are cleared when each side's turn ends, so by the end of the round they say
@@ -142,7 +165,7 @@ class SmbTurns(SideTurns):
         return [f.name for f in state.fighters if not f.out and not f.flags.get("turned")]
 
     def upkeep(self, state: GameState, roller: Roller) -> list[Change]:
-        return [set_game("flags.rolls", None)]
+        return [set_game("flags.rolls", None), set_game("flags.round_rolls", None)]
 
     def game_over(self, state: GameState) -> str | None:
         if state.last_turn is not None and state.turn >= state.last_turn:

@@ -19,7 +19,7 @@ from companion.systems.base import (
     Scenario,
     Topic,
 )
-from companion.systems.kit.facts import ActionSpec, declared_in
+from companion.systems.kit.facts import ActionSpec
 from companion.systems.kit.plugin import FromData
 from companion.systems.warstuff import actions, attack, combat, roster_rules, turns
 from companion.systems.warstuff import data as data_mod
@@ -28,7 +28,6 @@ from companion.trace import Trace
 
 
 class WarStuff(FromData):
-    system_id = "warstuff"
     default_scenario = "skirmish"
     turns = turns.ROUNDS
     keeps_vp = False  # the last player with units left wins
@@ -123,10 +122,13 @@ class WarStuff(FromData):
     def unit_fighter(
         self, unit: LibraryUnit, taken: list[str], name: str | None = None
     ) -> RosterFighter:
-        return data_mod.unit_fighter(self.data, unit, taken, name)
+        return data_mod.unit_fighter(self.data.genres, unit, taken, name)
 
     def unit_cost(self, unit: LibraryUnit) -> int:
         return self.data.cost(unit.quality, unit.rules)
+
+    def fighter_cost(self, f: RosterFighter) -> int | None:
+        return roster_rules.unit_cost(self.data, f)
 
     def roster_total(self, roster: Roster) -> tuple[int, int]:
         return roster_rules.roster_total(self.data, roster)
@@ -185,10 +187,10 @@ class WarStuff(FromData):
         return None
 
     def declared_actions(self) -> Mapping[str, ActionSpec]:
-        return declared_in(data_mod.FILE)[0]
+        return self.data.facts
 
     def game_options(self) -> ActionSpec | None:
-        return declared_in(data_mod.FILE)[1]
+        return self.data.options
 
     def resolve(self, state: GameState, request: ActionRequest, dice: DiceSource) -> Outcome:
         return actions.resolve(self.data, state, request, dice)

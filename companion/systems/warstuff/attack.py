@@ -15,7 +15,7 @@ from companion.game.events import Change, set_fighter
 from companion.game.state import FighterState, GameState
 from companion.names import match
 from companion.systems.base import ActionRequest
-from companion.systems.kit.plugin import opponents
+from companion.systems.kit.plugin import no_shot, opponents
 from companion.systems.warstuff.data import WarStuffData
 from companion.trace import Modifier, Step
 from companion.values import frozen
@@ -219,10 +219,12 @@ def build_attack(d: WarStuffData, state: GameState, req: ActionRequest) -> Attac
     if ranged:
         reach = shooting_range(d, a, entangle)
         if reach is None:
-            raise RefusedError(
-                f"{a.name} has no Shooter rule and cannot shoot"
-                + (" (Entangle: add --opt entangle=true)" if a.has("entangle") else "")
-            )
+            if a.has("entangle"):
+                raise RefusedError(
+                    f"{a.name} has no Shooter rule: its only shot is Entangle "
+                    "(add --opt entangle=true)"
+                )
+            raise no_shot(a.name, "no Shooter rule")
         if range_ is not None and range_ > reach:
             raise RefusedError(f'{t.name} is {range_}" away, beyond {a.name}\'s {reach}" range')
     cover = bool(o.get("cover"))

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from functools import lru_cache
 
-from companion.data import Reader, load_toml
+from companion.data import Reader
 from companion.game.state import freeze
 from companion.roster import Roster, RosterFighter
-from companion.systems.base import Ruling, Scenario
-from companion.systems.kit.plugin import read_header, read_rulings
+from companion.systems.base import Ruling, Scenario, SystemInfo
+from companion.systems.kit import rules_file as read
+from companion.systems.kit.facts import ActionSpec
 from companion.values import frozen
 
 FILE = "warstuff.toml"
@@ -54,11 +56,7 @@ class Genre:
 
 @frozen
 class WarStuffData:
-    name: str
-    aliases: tuple[str, ...]
-    dice: str
-    board: str
-    length: str
+    info: SystemInfo
     quality_min: int
     quality_max: int
     quality_cost: int
@@ -67,12 +65,14 @@ class WarStuffData:
     default_points: int
     advice_max_unit: int
     moves: dict[str, tuple[int, int]]
-    actions: dict[str, Action]
-    rules: dict[str, SpecialRule]
-    scenarios: dict[str, Scenario]
-    genres: dict[str, Genre]
-    rulings: tuple[Ruling, ...]
+    actions: Mapping[str, Action]
+    rules: Mapping[str, SpecialRule]
+    scenarios: Mapping[str, Scenario]
+    genres: Mapping[str, Genre]
     samples: tuple[Roster, ...]
+    rulings: tuple[Ruling, ...]
+    facts: Mapping[str, ActionSpec]
+    options: ActionSpec | None
 
     def cost(self, quality: int, rules: tuple[str, ...] | list[str]) -> int:
         """Quality x 10 plus the rules' costs, never below the minimum (5 points)."""
@@ -94,82 +94,43 @@ def rule_id(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-")
 
 
-@lru_cache(maxsize=1)
-def load() -> WarStuffData:
-    top = Reader(FILE, load_toml(FILE))
-    top.only(
-        "system",
-        "moves",
-        "actions",
-        "rules",
-        "scenarios",
-        "genres",
-        "samples",
-        "rulings",
-        "facts",
-        "options",
-    )
-    sysr = top.table("system")
-    qmin = sysr.num("quality_min", lo=0)
-    qmax = sysr.num("quality_max", lo=qmin)
-    moves_r = top.table("moves")
+def _quality_max(r: Reader, ctx: read.Ctx) -> int:
+    return r.table("system").num("quality_max", lo=ctx["quality_min"])
+
+
+def _moves(top: Reader, ctx: read.Ctx) -> dict[str, tuple[int, int]]:
+    r = top.table("moves")
     moves: dict[str, tuple[int, int]] = {}
     for key in ("normal", "fast", "slow"):
-        pair = moves_r.nums(key)
+        pair = r.nums(key)
         if len(pair) != 2:
-            moves_r.fail("expected [walk, run]", key)
+            r.fail("expected [walk, run]", key)
         moves[key] = (pair[0], pair[1])
-    actions = {
-        k: Action(
-            k, r.text("label"), r.text("move"), r.text("summary"), r.flag("shoot"), r.flag("melee")
-        )
-        for k, r in top.items("actions")
-    }
-    rules: dict[str, SpecialRule] = {}
-    for k, r in top.items("rules"):
-        if rule_id(r.text("label")) != k:
-            r.fail(f"the id must be the label's slug {rule_id(r.text('label'))!r}", "label")
-        rng = r.opt_num("range")
-        rules[k] = SpecialRule(
-            k, r.text("label"), r.num("cost", lo=-50, hi=100), r.text("summary"), rng
-        )
-    scenarios = {
-        k: Scenario(k, r.text("label"), r.text("summary"), None, freeze({}))
-        for k, r in top.items("scenarios")
-    }
+    return moves
+
+
+def _slug(rule: SpecialRule, r: Reader, ctx: read.Ctx) -> None:
+    if rule_id(rule.label) != rule.id:
+        r.fail(f"the id must be the label's slug {rule_id(rule.label)!r}", "label")
+
+
+def _genres(top: Reader, ctx: read.Ctx) -> Mapping[str, Genre]:
     genres: dict[str, Genre] = {}
     for gid, g in top.items("genres"):
         units = []
-        raw = g.data.get("units")
-        if not isinstance(raw, list):
-            g.fail("expected a list of units", "units")
-        for i, u in enumerate(raw):
-            ur = Reader(FILE, u, f"genres.{gid}.units[{i}]")
-            q = ur.num("quality", lo=qmin, hi=qmax)
+        for ur in read.rows(g, "units", "units"):
+            q = ur.num("quality", lo=ctx["quality_min"], hi=ctx["quality_max"])
             rl = ur.texts("rules")
             for x in rl:
-                if x not in rules:
+                if x not in ctx["rules"]:
                     ur.fail(f"unknown special rule {x!r}", "rules")
             units.append(LibraryUnit(gid, ur.text("name"), ur.num("listed", lo=0), q, rl))
         genres[gid] = Genre(gid, g.text("label"), g.texts("aliases", ()), tuple(units))
-    rulings = read_rulings(top)
-    data = WarStuffData(
-        **read_header(sysr),
-        quality_min=qmin,
-        quality_max=qmax,
-        quality_cost=sysr.num("quality_cost", lo=1),
-        min_cost=sysr.num("min_cost", lo=0),
-        points_limits=sysr.nums("points_limits"),
-        default_points=sysr.num("default_points", lo=1),
-        advice_max_unit=sysr.num("advice_max_unit", lo=1),
-        moves=moves,
-        actions=actions,
-        rules=rules,
-        scenarios=scenarios,
-        genres=genres,
-        rulings=rulings,
-        samples=(),
-    )
+    return freeze(genres)
+
+
+def _samples(top: Reader, ctx: read.Ctx) -> tuple[Roster, ...]:
+    genres: Mapping[str, Genre] = ctx["genres"]
     samples = []
     for s in top.tables("samples"):
         genre = s.text("genre", choices=tuple(genres))
@@ -178,15 +139,40 @@ def load() -> WarStuffData:
             found = [u for u in genres[genre].units if u.name == name]
             if not found:
                 s.fail(f"no unit {name!r} in genre {genre}", "units")
-            fighters.append(unit_fighter(data, found[0], [f.name for f in fighters]))
+            fighters.append(unit_fighter(genres, found[0], [f.name for f in fighters]))
         samples.append(
             Roster(s.text("name"), "warstuff", tuple(fighters), s.text("notes", ""), False)
         )
-    return WarStuffData(**{**data.__dict__, "samples": tuple(samples)})
+    return tuple(samples)
+
+
+SHAPE = read.Shape(
+    WarStuffData,
+    read.at_least(
+        "system", quality_min=0, quality_cost=1, min_cost=0, default_points=1, advice_max_unit=1
+    ),
+    info=read.info("warstuff"),
+    quality_max=read.Use(_quality_max),
+    points_limits=read.Nums("system.points_limits"),
+    moves=read.Use(_moves, "moves"),
+    actions=read.ByName(read.Shape(Action)),
+    rules=read.ByName(read.Shape(SpecialRule, checks=(_slug,), cost=read.Num(lo=-50, hi=100))),
+    scenarios=read.ByName(read.Shape(Scenario, last_turn=read.Fixed(None))),
+    genres=read.Use(_genres, "genres"),
+    facts=read.FACTS,
+    options=read.OPTIONS,
+    samples=read.Use(_samples, "samples"),
+    rulings=read.RULINGS,
+)
+
+
+@lru_cache(maxsize=1)
+def load() -> WarStuffData:
+    return read.file(SHAPE, FILE)
 
 
 def unit_fighter(
-    d: WarStuffData, unit: LibraryUnit, taken: list[str], name: str | None = None
+    genres: Mapping[str, Genre], unit: LibraryUnit, taken: list[str], name: str | None = None
 ) -> RosterFighter:
     """A roster entry for a library unit; a second copy of a name gets a number."""
     base = name or unit.name
@@ -200,5 +186,5 @@ def unit_fighter(
         freeze({"quality": unit.quality}),
         (),
         unit.rules,
-        f"quickplay {d.genres[unit.genre].label}: {unit.name}",
+        f"quickplay {genres[unit.genre].label}: {unit.name}",
     )

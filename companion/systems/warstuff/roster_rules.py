@@ -53,6 +53,18 @@ def points_limit(d: WarStuffData, options: Mapping[str, Any]) -> int:
         return d.default_points
 
 
+def limit_hint(d: WarStuffData, name: str, total: int) -> str:
+    """How a warband of `total` points could fit, naming the limits a roster may have
+    (150 or 300): the option that raises it, or that none is high enough."""
+    limits = " or ".join(str(p) for p in d.points_limits)
+    fits = [p for p in sorted(d.points_limits) if p >= total]
+    if fits:
+        how = f"'companion roster option \"{name}\" points={fits[0]}' raises it to {fits[0]}"
+    else:
+        how = f"even {max(d.points_limits)} pts is too few"
+    return f"a warband's limit is {limits} pts: {how}"
+
+
 def counted_cost(d: WarStuffData, f: RosterFighter, options: Mapping[str, Any]) -> int:
     """The cost that counts toward the limit: computed, or listed on request (R-WS-P03)."""
     if str(options.get("costs", "computed")) == "listed":

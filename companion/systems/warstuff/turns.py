@@ -42,7 +42,7 @@ def new_game(
         if total > int(points):
             raise UsageError(
                 f"'{r.name}' costs {total} pts, over this game's limit of {points} pts "
-                "('companion roster option NAME points=300' raises a roster's limit)"
+                f"({roster_rules.limit_hint(d, r.name, total)})"
             )
     for roster in rosters:
         if not roster.fighters:

@@ -80,18 +80,29 @@ def check_warband(roster: Roster) -> None:
 
 
 def new_solo_game(
-    roster: Roster, profile: Profile, choice: SoloChoice, board: int | None = None
+    roster: Roster,
+    profile: Profile,
+    choice: SoloChoice,
+    board: int | None = None,
+    hostage_corner: str | None = None,
 ) -> GameState:
-    """The game as set up before any dice: the player's warband and scenario fighters."""
+    """The game as set up before any dice: the player's warband and scenario fighters.
+    `hostage_corner`: left or right, the corner beside yours the Hostage boss starts in."""
     from companion.systems.one_stat import data as one_stat
 
     d = load()
     d1 = one_stat.load()
     if roster.system != "1ss":
         raise UsageError(f"solo play is for 1ss warbands; '{roster.name}' plays {roster.system}")
+    if hostage_corner is not None:
+        hostage_corner = hostage_corner.strip().casefold()
+        if hostage_corner not in sc_mod.SIDE_CORNERS:
+            raise UsageError(f"--boss-corner takes left or right, not '{hostage_corner}'")
+        if not any(s.boss == "hostage" for s in choice.scenarios):
+            raise UsageError("--boss-corner belongs to the Hostage scenario")
     check_warband(roster)
     fighters = list(fighters_from([roster], lambda rf: d1.ranks[rf.rank].die))
-    fighters += sc_mod.scenario_fighters(d, choice.scenarios, profile, choice.setup)
+    fighters += sc_mod.scenario_fighters(d, choice.scenarios, profile, choice.setup, hostage_corner)
     win, lose, last = sc_mod.objectives(choice.scenarios, choice.setup)
     size = board or d.board
     label = choice.setup.label if choice.setup else " + ".join(s.label for s in choice.scenarios)
@@ -168,7 +179,14 @@ def setup_outcome(state: GameState, dice: DiceSource) -> Outcome:
     for f in state.fighters:
         if f.flags.get("corner"):
             c = f.flags["corner"]
-            steps.append(Step(f.name, f"starts in the corner square column {c[0]}, row {c[1]}"))
+            text = f"starts in the corner square column {c[0]}, row {c[1]}"
+            if f.flags.get("hostage_boss"):
+                goal = sc_mod.far_corner(c, d.grid)
+                text += (
+                    f" ({sc_mod.corner_name(c, d.grid)}) and heads for the "
+                    f"{sc_mod.corner_name(goal, d.grid)} corner"
+                )
+            steps.append(Step(f.name, text, rulings=("R-1SS-S04",)))
     changes = [
         set_game("flags.spawnpoints", [[p.col, p.row] for p in points]),
         set_game("flags.tokens", tokens),

@@ -51,6 +51,9 @@ def ask(state: GameState, fid: str, answers: Mapping[str, Any]) -> Ask | None:
         if q.kind == "leader":
             picks = tuple((x.name, x.id) for x in opfor.leaders(active, f))
             return Ask(q.key, q.text, "pick", picks + (("none of them", "none"),))
+        if q.kind == "distraction":
+            picks = tuple((x.name, x.id) for x in opfor.distractions(active))
+            return Ask(q.key, q.text, "pick", picks + (("none of them", "none"),))
         if q.kind == "ally":
             picks = tuple((x.name, x.id) for x in opfor.commandable(active, f))
             return Ask(q.key, q.text, "pick", picks + (("none of them", "none"),))

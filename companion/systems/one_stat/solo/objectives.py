@@ -14,11 +14,19 @@ from companion.errors import RefusedError, UsageError
 from companion.game.events import Change, add_fighter, set_fighter, set_game
 from companion.game.state import FighterState, GameState, freeze, thaw
 from companion.systems.base import ActionRequest, Outcome
+from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat.solo.bounty import bounty_wound, has_ladder
 from companion.systems.one_stat.solo.data import DECLARED, load
 from companion.systems.one_stat.solo.scenarios import OBJECTIVE_TEXT, check
-from companion.trace import Roll, Step, Trace, roll_test
+from companion.trace import Roll, Step, Trace
 from companion.values import replace
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from companion.systems.one_stat.board import Board
+    from companion.systems.one_stat.roller import DiceRoller
+
+QUESTION_DIE = 6  # The Dark Ritual: a D6 each, civilian and inquirer
 
 
 def _tokens(state: GameState) -> list[dict[str, Any]]:
@@ -40,12 +48,13 @@ def _find_token(tokens: list[dict[str, Any]], tid: str) -> dict[str, Any]:
     raise UsageError(f"no token '{tid}'; tokens: {known}")
 
 
-def _spend(
+def _spending(
     state: GameState, f: FighterState, dice: DiceSource, free: bool, what: str, kind: str
-) -> tuple[list[Change], list[Step]]:
+) -> tuple[Board, DiceRoller]:
     """An objective action takes one of the active fighter's actions, as picking up the
     treasure does (R-1SS-S10), in the action sequence's order as `kind` (R-1SS-P16);
-    `free` resolves it outside the count (a correction)."""
+    `free` resolves it outside the count (a correction). The board and roller go on to
+    record what the action does."""
     from companion.systems.one_stat.board import Board
     from companion.systems.one_stat.permissions import spend_action
     from companion.systems.one_stat.roller import DiceRoller
@@ -54,6 +63,13 @@ def _spend(
         raise RefusedError(f"{f.name} is {f.status}: its only action is Recover (R-1SS-06)")
     board, roller = Board(state), DiceRoller(dice)
     spend_action(board, roller, f, {"free": free}, what, kind)
+    return board, roller
+
+
+def _spend(
+    state: GameState, f: FighterState, dice: DiceSource, free: bool, what: str, kind: str
+) -> tuple[list[Change], list[Step]]:
+    board, roller = _spending(state, f, dice, free, what, kind)
     return list(board.changes()), list(roller.steps)
 
 
@@ -195,7 +211,8 @@ def shutdown(
     state: GameState, target: str, fighter: FighterState, dice: DiceSource, free: bool = False
 ) -> Outcome:
     """A roll at or below stat shuts a device down: a spawnpoint (Shutdown), a station,
-    or the event spot's machine (Investigate). It takes one action (R-1SS-S10)."""
+    or the event spot's machine (Investigate); an Engineer rolls 2 dice keep higher above
+    his stat (R-1SS-S14). It takes one action (R-1SS-S10)."""
     _player(state, fighter)
     tokens = _tokens(state)
     shut = list(state.flags.get("shut") or ())
@@ -225,20 +242,24 @@ def shutdown(
         if t["state"] == "shut":
             raise RefusedError(f"station {t['id']} is already shut down")
         label = f"station {t['id']}"
-    changes, steps = _spend(state, fighter, dice, free, f"working {label}", "device")
-    step = roll_test(
-        dice,
+    from companion.systems.one_stat.data import load as load_1ss
+    from companion.systems.one_stat.objectives import work_device
+
+    board, roller = _spending(state, fighter, dice, free, f"working {label}", "device")
+    # One roll at or below stat shuts a device down; an Engineer works it by his skill
+    # (R-1SS-S14).
+    ok = work_device(
+        load_1ss(),
+        roller,
+        fighter,
         title=f"Shut down {label}",
-        who=fighter.name,
-        sides=fighter.die,
-        target=fighter.stat,
         compare="<=",
         success_text=f"{label} is shut down",
         failure_text=f"{label} keeps running",
-        purpose=f"{fighter.name}'s roll to shut down {label}",
+        rulings=("R-1SS-S14",) if fx.has(fighter, "engineer") else (),
     )
-    steps.append(step)
-    if step.success:
+    changes, steps = list(board.changes()), list(roller.steps)
+    if ok:
         if key.isdigit():
             changes.append(set_game("flags.shut", sorted(shut + [int(key)])))
         elif key == "event":
@@ -250,10 +271,11 @@ def shutdown(
                 if t["id"].casefold() == key:
                     t["state"] = "shut"
             changes.append(set_game("flags.tokens", tokens))
-    trace = Trace(f"{fighter.name}: shut down {label}", tuple(steps), step.outcome)
+    outcome = steps[-1].outcome
+    trace = Trace(f"{fighter.name}: shut down {label}", tuple(steps), outcome)
     return Outcome(
         "shutdown",
-        f"{fighter.name} tries to shut down {label}: {step.outcome}",
+        f"{fighter.name} tries to shut down {label}: {outcome}",
         tuple(changes),
         trace,
     )
@@ -339,7 +361,7 @@ def end_if_decided(state: GameState) -> Outcome | None:
 
 
 def question(state: GameState, f: FighterState, dice: DiceSource, free: bool = False) -> Outcome:
-    """The Dark Ritual: question a civilian. A D6 for the civilian and the fighter's die;
+    """The Dark Ritual: question a civilian. A D6 for the civilian and a D6 for the fighter;
     an answer when the fighter's roll lies between his stat and the civilian's roll (both
     included). Every second answer places a coordinate clue; a civilian's 1 is a gaunt."""
     from companion.systems.one_stat.solo.game import dice_by_rank, profile_of
@@ -378,20 +400,22 @@ def question(state: GameState, f: FighterState, dice: DiceSource, free: bool = F
         return Outcome(
             "question", f"{f.name} questions a civilian: a gaunt!", tuple(changes), trace
         )
-    # No roll of the fighter when the civilian turns out to be a gaunt.
-    own = dice.roll(f.die, 1, purpose=f"{f.name}'s D{f.die}")[0]
+    # No roll of the fighter when the civilian turns out to be a gaunt. The inquirer rolls
+    # a D6 whatever his rank, as the civilian does (R-1SS-S15).
+    own = dice.roll(QUESTION_DIE, 1, purpose=f"{f.name}'s D{QUESTION_DIE}")[0]
     lo, hi = sorted((f.stat, civ))
     ok = lo <= own <= hi
-    p = Fraction(max(0, min(hi, f.die) - lo + 1), f.die)
+    p = Fraction(max(0, min(hi, QUESTION_DIE) - lo + 1), QUESTION_DIE)
     steps.append(
         Step(
             f"{f.name} asks",
-            f"D{f.die} = {own}: "
+            f"D{QUESTION_DIE} = {own}: "
             + ("an answer" if ok else "nothing useful")
             + f" (an answer needs {lo}-{hi})",
-            roll=Roll(f.name, f.die, 1, None, 1, (own,), (0,)),
+            roll=Roll(f.name, QUESTION_DIE, 1, None, 1, (own,), (0,)),
             success=ok,
             probability=p,
+            rulings=("R-1SS-S15",),
         )
     )
     if ok:

@@ -37,6 +37,7 @@ class Facts:
     target_cover: bool | None = None
     ganging: int = 0
     command: str | None = None  # id of the OpFor fighter the boss commands, or "none"
+    distraction: str | None = None  # id of your Distraction within 10" of it, or "none"
 
     def with_(self, **kw: Any) -> Facts:
         return replace(self, **kw)
@@ -101,6 +102,22 @@ def players(state: GameState) -> list[FighterState]:
     return [x for x in state.side_fighters(0) if not x.out]
 
 
+def distractions(state: GameState) -> list[FighterState]:
+    """The player's Distractions still in play: one within 10" draws the OpFor (R-1SS-S17)."""
+    return [x for x in players(state) if fx.has(x, "distraction") and fx.in_play(x)]
+
+
+def drawn_to(facts: Facts) -> str | None:
+    """The Distraction the fighter must target, when the table said one is within 10"."""
+    return facts.distraction if facts.distraction not in (None, "none") else None
+
+
+def aim(facts: Facts) -> str | None:
+    """Whom the fighter's actions target: the Distraction within 10", else your fighter
+    closest to it (R-1SS-S17)."""
+    return drawn_to(facts) or facts.target
+
+
 def special(state: GameState, f: FighterState) -> str | None:
     """Orders that replace the flowchart: trek, hostage boss, prone."""
     if f.status == "wounded":
@@ -121,10 +138,20 @@ def next_question(state: GameState, fid: str, facts: Facts) -> Question | None:
     if special(state, f):
         return None
     names = tuple(x.name for x in players(state))
+    decoys = distractions(state)
+    if facts.distraction is None and decoys:
+        return _one_or_none(
+            "distraction",
+            f'Is one of your Distractions within 10" of {f.name}? (none if not; one that is '
+            "draws all its actions)",
+            decoys,
+        )
+    decoy = state.fighter(drawn_to(facts) or "") if drawn_to(facts) else None
     if facts.can_attack is None:
+        whom = decoy.name if decoy else "one of your fighters"
         return Question(
             "can_attack",
-            f"Can {f.name} attack one of your fighters this activation "
+            f"Can {f.name} attack {whom} this activation "
             "(in reach after a move, or in range and sight of its shooter)?",
             "--can-attack/--cannot-attack",
             "yesno",
@@ -132,10 +159,12 @@ def next_question(state: GameState, fid: str, facts: Facts) -> Question | None:
     if facts.can_attack:
         if facts.in_cover is None:
             return Question("in_cover", f"Is {f.name} in cover?", "--in-cover/--in-open", "yesno")
-        if facts.target is None:
+        # Out of cover it moves first; what it attacks is read after that move (R-1SS-S18).
+        moved = "" if facts.in_cover else f"First move {f.name} to the nearest cover. "
+        if aim(facts) is None:
             return Question(
                 "target",
-                f"Which of your fighters is closest to {f.name}?",
+                f"{moved}Which of your fighters is closest to {f.name}{' now' if moved else ''}?",
                 "--target NAME",
                 "player",
                 names,
@@ -148,13 +177,34 @@ def next_question(state: GameState, fid: str, facts: Facts) -> Question | None:
                 "yesno",
             )
         if _is_ranged(f, facts) and facts.range is None:
+            there = " from its spot in cover" if moved else ""
             return Question(
                 "range",
-                f"How many inches from {f.name} to its target?",
+                f"How many inches from {f.name} to its target{there}?",
                 "--range N",
                 "number",
             )
         return None
+    # Drawn by a Distraction it closes in on it whatever it sees (R-1SS-S17): no more to ask
+    # about where it goes.
+    where = None if decoy is not None else _where_question(state, f, facts, names)
+    if where is not None:
+        return where
+    if facts.command is None and commandable(state, f):
+        return _one_or_none(
+            "command",
+            f'{f.name} cannot attack: which OpFor fighter within 5" of him can attack one of '
+            "your fighters now? (none if no one can)",
+            commandable(state, f),
+            "ally",
+        )
+    return None
+
+
+def _where_question(
+    state: GameState, f: FighterState, facts: Facts, names: tuple[str, ...]
+) -> Question | None:
+    """What decides where a fighter that cannot attack goes: sight, then a leader."""
     if facts.los is None:
         return Question(
             "los",
@@ -171,25 +221,33 @@ def next_question(state: GameState, fid: str, facts: Facts) -> Question | None:
                 "player",
                 names,
             )
-    elif facts.leader is None and leaders(state, f):
-        return Question(
+        return None
+    if facts.leader is None and leaders(state, f):
+        return _one_or_none(
             "leader",
             f'Which higher-ranked OpFor fighter is nearest to {f.name} within {LEADER_RANGE}"? '
             "(none if no one is)",
-            "--leader NAME|none",
-            "leader",
-            tuple(x.name for x in leaders(state, f)) + ("none",),
-        )
-    if facts.command is None and commandable(state, f):
-        return Question(
-            "command",
-            f'{f.name} cannot attack: which OpFor fighter within 5" of him can attack one of '
-            "your fighters now? (none if no one can)",
-            "--command NAME|none",
-            "ally",
-            tuple(x.name for x in commandable(state, f)) + ("none",),
+            leaders(state, f),
         )
     return None
+
+
+def _one_or_none(
+    key: str, text: str, among: list[FighterState], kind: str | None = None
+) -> Question:
+    """A question answered with one of `among` by name, or none."""
+    return Question(
+        key, text, f"--{key} NAME|none", kind or key, tuple(x.name for x in among) + ("none",)
+    )
+
+
+def _goal(state: GameState, f: FighterState) -> str:
+    """The corner the Hostage boss heads for: across from the one he started in."""
+    from companion.systems.one_stat.solo.scenarios import corner_name, far_corner
+
+    grid = int(state.options.get("grid") or 6)
+    start = f.flags.get("corner") or (1, grid)
+    return corner_name(far_corner(start, grid), grid)
 
 
 def _has_melee_weapon(f: FighterState) -> bool:
@@ -204,13 +262,18 @@ def _is_ranged(f: FighterState, facts: Facts) -> bool:
 
 def attack_request(f: FighterState, facts: Facts) -> ActionRequest:
     """The request for the 1ss attack resolution, from the facts the player gave."""
-    assert facts.target is not None
+    target = aim(facts)
+    assert target is not None
     options: dict[str, Any] = {"ranged": _is_ranged(f, facts), "ganging": facts.ganging}
     if options["ranged"] and facts.range is not None:
         options["range"] = facts.range
     if facts.target_cover is not None:
         options["cover"] = facts.target_cover
-    return ActionRequest("attack", f.id, facts.target, freeze(options))
+    if facts.distraction is not None:
+        # The attack checks the Distraction as `--opt distraction=` does (R-1SS-P13):
+        # named, it must be the target; "none" within 10" silences the reminder.
+        options["distraction"] = drawn_to(facts) or False
+    return ActionRequest("attack", f.id, target, freeze(options))
 
 
 def decide(state: GameState, fid: str, facts: Facts, dice: DiceSource) -> Decision:
@@ -244,6 +307,12 @@ def decide(state: GameState, fid: str, facts: Facts, dice: DiceSource) -> Decisi
                 f"; then Command: {ordered.name} attacks your closest fighter at once "
                 f'(companion attack "{ordered.name}" TARGET)'
             )
+            if distractions(state):
+                # Its target too is a Distraction within 10" of it, if one is (R-1SS-S17).
+                instruction += (
+                    '; a Distraction of yours within 10" of it must be that target '
+                    "(--opt distraction=NAME)"
+                )
             data["commanded"] = ordered.id
         steps.append(Step("Instruction", instruction))
         return Decision(
@@ -263,16 +332,37 @@ def decide(state: GameState, fid: str, facts: Facts, dice: DiceSource) -> Decisi
             "recover", f'{f.name} tries to stand up: roll Recover (companion recover "{f.name}")'
         )
     if sp == "trek-march":
-        steps.append(Step("Trek", "the trek has not been attacked yet, so it keeps marching"))
+        steps.append(
+            Step(
+                "Trek",
+                "the trek has not been attacked yet, so it keeps marching: both actions are moves",
+                rulings=("R-1SS-S16",),
+            )
+        )
         return done(
-            "trek-march", f"move {f.name} {stat}\" along the trek's way toward its far corner"
+            "trek-march",
+            f'move {f.name} {stat}" and again {stat}" (both actions, {2 * stat}" in all) '
+            "along the trek's way toward its far corner",
+            moves=2,
         )
     if sp == "surrendered":
         steps.append(Step("Hostage boss", "down to his D6: he has given up fighting (R-1SS-14)"))
         return done("surrendered", f"you move {f.name} where you want (he no longer fights)")
     if sp == "boss-flees":
-        steps.append(Step("Hostage boss", "not attacked yet: he keeps heading for his far corner"))
-        return done("boss-flees", f'move {f.name} {stat}" toward the bottom-right corner')
+        goal = _goal(state, f)
+        steps.append(
+            Step(
+                "Hostage boss",
+                "not attacked yet: he uses his actions to head for his far corner, two moves",
+                rulings=("R-1SS-S16",),
+            )
+        )
+        return done(
+            "boss-flees",
+            f'move {f.name} {stat}" and again {stat}" (both actions, {2 * stat}" in all) '
+            f"toward the {goal} corner",
+            moves=2,
+        )
 
     if f.flags.get("charge_left"):
         steps.append(
@@ -282,19 +372,50 @@ def decide(state: GameState, fid: str, facts: Facts, dice: DiceSource) -> Decisi
                 "(both actions; mark it with 'companion set --flag charge_left=')",
             )
         )
-    target = state.fighter(facts.target) if facts.target else None
+    aimed = aim(facts)
+    target = state.fighter(aimed) if aimed else None
+    decoy = drawn_to(facts)
+    which = 'the Distraction within 10"' if decoy else "the closest of your fighters"
+    if decoy is not None:
+        assert target is not None
+        steps.append(
+            Step(
+                "Distraction",
+                f'{target.name} is a Distraction within 10" of {f.name}: {f.name} must pick '
+                "it as the target of its actions",
+                rulings=("R-1SS-S17", "R-1SS-P13"),
+            )
+        )
+    elif facts.distraction == "none":
+        steps.append(Step("Distraction", 'none of your Distractions is within 10"'))
     if facts.can_attack:
-        steps.append(Step("Can it attack?", "yes, you said one of your fighters is in its reach"))
+        whom = target.name if decoy and target else "one of your fighters"
+        steps.append(Step("Can it attack?", f"yes, you said {whom} is in its reach"))
         req = attack_request(f, facts)
         how = "shoot" if req.options["ranged"] else "attack"
         assert target is not None
         if facts.in_cover:
             steps.append(Step("Is it in cover?", "yes: it keeps its position"))
-            text = f"stay in cover and {how} {target.name}, the closest of your fighters"
+            text = f"stay in cover and {how} {target.name}, {which}"
             return done("attack-from-cover", text, req, target=target.id)
         steps.append(Step("Is it in cover?", "no: it first moves to the nearest cover"))
-        text = f"move to the nearest cover, then {how} {target.name}, the closest of your fighters"
+        if not decoy:
+            steps.append(
+                Step(
+                    "Closest after the move",
+                    f"{target.name}, as you said once it stood in cover",
+                    rulings=("R-1SS-S18",),
+                )
+            )
+        text = f"move to the nearest cover, then {how} {target.name}, {which}"
+        if not decoy:
+            text += " from there"
         return done("cover-then-attack", text, req, target=target.id)
+    if decoy is not None:
+        assert target is not None
+        steps.append(Step("Can it attack?", f"no, you said {target.name} is not in its reach yet"))
+        text = f'move {stat}" toward {target.name}, staying in cover as well as possible'
+        return done("close-in", text, target=target.id, distraction=target.id)
     steps.append(Step("Can it attack?", "no, you said none of your fighters is in its reach"))
     if facts.los:
         assert target is not None

@@ -45,13 +45,31 @@ def objectives(
     return win, lose, last
 
 
+# The corners beside yours (bottom-left), as the Hostage boss's start may be chosen
+# (R-1SS-S04): seen from your corner, top-left is to your left, bottom-right to your right.
+SIDE_CORNERS = {"left": (1, 6), "right": (6, 1)}
+
+
+def far_corner(corner: Sequence[int], grid: int) -> tuple[int, int]:
+    """The corner square diagonally across from `corner`."""
+    return grid + 1 - corner[0], grid + 1 - corner[1]
+
+
+def corner_name(corner: Sequence[int], grid: int) -> str:
+    col = "left" if corner[0] == 1 else "right" if corner[0] == grid else ""
+    row = "bottom" if corner[1] == 1 else "top" if corner[1] == grid else ""
+    return f"{row}-{col}" if row and col else f"column {corner[0]}, row {corner[1]}"
+
+
 def scenario_fighters(
     d: SoloData,
     scenarios: Sequence[SoloScenario],
     profile: Profile,
     setup: Setup | None,
+    hostage_corner: str | None = None,
 ) -> list[FighterState]:
-    """The fighters a scenario brings besides the player's warband and the spawns."""
+    """The fighters a scenario brings besides the player's warband and the spawns.
+    `hostage_corner` (left or right of yours) moves the Hostage boss's start."""
     out: list[FighterState] = []
     for sc in scenarios:
         if sc.boss:
@@ -59,10 +77,13 @@ def scenario_fighters(
                 "Bounty boss" if sc.boss == "bounty" else "Hostage boss"
             )
             skills = ("veteran",) + (setup.boss_skills if setup else ())
+            corner = sc.boss_corner
+            if sc.boss == "hostage" and hostage_corner is not None:
+                corner = SIDE_CORNERS[hostage_corner]
             flags: dict[str, Any] = {
                 "opfor": True,
                 "ladder": list(LADDER),
-                "corner": list(sc.boss_corner),
+                "corner": list(corner),
             }
             flags["bounty" if sc.boss == "bounty" else "hostage_boss"] = True
             if setup is not None and setup.charge:

@@ -13,17 +13,15 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from companion.dice import DiceSource
-from companion.errors import RefusedError, UsageError
+from companion.errors import UsageError
 from companion.game.events import Change, set_fighter
 from companion.game.state import FighterState, GameState
 from companion.systems.base import Outcome
 from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat.board import Board
-from companion.systems.one_stat.losses import regenerate_roll
+from companion.systems.one_stat.losses import regen_choice, regenerate_roll
 from companion.systems.one_stat.roller import DiceRoller
 from companion.trace import Step, Trace
-
-SKIP_FLAG = "regen_skip"
 
 
 def clear_turn(state: GameState) -> list[Change]:
@@ -32,7 +30,7 @@ def clear_turn(state: GameState) -> list[Change]:
     for f in state.fighters:
         if f.token:
             changes.append(set_fighter(f.id, "token", False))
-        for flag in (*fx.TURN_FLAGS, SKIP_FLAG):
+        for flag in fx.TURN_FLAGS:
             if flag in f.flags:
                 changes.append(set_fighter(f.id, f"flags.{flag}", None))
     return changes
@@ -56,7 +54,7 @@ def regenerate(
     Regenerators the player does not roll for (they stay face down)."""
     board, roller = Board(state), DiceRoller(dice)
     for f in face_down(state):
-        if f.side == 0 and (f.id in skip or f.flags.get(SKIP_FLAG)):
+        if f.side == 0 and (f.id in skip or f.flags.get(fx.REGEN_SKIP)):
             roller.info(
                 f"{f.name} stays face down",
                 "you passed on its recovery roll this upkeep",
@@ -72,15 +70,11 @@ def choose_roll(state: GameState, f: FighterState, roll: bool) -> Outcome:
     """The player takes or passes on a face-down Regenerator's roll at the next upkeep."""
     if f.side != 0:
         raise UsageError(f"{f.name} is not one of your fighters: the OpFor always rolls")
-    if f.status != "face-down" or not fx.has(f, "regenerator"):
-        raise RefusedError(f"{f.name} is no Regenerator lying face down")
-    if roll:
-        text = f"{f.name} rolls to regenerate at the next upkeep"
-    else:
-        text = f"{f.name} stays face down at the next upkeep: no recovery roll"
+    board = Board(state)
+    text = regen_choice(board, f, roll)
     return Outcome(
         "regen-choice",
         text,
-        (set_fighter(f.id, f"flags.{SKIP_FLAG}", None if roll else True),),
+        board.changes(),
         Trace(f"{f.name}: upkeep roll", (Step("Regenerator", text, rulings=("R-1SS-S09",)),), text),
     )
