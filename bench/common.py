@@ -45,12 +45,15 @@ def run(home: Path, *args: str, check: bool = True) -> subprocess.CompletedProce
     return r
 
 
-def timed(cmd: Sequence[str], env: dict[str, str] | None = None) -> tuple[float, int, int]:
+def timed(
+    cmd: Sequence[str], env: dict[str, str] | None = None, cwd: Path | None = None
+) -> tuple[float, int, int]:
     """Wall time (s), peak RSS (KiB) and exit status of one process, output discarded."""
     start = time.perf_counter()
     p = subprocess.Popen(
         list(cmd),
         env=env,
+        cwd=cwd,
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -132,10 +135,13 @@ class Install:
             home, PYTHONDONTWRITEBYTECODE="1", XDG_CACHE_HOME=str(self.root / "cache"), **extra
         )
 
-    def run(self, home: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    def run(
+        self, home: Path, *args: str, cwd: Path | None = None
+    ) -> subprocess.CompletedProcess[str]:
         r = subprocess.run(
             [self.script, *args],
             env=self.env(home),
+            cwd=cwd,
             capture_output=True,
             text=True,
             stdin=subprocess.DEVNULL,

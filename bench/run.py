@@ -133,8 +133,8 @@ def probe(p: Proc) -> None:
     import subprocess
 
     assert p.inst is not None
-    if p.args == ["--help"]:
-        p.inst.run(p.home, "--help")  # the first help is Typer's, and is kept
+    if p.args[-1:] == ["--help"]:
+        p.inst.run(p.home, *p.args)  # the first help is Typer's, and is kept
     if p.prepare:
         p.prepare()
     with tempfile.NamedTemporaryFile("r", suffix=".json") as fh:
@@ -173,7 +173,7 @@ def interleaved(procs: list[Proc], rounds: int, floor: str, floor_proc: Proc) ->
                 p.prepare()
             env = None if p.inst is None else p.inst.env(p.home, **p.env)
             base, _, _ = timed(floor_proc.cmd(floor))
-            t, _, code = timed(p.cmd(floor), env)
+            t, _, code = timed(p.cmd(floor), env, None if p.inst is None else p.home)
             if code != 0:
                 raise RuntimeError(f"{' '.join(p.args)} exited {code} in round {r}")
             floor_proc.times.append(base)
@@ -311,6 +311,8 @@ def growth_procs(inst: Install, base: Path) -> tuple[list[Proc], dict[int, Path]
             ("vp (a write)", ["vp", "1", "+1", "--json"], tpl, NO_TYPER),
             ("undo", ["undo"], tpl, NO_TYPER),
             ("redo", ["redo"], undone, NO_TYPER),
+            ("game list", ["game", "list"], tpl, NO_TYPER),
+            ("game show", ["game", "show"], tpl, NO_TYPER),
         ):
             home = base / f"g{n}-{key.split()[0]}-{len(procs)}"
             copy_home(source, home)
@@ -337,6 +339,112 @@ def growth_procs(inst: Install, base: Path) -> tuple[list[Proc], dict[int, Path]
     return procs, games
 
 
+# -- every command -----------------------------------------------------------------------
+
+# What is not used at the table during a game nor to look something up: setting up and
+# caring for rosters, games and profiles. These are timed and shown without a limit;
+# every other command (a new one too, until it is listed here) is held to the table's.
+SETTING_UP = frozenset(
+    ("demo", "info")
+    + tuple(f"roster {c}" for c in ("new", "add", "edit", "remove", "repair", "delete"))
+    + tuple(f"roster {c}" for c in ("restore", "check", "export", "import", "add-unit", "option"))
+    + tuple(f"game {c}" for c in ("new", "repair", "use", "end", "delete", "restore"))
+    + ("solo new", "solo profile new", "solo profile delete")
+)
+REPORT = frozenset(("report",))
+# Commands that run at a terminal only, and the figure that times them instead.
+AT_A_TERMINAL = {"play": "one step of companion play, in process (G)"}
+# Commands declared for the quick path (`companion.cli.quick`): timed only if they keep to
+# it, without Typer or Rich.
+QUICK_PATH = frozenset(
+    ("status", "turn", "activate", "done", "set", "vp", "initiative", "undo", "redo", "log")
+    + ("attack", "odds", "recover", "fall", "skill", "act", "systems", "roll", "units")
+    + ("rules show", "rules search", "rules sheet", "rules rulings", "rules")
+    + ("roster show", "roster list", "game list", "game show", "solo odds")
+)
+
+
+# Look-ups besides the examples: any system, and a question with a typo in it.
+LOOK_UPS = (
+    ("rules search, a typo, every system", ["rules", "search", "sheild"]),
+    ("rules show, a typo", ["rules", "show", "warstuff", "moral"]),
+    ("rules show, another system", ["rules", "smbfat", "leader"]),
+)
+
+
+def every_command(inst: Install, base: Path) -> tuple[list[Proc], list[str]]:
+    """Each command `companion --help` lists, and each subcommand of its groups, run as its
+    own help's example shows (on the sample game and the solo warband of the examples,
+    after the example's earlier lines), and each group's and top-level command's --help;
+    the commands that need a terminal, by name."""
+    import shlex
+
+    # The examples are read as the test that runs them reads them (its folder's helpers).
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    from solo_helpers import WARBAND
+    from test_docs_examples import CONTEXT, help_examples
+
+    root = base / "every"
+    start = root / "start"
+    inst.run(start, "demo")
+    (start / "outlaws.json").write_text(json.dumps(WARBAND))
+    inst.run(start, "roster", "import", str(start / "outlaws.json"))
+    found = help_examples()
+    paths = [path for path, _ in found]
+    groups = {path[:-1] for path in paths if path}
+    procs: list[Proc] = []
+    at_terminal: list[str] = []
+    for path, lines in found:
+        key = " ".join(path)
+        slug = "-".join(path) or "root"
+        if len(path) == 1 or path in groups:
+            help_home = root / f"help-{slug}"
+            copy_home(start, help_home)
+            procs.append(Proc(f"help:{key}", [*path, "--help"], help_home, inst))
+        if not path or path in groups:
+            continue
+        if key in AT_A_TERMINAL:
+            at_terminal.append(key)
+            continue
+        home, tpl = root / slug, root / f"{slug}-before"
+        copy_home(start, home)
+        for line in [*CONTEXT.get(path, []), *lines[:-1]]:
+            inst.run(home, *shlex.split(line)[1:], cwd=home)
+        args = shlex.split(lines[-1])[1:]
+        # Once on a copy: what it prepares in the cache folder (the look-up's topics) a
+        # player has after the first time, so the rounds start with it.
+        scratch = root / f"{slug}-once"
+        copy_home(home, scratch)
+        inst.run(scratch, *args, cwd=scratch)
+        if (scratch / "cache").is_dir():
+            shutil.copytree(scratch / "cache", home / "cache", dirs_exist_ok=True)
+        copy_home(home, tpl)
+        forbid = NO_TYPER if key in QUICK_PATH else ()
+        procs.append(Proc(f"every:{key}", args, home, inst, _restore(tpl, home), forbid))
+    for key, args in LOOK_UPS:
+        home = root / key.replace(" ", "-").replace(",", "")
+        copy_home(start, home)
+        inst.run(home, *args)  # the first look-up prepares the topics, as a player's did
+        procs.append(Proc(f"every:{key}", args, home, inst))
+    return procs, at_terminal
+
+
+def every_figures(procs: list[Proc], at_terminal: list[str]) -> list[Figure]:
+    out: list[Figure] = []
+    for p in procs:
+        kind, key = p.key.split(":", 1)
+        ms = f"{median(p.times) * 1000:.1f} ms"
+        if kind == "help":
+            what = f"{key} --help" if key else "--help"
+            out.append(Figure("H", what, median(p.ratios), limit=6, detail=ms, name=what))
+            continue
+        limit = None if key in SETTING_UP else 8 if key in REPORT else 6
+        out.append(Figure("E", key, median(p.ratios), limit=limit, detail=ms, name=key))
+    for key in at_terminal:
+        out.append(Figure("E", key, missing=f"needs a terminal; timed as {AT_A_TERMINAL[key]}"))
+    return out
+
+
 # -- the figures -------------------------------------------------------------------------
 
 
@@ -344,6 +452,8 @@ def process_figures(compiled: Install, plain: Install, base: Path, rounds: int) 
     procs = startup_procs(compiled, base) + startup_procs(plain, base)
     grow, games = growth_procs(compiled, base)
     procs += grow
+    every, at_terminal = every_command(compiled, base)
+    procs += every
     for p in procs:
         probe(p)
     floor_proc = Proc("floor", [], base, None)
@@ -371,7 +481,8 @@ def process_figures(compiled: Install, plain: Install, base: Path, rounds: int) 
                     "S", what, ratio[key], limit=limit, detail=ms(by[key]), name=name, variant=tag
                 )
             )
-    for name in ("status --json", "status", "vp (a write)", "undo", "redo", "log --last 10"):
+    grown = ("status --json", "status", "vp (a write)", "undo", "redo", "log --last 10")
+    for name in (*grown, "game list", "game show"):
         small, large = by[f"{SMALL}:{name}"], by[f"{LARGE}:{name}"]
         # Each length's time over its paired floor, then the one over the other.
         grows = ratio[f"{LARGE}:{name}"] / ratio[f"{SMALL}:{name}"]
@@ -431,6 +542,7 @@ def process_figures(compiled: Install, plain: Install, base: Path, rounds: int) 
                     "M", f"peak memory of {what}", peak, "MiB", limit=45, detail=f"largest: {key}"
                 )
             )
+    out += every_figures(every, at_terminal)
     out.append(
         Figure("-", "the interpreter alone (python -c pass)", floor * 1000, "ms", name="floor")
     )
@@ -530,7 +642,7 @@ STARTUP_ROWS = (
 
 def _shown(f: Figure, with_detail: bool = False) -> str:
     if f.missing or f.value is None:
-        return "not measured"
+        return f"not measured ({f.missing})" if f.missing and with_detail else "not measured"
     unit = {"x floor": "x", "x": "x", "s": " s", "ms": " ms", "MiB": " MiB"}[f.unit]
     text = f"{f.value:.2f}{unit}"
     if f.ok is False:
@@ -551,8 +663,11 @@ def table_rows(figures: list[Figure]) -> list[str]:
     for f in figures:
         if f.id in ("S", "-"):
             continue
-        limit = "" if f.limit is None else f"{f.limit:g}{'x' if f.unit == 'x' else ' ' + f.unit}"
+        unit = "x" if f.unit in ("x", "x floor") else " " + f.unit
+        limit = "" if f.limit is None else f"{f.limit:g}{unit}"
         what = f.what.replace(" (bytecode compiled)", "")
+        if f.id in ("E", "H"):  # a command line
+            what = f"`{what}`"
         rows.append(f"| {f.id} | {what} | {limit} | {_shown(f, True)} | |")
     return rows
 

@@ -7,6 +7,9 @@ is kept as JSON in the user's cache folder, keyed by the file's path, size and c
 (and the Python version): a changed file is parsed again, and the data read back from
 the cache goes through the same validation as freshly parsed data. Any trouble with the
 cache (unreadable, corrupt, read-only folder) means the file is simply parsed.
+
+Data worked out from the rules files by the code (the look-up's topics) is kept the same
+way (`prepared`), keyed by the fingerprint of both.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 
 from companion.errors import DataError
@@ -92,6 +95,37 @@ def _to_cache(name: str, key: str, data: dict[str, Any]) -> None:
         os.replace(tmp, file)  # whole or not at all, even with two starts at once
     except (OSError, TypeError, ValueError):
         return
+
+
+def fingerprint() -> str:
+    """The installed code and the content of every rules file, as one key."""
+    from binascii import crc32
+
+    from companion.stamp import code_stamp
+
+    folder = data_dir()
+    parts = [f"{sys.version_info[0]}.{sys.version_info[1]}", code_stamp()]
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".toml"):
+            with open(os.path.join(folder, name), "rb") as fh:
+                raw = fh.read()
+            parts.append(f"{name}:{len(raw)}:{crc32(raw)}")
+    return " ".join(parts)
+
+
+def prepared(name: str, build: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """What `build` works out from the rules files (plain JSON values), built once for
+    this code and these files and kept in the cache folder beside the parsed files."""
+    try:
+        key = fingerprint()
+    except OSError:
+        return build()
+    cached = _from_cache(name, key)
+    if cached is not None:
+        return cached
+    data = build()
+    _to_cache(name, key, data)
+    return data
 
 
 @lru_cache(maxsize=16)

@@ -114,7 +114,8 @@ def topic_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str) -> It
 
     def clear() -> None:
         topics_mod.file_topics.cache_clear()
-        synonyms_mod.synonyms.cache_clear()
+        synonyms_mod.read.cache_clear()
+        synonyms_mod.KNOWN.clear()
         load_toml.cache_clear()
 
     path = tmp_path / "1ss_topics.toml"

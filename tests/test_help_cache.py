@@ -47,3 +47,21 @@ def test_kept_help_from_other_code_is_not_used(run, tmp_path: Path, monkeypatch)
     monkeypatch.setattr("companion.stamp.code_stamp", lambda: "another build")
     kept.write_text("stale", encoding="utf-8")
     assert run("--help").out == first
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [("roster", "--help"), ("rules", "show", "--help"), ("solo", "odds", "-h"), ("vp", "--help")],
+)
+def test_a_command_s_help_is_kept_too(run, monkeypatch, argv: tuple[str, ...]) -> None:
+    first = run(*argv)
+    assert first.code == 0 and "Usage: companion" in first.out
+    monkeypatch.setattr("companion.cli.root.build", lambda args: pytest.fail("Typer ran"))
+    again = run(*argv)
+    assert again.code == 0 and again.out == first.out
+
+
+def test_only_a_plain_help_command_line_is_kept(run) -> None:
+    assert run("roster", "show", "--json", "--help").code == 0
+    assert run("nosuch", "--help").code == 2
+    assert _kept() == []

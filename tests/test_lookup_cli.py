@@ -14,8 +14,9 @@ from companion.data import load_toml
 from companion.errors import DataError
 from companion.lookup import topics as topics_mod
 from companion.lookup.links import title_forms, topic_of_step
-from companion.lookup.search import search, stem
+from companion.lookup.search import search
 from companion.lookup.topics import all_topics
+from companion.lookup.words import stem
 
 # Everyday questions at the table, and the topic that answers each.
 EVERYDAY_1SS = [

@@ -10,9 +10,10 @@ from lookup_questions import QUESTIONS
 
 from companion import systems
 from companion.errors import DataError
-from companion.lookup.search import search, stem, words
+from companion.lookup.search import search
 from companion.lookup.synonyms import synonyms
 from companion.lookup.topics import all_topics
+from companion.lookup.words import stem, words
 
 
 def _ranks() -> list[tuple[str, str, str, int]]:

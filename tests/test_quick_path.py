@@ -9,9 +9,24 @@ from typing import Any
 import pytest
 import typer
 
-from companion.cli import action_ops, log_ops, misc, quick, root, table_ops
+from companion.cli import (
+    action_ops,
+    concede,
+    game_view,
+    log_ops,
+    misc,
+    quick,
+    root,
+    roster_view,
+    rules_cmd,
+    solo_cmd,
+    solo_view,
+    table_ops,
+    units_view,
+)
 from companion.cli.main import main
 from companion.game import repo
+from companion.systems.monochrome import cli as monochrome_cli
 
 
 def test_every_hot_table_command_has_a_quick_path() -> None:
@@ -76,6 +91,45 @@ GOOD = [
     ["status", "--json", "--game", "sample"],
     ["roll", "3d8kl1", "--seed", "7", "--json"],
     ["roll", "2d6", "-d", "3,4"],
+    ["rules", "show", "1ss", "cover"],
+    ["rules", "show", "1ss"],
+    ["rules", "show", "--json", "1ss", "shoot", "into", "melee"],
+    ["rules", "1ss", "tank"],
+    ["rules", "warstuff"],
+    ["rules", "search", "sheild"],
+    ["rules", "search", "lying", "down", "-n", "2", "--json"],
+    ["rules", "search", "how", "far", "--system", "1ss", "can", "I", "move", "-n", "3"],
+    ["rules", "search", "cover", "--limit=50", "--json", "-s", "warstuff"],
+    ["rules", "sheet", "1ss"],
+    ["rules", "sheet", "smbfat", "--format", "html"],
+    ["rules", "sheet", "--format=text", "monochrome", "--json"],
+    ["rules", "rulings", "skirmashed"],
+    ["roster", "show", "Robyn"],
+    ["roster", "show", "--json", "Cpt"],
+    ["roster", "list"],
+    ["roster", "list", "--json"],
+    ["game", "list"],
+    ["game", "show"],
+    ["game", "show", "sample", "--json"],
+    ["units", "warstuff"],
+    ["units", "warstuff", "--genre", "fantasy", "--json"],
+    ["solo", "odds"],
+    ["solo", "odds", "--turns", "0", "--shut=6", "--json"],
+    ["solo", "profile", "list"],
+    ["solo", "profile", "show", "undead", "--json"],
+    ["monochrome", "scenario", "--dice", "5,3,6"],
+    ["monochrome", "scenario", "--seed", "7", "--json"],
+    ["concede", "Robyn"],
+    ["concede", "2", "--json", "-g", "sample"],
+    ["solo", "opfor", "--cannot-attack", "--in-open", "--no-resolve", "--range", "7"],
+    ["solo", "opfor", "Grunt", "--target", "Robyn", "--ganging", "2", "--seed", "3"],
+    ["solo", "new", "-r", "Outlaws", "--board", "24", "--scenario", "collect"],
+    ["solo", "new", "-r", "Outlaws", "--scenario", "hostage", "--boss-corner", "right"],
+    ["solo", "opfor", "Grunt", "--distraction", "none", "--target", "Robyn"],
+    ["solo", "token", "T3", "pick", "--by", "Robyn", "--free"],
+    ["solo", "regenerate", "John", "--skip"],
+    ["solo", "profile", "new", "orcs", "--rookie", "2", "--specialist", "4", "--boss", "6"]
+    + ["--specialization", "brawler", "--boss-skill", "command"],
 ]
 
 # Command lines the quick path leaves to Typer (help, errors, anything unusual).
@@ -105,19 +159,43 @@ UNUSUAL = [
     ["undo", "1001"],
     ["vp", "1", "-x"],
     ["set", "John", "--stat", "-3"],  # a value with a dash: Typer decides
-    ["roster", "list"],
+    ["roster", "new", "Red Caps", "--system", "1ss"],  # not declared: Typer's
+    ["solo", "profile"],
+    ["solo", "profile", "nosuch"],
+    ["solo", "opfor", "--can-attack", "--cannot-attack"],
     ["statu"],
+    ["rules"],
+    ["rules", "--help"],
+    ["rules", "show"],
+    ["rules", "show", "1ss", "--help"],
+    ["rules", "search"],
+    ["rules", "search", "-n", "0", "cover"],
+    ["rules", "search", "-x"],
+    ["rules", "sheet", "1ss", "--format", "pdf"],
+    ["rules", "sheet", "1ss", "extra"],
+    ["rules", "chess", "cover"],  # no such system: no such command, Typer says
+    ["rules", "--json", "1ss"],
 ]
 
 
 def _typer_values(argv: list[str], monkeypatch: pytest.MonkeyPatch) -> tuple[str, dict[str, Any]]:
     """What the Typer path hands the implementation for this command line."""
     seen: list[tuple[str, dict[str, Any]]] = []
-    for module in (table_ops, action_ops, misc, log_ops):
+    views = (
+        rules_cmd,
+        roster_view,
+        game_view,
+        units_view,
+        solo_view,
+        solo_cmd,
+        monochrome_cli,
+        concede,
+    )
+    for module in (table_ops, action_ops, misc, log_ops, *views):
         for name in dir(module):
             fn = getattr(module, name)
             if callable(fn) and getattr(fn, "__module__", None) == module.__name__:
-                if name == "register":
+                if name in ("register", "shorthand", "library_system", "scenario_name", "echo"):
                     continue
 
                 def record(*args: Any, _n: str = f"{module.__name__}:{name}", **kw: Any) -> None:

@@ -221,6 +221,10 @@ def test_table_commands_print_without_rich(played: Path, argv: list[str]) -> Non
         ("x" * 41, "40", False),  # Rich wraps it
         ("[bold]Robyn[/bold]", "120", False),  # markup
         ("a :smile: here", "120", False),  # an emoji code
+        ("a :: b", "120", False),  # what Rich reads as a code, though none is known
+        ("bosses: 0: 68.1%, 1: 31.2%", "120", True),  # colons, no code between them
+        ("collect: Collect [3 turns] - x", "120", True),  # brackets that are no tag
+        ("a \\[b] c", "120", False),  # an escape Rich reads
         ("tab\there", "120", False),
         ("e\u0301", "120", False),  # a combining accent
     ],
@@ -332,3 +336,48 @@ def test_a_table_command_compiles_only_the_rules_it_uses(
     home = tmp_path / "home"
     shutil.copytree(stages[stage], home)
     assert not _loaded(_modules(home, *argv), unused)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["roster", "show", "Robyn"],
+        ["roster", "list"],
+        ["game", "list"],
+        ["game", "show", "sample"],
+        ["units", "warstuff"],
+        ["solo", "odds"],
+        ["solo", "scenarios"],
+        ["systems"],
+        ["monochrome", "scenario", "--dice", "5,3,6"],
+    ],
+    ids=" ".join,
+)
+def test_a_look_up_loads_neither_typer_nor_rich(played: Path, argv: list[str]) -> None:
+    """Rosters, games, the unit library, the solo forecast: declared for the quick path,
+    their tables printed as Rich draws them without loading it (at 120 columns)."""
+    modules = _modules(played, *argv)
+    for name in ("typer", "rich"):
+        assert not _loaded(modules, name), f"`{' '.join(argv)}` loads {name}"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["rules", "show", "1ss", "cover"],
+        ["rules", "1ss", "tnak"],
+        ["rules", "search", "sheild"],
+        ["rules", "sheet", "warstuff"],
+        ["rules", "rulings", "smbfat", "--json"],
+    ],
+    ids=" ".join,
+)
+def test_a_rules_look_up_reads_the_prepared_topics(played: Path, argv: list[str]) -> None:
+    """The first look-up prepares the topics into the cache folder; later ones read them
+    there, without loading a rule system, Typer or Rich."""
+    _modules(played, *argv)
+    modules = _modules(played, *argv)
+    for sid, package in _system_packages().items():
+        assert not _loaded(modules, package), f"`{' '.join(argv)}` loads {sid}"
+    for name in (*HEAVY, "rich", "tinydb"):
+        assert not _loaded(modules, name), f"`{' '.join(argv)}` loads {name}"

@@ -21,9 +21,10 @@ TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at st
 if TYPE_CHECKING:
     from typing import Any
 
-# What a value may be: text, a whole number (optionally bounded), an on/off switch, or
-# text given once per use of a repeatable option.
-KINDS = ("str", "int", "flag", "list")
+# What a value may be: text, a whole number (optionally bounded), an on/off switch, text
+# given once per use of a repeatable option, one of a few words (`choices`), or every
+# remaining word of the command line (an argument, last of its command).
+KINDS = ("str", "int", "flag", "list", "choice", "words")
 
 
 @frozen
@@ -43,6 +44,7 @@ class Param:
     low: int | None = None
     high: int | None = None
     off: tuple[str, ...] = ()
+    choices: tuple[str, ...] = ()
 
     @property
     def is_argument(self) -> bool:
@@ -63,6 +65,7 @@ class Command:
     params: tuple[Param, ...]
     ignore_unknown: bool = False
     facts: str = ""
+    completes: tuple[tuple[str, str], ...] = ()  # (dest, kind) beyond `complete.BY_DEST`
 
 
 def arg(dest: str, help: str, kind: str = "str", **more: Any) -> Param:
@@ -95,15 +98,25 @@ def implementation(cmd: Command) -> Callable[..., None]:
     return fn
 
 
-def _annotation(p: Param) -> Any:
+def _choices(p: Param) -> Any:
+    from enum import StrEnum
+
+    return StrEnum(p.dest.title(), {c: c for c in p.choices})  # type: ignore[misc]
+
+
+def _annotation(p: Param, completes: dict[str, str]) -> Any:
     import typer
 
-    base: Any = {"str": str, "int": int, "flag": bool, "list": list[str]}[p.kind]
+    # "words" is a list too, of the remaining words; Typer shows and checks the choices
+    # of an enum (the command gets its value as text).
+    kinds: dict[str, Any] = {"str": str, "int": int, "flag": bool, "list": list[str]}
+    base: Any = _choices(p) if p.kind == "choice" else kinds.get(p.kind, list[str])
     if not p.required and p.default is None:
         base = base | None
     from companion.cli.complete import BY_DEST, completer
 
-    done = completer(BY_DEST[p.dest]) if p.dest in BY_DEST else None
+    kind = completes.get(p.dest) or BY_DEST.get(p.dest)
+    done = completer(kind) if kind else None
     if p.is_argument:
         info: Any = typer.Argument(help=p.help, min=p.low, max=p.high, autocompletion=done)
     else:
@@ -125,12 +138,15 @@ def typer_command(cmd: Command) -> Callable[..., None]:
             p.dest,
             inspect.Parameter.POSITIONAL_OR_KEYWORD,
             default=inspect.Parameter.empty if p.required else p.default,
-            annotation=_annotation(p),
+            annotation=_annotation(p, dict(cmd.completes)),
         )
         for p in cmd.params
     ]
 
     def command(**kwargs: Any) -> None:
+        for p in cmd.params:  # as the quick path hands them over: choices as text
+            if p.kind == "choice" and kwargs.get(p.dest) is not None:
+                kwargs[p.dest] = str(kwargs[p.dest])
         implementation(cmd)(**kwargs)
 
     command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]

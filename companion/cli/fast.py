@@ -67,7 +67,12 @@ def serve(args: list[str]) -> bool:
     parsed = _parse(args)
     if parsed is None:
         return False
-    as_json, game = parsed
+    return stored_board(*parsed)
+
+
+def stored_board(as_json: bool, game: str | None) -> bool:
+    """Print the board the game file keeps for the game named exactly `game` (None: the
+    current one), if it is current; True if it did."""
     from companion.home import read_locked
 
     board = read_locked(lambda home: _board(home, game))

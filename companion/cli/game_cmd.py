@@ -8,15 +8,18 @@ from typing import Annotated
 import typer
 
 from companion import systems
+from companion.cli import game_view
 from companion.cli.common import DiceOpt, JsonOpt, SeedOpt, console, print_json
 from companion.cli.complete import completer
+from companion.cli.declare import add_commands
+from companion.cli.game_view import scenario_name
 from companion.cli.games import free_name, sample_rosters, show_board
 from companion.cli.shared import commit, dice_source
-from companion.errors import CompanionError, RefusedError, StoreError, UsageError
+from companion.errors import RefusedError, UsageError
 from companion.game.events import set_game
 from companion.game.repair import Repair
 from companion.game.repo import Home, event_for
-from companion.names import match, plural
+from companion.names import match
 from companion.systems.kit.facts import parse_pairs
 
 app = typer.Typer(
@@ -151,66 +154,8 @@ def new(
     show_board(gf, as_json)
 
 
-@app.command("list")
-def list_(as_json: JsonOpt = False) -> None:
-    """List games; the current one is marked, a damaged one is listed with what is wrong.
-
-    Example: companion game list
-    """
-    home = Home()
-    rows: list[dict[str, object]] = []
-    with home.reading():
-        try:
-            current = home.current_game_name()
-        except StoreError as e:  # a damaged settings file hides only which game is current
-            current = None
-            rows.append({"name": "(settings)", "damaged": str(e)})
-        for n in home.game_names():
-            try:
-                gf = home.open_game(n)
-                gf.check_tail()
-            except StoreError as e:
-                rows.append({"name": n, "damaged": str(e), "current": n == current})
-                continue
-            rows.append(
-                {
-                    "name": gf.name,
-                    "system": gf.system,
-                    "scenario": gf.state.scenario,
-                    "scenario_name": scenario_name(gf.system, gf.state.scenario)
-                    if not gf.state.options.get("label")
-                    else str(gf.state.options["label"]),
-                    "turn": gf.state.turn,
-                    "phase": gf.state.phase,
-                    "events": gf.count,
-                    "current": gf.name == current,
-                }
-            )
-    if as_json:
-        print_json(rows)
-        return
-    if not rows:
-        typer.echo("No games yet. Try: companion demo")
-    for r in rows:
-        mark = "*" if r.get("current") else " "
-        if "damaged" in r:
-            typer.echo(f"{mark} {r['name']}  DAMAGED: {r['damaged']}")
-            continue
-        sys_ = systems.get(str(r["system"]))
-        word = sys_.round_word
-        typer.echo(
-            f"{mark} {r['name']}  {sys_.info.name} · {r['scenario_name']}, {word} {r['turn']}, "
-            f"{r['phase']}, {plural(int(str(r['events'])), 'event')}"
-        )
-
-
-def scenario_name(system_id: str, scenario: str) -> str:
-    """A scenario's name as the rules give it; its id when the system does not know it."""
-    try:
-        found = {s.id: s.label for s in systems.get(system_id).scenarios()}
-    except CompanionError:
-        return scenario
-    return found.get(scenario, scenario)
+# Reading games takes the quick path: declared where Typer is not loaded (in help order).
+add_commands(app, game_view.COMMANDS[:1])
 
 
 @app.command("repair")
@@ -263,18 +208,7 @@ def show_repair(done: Repair, what: str, as_json: bool) -> None:
         typer.echo(f"  kept aside: {p}")
 
 
-@app.command("show")
-def show(game: GameArg = None, as_json: JsonOpt = False) -> None:
-    """Show a game's board (like 'status', for any game).
-
-    Example:
-    companion game new -r "Robyn" -r "Cpt" --scenario training --name first
-    companion game show first
-    """
-    home = Home()
-    with home.reading():
-        gf = home.open_game(game)
-    show_board(gf, as_json)
+add_commands(app, game_view.COMMANDS[1:])
 
 
 @app.command("use")

@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 from companion import systems
-from companion.cli.common import console, print_json
+from companion.cli.shared import console, print_json
 from companion.game.repo import GameFile, Home
 from companion.game.store import file_slug
 from companion.render.board_data import board

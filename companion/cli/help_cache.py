@@ -1,10 +1,10 @@
-"""`companion --help` as Typer last printed it, kept in the user's cache folder.
+"""`companion [COMMAND...] --help` as Typer last printed it, kept in the user's cache folder.
 
 Loading Typer and its Rich help formatter alone takes ten times as long as starting
-Python, which is most of what `companion --help` costs. The help is the same every time
-for the same installed code on the same kind of terminal, so the first `--help` is
-printed by Typer and kept (stamped with the code, `companion.stamp`), and later ones
-print the kept text. The key holds everything Rich and Typer decide the layout and
+Python, which is most of what a `--help` costs. The help is the same every time for the
+same command line, installed code and kind of terminal, so the first `--help` of each
+command is printed by Typer and kept (stamped with the code, `companion.stamp`), and later
+ones print the kept text. The key holds everything Rich and Typer decide the layout and
 colours from: the environment variables they read, whether each standard stream is a
 terminal and its size, and the output encoding. Any doubt, and Typer prints it afresh.
 """
@@ -17,7 +17,14 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-ROOT_HELP = (["--help"], ["-h"])
+HELP = ("--help", "-h")
+
+
+def wanted(args: list[str]) -> bool:
+    """Whether the command line only asks for help: command words, then --help."""
+    return bool(args) and args[-1] in HELP and not any(a.startswith("-") for a in args[:-1])
+
+
 # What Rich and Typer read from the environment to lay out and colour the help.
 _ENV = (
     "COLUMNS",
@@ -78,7 +85,7 @@ def _path(args: list[str]) -> str | None:
 
 def serve(args: list[str]) -> bool:
     """Print the kept help for this command line; True if it did."""
-    if args not in ROOT_HELP:
+    if not wanted(args):
         return False
     try:
         path = _path(args)
@@ -111,8 +118,8 @@ class _Tee:
 
 @contextlib.contextmanager
 def keeping(args: list[str]) -> Iterator[None]:
-    """Keep what Typer prints for a root help command line, if it finishes cleanly."""
-    if args not in ROOT_HELP:
+    """Keep what Typer prints for a help command line, if it finishes cleanly."""
+    if not wanted(args):
         yield
         return
     out = sys.stdout

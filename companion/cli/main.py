@@ -45,7 +45,7 @@ def _main(args: list[str]) -> None:
 
     if quick.run(args):
         return
-    if args in (["--help"], ["-h"]):
+    if args and args[-1] in ("--help", "-h"):
         from companion.cli import help_cache
 
         if help_cache.serve(args):

@@ -38,14 +38,10 @@ def systems_cmd(as_json: bool) -> None:
     if as_json:
         print_json(rows)
         return
-    from rich.table import Table
+    from companion.render.grid import Grid, show
 
-    t = Table(title="Rule systems", title_justify="left")
-    for col in ("id", "name", "dice", "board", "game length"):
-        t.add_column(col, overflow="fold")
-    for r in rows:
-        t.add_row(r["id"], r["name"], r["dice"], r["board"], r["length"])
-    console().print(t)
+    cells = tuple((r["id"], r["name"], r["dice"], r["board"], r["length"]) for r in rows)
+    show([Grid(("id", "name", "dice", "board", "game length"), cells, title="Rule systems")])
 
 
 def roll(notation: str, dice: str | None, seed: int | None, as_json: bool) -> None:

@@ -44,18 +44,41 @@ def _cells(text: str) -> int | None:
 cells = _cells  # the width a renderer without Rich measures with (companion.render.styled)
 
 
+def _no_emoji_code(text: str) -> bool:
+    """Whether no emoji code can be in `text`: Rich reads one between two colons with no
+    space between them (`:smile:`), so every stretch between two colons has a space."""
+    between = text.split(":")[1:-1]
+    return all(any(c.isspace() for c in part) for part in between)
+
+
+def _no_markup(text: str) -> bool:
+    """Whether Rich reads no markup tag in `text`: a bracket not starting a tag (as in
+    "[3 turns]", Rich's `markup.RE_TAGS`) and no backslash that could escape one."""
+    if "[" not in text:
+        return True
+    import re
+
+    return "\\" not in text and re.search(r"\[[a-z#/@][^[]*?]", text) is None
+
+
 def literal(text: str) -> bool:
     """Whether Rich would print `text` (markup on) as it is, wrapping aside: printable,
     no markup tag and no emoji code in it."""
-    return text.isprintable() and "[" not in text and text.count(":") < 2
+    return text.isprintable() and _no_markup(text) and _no_emoji_code(text)
 
 
 def fits(text: str, markup: bool = True) -> bool:
     """Whether Rich would print `text` (no style; markup on unless said) exactly as it is."""
-    if not text.isprintable() or (markup and ("[" in text or text.count(":") > 1)):
+    if not text.isprintable() or (markup and not literal(text)):
         return False
     cells, room = _cells(text), width()
     return cells is not None and room is not None and cells <= room
+
+
+def print_json(data: object) -> None:
+    import json
+
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
 def write(text: str) -> None:

@@ -8,7 +8,9 @@ command's implementation (`table_ops`, `action_ops`) is called directly: the sam
 function Typer would call, with the same values.
 
 What each command accepts is not written here: it is the command's declaration
-(`companion.cli.declare`), from which Typer's command is built as well. Anything out
+(`companion.cli.declare`), from which Typer's command is built as well. The look-ups
+and the subcommands of some groups (`rules show`, `roster list`, `solo opfor`...) are
+declared the same way and found through `GROUPS`. Anything out
 of the ordinary (help, `--version`, an unknown or repeated option, a value
 that is not a number or out of its range, a value or argument that starts with a dash,
 `--`, clustered short options) returns None, and the full Typer command runs instead,
@@ -44,6 +46,8 @@ def _value(text: str, p: Param) -> tuple[bool, Any]:
     if p.kind == "int":
         n = _int(text, p.low, p.high)
         return n is not None, n
+    if p.kind == "choice":
+        return text in p.choices, text
     return True, text
 
 
@@ -56,6 +60,19 @@ DECLARED = ("companion.cli.table", "companion.cli.actions", "companion.cli.misc"
 FIRST_LOOK = {
     **dict.fromkeys(("attack", "odds", "recover", "fall", "skill", "act"), "companion.cli.actions"),
     **dict.fromkeys(("systems", "roll", "demo"), "companion.cli.misc"),
+    "units": "companion.cli.units_view",
+    "concede": "companion.cli.concede",
+}
+# Command groups whose subcommands are declared, and where (`module`, its QUICK, or
+# `module:NAME`). A group's module may name a `shorthand(word)`: the subcommand a first
+# word that is none of them stands for.
+GROUPS = {
+    "rules": "companion.cli.rules_cmd",
+    "roster": "companion.cli.roster_view",
+    "game": "companion.cli.game_view",
+    "solo": "companion.cli.solo_view",
+    "solo profile": "companion.cli.solo_view:PROFILE_COMMANDS",
+    "monochrome": "companion.systems.monochrome.cli",
 }
 
 
@@ -72,18 +89,40 @@ def declaration(name: str) -> Command | None:
     return None
 
 
+def _command(args: list[str]) -> tuple[Command, list[str]] | None:
+    """The declared command a command line names, and the words after its name."""
+    depth = 2 if " ".join(args[:2]) in GROUPS else 1
+    group = " ".join(args[:depth])
+    if group not in GROUPS:
+        cmd = declaration(args[0])
+        return None if cmd is None else (cmd, args[1:])
+    if len(args) <= depth:
+        return None
+    import importlib
+
+    path, _, attribute = GROUPS[group].partition(":")
+    module = importlib.import_module(path)
+    by_name: dict[str, Command] = {c.name: c for c in getattr(module, attribute or "QUICK")}
+    word = args[depth]
+    if word in by_name:
+        return by_name[word], args[depth + 1 :]
+    short = getattr(module, "shorthand", None)
+    name = short(word) if short is not None and not word.startswith("-") else None
+    return (by_name[name], args[depth:]) if name in by_name else None
+
+
 def parse(args: list[str]) -> tuple[str, dict[str, Any]] | None:
     """(implementation, keyword arguments) for a well-formed table command, or None."""
     if not args:
         return None
-    cmd = declaration(args[0])
-    if cmd is None:
+    found = _command(args)
+    if found is None:
         return None
+    cmd, rest = found
     options = {name: p for p in cmd.params for name in (*p.names, *p.off)}
     arguments = [p for p in cmd.params if p.is_argument]
     given: dict[str, Any] = {}
     positional: list[str] = []
-    rest = args[1:]
     i = 0
     while i < len(rest):
         a = rest[i]
@@ -124,6 +163,12 @@ def parse(args: list[str]) -> tuple[str, dict[str, Any]] | None:
         if a == "-":
             return None
         positional.append(a)
+    if arguments and arguments[-1].kind == "words":
+        # The last argument takes every word the ones before it leave (at least one).
+        head = len(arguments) - 1
+        if len(positional) > head:
+            given[arguments[-1].dest] = positional[head:]
+        positional, arguments = positional[:head], arguments[:head]
     if len(positional) > len(arguments):
         return None
     for spec, text in zip(arguments, positional, strict=False):

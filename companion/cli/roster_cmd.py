@@ -10,8 +10,10 @@ from typing import Annotated
 import typer
 
 from companion import systems
-from companion.cli.common import JsonOpt, console, print_json
+from companion.cli import roster_view
+from companion.cli.common import JsonOpt, print_json
 from companion.cli.complete import completer
+from companion.cli.declare import add_commands
 from companion.errors import DataError, RefusedError, UsageError
 from companion.game.repo import Home
 from companion.game.state import freeze
@@ -249,64 +251,8 @@ def remove(roster: RosterArg, fighter: FighterArg) -> None:
     typer.echo(f"Removed {f.name} from '{r.name}'.")
 
 
-@app.command("show")
-def show(roster: RosterArg, as_json: JsonOpt = False) -> None:
-    """Show a roster's fighters.
-
-    Example: companion roster show "Robyn"
-    """
-    home = Home()
-    with home.reading():
-        r = home.find_roster(roster)
-    sys_ = systems.get(r.system)
-    if as_json:
-        data = r.to_dict()
-        for fd, f in zip(data["fighters"], r.fighters, strict=True):
-            cost = sys_.fighter_cost(f)
-            if cost is not None:  # a points system: each fighter's points, as the table shows
-                fd["cost"] = cost
-        print_json(data)
-        return
-    from rich.table import Table
-
-    table = Table(title=f"{r.name} ({sys_.info.name})", title_justify="left")
-    columns = sys_.board_columns()
-    for col in ("Fighter", *(label for _, label in columns), "Notes"):
-        table.add_column(col, overflow="fold")
-    for f in r.fighters:
-        d = sys_.describe_fighter(f)
-        table.add_row(
-            f.name,
-            *(d.get(key, "") for key, _ in columns),
-            f.notes,
-        )
-    c = console()
-    c.print(table)
-    summary = sys_.roster_summary(r)
-    if summary:
-        c.print(summary)
-    if r.notes:
-        c.print(r.notes, style="italic")
-
-
-@app.command("list")
-def list_(as_json: JsonOpt = False) -> None:
-    """List all rosters.
-
-    Example: companion roster list --json
-    """
-    home = Home()
-    with home.reading():
-        rosters = home.rosters()
-    if as_json:
-        print_json(
-            [{"name": r.name, "system": r.system, "fighters": len(r.fighters)} for r in rosters]
-        )
-        return
-    if not rosters:
-        typer.echo("No rosters yet. Create one: companion roster new NAME --system 1ss")
-    for r in rosters:
-        typer.echo(f"{r.name}  ({r.system}, {len(r.fighters)} fighters)")
+# Reading rosters takes the quick path: declared where Typer is not loaded.
+add_commands(app, roster_view.COMMANDS)
 
 
 @app.command("repair")

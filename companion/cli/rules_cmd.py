@@ -1,74 +1,87 @@
-"""`companion rules ...`: the quick rules look-up (show, search, sheet) and the rulings."""
+"""`companion rules ...`: the quick rules look-up (show, search, sheet) and the rulings.
+
+Declared once at the end (`companion.cli.declare`), without Typer: a well-formed look-up
+is parsed by the quick path and answered from the prepared topics
+(`companion.lookup.prepared`), printed without Rich where Rich would print the same.
+"""
 
 from __future__ import annotations
 
-from enum import StrEnum
-from typing import Annotated, Any
-
-import typer
-from typer.core import TyperGroup
+import sys
 
 from companion import systems
-from companion.cli.common import JsonOpt, console, print_json
-from companion.cli.complete import completer
+from companion.cli.declare import JSON, Command, arg, opt
 from companion.errors import CompanionError, NotFoundError
-from companion.lookup.topics import RuleTopic, all_topics
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import Any
 
-class _RulesGroup(TyperGroup):
-    """`companion rules SYSTEM [TOPIC]` is short for `companion rules show SYSTEM [TOPIC]`."""
+    from companion.lookup.topics import RuleTopic
+    from companion.render.topic_lines import Block
 
-    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
-        if args and args[0] not in self.commands and not args[0].startswith("-"):
-            try:
-                systems.resolve_id(args[0])
-            except CompanionError:
-                pass
-            else:
-                args = ["show", *args]
-        return super().resolve_command(ctx, args)
-
-
-SystemArg = Annotated[
-    str, typer.Argument(help="Rule system id, e.g. 1ss.", autocompletion=completer("system"))
-]
-
-app = typer.Typer(
-    cls=_RulesGroup,
-    help="Quick rules look-ups: every rule of every system, searchable, with a cheat sheet."
+HELP = (
+    "Quick rules look-ups: every rule of every system, searchable, with a cheat sheet."
     " 'companion rules SYSTEM [TOPIC]' is short for 'companion rules show SYSTEM [TOPIC]'."
-    "\n\nExample: companion rules 1ss tank",
-    no_args_is_help=True,
+    "\n\nExample: companion rules 1ss tank"
 )
 
 # How many answers after the best one a search shows as one-liners.
 MORE = 4
 
 
-def _ruling_titles(system: str) -> dict[str, str]:
-    return {r.id: r.title for r in systems.get(system).rulings()}
+def shorthand(word: str) -> str | None:
+    """`companion rules SYSTEM [TOPIC]` is short for `companion rules show SYSTEM [TOPIC]`."""
+    try:
+        systems.resolve_id(word)
+    except CompanionError:
+        return None
+    return "show"
+
+
+def _print(blocks: list[Block]) -> None:
+    """The lines as Rich prints them, without Rich where it can."""
+    from companion.render.topic_lines import plain
+
+    text = plain(blocks)
+    if text is not None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    from companion.render.console import make_console
+    from companion.render.topic_view import render_blocks
+
+    render_blocks(make_console(), blocks)
+
+
+def _print_json(data: Any) -> None:
+    from companion.cli.plain import print_json
+
+    print_json(data)
 
 
 def _show_hits(hits: list[tuple[RuleTopic, float]], as_json: bool, across: bool) -> None:
     """The best answer in full and the next few as one-liners."""
     if as_json:
-        print_json([{**t.to_dict(), "score": s} for t, s in hits])
+        _print_json([{**t.to_dict(), "score": s} for t, s in hits])
         return
-    from companion.render.topic_view import render_topic, topic_line
+    from companion.lookup import prepared
+    from companion.render.topic_lines import line_spans, topic_blocks
 
-    c = console()
     best = hits[0][0]
-    render_topic(c, best, _ruling_titles(best.system))
+    titles = {rid: title for rid, title, _ in prepared.rulings(best.system)}
+    blocks = topic_blocks(best, titles)
     if len(hits) > 1:
-        c.print("\nSee also:", style="bold")
-        for t, _ in hits[1:]:
-            c.print(topic_line(t, with_system=across))
+        blocks += [([], 0), ([("See also:", "bold")], 0)]
+        blocks += [line_spans(t, with_system=across) for t, _ in hits[1:]]
+    _print(blocks)
 
 
 def _rank(words: str, ids: list[str], limit: int) -> list[tuple[RuleTopic, float]]:
+    from companion.lookup import prepared
     from companion.lookup.search import search as rank
 
-    pool = [t for sid in ids for t in all_topics(sid)]
+    pool = [t for sid in ids for t in prepared.topics(sid)]
     return [(h.topic, h.score) for h in rank(words, pool, limit)]
 
 
@@ -120,32 +133,14 @@ def _by_system(
     return list(groups.values())
 
 
-@app.command("show")
-def show(
-    system: Annotated[
-        str, typer.Argument(help="Rule system id, e.g. 1ss.", autocompletion=completer("system"))
-    ],
-    topic: Annotated[
-        list[str] | None,
-        typer.Argument(
-            help="A topic id or title (e.g. cover, range, tank), a kind (topic, skill, role, "
-            "armory, scenario, rule, action, rulings), or any words to search for.",
-            autocompletion=completer("topic"),
-        ),
-    ] = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """Show a rule: the topic named, or the best match for the words given.
+def show(system: str, topic: list[str] | None, as_json: bool) -> None:
+    from companion.lookup import prepared
 
-    Without a topic, lists every topic of the system, one line each.
-
-    Example: companion rules show 1ss cover
-    """
     sid = systems.resolve_id(system)
     if topic and " ".join(topic).casefold() in ("rulings", "ruling"):
         rulings(sid, as_json)
         return
-    topics = all_topics(sid)
+    topics = prepared.topics(sid)
     words = " ".join(topic or ()).strip()
     key = words.casefold()
     # A topic's own id or title comes first: WarStuff's "actions" topic, not the kind.
@@ -157,16 +152,16 @@ def show(
     if not key or key.removesuffix("s") in kinds:
         chosen = [t for t in topics if not key or t.kind == key.removesuffix("s")]
         if as_json:
-            print_json([t.to_dict() for t in chosen])
+            _print_json([t.to_dict() for t in chosen])
             return
         from companion.lookup.sheet import sections
-        from companion.render.topic_view import topic_line
+        from companion.render.topic_lines import line_spans
 
-        c = console()
+        blocks: list[Block] = []
         for section, items in sections(chosen):
-            c.print(section, style="bold")
-            for t in items:
-                c.print(topic_line(t))
+            blocks.append(([(section, "bold")], 0))
+            blocks += [line_spans(t) for t in items]
+        _print(blocks)
         return
     from companion.names import close_to
 
@@ -174,47 +169,20 @@ def show(
     # is close; more words are a question for the search.
     near = close_to(key, [t.id for t in topics]) if " " not in key else None
     if near is not None:
-        if not as_json and key.removesuffix("s") != near:
-            console().print(f"No topic '{words}'; did you mean '{near}'?", style="dim")
-        _show_hits([(next(t for t in topics if t.id == near), 90.0)], as_json, across=False)
+        hit = (next(t for t in topics if t.id == near), 90.0)
+        if as_json:
+            _show_hits([hit], as_json, across=False)
+            return
+        if key.removesuffix("s") != near:
+            _print([([(f"No topic '{words}'; did you mean '{near}'?", "dim")], 0)])
+        _show_hits([hit], as_json, across=False)
         return
     _show_hits(_search(words, sid, MORE + 1), as_json, across=False)
 
 
-@app.command("search")
-def search(
-    words: Annotated[list[str], typer.Argument(help="What you want to know, in a few words.")],
-    system: Annotated[
-        str | None,
-        typer.Option(
-            "--system",
-            "-s",
-            help="Search one system only, e.g. 1ss. Without it the current game's system "
-            "comes first; with no current game, each system's best answer is shown.",
-        ),
-    ] = None,
-    limit: Annotated[
-        int | None,
-        typer.Option(
-            "--limit",
-            "-n",
-            min=1,
-            max=50,
-            help="How many answers to show (with no current game and no --system: per "
-            "system, 1 unless given).",
-        ),
-    ] = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """Find the rule that answers a question, in your own words.
+def search(words: list[str], system: str | None, limit: int | None, as_json: bool) -> None:
+    from companion.lookup import prepared
 
-    Typos, plurals and everyday words ("lying down", "dead", "how far") are fine. The
-    best answer comes in full, the next few in a line each. Without --system the game
-    being played comes first; with no current game, every system answers in its own
-    group, so no game's number stands alone as the answer.
-
-    Example: companion rules search --system 1ss how far can I move
-    """
     question = " ".join(words)
     if system:
         _show_hits(_search(question, system, limit or MORE + 1), as_json, across=False)
@@ -225,98 +193,202 @@ def search(
         hits = _rank(question, [sid], limit or MORE + 1)
         if hits:
             if not as_json:
-                name = systems.get(sid).info.name
-                console().print(
-                    f"Answers from {name} first: the current game '{game}' plays it "
-                    "(--system ID searches another system).",
-                    style="dim",
+                _print(
+                    [
+                        (
+                            [
+                                (
+                                    f"Answers from {prepared.name(sid)} first: the current "
+                                    f"game '{game}' plays it (--system ID searches another "
+                                    "system).",
+                                    "dim",
+                                )
+                            ],
+                            0,
+                        )
+                    ]
                 )
             _show_hits(hits, as_json, across=False)
             return
     groups = _by_system(_search(question, None, 50 * len(systems.ids())), limit or 1)
     if as_json:
-        print_json([{**t.to_dict(), "score": s} for g in groups for t, s in g])
+        _print_json([{**t.to_dict(), "score": s} for g in groups for t, s in g])
         return
-    from companion.render.topic_view import topic_line
+    from companion.render.topic_lines import line_spans
 
-    c = console()
     if current is None:
         lead = "No current game, so each system answers"
     else:
-        lead = f"Nothing in {systems.get(current[1]).info.name}, the current game's; other systems"
-    c.print(f"{lead} (--system ID shows one system's answers in full):", style="dim")
-    from rich.text import Text
-
+        lead = f"Nothing in {prepared.name(current[1])}, the current game's; other systems"
+    blocks: list[Block] = [
+        ([(f"{lead} (--system ID shows one system's answers in full):", "dim")], 0)
+    ]
     for group in groups:
         sid = group[0][0].system
-        c.print()
-        c.print(Text(f"{systems.get(sid).info.name} [{sid}]", style="bold"))
-        for t, _ in group:
-            c.print(topic_line(t))
+        blocks += [([], 0), ([(f"{prepared.name(sid)} [{sid}]", "bold")], 0)]
+        blocks += [line_spans(t) for t, _ in group]
+    _print(blocks)
 
 
-class SheetFormat(StrEnum):
-    text = "text"
-    html = "html"
-
-
-@app.command("sheet")
-def sheet(
-    system: Annotated[
-        str, typer.Argument(help="Rule system id, e.g. 1ss.", autocompletion=completer("system"))
-    ],
-    fmt: Annotated[
-        SheetFormat,
-        typer.Option("--format", "-f", help="text, or html for a printable page."),
-    ] = SheetFormat.text,
-    as_json: JsonOpt = False,
-) -> None:
-    """Print a cheat sheet to keep beside the table: one line per rule, by section.
-
-    Example: companion rules sheet 1ss --format html
-    """
+def sheet(system: str, fmt: str, as_json: bool) -> None:
+    from companion.lookup import prepared
     from companion.lookup.sheet import sections, sheet_html, sheet_text
 
-    sys_ = systems.get(system)
-    topics = all_topics(sys_.info.id)
+    sid = systems.resolve_id(system)
+    name, topics = prepared.name(sid), prepared.topics(sid)
     if as_json:
-        print_json(
+        _print_json(
             {
-                "system": sys_.info.id,
-                "name": sys_.info.name,
+                "system": sid,
+                "name": name,
                 "sections": [
                     {
-                        "section": name,
+                        "section": section,
                         "topics": [{"id": t.id, "title": t.title, "sheet": t.sheet} for t in items],
                     }
-                    for name, items in sections(topics)
+                    for section, items in sections(topics)
                 ],
             }
         )
         return
-    if fmt is SheetFormat.html:
-        typer.echo(sheet_html(sys_.info.name, sys_.info.id, topics), nl=False)
+    if fmt == "html":
+        sys.stdout.write(sheet_html(name, sid, topics))
         return
-    typer.echo(sheet_text(sys_.info.name, topics, console().width), nl=False)
+    from companion.cli import plain
+
+    width = plain.width()
+    if width is None:
+        from companion.render.console import make_console
+
+        width = make_console().width
+    sys.stdout.write(sheet_text(name, topics, width))
 
 
-@app.command("rulings")
-def rulings(
-    system: Annotated[
-        str, typer.Argument(help="Rule system id, e.g. 1ss.", autocompletion=completer("system"))
-    ],
-    as_json: JsonOpt = False,
-) -> None:
-    """List how companion reads the unclear parts of a system's text (ruling ids).
+def rulings(system: str, as_json: bool) -> None:
+    from companion.lookup import prepared
+
+    rs = prepared.rulings(systems.resolve_id(system))
+    if as_json:
+        _print_json([{"id": rid, "title": title, "text": text} for rid, title, text in rs])
+        return
+    blocks: list[Block] = []
+    for rid, title, text in rs:
+        blocks += [([(rid, "bold"), (f" {title}", "")], 0), ([(f"  {text}", "")], 0)]
+    _print(blocks)
+
+
+SYSTEM = arg("system", "Rule system id, e.g. 1ss.")
+# Which values the shell completes, beyond the names every command shares.
+_COMPLETES = (("system", "system"), ("topic", "topic"))
+
+COMMANDS = (
+    Command(
+        "show",
+        "companion.cli.rules_cmd:show",
+        """Show a rule: the topic named, or the best match for the words given.
+
+    Without a topic, lists every topic of the system, one line each.
+
+    Example: companion rules show 1ss cover
+    """,
+        (
+            SYSTEM,
+            arg(
+                "topic",
+                "A topic id or title (e.g. cover, range, tank), a kind (topic, skill, role, "
+                "armory, scenario, rule, action, rulings), or any words to search for.",
+                "words",
+                default=None,
+            ),
+            JSON,
+        ),
+        completes=_COMPLETES,
+    ),
+    Command(
+        "search",
+        "companion.cli.rules_cmd:search",
+        """Find the rule that answers a question, in your own words.
+
+    Typos, plurals and everyday words ("lying down", "dead", "how far") are fine. The
+    best answer comes in full, the next few in a line each. Without --system the game
+    being played comes first; with no current game, every system answers in its own
+    group, so no game's number stands alone as the answer.
+
+    Example: companion rules search --system 1ss how far can I move
+    """,
+        (
+            arg("words", "What you want to know, in a few words.", "words"),
+            opt(
+                "system",
+                "Search one system only, e.g. 1ss. Without it the current game's system "
+                "comes first; with no current game, each system's best answer is shown.",
+                "--system",
+                "-s",
+            ),
+            opt(
+                "limit",
+                "How many answers to show (with no current game and no --system: per "
+                "system, 1 unless given).",
+                "--limit",
+                "-n",
+                kind="int",
+                default=None,
+                low=1,
+                high=50,
+            ),
+            JSON,
+        ),
+    ),
+    Command(
+        "sheet",
+        "companion.cli.rules_cmd:sheet",
+        """Print a cheat sheet to keep beside the table: one line per rule, by section.
+
+    Example: companion rules sheet 1ss --format html
+    """,
+        (
+            SYSTEM,
+            opt(
+                "fmt",
+                "text, or html for a printable page.",
+                "--format",
+                "-f",
+                kind="choice",
+                choices=("text", "html"),
+                default="text",
+            ),
+            JSON,
+        ),
+        completes=_COMPLETES,
+    ),
+    Command(
+        "rulings",
+        "companion.cli.rules_cmd:rulings",
+        """List how companion reads the unclear parts of a system's text (ruling ids).
 
     Example: companion rules rulings 1ss
-    """
-    sys_ = systems.get(system)
-    rs = sys_.rulings()
-    if as_json:
-        print_json([{"id": r.id, "title": r.title, "text": r.text} for r in rs])
-        return
-    c = console()
-    for r in rs:
-        c.print(f"[bold]{r.id}[/bold] {r.title}")
-        c.print(f"  {r.text}")
+    """,
+        (SYSTEM, JSON),
+        completes=_COMPLETES,
+    ),
+)
+QUICK = COMMANDS
+
+
+def register(app: Any) -> None:
+    """The `rules` group, built from the declarations."""
+    import typer
+    from typer.core import TyperGroup
+
+    from companion.cli.declare import add_commands
+
+    class RulesGroup(TyperGroup):
+        def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+            if args and args[0] not in self.commands and not args[0].startswith("-"):
+                if shorthand(args[0]):
+                    args = [shorthand(args[0]) or "show", *args]
+            return super().resolve_command(ctx, args)
+
+    group = typer.Typer(cls=RulesGroup, help=HELP, no_args_is_help=True)
+    add_commands(group, COMMANDS)
+    app.add_typer(group, name="rules")

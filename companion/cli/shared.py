@@ -7,11 +7,11 @@ importing Typer, so nothing here may import it; the Typer options live in `commo
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+from companion.cli.plain import print_json as print_json
 from companion.dice import (
     DiceRequest,
     DiceSource,
@@ -112,10 +112,6 @@ def typed_value(text: str, what: str = "the value") -> Any:
     if v.lstrip("+-").isdigit():  # '²' or '٣': digits to str.isdigit, not to int()
         raise UsageError(f"{what} must be written with the digits 0-9, not {shown(v)}")
     return v
-
-
-def print_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
 def console() -> Any:

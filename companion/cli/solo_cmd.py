@@ -6,17 +6,11 @@ its decision procedure, scenario objectives and the spawn forecast.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
-from typing import Annotated, Any
-
-import typer
 
 from companion import systems
-from companion.cli.common import (
-    DiceOpt,
-    GameOpt,
-    JsonOpt,
-    SeedOpt,
+from companion.cli.shared import (
     console,
     dice_source,
     interactive,
@@ -24,7 +18,6 @@ from companion.cli.common import (
     reading_game,
     writing_game,
 )
-from companion.cli.complete import completer
 from companion.errors import RefusedError, UsageError
 from companion.game.events import Event, apply_event
 from companion.game.repo import GameFile, Home, append_outcome
@@ -33,31 +26,14 @@ from companion.names import plural
 from companion.numbers import is_whole
 from companion.systems.base import Outcome
 
-app = typer.Typer(
-    help="Solo play of 1 Stat Skirmish: spawnpoints, spawn dice, the OpFor's decisions, "
-    "solitaire scenarios. A solo warband is 1 boss, 3 specialists and 6 rookies (Outlaws in the "
-    "examples).\n\nExample: companion solo new --roster Outlaws --profile undead",
-    no_args_is_help=True,
-)
-profile_app = typer.Typer(
-    help="OpFor profiles: one stat per rank, shared skills and how they attack.\n\n"
-    "Example: companion solo profile list",
-    no_args_is_help=True,
-)
-app.add_typer(profile_app, name="profile")
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import Any
 
-FighterArg = Annotated[
-    str,
-    typer.Argument(
-        help="Fighter name (a unique prefix is enough).", autocompletion=completer("fighter")
-    ),
-]
-FreeOpt = Annotated[
-    bool,
-    typer.Option(
-        "--free", help="Outside the action count (a correction); otherwise it takes an action."
-    ),
-]
+
+def echo(text: str) -> None:
+    sys.stdout.write(f"{text}\n")
+    sys.stdout.flush()
 
 
 # --- recording ------------------------------------------------------------------------
@@ -94,8 +70,21 @@ def show(
             }
         )
         return
-    from companion.render.trace_view import render_trace
+    from companion.render.grid import Say, plain
+    from companion.render.trace_print import plain_trace
     from companion.trace import Trace
+
+    # Without Rich where every piece prints as Rich prints it.
+    pieces = [
+        plain_trace(Trace.from_dict(e.trace), "1ss") if e.trace else plain([Say(e.summary)])
+        for e in events
+    ]
+    pieces += [plain([Say(a, "bold magenta")]) for o in outcomes for a in o.announcements]
+    if all(p is not None for p in pieces):
+        sys.stdout.write("".join(p or "" for p in pieces))
+        sys.stdout.flush()
+        return
+    from companion.render.trace_view import render_trace
 
     c = console()
     for e in events:
@@ -182,92 +171,27 @@ def start_solo(
     if as_json:
         show(events, [], True, {"game": gf.name, "map": map_data(gf.state), "notes": notes})
         return
-    typer.echo(
+    echo(
         f"Started solo game '{gf.name}' ({gf.state.options['label']}) against {prof.name}; "
         "it is now current."
     )
     show(events, [], False)
     _draw_map(gf.state)
     for n in notes:
-        typer.echo(f"- {n}")
-    typer.echo(
+        echo(f"- {n}")
+    echo(
         "Next: 'companion turn' counts turn 1; activate your fighters, then 'companion solo opfor'."
     )
 
 
 def _draw_map(state: GameState) -> None:
-    from companion.render.solo_map import render_map
+    from companion.render.solo_map import print_map
     from companion.systems.one_stat.solo.board_map import map_data
 
-    render_map(console(), map_data(state))
+    print_map(map_data(state))
 
 
-@app.command("new")
-def new(
-    roster: Annotated[
-        str,
-        typer.Option(
-            "--roster",
-            "-r",
-            help="Your warband: 1 boss, 3 specialists, 6 rookies.",
-            autocompletion=completer("roster"),
-        ),
-    ],
-    profile: Annotated[
-        str | None, typer.Option("--profile", "-p", help="OpFor profile (see 'solo profile list').")
-    ] = None,
-    scenario: Annotated[
-        str | None,
-        typer.Option(
-            "--scenario",
-            "-s",
-            help="Solitaire scenario (see 'solo scenarios').",
-            autocompletion=completer("solo-scenario"),
-        ),
-    ] = None,
-    mixed: Annotated[
-        str | None,
-        typer.Option("--mixed", help="Several scenarios at once, e.g. collect,shutdown."),
-    ] = None,
-    setup: Annotated[
-        str | None, typer.Option("--setup", help="A themed set-up, e.g. the-big-kill.")
-    ] = None,
-    name: Annotated[str | None, typer.Option(help="Name of the game.")] = None,
-    board: Annotated[
-        int | None, typer.Option(min=12, max=120, help="Board width in inches (default 36).")
-    ] = None,
-    boss_corner: Annotated[
-        str | None,
-        typer.Option(
-            "--boss-corner",
-            help="Hostage: the corner beside yours the boss starts in, left (top-left, the "
-            "default) or right (bottom-right); he heads for the one across.",
-        ),
-    ] = None,
-    dice: DiceOpt = None,
-    seed: SeedOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """Start a solo game: spawnpoints and tokens on the grid, then the first spawn.
-
-    Example: companion solo new -r Outlaws --profile "city guard" --scenario collect
-    """
-    start_solo(
-        roster, profile, scenario, mixed, setup, name, board, dice, seed, as_json, boss_corner
-    )
-
-
-# --- map, spawn, odds ---------------------------------------------------------------------
-
-
-@app.command("map")
-def map_(game: GameOpt = None, as_json: JsonOpt = False) -> None:
-    """Draw the battlefield: the grid in inches, spawnpoints and tokens.
-
-    Example:
-    companion solo new -r Outlaws --seed 11
-    companion solo map
-    """
+def map_(game: str | None, as_json: bool) -> None:
     from companion.systems.one_stat.solo.board_map import map_data
 
     with reading_game(game) as gf:
@@ -278,23 +202,9 @@ def map_(game: GameOpt = None, as_json: JsonOpt = False) -> None:
     _draw_map(state)
 
 
-@app.command("spawn")
 def spawn_(
-    explain: Annotated[
-        str | None,
-        typer.Option(
-            "--explain", help="Only explain six spawn dice, e.g. 2,2,5,6,6,6; writes nothing."
-        ),
-    ] = None,
-    dice: DiceOpt = None,
-    seed: SeedOpt = None,
-    game: GameOpt = None,
-    as_json: JsonOpt = False,
+    explain: str | None, dice: str | None, seed: int | None, game: str | None, as_json: bool
 ) -> None:
-    """Roll an extra spawn now (upkeep rolls one by itself), or explain given spawn dice.
-
-    Example: companion solo spawn --explain 2,2,5,6,6,6
-    """
     from companion.dice import parse_dice_list
     from companion.systems.one_stat.solo.spawn import group, tally
 
@@ -315,9 +225,9 @@ def spawn_(
             )
             return
         for g in groups:
-            typer.echo(g.describe())
+            echo(g.describe())
         t = tally(groups)
-        typer.echo(
+        echo(
             f"In all: {plural(t['rookie'], 'rookie')}, {plural(t['specialist'], 'specialist')}, "
             f"{plural(t['boss'], 'boss')} (R-1SS-11)"
         )
@@ -332,84 +242,6 @@ def spawn_(
         o = spawn_outcome(state, src, "Extra spawn")
         events = record(gf, [o], src)
     show(events, [o], as_json)
-
-
-@app.command("odds")
-def odds_(
-    turns: Annotated[int, typer.Option(min=0, max=30, help="Turns to forecast.")] = 8,
-    shut: Annotated[int, typer.Option(min=0, max=6, help="Spawnpoints shut down.")] = 0,
-    as_json: JsonOpt = False,
-) -> None:
-    """Exact odds of one spawn roll over all 6^6 outcomes, and the OpFor size by turn.
-
-    Example: companion solo odds --turns 8
-    """
-    from companion import odds
-    from companion.systems.one_stat.solo.forecast import RANKS, forecast
-
-    f = forecast()
-    by_turn = f.by_turn(turns, shut)
-    if as_json:
-        print_json(
-            {
-                "outcomes": f.outcomes,
-                "hands": [
-                    {
-                        "rookies": h[0],
-                        "specialists": h[1],
-                        "bosses": h[2],
-                        "p": str(p),
-                        "chance": float(p),
-                    }
-                    for h, p in f.hands
-                ],
-                "per_rank": {
-                    r: [{"count": k, "p": str(p), "chance": float(p)} for k, p in f.per_rank[r]]
-                    for r in RANKS
-                },
-                "expected": {r: {"p": str(v), "value": float(v)} for r, v in f.expected.items()},
-                "expected_total": {"p": str(f.expected_total), "value": float(f.expected_total)},
-                "at_least_one_boss": {
-                    "p": str(f.at_least_one_boss),
-                    "chance": float(f.at_least_one_boss),
-                },
-                "by_turn": [{"turn": t, "expected": float(v), "p": str(v)} for t, v in by_turn],
-                "shut": shut,
-            }
-        )
-        return
-    from rich.table import Table
-
-    c = console()
-    c.print(f"One spawn roll (6D6, all {f.outcomes} outcomes, R-1SS-11):", style="bold")
-    t = Table("rookies", "specialists", "bosses", "chance")
-    for h, p in f.hands:
-        t.add_row(
-            str(h[0]),
-            str(h[1]),
-            str(h[2]),
-            odds.fmt(p) if hasattr(odds, "fmt") else f"{float(p):.2%}",
-        )
-    c.print(t)
-    plural = {"rookie": "rookies", "specialist": "specialists", "boss": "bosses"}
-    for r in RANKS:
-        dist = ", ".join(f"{k}: {float(p):.1%}" for k, p in f.per_rank[r])
-        c.print(
-            f"{plural[r]} per spawn: expected {float(f.expected[r]):.3f} ({f.expected[r]}); {dist}"
-        )
-    c.print(
-        f"expected fighters per spawn: {float(f.expected_total):.3f}; "
-        f"at least one boss: {float(f.at_least_one_boss):.1%}"
-    )
-    t2 = Table("turn", "expected OpFor arrived")
-    for turn, v in by_turn:
-        t2.add_row(str(turn), f"{float(v):.1f}")
-    c.print(t2)
-    c.print(
-        "Turn N has seen the set-up spawn and N-1 upkeep spawns; "
-        "fighters taken out are not subtracted." + (f" {shut} spawnpoints shut." if shut else ""),
-        style="dim",
-    )
 
 
 # --- the OpFor walk -----------------------------------------------------------------------
@@ -453,83 +285,25 @@ def _facts_answer(state: GameState, facts: Any, key: str, value: Any) -> Any:
     return facts.with_(**{key: value})
 
 
-@app.command("opfor")
 def opfor(
-    fighter: Annotated[
-        str | None, typer.Argument(help="OpFor fighter (default: the next one to act).")
-    ] = None,
-    can_attack: Annotated[
-        bool | None,
-        typer.Option("--can-attack/--cannot-attack", help="Can it attack one of your fighters?"),
-    ] = None,
-    in_cover: Annotated[
-        bool | None, typer.Option("--in-cover/--in-open", help="Is it in cover?")
-    ] = None,
-    los: Annotated[
-        bool | None, typer.Option("--los/--no-los", help="Does it see one of your fighters?")
-    ] = None,
-    target: Annotated[
-        str | None,
-        typer.Option(
-            "--target", help="Your fighter closest to it (after its move, when it moves to cover)."
-        ),
-    ] = None,
-    distraction: Annotated[
-        str | None,
-        typer.Option(
-            "--distraction",
-            help='Your Distraction within 10" of it, which it must target, or none.',
-        ),
-    ] = None,
-    leader: Annotated[
-        str | None,
-        typer.Option("--leader", help='Higher-ranked OpFor fighter within 15", or none.'),
-    ] = None,
-    ranged: Annotated[
-        bool | None, typer.Option("--ranged/--melee", help="Shoot or fight (when it can do both).")
-    ] = None,
-    range_: Annotated[
-        int | None, typer.Option("--range", min=0, max=100, help="Inches to its target (shooting).")
-    ] = None,
-    target_cover: Annotated[
-        bool | None,
-        typer.Option("--target-cover/--target-open", help="Whether your fighter is in cover."),
-    ] = None,
-    ganging: Annotated[
-        int,
-        typer.Option(
-            "--ganging", min=0, max=20, help="Other OpFor fighters within 1 step of the target."
-        ),
-    ] = 0,
-    command: Annotated[
-        str | None,
-        typer.Option(
-            "--command",
-            help='For a boss who cannot attack: the OpFor fighter within 5" he orders to '
-            "attack, or none.",
-        ),
-    ] = None,
-    resolve: Annotated[
-        bool,
-        typer.Option(
-            "--resolve/--no-resolve",
-            help="Resolve its attack at once (default) or leave it to 'companion attack'.",
-        ),
-    ] = True,
-    dice: DiceOpt = None,
-    seed: SeedOpt = None,
-    game: GameOpt = None,
-    as_json: JsonOpt = False,
+    fighter: str | None,
+    can_attack: bool | None,
+    in_cover: bool | None,
+    los: bool | None,
+    target: str | None,
+    distraction: str | None,
+    leader: str | None,
+    ranged: bool | None,
+    range_: int | None,
+    target_cover: bool | None,
+    ganging: int,
+    command: str | None,
+    resolve: bool,
+    dice: str | None,
+    seed: int | None,
+    game: str | None,
+    as_json: bool,
 ) -> None:
-    """Walk one OpFor fighter through the decision procedure and do what it decides.
-
-    Asks only what the table alone can tell (or take it from the flags), says which
-    branch fired and why, and resolves an attack with the full 1ss resolution.
-
-    Once your fighters have all activated (--dice: its dice, then Robyn's defence):
-
-    Example: companion solo opfor --can-attack --in-cover --target Robyn --dice 2,5,3
-    """
     from companion.systems.one_stat.solo.opfor import (
         Facts,
         activation,
@@ -603,42 +377,28 @@ def opfor(
                 if r.options["ranged"]
                 else ""
             )
-            typer.echo(f'Resolve it with: companion attack "{a}" "{t}"{how}')
+            echo(f'Resolve it with: companion attack "{a}" "{t}"{how}')
         nxt = systems.get("1ss").next_side(gf.state)
         if nxt == 1:
-            typer.echo("Next: 'companion solo opfor' for the next OpFor fighter.")
+            echo("Next: 'companion solo opfor' for the next OpFor fighter.")
         elif gf.state.phase != "ended":
-            typer.echo(
-                "Every OpFor fighter has acted: 'companion turn' for upkeep and the new spawn."
-            )
+            echo("Every OpFor fighter has acted: 'companion turn' for upkeep and the new spawn.")
 
 
 # --- objectives ---------------------------------------------------------------------------
 
 
-@app.command("token")
 def token(
-    token_id: Annotated[str, typer.Argument(help="Token id as on the map, e.g. T3, X, Y.")],
-    action: Annotated[str, typer.Argument(help="pick, drop or home.")],
-    by: Annotated[str | None, typer.Option("--by", help="Your fighter who picks it up.")] = None,
-    event: Annotated[
-        str | None,
-        typer.Option("--event", help="Choose what happens at the event spot instead of rolling."),
-    ] = None,
-    free: FreeOpt = False,
-    dice: DiceOpt = None,
-    seed: SeedOpt = None,
-    game: GameOpt = None,
-    as_json: JsonOpt = False,
+    token_id: str,
+    action: str,
+    by: str | None,
+    event: str | None,
+    free: bool,
+    dice: str | None,
+    seed: int | None,
+    game: str | None,
+    as_json: bool,
 ) -> None:
-    """Pick up (one action of the active fighter), drop or bring home a token.
-
-    Example:
-    companion solo new -r Outlaws --scenario collect --seed 11
-    companion turn
-    companion activate Robyn
-    companion solo token T3 pick --by Robyn
-    """
     from companion.systems.one_stat.solo.objectives import token_action
 
     src = dice_source(dice, seed)
@@ -650,25 +410,15 @@ def token(
     show(events, [o], as_json)
 
 
-@app.command("shutdown")
 def shutdown_(
-    target: Annotated[str, typer.Argument(help="A spawnpoint number, a station (D1) or 'event'.")],
-    by: Annotated[str, typer.Option("--by", help="Your fighter who tries.")],
-    free: FreeOpt = False,
-    dice: DiceOpt = None,
-    seed: SeedOpt = None,
-    game: GameOpt = None,
-    as_json: JsonOpt = False,
+    target: str,
+    by: str,
+    free: bool,
+    dice: str | None,
+    seed: int | None,
+    game: str | None,
+    as_json: bool,
 ) -> None:
-    """Try to shut down a device (one action): the fighter's die at or below its stat; an
-    Engineer rolls 2 dice keep higher, above his stat.
-
-    Example:
-    companion solo new -r Outlaws --scenario shutdown --seed 11
-    companion turn
-    companion activate John
-    companion solo shutdown 3 --by John --dice 4
-    """
     from companion.systems.one_stat.solo.objectives import shutdown
 
     src = dice_source(dice, seed)
@@ -679,23 +429,9 @@ def shutdown_(
     show(events, [o], as_json)
 
 
-@app.command("question")
 def question_(
-    fighter: FighterArg,
-    free: FreeOpt = False,
-    dice: DiceOpt = None,
-    seed: SeedOpt = None,
-    game: GameOpt = None,
-    as_json: JsonOpt = False,
+    fighter: str, free: bool, dice: str | None, seed: int | None, game: str | None, as_json: bool
 ) -> None:
-    """The Dark Ritual: question a civilian (one action; a D6 for him, a D6 for the fighter).
-
-    Example:
-    companion solo new -r Outlaws --setup the-dark-ritual --seed 11
-    companion turn
-    companion activate Marian
-    companion solo question Marian --dice 5,3
-    """
     from companion.systems.one_stat.solo.objectives import question
 
     src = dice_source(dice, seed)
@@ -706,83 +442,31 @@ def question_(
     show(events, [o], as_json)
 
 
-@app.command("objective")
-def objective(
-    name: Annotated[str, typer.Argument(help="What happened at the table, e.g. escort-arrived.")],
-    game: GameOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """Declare what only the table can see: a miniature reached its corner or its goal.
-
-    Example:
-    companion solo new -r Outlaws --scenario escort --seed 11
-    companion solo objective escort-arrived
-    """
+def objective(name: str, game: str | None, as_json: bool) -> None:
     from companion.systems.one_stat.solo.objectives import declare
 
     _one_step(game, as_json, lambda state: declare(state, name))
 
 
-@app.command("provoke")
-def provoke_(fighter: FighterArg, game: GameOpt = None, as_json: JsonOpt = False) -> None:
-    """Mark the trek or the hostage boss as attacked at the table without the app (an
-    attack made with 'companion attack' provokes by itself): it fights back from now on.
-
-    Example:
-    companion solo new -r Outlaws --scenario ambush --seed 11
-    companion solo provoke "Trek Grunt 1"
-    """
+def provoke_(fighter: str, game: str | None, as_json: bool) -> None:
     from companion.systems.one_stat.solo.objectives import provoke
 
     _one_step(game, as_json, lambda state: provoke(state, _find(state, fighter)))
 
 
-@app.command("wound")
-def wound(fighter: FighterArg, game: GameOpt = None, as_json: JsonOpt = False) -> None:
-    """Give the Bounty or Hostage boss one wound: his die steps down, his stat halves.
-
-    Example:
-    companion solo new -r Outlaws --scenario bounty --seed 11
-    companion solo wound "Bounty boss"
-    """
+def wound(fighter: str, game: str | None, as_json: bool) -> None:
     from companion.systems.one_stat.solo.objectives import ladder_wound
 
     _one_step(game, as_json, lambda state: ladder_wound(state, _find(state, fighter)))
 
 
-@app.command("regenerate")
-def regenerate_(
-    fighter: FighterArg,
-    roll: Annotated[
-        bool,
-        typer.Option("--roll/--skip", help="Roll at the next upkeep (default) or stay face down."),
-    ] = True,
-    game: GameOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """Take or pass on your face-down Regenerator's recovery roll at the next upkeep.
-
-    Example:
-    companion roster edit Outlaws John --skill regenerator
-    companion solo new -r Outlaws --seed 11
-    companion turn
-    companion set John --state wounded --wounds 1
-    companion attack "Grunt 1" John --dice 1
-    companion solo regenerate John --skip
-    """
+def regenerate_(fighter: str, roll: bool, game: str | None, as_json: bool) -> None:
     from companion.systems.one_stat.solo.upkeep import choose_roll
 
     _one_step(game, as_json, lambda state: choose_roll(state, _find(state, fighter), roll))
 
 
-@app.command("check")
-def check_(game: GameOpt = None, as_json: JsonOpt = False) -> None:
-    """Check the scenario now: objectives met, won or lost (ends the game when decided).
-
-    Example:
-    companion solo new -r Outlaws --seed 11
-    companion solo check
-    """
+def check_(game: str | None, as_json: bool) -> None:
     from companion.systems.one_stat.solo.scenarios import check, status_lines
 
     with writing_game(game) as gf:
@@ -801,8 +485,8 @@ def check_(game: GameOpt = None, as_json: JsonOpt = False) -> None:
         )
         return
     for line in lines:
-        typer.echo(line)
-    typer.echo(
+        echo(line)
+    echo(
         f"Result: {gf.state.result}"
         if gf.state.phase == "ended"
         else "Not decided yet."
@@ -811,12 +495,7 @@ def check_(game: GameOpt = None, as_json: JsonOpt = False) -> None:
     )
 
 
-@app.command("scenarios")
-def scenarios_(as_json: JsonOpt = False) -> None:
-    """List the solitaire scenarios, the themed set-ups and the events of Investigate.
-
-    Example: companion solo scenarios
-    """
+def scenarios_(as_json: bool) -> None:
     from companion.systems.one_stat.solo.data import load
 
     d = load()
@@ -854,56 +533,44 @@ def scenarios_(as_json: JsonOpt = False) -> None:
             }
         )
         return
-    c = console()
-    c.print("Solitaire scenarios (companion solo new --scenario ID, or --mixed A,B):", style="bold")
+    from companion.render.grid import Part, Say
+    from companion.render.grid import show as print_parts
+
+    parts: list[Part] = [
+        Say("Solitaire scenarios (companion solo new --scenario ID, or --mixed A,B):", "bold")
+    ]
     for s in d.scenarios.values():
         turns = f" [{s.last_turn} turns]" if s.last_turn else ""
-        c.print(f"  {s.id}: {s.label}{turns} - {s.summary}")
-    c.print("Themed set-ups (companion solo new --setup ID):", style="bold")
+        parts.append(Say(f"  {s.id}: {s.label}{turns} - {s.summary}"))
+    parts.append(Say("Themed set-ups (companion solo new --setup ID):", "bold"))
     for st in d.setups.values():
-        c.print(f"  {st.id}: {st.label} ({', '.join(st.scenarios)}; {st.theme}) - {st.summary}")
-    c.print("Investigate events (D6):", style="bold")
+        parts.append(
+            Say(f"  {st.id}: {st.label} ({', '.join(st.scenarios)}; {st.theme}) - {st.summary}")
+        )
+    parts.append(Say("Investigate events (D6):", "bold"))
     for e in sorted(d.events.values(), key=lambda e: e.roll):
-        c.print(f"  {e.roll} {e.id}: {e.label} - {e.summary}")
-    c.print("Solo rulings:", style="bold")
+        parts.append(Say(f"  {e.roll} {e.id}: {e.label} - {e.summary}"))
+    parts.append(Say("Solo rulings:", "bold"))
     for r in d.rulings:
-        c.print(f"  {r.id} {r.title}: {r.text}")
+        parts.append(Say(f"  {r.id} {r.title}: {r.text}"))
+    print_parts(parts)
 
 
 # --- profiles ---------------------------------------------------------------------------------
 
 
-@profile_app.command("new")
 def profile_new(
-    name: Annotated[str, typer.Argument(help="Profile name, e.g. 'city guard'.")],
-    rookie: Annotated[int, typer.Option(help="Stat of every OpFor rookie (1-6).")],
-    specialist: Annotated[int, typer.Option(help="Stat of every OpFor specialist (1-8).")],
-    boss: Annotated[int, typer.Option(help="Stat of every OpFor boss (1-10).")],
-    specialization: Annotated[
-        str, typer.Option(help="The specialists' shared skill, e.g. brawler.")
-    ],
-    boss_skill: Annotated[
-        str,
-        typer.Option(
-            help="The boss's skill besides Command, e.g. minion-master "
-            "(command: the specialists' skill)."
-        ),
-    ],
-    attacks: Annotated[str, typer.Option(help="melee, ranged or both.")] = "melee",
-    rookie_name: Annotated[
-        str | None, typer.Option(help="What spawned rookies are called.")
-    ] = None,
-    specialist_name: Annotated[
-        str | None, typer.Option(help="What spawned specialists are called.")
-    ] = None,
-    boss_name: Annotated[str | None, typer.Option(help="What spawned bosses are called.")] = None,
+    name: str,
+    rookie: int,
+    specialist: int,
+    boss: int,
+    specialization: str,
+    boss_skill: str,
+    attacks: str,
+    rookie_name: str | None,
+    specialist_name: str | None,
+    boss_name: str | None,
 ) -> None:
-    """Save an OpFor profile (replaces a saved one of the same name).
-
-    Example:
-    companion solo profile new orcs --rookie 2 --specialist 4 --boss 6 \\
-        --specialization brawler --boss-skill command
-    """
     from companion.game.state import freeze
     from companion.systems.one_stat.solo import profiles
     from companion.systems.one_stat.solo.data import load
@@ -929,15 +596,10 @@ def profile_new(
         db = home.rosters_db()
         profiles.save(db, p)
         db.commit()
-    typer.echo(f"Saved OpFor profile {p.describe()}")
+    echo(f"Saved OpFor profile {p.describe()}")
 
 
-@profile_app.command("list")
-def profile_list(as_json: JsonOpt = False) -> None:
-    """List OpFor profiles, yours and the built-in ones.
-
-    Example: companion solo profile list
-    """
+def profile_list(as_json: bool) -> None:
     from companion.systems.one_stat.solo import profiles
 
     home = Home()
@@ -947,17 +609,10 @@ def profile_list(as_json: JsonOpt = False) -> None:
         print_json([{**p.to_dict(), "builtin": p.builtin} for p in ps])
         return
     for p in ps:
-        typer.echo(("(built-in) " if p.builtin else "") + p.describe())
+        echo(("(built-in) " if p.builtin else "") + p.describe())
 
 
-@profile_app.command("show")
-def profile_show(
-    name: Annotated[str, typer.Argument(help="Profile name.")], as_json: JsonOpt = False
-) -> None:
-    """Show one OpFor profile.
-
-    Example: companion solo profile show undead
-    """
+def profile_show(name: str, as_json: bool) -> None:
     from companion.systems.one_stat.solo import profiles
 
     home = Home()
@@ -966,22 +621,12 @@ def profile_show(
     if as_json:
         print_json({**p.to_dict(), "builtin": p.builtin})
         return
-    typer.echo(p.describe())
+    echo(p.describe())
     for rank in ("rookie", "specialist", "boss"):
-        typer.echo(
-            f"  {rank}s are called '{p.names[rank]} N', carry {', '.join(p.equipment(rank))}"
-        )
+        echo(f"  {rank}s are called '{p.names[rank]} N', carry {', '.join(p.equipment(rank))}")
 
 
-@profile_app.command("delete")
-def profile_delete(name: Annotated[str, typer.Argument(help="Saved profile name.")]) -> None:
-    """Delete a saved OpFor profile (built-in ones stay).
-
-    Example:
-    companion solo profile new orcs --rookie 2 --specialist 4 --boss 6 \\
-        --specialization brawler --boss-skill command
-    companion solo profile delete orcs
-    """
+def profile_delete(name: str) -> None:
     from companion.systems.one_stat.solo import profiles
 
     home = Home()
@@ -989,4 +634,19 @@ def profile_delete(name: Annotated[str, typer.Argument(help="Saved profile name.
         db = home.rosters_db()
         p = profiles.delete(db, name)
         db.commit()
-    typer.echo(f"Deleted OpFor profile '{p.name}'.")
+    echo(f"Deleted OpFor profile '{p.name}'.")
+
+
+def register(app: Any) -> None:
+    """The `solo` group and its `profile` group, built from the declarations."""
+    import typer
+
+    from companion.cli import solo_view
+    from companion.cli.declare import add_commands
+
+    group = typer.Typer(help=solo_view.HELP, no_args_is_help=True)
+    add_commands(group, solo_view.COMMANDS)
+    profiles = typer.Typer(help=solo_view.PROFILE_HELP, no_args_is_help=True)
+    add_commands(profiles, solo_view.PROFILE_COMMANDS)
+    group.add_typer(profiles, name="profile")
+    app.add_typer(group, name="solo")

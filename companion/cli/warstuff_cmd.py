@@ -3,20 +3,20 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
 from companion import systems
-from companion.cli.common import GameOpt, JsonOpt, console, print_json, writing_game
+from companion.cli import concede, units_view
 from companion.cli.complete import completer
+from companion.cli.declare import add_commands
 from companion.cli.roster_cmd import app as roster_app
-from companion.cli.shared import find_side, run_outcome
+from companion.cli.units_view import library_system
 from companion.errors import RefusedError, UsageError
-from companion.game.concede import concede_changes
 from companion.game.repo import Home
 from companion.game.state import freeze
-from companion.systems.base import Outcome, RuleSystem
+from companion.systems.base import RuleSystem
 from companion.values import replace
 
 RosterArg = Annotated[
@@ -28,72 +28,6 @@ RosterArg = Annotated[
 GenreOpt = Annotated[
     str | None, typer.Option("--genre", help="Genre, e.g. fantasy, modern, sci-fi, dinosaurs.")
 ]
-
-
-def _library_system(name: str) -> Any:
-    sys_ = systems.get(name)
-    if not hasattr(sys_, "genres"):
-        have = [s.info.id for s in systems.all_systems() if hasattr(s, "genres")]
-        raise UsageError(
-            f"{sys_.info.name} has no unit library; systems with one: {', '.join(have)}"
-        )
-    return sys_
-
-
-def units(
-    system: Annotated[str, typer.Argument(help="Rule system with a unit library: warstuff.")],
-    genre: GenreOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """Browse the ready-made units of a system, by genre, with listed and computed costs.
-
-    Example: companion units warstuff --genre fantasy
-    """
-    sys_ = _library_system(system)
-    genres = [sys_.find_genre(genre)] if genre else list(sys_.genres())
-    rows = []
-    for g in genres:
-        for u in g.units:
-            cost = sys_.unit_cost(u)
-            rows.append(
-                {
-                    "genre": g.id,
-                    "genre_label": g.label,
-                    "name": u.name,
-                    "quality": u.quality,
-                    "rules": [sys_.data.rule_label(r) for r in u.rules],
-                    "listed": u.listed,
-                    "computed": cost,
-                    "difference": cost - u.listed,
-                }
-            )
-    if as_json:
-        print_json(rows)
-        return
-    from rich.table import Table
-
-    c = console()
-    for g in genres:
-        t = Table(title=f"{g.label} ({g.id})", title_justify="left")
-        for col in ("Unit", "Quality", "Special rules", "Listed", "Computed"):
-            t.add_column(col, overflow="fold")
-        for r in (x for x in rows if x["genre"] == g.id):
-            diff = r["difference"]
-            computed = str(r["computed"]) + (f" ({diff:+d})" if diff else "")
-            t.add_row(
-                r["name"],
-                str(r["quality"]),
-                ", ".join(r["rules"]) or "-",
-                str(r["listed"]),
-                computed,
-            )
-        c.print(t)
-    if any(r["difference"] for r in rows):
-        c.print(
-            "Computed = Quality x 10 + special rules (at least 5); where the printed cost "
-            "differs, both are kept (R-WS-03).",
-            style="dim",
-        )
 
 
 def add_unit(
@@ -122,7 +56,7 @@ def add_unit(
     with home.writing():
         db = home.rosters_db()
         r = home.find_roster(roster, db)
-        sys_ = _library_system(r.system)
+        sys_ = library_system(r.system)
         u = sys_.find_unit(unit, genre)
         fighters = list(r.fighters)
         added = []
@@ -184,31 +118,8 @@ def option(
     typer.echo(f"'{r.name}': {key} = {v or '(default)'}")
 
 
-def concede(
-    side: Annotated[str, typer.Argument(help="Side name (prefix) or number 1/2...")],
-    game: GameOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """A player concedes; when one player is left, the game ends with them as the winner.
-
-    Example:
-    companion game new --system warstuff
-    companion concede "Greenskin Raiders"
-    """
-    with writing_game(game) as gf:
-        idx = find_side(gf.state, side)
-        if gf.state.turn == 0 and gf.state.phase != "setup":
-            raise RefusedError("the game is not running")
-        changes, result = concede_changes(gf.state, idx)
-        name = gf.state.sides[idx].name
-        ann = (f"Game over: {result}",) if result else ()
-        run_outcome(
-            gf, Outcome("concede", f"{name} concede.", tuple(changes), announcements=ann), as_json
-        )
-
-
 def register(app: typer.Typer) -> None:
-    app.command("units")(units)
-    app.command("concede")(concede)
+    add_commands(app, (units_view.UNITS,))
+    add_commands(app, (concede.CONCEDE,))
     roster_app.command("add-unit")(add_unit)
     roster_app.command("option")(option)

@@ -1,7 +1,7 @@
 """Ranking topics against a question typed at the table ("shoot into melee", "sheild").
 
-Words are lower-cased, small question words dropped, and cut to a rough stem ("ranges",
-"ranged" and "range" meet), so plurals and word forms match. Each word of the question
+Words are read as `companion.lookup.words` reads them (lower-cased, small question words
+dropped, cut to a rough stem), so plurals and word forms match. Each word of the question
 scores its best match in each topic: the same stem counts fully, a word the topic's word
 begins with a little less, and a near spelling (a typo) by how near it is. Where the word
 is found matters: the title, id and keywords weigh most, then the one-line summary, then
@@ -11,21 +11,12 @@ every word of the question ranks above one that answers a single word very well.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 
+from companion.lookup.synonyms import synonyms
 from companion.lookup.topics import RuleTopic
+from companion.lookup.words import words
 from companion.values import frozen
-
-STOP_WORDS = frozenset(
-    "a an and are at be by can do does for from get go how i if in is it its me my of on "
-    "or so the to what when where which who why with work works you your again "
-    # Words of a question that name no rule: "what happens when he makes ...".
-    "make makes take takes happen happens he she they them his her their this that now "
-    "guy guys many than then will would could should has have there".split()
-)
-_WORD = re.compile(r"[a-z0-9]+")
-_SUFFIXES = ("ing", "ed", "es", "s")
 
 # Where a word is found, and how much that counts.
 W_NAME = 3.0  # title and id
@@ -38,22 +29,9 @@ FOCUS = 0.6  # bonus for a title made only of the question's words
 
 TYPO_CUTOFF = 78.0  # rapidfuzz ratio (0-100) below which two words are not a typo apart
 
-
-def stem(word: str) -> str:
-    """A rough stem: enough for plurals and -ing/-ed forms of the words rules use."""
-    w = word.casefold()
-    for suffix in _SUFFIXES:
-        if w.endswith(suffix) and len(w) - len(suffix) >= 3 and not w.endswith("ss"):
-            w = w[: -len(suffix)]
-            break
-    if w.endswith("e") and len(w) > 3:
-        w = w[:-1]
-    return w
-
-
-def words(text: str) -> list[str]:
-    """The stems of the words of `text` that carry meaning."""
-    return [stem(w) for w in _WORD.findall(text.casefold()) if w not in STOP_WORDS]
+# Each topic's weighted stems where they were worked out ahead (`companion.lookup.prepared`
+# keeps them in the cache folder), so a look-up need not read every topic's text.
+KNOWN: dict[RuleTopic, dict[str, float]] = {}
 
 
 @frozen
@@ -102,14 +80,12 @@ def search(query: str, topics: Sequence[RuleTopic], limit: int = 6) -> list[Hit]
 
     A phrase of a topic's system's synonym table counts as one word of the question,
     matched by the rules' word as well as the player's ("lying down" finds prone)."""
-    from companion.lookup.synonyms import synonyms
-
     asked = words(query)
     if not asked:
         return []
     tables = {sid: synonyms(sid) for sid in {t.system for t in topics}}
     slots_of = {sid: _dedupe(table.slots(asked)) for sid, table in tables.items()}
-    weights = [_weights(t) for t in topics]
+    weights = [KNOWN.get(t) or _weights(t) for t in topics]
     vocabulary = sorted({w for ws in weights for w in ws})
     near: dict[str, dict[str, float]] = {}
     for slots in slots_of.values():

@@ -7,8 +7,8 @@ table becomes one slot that also looks for the rules' words (a one-word phrase k
 the player's word besides, since a topic may use it too); every other word of the
 question is a slot of its own. The words of `common_words` ("unit", "fighter") are in
 nearly every topic, so a slot of one of them counts little. The table is checked and
-turned into stems once, when a system's topics are first searched, so a look-up only
-does dictionary look-ups.
+turned into stems once, with the prepared topics (`companion.lookup.prepared` keeps it
+in the cache folder), so a look-up only does dictionary look-ups.
 """
 
 from __future__ import annotations
@@ -17,9 +17,13 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from companion.data import Reader, load_toml
-from companion.lookup.search import words
 from companion.lookup.topics import file_name, has_file
+from companion.lookup.words import words
 from companion.values import frozen
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import Any
 
 
 @frozen
@@ -54,14 +58,37 @@ class Synonyms:
                 i += 1
         return out
 
+    def to_data(self) -> dict[str, Any]:
+        """The table as plain JSON values, for the cache folder (`from_data` reads it back)."""
+        return {
+            "phrases": [[list(said), list(rules)] for said, rules in self.phrases.items()],
+            "longest": self.longest,
+            "common": sorted(self.common),
+        }
+
+    @staticmethod
+    def from_data(doc: Mapping[str, Any]) -> Synonyms:
+        phrases = {tuple(said): tuple(rules) for said, rules in doc["phrases"]}
+        return Synonyms(phrases, int(doc["longest"]), frozenset(doc["common"]))
+
 
 NONE = Synonyms({})
 COMMON = 0.3
 
+# Tables read back from the prepared look-up data (`companion.lookup.prepared`), so a
+# look-up need not read the topic file again.
+KNOWN: dict[str, Synonyms] = {}
 
-@lru_cache(maxsize=16)
+
 def synonyms(system_id: str) -> Synonyms:
     """The system's table, checked; an empty one when its topic file has none."""
+    known = KNOWN.get(system_id)
+    return known if known is not None else read(system_id)
+
+
+@lru_cache(maxsize=16)
+def read(system_id: str) -> Synonyms:
+    """The system's table as its topic file has it, checked."""
     if not has_file(system_id):
         return NONE
     name = file_name(system_id)

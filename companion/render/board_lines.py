@@ -36,9 +36,7 @@ class RichOnly(Exception):
 
 def _literal(text: str) -> str:
     """A string Rich would read as markup (tags, emoji codes) is Rich's to draw."""
-    if "[" in text or text.count(":") > 1 or not text.isprintable():
-        raise RichOnly
-    if plain.cells(text) != len(text):
+    if not plain.literal(text) or plain.cells(text) != len(text):
         raise RichOnly
     return text
 
@@ -162,7 +160,7 @@ Cell = tuple[str, list[tuple[str, str | None]]]
 _BASE, _RUN = "\0", "\1"
 
 
-class _Column:
+class Column:
     def __init__(self, header: str, justify: str = "left", wrap: bool = True) -> None:
         self.header = header
         self.justify = justify
@@ -171,7 +169,7 @@ class _Column:
         self.cells: list[Cell] = []
 
 
-def _plain_cell(text: str) -> Cell:
+def plain_cell(text: str) -> Cell:
     return "", [(_literal(text), None)]
 
 
@@ -179,23 +177,23 @@ def _styled_cell(text: str, style: str) -> Cell:
     return style, [(_literal(text), None)]
 
 
-def _columns(side: dict[str, Any], columns: Any) -> list[_Column]:
-    name = _Column("Fighter")
+def _columns(side: dict[str, Any], columns: Any) -> list[Column]:
+    name = Column("Fighter")
     name.min_width = 8
     cols = [name]
     for key, label in columns:
-        cols.append(_Column(label, "right" if key == "stat" else "left"))
-    cols += [_Column("State", wrap=False), _Column("Token", "center"), _Column("Flags")]
+        cols.append(Column(label, "right" if key == "stat" else "left"))
+    cols += [Column("State", wrap=False), Column("Token", "center"), Column("Flags")]
     for f in side["fighters"]:
         d = f["describe"]
         pieces: list[tuple[str, str | None]] = [(_literal(f["name"]), None)]
         if f["active"]:
             pieces.append((" ◀", "cyan"))
         cells = [("bold" if f["active"] else "", pieces)]
-        cells += [_plain_cell(str(d.get(key, ""))) for key, _ in columns]
+        cells += [plain_cell(str(d.get(key, ""))) for key, _ in columns]
         cells.append(_styled_cell(f["status_text"], STATUS_STYLE.get(f["status"], "")))
-        cells.append(_plain_cell("●" if f["token"] else "·"))
-        cells.append(_plain_cell(", ".join(f["flag_text"])))
+        cells.append(plain_cell("●" if f["token"] else "·"))
+        cells.append(plain_cell(", ".join(f["flag_text"])))
         for col, cell in zip(cols, cells, strict=True):
             col.cells.append(cell)
     return cols
@@ -219,7 +217,7 @@ def _measure(text: str, room: int) -> tuple[int, int]:
     return min(max(0, lo), hi), max(0, max(lo, hi))
 
 
-def _measure_column(col: _Column, pad: int, room: int) -> tuple[int, int]:
+def _measure_column(col: Column, pad: int, room: int) -> tuple[int, int]:
     if room < 1:
         return 0, 0
     mins, maxs = [], []
@@ -284,7 +282,7 @@ def _collapse(widths: list[int], wrapable: list[bool], room: int) -> list[int]:
     return widths
 
 
-def _widths(cols: list[_Column], pads: list[int], room: int) -> list[int]:
+def _widths(cols: list[Column], pads: list[int], room: int) -> list[int]:
     widths = [_measure_column(c, p, room)[1] or 1 for c, p in zip(cols, pads, strict=True)]
     if sum(widths) > room:
         widths = _collapse(widths, [c.wrap for c in cols], room)
@@ -359,32 +357,46 @@ def side_title(b: dict[str, Any], side: dict[str, Any]) -> str:
 
 def _table(side: dict[str, Any], columns: Any, room: int, title: str) -> list[list[Span]]:
     cols = _columns(side, columns)
+    return table_lines(cols, len(side["fighters"]), room, title, pad_edge=False)
+
+
+def table_lines(
+    cols: list[Column], rows: int, room: int, title: str, pad_edge: bool = True
+) -> list[list[Span]]:
+    """A Rich `Table` (heavy head, a title on the left) of the columns' cells, laid out in
+    `room` cells as Rich lays it out; `pad_edge` as Rich's (a space inside each edge)."""
     n = len(cols)
     extra = 2 + n - 1  # the box's edges and the lines between columns
-    pads = [(0 if i == 0 else 1) + (0 if i == n - 1 else 1) for i in range(n)]
+    pads = [(1 if i or pad_edge else 0) + (1 if i < n - 1 or pad_edge else 0) for i in range(n)]
     widths = _widths(cols, pads, room - extra)
     table_width = sum(widths) + extra
     out: list[list[Span]] = []
-    for line in _wrapped([(_literal(title), _BASE)], table_width):
+    for line in _wrapped([(_literal(title), _BASE)], table_width) if title else []:
         used = sum(len(t) for t, _ in line)
         out.append(_styles([*line, (" " * (table_width - used), _BASE)], "italic"))
     out.append([("┏" + "┳".join("━" * w for w in widths) + "┓", "")])
-    header = [_plain_cell(c.header) for c in cols]
-    out += _row(header, cols, widths, "bold", "┃", bottom=True)
+    header = [plain_cell(c.header) for c in cols]
+    out += _row(header, cols, widths, "bold", "┃", True, pad_edge)
     out.append([("┡" + "╇".join("━" * w for w in widths) + "┩", "")])
-    for i in range(len(side["fighters"])):
-        out += _row([c.cells[i] for c in cols], cols, widths, "", "│", bottom=False)
+    for i in range(rows):
+        out += _row([c.cells[i] for c in cols], cols, widths, "", "│", False, pad_edge)
     out.append([("└" + "┴".join("─" * w for w in widths) + "┘", "")])
     return out
 
 
 def _row(
-    cells: list[Cell], cols: list[_Column], widths: list[int], style: str, bar: str, bottom: bool
+    cells: list[Cell],
+    cols: list[Column],
+    widths: list[int],
+    style: str,
+    bar: str,
+    bottom: bool,
+    pad_edge: bool,
 ) -> list[list[Span]]:
     n = len(cols)
     rendered = []
     for i, (cell, col, width) in enumerate(zip(cells, cols, widths, strict=True)):
-        left, right = (0 if i == 0 else 1), (0 if i == n - 1 else 1)
+        left, right = (1 if i or pad_edge else 0), (1 if i < n - 1 or pad_edge else 0)
         inner = width - left - right
         if inner < 1:
             raise RichOnly

@@ -1,11 +1,20 @@
-"""The solo battlefield drawn in the terminal: a grid of squares with inch labels."""
+"""The solo battlefield drawn in the terminal: a grid of squares with inch labels.
+
+The map is lines of styled spans (`map_lines`), printed without Rich where every line
+fits the terminal (`print_map`), else by Rich (`render_map`) from the same lines.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import sys
 
-from rich.console import Console
-from rich.text import Text
+from companion.render.styled import Span
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import Any
+
+    from rich.console import Console
 
 STYLE = {
     "spawnpoint": "bold red",
@@ -20,31 +29,31 @@ STYLE = {
 }
 
 
-def _cell_text(items: list[dict[str, Any]], width: int) -> Text:
-    t = Text()
+def _cell_spans(items: list[dict[str, Any]], width: int) -> list[Span]:
+    t: list[Span] = []
     used = 0
     for it in items:
         label = it["label"] + ("x" if it.get("shut") or it.get("state") == "shut" else "")
         if used + len(label) + (1 if used else 0) > width:
-            t.append("+", style="dim")
+            t.append(("+", "dim"))
             used += 1
             break
         if used:
-            t.append(" ")
+            t.append((" ", ""))
             used += 1
         style = "dim" if it.get("shut") or it.get("state") == "shut" else STYLE.get(it["kind"], "")
-        t.append(label, style=style)
+        t.append((label, style))
         used += len(label)
     pad = width - used
     left = pad // 2
-    return Text(" " * left) + t + Text(" " * (pad - left))
+    return [(" " * left, ""), *t, (" " * (pad - left), "")]
 
 
-def render_map(console: Console, data: dict[str, Any]) -> None:
+def map_lines(data: dict[str, Any], width: int) -> list[list[Span]]:
+    """The map as lines of spans, its squares as wide as fit `width` cells."""
     grid = data["grid"]
     cells = {(c["col"], c["row"]): c["items"] for c in data["cells"]}
     lab_w = max(len(str(v)) for v in data["y_labels"]) + 1
-    width = console.width
     cell_w = 7
     for w in (7, 5, 3):
         cell_w = w
@@ -52,19 +61,17 @@ def render_map(console: Console, data: dict[str, Any]) -> None:
             break
     compact = cell_w < 7
     sep = "+" + "+".join("-" * cell_w for _ in range(grid)) + "+"
-    out = Text()
     b = data["board_inches"]
     title = f'{b}"x{b}" battlefield, {grid}x{grid} squares of {data["square_inches"]}"'
-    out.append(title + "\n", style="bold")
+    out: list[list[Span]] = [[(title, "bold")]]
     for row in range(grid, 0, -1):
-        out.append(str(data["y_labels"][row]).rjust(lab_w - 1) + " " + sep + "\n")
-        line = Text(" " * lab_w + "|")
+        out.append([(str(data["y_labels"][row]).rjust(lab_w - 1) + " " + sep, "")])
+        line: list[Span] = [(" " * lab_w + "|", "")]
         for col in range(1, grid + 1):
-            line += _cell_text(cells.get((col, row), []), cell_w)
-            line.append("|")
-        out += line
-        out.append("\n")
-    out.append(str(data["y_labels"][0]).rjust(lab_w - 1) + " " + sep + "\n")
+            line += _cell_spans(cells.get((col, row), []), cell_w)
+            line.append(("|", ""))
+        out.append(line)
+    out.append([(str(data["y_labels"][0]).rjust(lab_w - 1) + " " + sep, "")])
     # x labels sit under the grid lines
     chars = [" "] * (lab_w + grid * (cell_w + 1) + 4)
     for i, v in enumerate(data["x_labels"]):
@@ -76,8 +83,39 @@ def render_map(console: Console, data: dict[str, Any]) -> None:
                 chars[start + j] = ch
     note = "(inches; row 1 is your edge)"
     gap = "\n" + " " * lab_w if compact else "   "
-    out.append("".join(chars).rstrip() + gap + note + "\n", style="dim")
+    text = "".join(chars).rstrip() + gap + note
     legend = data["legend"]
     sep_l = "\n" if compact else "   "
-    out.append(sep_l.join(f"{k} {v}" for k, v in legend.items()), style="dim")
+    text += "\n" + sep_l.join(f"{k} {v}" for k, v in legend.items())
+    out += [[(part, "dim")] for part in text.split("\n")]
+    return out
+
+
+def render_map(console: Console, data: dict[str, Any]) -> None:
+    from rich.text import Text
+
+    out = Text()
+    for i, line in enumerate(map_lines(data, console.width)):
+        if i:
+            out.append("\n")
+        for text, style in line:
+            out.append(text, style=style or None)
     console.print(out, soft_wrap=False, overflow="ignore", crop=False)
+
+
+def print_map(data: dict[str, Any]) -> None:
+    """Print the map as Rich would, without Rich where every line fits the terminal."""
+    from companion.cli import plain
+    from companion.render.styled import render
+
+    room = plain.width()
+    if room is not None:
+        lines = map_lines(data, room)
+        text = render(lines) if all(sum(len(t) for t, _ in ln) <= room for ln in lines) else None
+        if text is not None:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+            return
+    from companion.render.console import make_console
+
+    render_map(make_console(), data)

@@ -124,6 +124,24 @@ def wrap(line: Line, room: int) -> list[list[Span]] | None:
     return out
 
 
+def padded(line: Line, left: int, room: int) -> list[list[Span]] | None:
+    """The line as Rich prints it in a Padding `left` cells to the left (not expanded):
+    wrapped to the room beside the padding and, when it takes more than one line, each
+    line filled with spaces to that room."""
+    inner = room - left
+    text = "".join(t for t, _ in line)
+    if inner < 1 or plain.cells(text) != len(text):
+        return None
+    lines = wrap(line, inner)
+    if lines is None:
+        return None
+    pad = ("", "") if len(lines) == 1 else None
+    return [
+        [(" " * left, ""), *part, pad or (" " * (inner - sum(len(t) for t, _ in part)), "")]
+        for part in lines
+    ]
+
+
 def _cut(line: Line, a: int, b: int) -> list[Span]:
     """The spans of characters a to b of the line."""
     out: list[Span] = []

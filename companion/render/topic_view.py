@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from rich.console import Console
@@ -11,55 +10,36 @@ from rich.padding import Padding
 from rich.text import Text
 
 from companion.lookup.topics import RuleTopic
+from companion.render.topic_lines import Block, line_spans, reflow, topic_blocks
 
 if TYPE_CHECKING:
     from companion.game.state import GameState
     from companion.play.phase import Phase
 
-_ITEM = re.compile(r"^(- |\* |\d+[.)] )")
+__all__ = ["reflow", "render_blocks", "render_topic", "render_situation", "topic_line"]
 
 
-def reflow(text: str) -> list[str]:
-    """The text as lines for a terminal to wrap: a paragraph's lines joined, list items
-    ("- ...", "1. ...") kept on lines of their own."""
-    out: list[str] = []
-    for para in text.strip().split("\n\n"):
-        lines: list[str] = []
-        for raw in para.splitlines():
-            line = raw.strip()
-            if not line:
-                continue
-            if lines and not _ITEM.match(line):
-                lines[-1] += " " + line
-            else:
-                lines.append(line)
-        if out:
-            out.append("")
-        out += lines
-    return out
+def _padded(block: Block) -> Padding | Text:
+    spans, left = block
+    line = Text()
+    for text, style in spans:
+        line.append(text, style=style or None)
+    return Padding(line, (0, 0, 0, left), expand=False) if left else line
 
 
-def topic_line(t: RuleTopic, with_system: bool = False) -> Padding:
+def topic_line(t: RuleTopic, with_system: bool = False) -> Padding | Text:
     """One line of a list: title, [id] and the cheat-sheet line, indented as a block so a
     narrow terminal's wrapped lines stay under it."""
-    where = f"{t.system} {t.id}" if with_system else t.id
-    line = Text(t.title, style="bold")
-    line.append(f" [{where}]", style="dim")
-    line.append(f": {t.sheet}")
-    return Padding(line, (0, 0, 0, 2), expand=False)
+    return _padded(line_spans(t, with_system))
+
+
+def render_blocks(c: Console, blocks: Sequence[Block]) -> None:
+    for block in blocks:
+        c.print(_padded(block))
 
 
 def render_topic(c: Console, t: RuleTopic, ruling_titles: Mapping[str, str]) -> None:
-    head = Text(t.title, style="bold underline")
-    head.append(f"  ({t.system}, {t.section}, {t.id})", style="dim")
-    c.print(head)
-    for line in reflow(t.text):
-        c.print(Text(line), highlight=False)
-    for ruling in t.rulings:
-        cite = Text(ruling, style="bold")
-        cite.append(f" {ruling_titles.get(ruling, '')}".rstrip())
-        cite.append(f"  (companion rules rulings {t.system})", style="dim")
-        c.print(Padding(cite, (0, 0, 0, 2), expand=False))
+    render_blocks(c, topic_blocks(t, ruling_titles))
 
 
 def render_situation(c: Console, system_id: str, phase: Phase, state: GameState) -> None:

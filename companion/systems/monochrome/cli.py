@@ -1,33 +1,21 @@
-"""`companion monochrome ...`: the Monochrome scenario generator, outside any game."""
+"""`companion monochrome ...`: the Monochrome scenario generator, outside any game.
+
+Declared once (`companion.cli.declare`), without Typer: a well-formed command line is
+parsed by the quick path, and the trace printed without Rich where it can.
+"""
 
 from __future__ import annotations
 
-import typer
+from companion.cli.declare import DICE, JSON, SEED, Command
 
-from companion.cli.common import DiceOpt, JsonOpt, SeedOpt
-
-app = typer.Typer(
-    help="Monochrome skirmish tools: the 3D6 scenario generator.\n\n"
-    "Example: companion monochrome scenario --seed 7",
-    no_args_is_help=True,
-    context_settings={"help_option_names": ["-h", "--help"]},
+HELP = (
+    "Monochrome skirmish tools: the 3D6 scenario generator.\n\n"
+    "Example: companion monochrome scenario --seed 7"
 )
 
 
-@app.command("scenario")
-def scenario(
-    dice: DiceOpt = None,
-    seed: SeedOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """Roll a scenario: one Blood, one Turf and one Infamy objective, with what each asks.
-
-    Physical dice are read in the order Blood, Turf, Infamy. A game started with
-    --scenario B-T-I (e.g. 5-3-6) plays those objectives.
-
-    Example: companion monochrome scenario --dice 5,3,6
-    """
-    from companion.cli.shared import console, dice_source, print_json
+def scenario(dice: str | None, seed: int | None, as_json: bool) -> None:
+    from companion.cli.shared import dice_source, print_json
     from companion.core.roller import DiceRoller
     from companion.systems.monochrome.data import load
     from companion.systems.monochrome.turns import roll_scenario
@@ -47,6 +35,38 @@ def scenario(
         data["scenario"] = rolls
         print_json(data)
         return
-    from companion.render.trace_view import render_trace
+    from companion.render.trace_print import print_trace
 
-    render_trace(console(), trace)
+    print_trace(trace)
+
+
+COMMANDS = (
+    Command(
+        "scenario",
+        "companion.systems.monochrome.cli:scenario",
+        """Roll a scenario: one Blood, one Turf and one Infamy objective, with what each asks.
+
+    Physical dice are read in the order Blood, Turf, Infamy. A game started with
+    --scenario B-T-I (e.g. 5-3-6) plays those objectives.
+
+    Example: companion monochrome scenario --dice 5,3,6
+    """,
+        (DICE, SEED, JSON),
+    ),
+)
+QUICK = COMMANDS
+
+
+def register(app: object) -> None:
+    """The `monochrome` group, built from the declarations."""
+    import typer
+
+    from companion.cli.declare import add_commands
+
+    group = typer.Typer(
+        help=HELP,
+        no_args_is_help=True,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+    add_commands(group, COMMANDS)
+    app.add_typer(group, name="monochrome")  # type: ignore[attr-defined]
