@@ -57,6 +57,7 @@ _MODULE_OF: dict[str, str | tuple[str, ...]] = {
     **dict.fromkeys(("attack", "odds", "recover", "fall", "skill", "act"), "actions"),
     **dict.fromkeys(("systems", "roll", "demo", "info"), "misc"),
     **dict.fromkeys(("play", "report"), "play_cmd"),
+    "serve": "serve_cmd",
     "done": "table",
     # The command groups rule systems bring with them (the 1ss solo group, the WarStuff
     # unit library, ...), declared where each system is registered.
@@ -70,6 +71,7 @@ _ORDER = (
     "actions",
     "misc",
     "play_cmd",
+    "serve_cmd",
     *dict.fromkeys(m.removeprefix("companion.cli.") for m in systems.commands().values()),
 )
 _registered: set[str] = set()

@@ -15,7 +15,22 @@ from companion.report.build import Report
 TEMPLATES = Path(__file__).parent / "templates"
 
 
-def _environment() -> Any:
+_ENV: dict[str | None, Any] = {}
+
+
+def environment() -> Any:
+    """The one Jinja environment of the report, the live board and the roster cards (their
+    templates and styles live together in `templates/`), made once per process and cache
+    folder."""
+    from companion.data import cache_dir
+
+    key = cache_dir()
+    if key not in _ENV:
+        _ENV[key] = _make_environment()
+    return _ENV[key]
+
+
+def _make_environment() -> Any:
     from jinja2 import Environment, FileSystemLoader, select_autoescape
 
     return Environment(
@@ -61,7 +76,7 @@ def html_parts(report: Report) -> Iterator[str]:
 
     from companion.report.charts import charts, side_colour
 
-    env = _environment()
+    env = environment()
     drawn = charts(report, "page")
     by_id = {c.id: c for c in drawn}
     template = env.get_template("report.html.j2")
