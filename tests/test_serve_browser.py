@@ -75,7 +75,9 @@ def test_the_board_loads_and_follows_an_attack_made_in_another_terminal(demo, ho
             browser.screenshot(shots / "board-390-dark.png")
 
             _companion(home, "attack", "Robyn", "Cpt", "--range", "10", "--dice", "4,5,6")
-            seen = _until(browser, lambda s: "Robyn" in (s["last"] or "") and "activates" not in s["last"])
+            seen = _until(
+                browser, lambda s: "Robyn" in (s["last"] or "") and "activates" not in s["last"]
+            )
             assert seen["kept"], "the page was reloaded"
             assert "Robyn" in seen["last"] and "activates" not in seen["last"], seen
 

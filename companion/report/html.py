@@ -74,7 +74,8 @@ def html_parts(report: Report) -> Iterator[str]:
     """The page in parts, in order; joined they are the whole file."""
     from markupsafe import Markup
 
-    from companion.report.charts import charts, side_colour
+    from companion.report.charts import charts
+    from companion.report.luck import short
 
     env = environment()
     drawn = charts(report, "page")
@@ -86,7 +87,7 @@ def html_parts(report: Report) -> Iterator[str]:
         casualties=by_id.get("casualties"),
         luck_charts=[by_id.get(f"luck-{i + 1}") for i in range(len(report.sides))],
         svg=lambda chart: Markup(chart.svg),
-        colour=side_colour,
+        short=short,
         state=state_line(report),
     )
 

@@ -21,6 +21,9 @@ from companion.trace import Step
 from companion.values import frozen
 
 ALL_TESTS = "All tests"
+# Fewer rolls than this say nothing of luck: one miss at 80% is not a curse.
+FEW = 3
+SHORT = 4  # rows of a side's short luck table
 
 
 @frozen
@@ -73,8 +76,10 @@ class Luck:
         """Within one spread of the expectation is 'as expected'; beyond, luck or its lack.
 
         Plain rolls have no side that a high total favours in every system, so they are
-        only called high or low.
+        only called high or low. Under FEW rolls, no verdict is given.
         """
+        if self.rolls < FEW:
+            return "too few to tell"
         diff = self.got - self.expected if self.tests else (self.got - self.expected) / self.rolls
         if abs(float(diff)) <= self.spread or diff == 0:
             return "as expected"
@@ -194,10 +199,11 @@ class Tally:
             self._roster, self._sides = (state.fighters, state.sides), sides
         return self._sides.get(who.strip().casefold())
 
-    def add(self, state: GameState, step: Step) -> None:
+    def add(self, state: GameState, step: Step) -> str | None:
+        """Count the step's roll; its kind of roll (None: the step rolled nothing)."""
         r = step.roll
         if r is None:
-            return
+            return None
         p = step.probability
         test = p is not None and step.success is not None
         kind = self._kinds.get(step.title)
@@ -216,6 +222,7 @@ class Tally:
             slot.got += r.value
             spec = (r.count, r.sides, r.keep, r.keep_n)
             slot.by_dice[spec] = slot.by_dice.get(spec, 0) + 1
+        return kind
 
     def lines(self, state: GameState) -> tuple[Luck, ...]:
         """Each side's kinds of roll (sides in order, unassigned rolls last), and for a side
@@ -244,3 +251,17 @@ class Tally:
                     )
                 )
         return tuple(out)
+
+
+def short(rows: Sequence[Luck]) -> list[Luck]:
+    """A side's luck in a few rows: its tests summed (or its one kind of test), then its
+    most rolled kinds with enough rolls to tell, at most SHORT rows in all."""
+    total = [x for x in rows if x.kind == ALL_TESTS]
+    tests = [x for x in rows if x.tests and x.kind != ALL_TESTS]
+    head = total or tests[:1]
+    rest = sorted(
+        (x for x in rows if x not in head and x.kind != ALL_TESTS and x.rolls >= FEW),
+        key=lambda x: -x.rolls,
+    )
+    out = (head + rest)[:SHORT]
+    return out or sorted(rows, key=lambda x: -x.rolls)[:1]

@@ -11,6 +11,8 @@ import re
 
 _BOX = re.compile(r"^\[(?P<mark>[ x!])\] (?P<what>to win|lost if): (?P<text>.*)$")
 _TOKEN = re.compile(r"^token (?P<id>\w+) \((?P<kind>[^)]+)\): (?P<rest>.*)$")
+# A ruling's id ("(R-MON-P08)"): the rules command lists them; a reader of a page needs not.
+_RULING = re.compile(r"\s*\(R-[A-Z0-9]+-[A-Z0-9]+(?:, R-[A-Z0-9]+-[A-Z0-9]+)*\)")
 _BOX_WORDS = {
     ("to win", "x"): "done",
     ("to win", " "): "not yet",
@@ -21,7 +23,7 @@ _BOX_WORDS = {
 
 def plain(line: str) -> str:
     """A board or status line in plain words, starting with a capital."""
-    line = line.strip()
+    line = _RULING.sub("", line).strip()
     box = _BOX.match(line)
     if box:
         done = _BOX_WORDS.get((box["what"], box["mark"]), "")
