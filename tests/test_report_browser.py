@@ -105,3 +105,20 @@ def test_every_system_and_a_solo_game_fit_a_phone_and_print_what_is_folded(home,
         assert browser.problems() == []
     finally:
         browser.close()
+
+
+def test_roster_cards_fit_a_phone_and_a_page(demo, tmp_path):
+    page = tmp_path / "cards.html"
+    assert demo("roster", "show", "Robyn", "--format", "html", "-o", str(page)).code == 0
+    shots = Path(os.environ.get("COMPANION_SCREENSHOTS") or tmp_path)
+    assert CHROMIUM is not None
+    browser = Browser(CHROMIUM)
+    try:
+        for width in (390, 1280):
+            browser.open(page.as_uri(), width)
+            seen = json.loads(browser.evaluate(FITS))
+            assert seen["scroll"] <= seen["width"] == width
+            browser.screenshot(shots / f"cards-{width}.png")
+        assert browser.problems() == []
+    finally:
+        browser.close()

@@ -250,17 +250,49 @@ def remove(roster: RosterArg, fighter: FighterArg) -> None:
 
 
 @app.command("show")
-def show(roster: RosterArg, as_json: JsonOpt = False) -> None:
-    """Show a roster's fighters.
+def show(
+    roster: RosterArg,
+    as_json: JsonOpt = False,
+    fmt: Annotated[
+        str,
+        typer.Option(
+            "--format", "-f", help="text (a table here) or html (printable cards, one a fighter)."
+        ),
+    ] = "text",
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write the cards to this file.")
+    ] = None,
+) -> None:
+    """Show a roster's fighters, or write them as printable cards.
+
+    --format html writes one card per fighter (stats, equipment, each skill or trait with
+    its rule in one line, cost), in the look of the battle report, to print and cut out.
 
     Example: companion roster show "Robyn"
+    companion roster show "Robyn" --format html -o robyn-cards.html
     """
+    kind = fmt.strip().casefold()
+    if kind not in ("text", "html"):
+        raise UsageError(f"--format takes text or html, not '{fmt}'")
+    if output is not None and kind != "html":
+        raise UsageError("--output writes cards: add --format html")
     home = Home()
     with home.reading():
         r = home.find_roster(roster)
     sys_ = systems.get(r.system)
     if as_json:
         print_json(r.to_dict())
+        return
+    if kind == "html":
+        from companion.report.cards import cards_html, roster_cards
+        from companion.report.output import write_file
+
+        page = cards_html(roster_cards(sys_, r))
+        if output is None:
+            typer.echo(page, nl=False)
+            return
+        write_file([page], output)
+        typer.echo(f"{len(r.fighters)} roster cards written to {output}")
         return
     from rich.table import Table
 
