@@ -46,7 +46,7 @@ class CardSheet:
 def roster_cards(system: RuleSystem, roster: Roster) -> CardSheet:
     from companion.lookup.topics import all_topics
 
-    topics = {t.id: t for t in all_topics(system.info.id)}
+    topics = {t.id: (t.title, t.sheet) for t in all_topics(system.info.id)}
     labels = dict(system.board_columns())
     cards = tuple(_card(system, f, labels, topics) for f in roster.fighters)
     return CardSheet(
@@ -55,7 +55,7 @@ def roster_cards(system: RuleSystem, roster: Roster) -> CardSheet:
 
 
 def _card(
-    system: RuleSystem, f: RosterFighter, labels: dict[str, str], topics: dict[str, object]
+    system: RuleSystem, f: RosterFighter, labels: dict[str, str], topics: dict[str, tuple[str, str]]
 ) -> Card:
     d = dict(system.describe_fighter(f))
     cost = d.get("cost", "")
@@ -78,7 +78,7 @@ def _card(
         if t is None or key in seen:
             continue
         seen.add(key)
-        rules.append(Rule(str(getattr(t, "title", key)), str(getattr(t, "sheet", ""))))
+        rules.append(Rule(*t))
     equipment = d.get("equipment", "")
     return Card(
         f.name,
