@@ -56,6 +56,7 @@ DECLARED = ("companion.cli.table", "companion.cli.actions", "companion.cli.misc"
 FIRST_LOOK = {
     **dict.fromkeys(("attack", "odds", "recover", "fall", "skill", "act"), "companion.cli.actions"),
     **dict.fromkeys(("systems", "roll", "demo"), "companion.cli.misc"),
+    "report": "companion.cli.reports",
 }
 
 

@@ -10,7 +10,8 @@ sums are kept.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict
+from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from companion import odds
@@ -23,7 +24,7 @@ from companion.report.moments import Moment, Moments
 from companion.report.words import plain
 from companion.systems.base import RuleSystem
 from companion.trace import Step, Trace
-from companion.values import frozen
+from companion.values import fields, frozen
 
 __all__ = ["Report", "build_report", "kind_of", "side_of"]
 
@@ -123,9 +124,20 @@ class Report:
         )
 
     def to_dict(self) -> dict[str, Any]:
-        d = {k: v for k, v in asdict(self).items() if k != "luck"}
+        # dataclasses.asdict would do, but importing dataclasses costs a small report more
+        # than writing it.
+        d = {f.name: _plain(getattr(self, f.name)) for f in fields(self) if f.name != "luck"}
         d["luck"] = [x.to_dict() for x in self.luck]
         return d
+
+
+def _plain(value: Any) -> Any:
+    """A value as plain data: value classes as dicts, tuples as lists."""
+    if hasattr(value, "__value_fields__"):
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return value
 
 
 def build_report(system: RuleSystem, gf: GameFile) -> Report:
@@ -305,17 +317,23 @@ def roll_line(step: Step) -> str:
         shown = ", ".join(str(d) for d in r.dice)
         kept = len(r.kept) < len(r.dice)
         dice = f"[{shown}]" + (f" kept {', '.join(str(r.dice[k]) for k in r.kept)}" if kept else "")
-    mods = "".join(f" {m.value:+d} ({m.reason})" for m in step.modifiers)
-    total = f" = {step.total}" if step.modifiers or (r.count > 1 and len(r.kept) > 1) else ""
+    mods = step.modifiers
+    plus = "".join(f" {m.value:+d} ({m.reason})" for m in mods) if mods else ""
+    total = f" = {step.total}" if mods or (r.count > 1 and len(r.kept) > 1) else ""
     who = f" ({r.who})" if r.who and r.who.casefold() not in step.title.casefold() else ""
-    line = f"{step.title}{who}: {r.spec()} {dice}{mods}{total}"
+    line = f"{step.title}{who}: {r.spec()} {dice}{plus}{total}"
     if step.target is not None and step.compare in _NEEDS:
         line += ", needs " + _NEEDS[step.compare].format(step.target)
     if not step.only_repeats_roll:
         line += f" → {step.outcome}"
-    if step.outcome_chance is not None:
-        line += f" (chance {odds.fmt(step.outcome_chance)})"
+    if step.probability is not None:
+        line += f" (chance {_chance(step.outcome_chance)})"
     return line
+
+
+@lru_cache(maxsize=256)
+def _chance(p: Fraction | None) -> str:
+    return odds.fmt(p) if p is not None else ""
 
 
 def _solo_line(ev: Event, trace: Trace | None) -> SoloLine:

@@ -185,19 +185,30 @@ class Tally:
         # from: most events leave both as they were, so a long game reads them once.
         self._roster: tuple[object, object] | None = None
         self._sides: dict[str, int] = {}
+        self._side_names: tuple[str, ...] = ()
 
     def _side_of(self, state: GameState, who: str) -> int | None:
         """`side_of`, from the names of the state's fighters and sides read once."""
-        if self._roster is None or (
-            self._roster[0] is not state.fighters or self._roster[1] is not state.sides
-        ):
-            sides: dict[str, int] = {}
-            for f in state.fighters:
-                sides.setdefault(f.name.casefold(), f.side)
-            for i, x in enumerate(state.sides):
-                sides.setdefault(x.name.casefold(), i)
-            self._roster, self._sides = (state.fighters, state.sides), sides
+        if self._roster is None or self._roster[0] is not state.fighters:
+            self._read_names(state)
+        elif self._roster[1] is not state.sides:
+            # Most events change a side's VP, not its name: the names are read again only
+            # when they changed.
+            names = tuple(x.name for x in state.sides)
+            if names != self._side_names:
+                self._read_names(state)
+            else:
+                self._roster = (state.fighters, state.sides)
         return self._sides.get(who.strip().casefold())
+
+    def _read_names(self, state: GameState) -> None:
+        sides: dict[str, int] = {}
+        for f in state.fighters:
+            sides.setdefault(f.name.casefold(), f.side)
+        for i, x in enumerate(state.sides):
+            sides.setdefault(x.name.casefold(), i)
+        self._roster, self._sides = (state.fighters, state.sides), sides
+        self._side_names = tuple(x.name for x in state.sides)
 
     def add(self, state: GameState, step: Step) -> str | None:
         """Count the step's roll; its kind of roll (None: the step rolled nothing)."""
