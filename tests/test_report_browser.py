@@ -6,19 +6,11 @@ import json
 import os
 from pathlib import Path
 
-import pytest
-from headless import Browser, find_chromium
+from headless import Browser, browser_marks, find_chromium
 from report_helpers import two_turns_of_the_sample
 
 CHROMIUM = find_chromium()
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(
-        CHROMIUM is None,
-        reason="headless Chromium is not installed (Debian package 'chromium'; "
-        ".ci/run installs it where apt-get can)",
-    ),
-]
+pytestmark = browser_marks()
 
 # Read in the page: its width against the window's, and each chart's size and marks.
 PROBE = """JSON.stringify({

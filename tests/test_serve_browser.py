@@ -10,19 +10,11 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
-from headless import Browser, find_chromium
+from headless import Browser, browser_marks, find_chromium
 from serve_helpers import serving
 
 CHROMIUM = find_chromium()
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(
-        CHROMIUM is None,
-        reason="headless Chromium is not installed (Debian package 'chromium'; "
-        ".ci/run installs it where apt-get can)",
-    ),
-]
+pytestmark = browser_marks()
 
 PROBE = """JSON.stringify({
   scroll: document.documentElement.scrollWidth,
