@@ -257,3 +257,11 @@ def test_the_serve_modules_stay_off_the_table_commands(demo):
         [sys.executable, "-c", code], capture_output=True, text=True, env=dict(os.environ)
     ).stdout
     assert out.strip().splitlines()[-1] == "[]"
+
+
+def test_without_the_serve_extra_it_says_what_to_install(demo, run, monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if not installed
+    r = run("serve")
+    assert r.code == 2 and 'pip install "companion[serve]"' in r.err

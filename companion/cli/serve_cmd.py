@@ -46,8 +46,8 @@ def serve(
     board is read-only: nothing on the page can change the game.
 
     It listens on 127.0.0.1 (this computer) unless --lan is given; the address is
-    printed with a QR code to open it on a phone in one step. Needs the serve extra:
-    pip install "companion[serve]".
+    printed with a QR code to open it on a phone in one step. Needs companion's optional
+    serve extra (Starlette, uvicorn and segno; see the README).
 
     Example: companion serve
     """
