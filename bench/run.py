@@ -353,8 +353,11 @@ def process_figures(compiled: Install, plain: Install, base: Path, rounds: int) 
     table += ("activate", "undo", "log --last", "roll")
     for tag, inst, table_limit in (("compiled", compiled, 6), ("plain", plain, 9)):
         label = "bytecode compiled" if inst.compiled else "companion uncompiled"
+        # A short game's report: 8x compiled, and half as much again uncompiled, as the
+        # table commands have (6x and 9x).
+        report_limit = table_limit * 8 / 6
         for name in (*quick, *table, "report", "--help"):
-            limit = quick.get(name, {"--help": 10, "report": 8}.get(name, table_limit))
+            limit = quick.get(name, {"--help": 10, "report": report_limit}.get(name, table_limit))
             key = f"{tag}:{name}"
             what = f"{name} ({label})" + (", kept help" if name == "--help" else "")
             out.append(
