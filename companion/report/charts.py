@@ -44,8 +44,12 @@ def _style(look: str, colours: Sequence[str], stroke: int = 1) -> Any:
 
     if look == "page":
         ink, faint, back = "var(--ink)", "var(--rule)", "transparent"
+        # A phone draws the page's charts at about three quarters of their size: their
+        # labels are drawn large enough to stay readable there.
+        label = 18
     else:
         ink, faint, back = "#1d1f21", "#c9ccd1", "#ffffff"
+        label = 15
     return Style(
         background=back,
         plot_background=back,
@@ -60,9 +64,9 @@ def _style(look: str, colours: Sequence[str], stroke: int = 1) -> Any:
         stroke_width=str(stroke),
         stroke_width_hover=str(stroke),
         font_family=FONT,
-        label_font_size=15,
-        major_label_font_size=15,
-        legend_font_size=16,
+        label_font_size=label,
+        major_label_font_size=label,
+        legend_font_size=label + 1,
         title_font_size=18,
         value_font_size=13,
         tooltip_font_size=13,
