@@ -23,6 +23,9 @@ _BOX_WORDS = {
 
 def plain(line: str) -> str:
     """A board or status line in plain words, starting with a capital."""
+    line = line.strip()
+    if "(" not in line and "[" not in line:  # most lines: nothing to say in words
+        return line[:1].upper() + line[1:]
     line = _RULING.sub("", line).strip()
     box = _BOX.match(line)
     if box:
