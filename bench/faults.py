@@ -359,6 +359,23 @@ def _side_name(home: Path, i: int) -> str:
 # -- F3: generated bad command lines ----------------------------------------------------------
 
 
+@contextlib.contextmanager
+def served_at_once() -> Iterator[None]:
+    """`companion serve` returns as soon as it would start serving: a fuzz checks how it
+    takes its command line, and must not leave a server running until Ctrl-C."""
+    try:
+        import uvicorn
+    except ImportError:  # without the serve extra, serve refuses in one line anyway
+        yield
+        return
+    run = uvicorn.Server.run
+    uvicorn.Server.run = lambda self, sockets=None: None  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        uvicorn.Server.run = run  # type: ignore[method-assign]
+
+
 def command_specs() -> list[tuple[list[str], list[Any]]]:
     """Every command path with its click parameters."""
     import typer
@@ -560,7 +577,7 @@ def f3_fuzz(
         # Relative paths typed as values land inside the home, where a change shows.
         cwd = home / "cwd" / "a" / "b"
         cwd.mkdir(parents=True)
-        with home_env(home), contextlib.chdir(cwd):
+        with home_env(home), contextlib.chdir(cwd), served_at_once():
             for args in sweep(specs, sweep_values, [names[0], names[-1]]):
                 one(args)
             check()

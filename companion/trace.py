@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from functools import lru_cache
 
 from companion.dice import DiceSource, kept_indices
 from companion.values import field, frozen
@@ -125,7 +126,13 @@ def _frac(p: Fraction | None) -> dict[str, Any] | None:
 
 
 def _unfrac(d: Mapping[str, Any] | None) -> Fraction | None:
-    return None if d is None else Fraction(d["fraction"])
+    return None if d is None else _fraction(d["fraction"])
+
+
+@lru_cache(maxsize=512)
+def _fraction(text: str) -> Fraction:
+    """A stored chance ("3/5"): a game holds few distinct ones, read many times."""
+    return Fraction(text)
 
 
 def _step_dict(s: Step) -> dict[str, Any]:
@@ -178,21 +185,22 @@ def _step_from(d: Mapping[str, Any]) -> Step:
             tuple(r["dice"]),
             tuple(r["kept"]),
         )
+    mods = d.get("modifiers")
+    # Every field in order: the quickest way to build a value (a long game's report reads
+    # every step of every event).
     return Step(
-        title=d["title"],
-        outcome=d["outcome"],
-        roll=roll,
-        modifiers=tuple(
-            Modifier(m["value"], m["reason"], m.get("ruling")) for m in d.get("modifiers", ())
-        ),
-        target=d.get("target"),
-        compare=d.get("compare"),
-        success=d.get("success"),
-        probability=_unfrac(d.get("probability")),
-        rulings=tuple(d.get("rulings", ())),
-        notes=tuple(d.get("notes", ())),
-        successes=d.get("successes"),
-        expected=_unfrac(d.get("expected")),
+        d["title"],
+        d["outcome"],
+        roll,
+        tuple(Modifier(m["value"], m["reason"], m.get("ruling")) for m in mods) if mods else (),
+        d.get("target"),
+        d.get("compare"),
+        d.get("success"),
+        _unfrac(d.get("probability")),
+        tuple(d.get("rulings", ())),
+        tuple(d.get("notes", ())),
+        d.get("successes"),
+        _unfrac(d.get("expected")),
     )
 
 

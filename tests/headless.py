@@ -26,6 +26,20 @@ def find_chromium() -> str | None:
     return next((p for p in map(shutil.which, NAMES) if p), None)
 
 
+def browser_marks() -> list[Any]:
+    """The marks of a browser test: slow, and skipped (saying why) without Chromium."""
+    import pytest
+
+    return [
+        pytest.mark.slow,
+        pytest.mark.skipif(
+            find_chromium() is None,
+            reason="headless Chromium is not installed (Debian package 'chromium'; "
+            ".ci/run installs it where apt-get can)",
+        ),
+    ]
+
+
 class BrowserError(RuntimeError):
     pass
 

@@ -34,6 +34,9 @@ CONTEXT = {
 # Commands that need a terminal: run in a pseudo-terminal, left with Ctrl-C at the first
 # question (the pseudo-terminal tests of each drive them further).
 NEEDS_TERMINAL = {"play"}
+# Commands that run until Ctrl-C: started in a process of their own, asked for their page,
+# then stopped as a player stops them.
+SERVES = {"serve"}
 
 
 def readme_commands() -> list[str]:
@@ -82,6 +85,12 @@ def check(run, line: str) -> None:
     assert args[0] == "companion"
     if args[1:2] and args[1] in NEEDS_TERMINAL:
         on_a_terminal(args[1:])
+        return
+    if args[1:2] and args[1] in SERVES:
+        from serve_helpers import serving
+
+        with serving(*args[2:]) as (url, _):
+            assert url.startswith("http://")
         return
     r = run(*args[1:])
     assert r.code == 0, (line, r.err)

@@ -211,7 +211,7 @@ def test_play_full_short_game(run, term, tmp_path, home):
     t2.wait("[exit 0]")
     report = (tmp_path / "training-1-report.md").read_text()
     assert "# Battle report: training-1" in report
-    assert "Result:** no side wiped out the other: a draw" in report
+    assert "**A draw: no side wiped out the other.**" in report
     assert "### Turn 8" in report
     log = run("log", "--json").json()
     kinds = [e["kind"] for e in log]

@@ -76,6 +76,7 @@ def test_the_page_is_one_self_contained_file_with_headings_tables_and_charts(pla
     assert [h for h in page.headings if h[0] != "h3"] == [
         ("h1", "Battle report: sample"),
         ("h2", "Result"),
+        ("h2", "Key moments"),
         ("h2", "Victory points per turn"),
         ("h2", "Casualties"),
         ("h2", "Luck"),
@@ -91,19 +92,22 @@ def test_the_page_is_one_self_contained_file_with_headings_tables_and_charts(pla
 
 def test_the_page_tells_the_result_the_fates_and_the_dice(played, tmp_path):
     text = _html(played, tmp_path)
-    assert '<p class="result">Robyn&#39;s merry men win on points</p>' in text
+    assert '<p class="result headline">Robyn&#39;s merry men win on points.</p>' in text
     assert '<td data-label="Fate">out (turn 1)</td>' in text
     assert "Attack: T-999: D8 7, needs 5 or less → miss (chance 37.5% (3/8))" in text
     assert '<td data-label="Result" class="num">0 of 1</td>' in text
-    assert 'class="unlucky">unluckier than expected</td>' in text
+    assert '<td data-label="Verdict" class="">too few to tell</td>' in text
     assert "prefers-color-scheme: dark" in text and "@media print" in text
 
 
-def test_the_vp_chart_is_left_out_when_no_side_ever_scored(demo, tmp_path):
+def test_vp_are_left_out_where_the_scenario_keeps_none(demo, tmp_path):
+    # The training mission is won by wiping the other side out: no VP anywhere.
     assert demo("turn", "--dice", "7,3").code == 0
     page = Page(_html(demo, tmp_path))
     assert "chart-vp" not in page.chart_ids
-    assert "No side scored a victory point." in (tmp_path / "battle.html").read_text()
+    assert ("h2", "Victory points per turn") not in page.headings
+    assert "VP" not in (tmp_path / "battle.html").read_text()
+    assert "Victory points" not in demo("report").out
 
 
 def test_the_svg_picture_is_the_charts(played, tmp_path):
@@ -130,9 +134,10 @@ def test_every_system_gets_every_format(system_id, home, run, tmp_path):
     page = Page(_html(run, tmp_path))
     word = systems.get(system_id).round_word  # "round" where the system plays rounds
     assert ("h2", f"{word.capitalize()} by {word}") in page.headings and page.fetches == []
-    assert (("h2", f"Victory points per {word}") in page.headings) is systems.get(
-        system_id
-    ).keeps_vp
+    # VP only where the system and the scenario keep them.
+    assert (("h2", f"Victory points per {word}") in page.headings) is data["keeps_vp"]
+    assert data["keeps_vp"] <= systems.get(system_id).keeps_vp
+    assert data["headline"][:1].isupper() and data["headline"].endswith(".")
     tests = [x for x in data["luck"] if x["tests"]]
     for i, side in enumerate(data["sides"]):
         drawn = f"chart-luck-{i + 1}" in page.chart_ids

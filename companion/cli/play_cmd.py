@@ -1,16 +1,15 @@
-"""`companion play` (the guided table mode) and `companion report` (the battle report)."""
+"""`companion play`: the guided table mode."""
 
 from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from companion import systems
-from companion.cli.common import GameOpt, JsonOpt, console, print_json, reading_game
+from companion.cli.common import GameOpt, console
 from companion.errors import NotFoundError, UsageError
 from companion.game.repo import Home
 
@@ -145,44 +144,5 @@ def _new_game(home: Home, ui: object) -> str:
     return gf.name
 
 
-def report(
-    game: GameOpt = None,
-    fmt: Annotated[str, typer.Option("--format", "-f", help="md (Markdown), html or svg.")] = "md",
-    output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write to this file (default: print).")
-    ] = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """Write a battle report of a finished or running game, built from its event log.
-
-    The result and why, victory points and casualties per turn, how lucky each side was
-    against the exact odds, the rosters with each fighter's fate, and a turn-by-turn
-    account with the dice. Markdown by default; --format html writes one self-contained
-    web page with charts, --format svg a picture of the charts.
-
-    Example: companion report --format html -o battle.html
-    """
-    from companion.report.build import build_report
-    from companion.report.output import format_of, parts, write_file
-
-    kind = format_of(fmt)
-    with reading_game(game) as gf:
-        pass
-    data = build_report(systems.get(gf.system), gf)
-    if as_json:
-        print_json(data.to_dict())
-        return
-    if output is None:
-        last = ""
-        for last in parts(data, kind):
-            sys.stdout.write(last)
-        if not last.endswith("\n"):
-            sys.stdout.write("\n")
-        return
-    write_file(parts(data, kind), output)
-    typer.echo(f"Battle report written to {output}")
-
-
 def register(app: typer.Typer) -> None:
     app.command("play")(play)
-    app.command("report")(report)

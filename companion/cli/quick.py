@@ -62,6 +62,7 @@ FIRST_LOOK = {
     **dict.fromkeys(("systems", "roll", "demo"), "companion.cli.misc"),
     "units": "companion.cli.units_view",
     "concede": "companion.cli.concede",
+    "report": "companion.cli.reports",
 }
 # Command groups whose subcommands are declared, and where (`module`, its QUICK, or
 # `module:NAME`). A group's module may name a `shorthand(word)`: the subcommand a first

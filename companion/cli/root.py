@@ -56,7 +56,9 @@ _MODULE_OF: dict[str, str | tuple[str, ...]] = {
     ),
     **dict.fromkeys(("attack", "odds", "recover", "fall", "skill", "act"), "actions"),
     **dict.fromkeys(("systems", "roll", "demo", "info"), "misc"),
-    **dict.fromkeys(("play", "report"), "play_cmd"),
+    "play": "play_cmd",
+    "report": "reports",
+    "serve": "serve_cmd",
     "done": "table",
     # The command groups rule systems bring with them (the 1ss solo group, the WarStuff
     # unit library, ...), declared where each system is registered.
@@ -70,6 +72,8 @@ _ORDER = (
     "actions",
     "misc",
     "play_cmd",
+    "reports",
+    "serve_cmd",
     *dict.fromkeys(m.removeprefix("companion.cli.") for m in systems.commands().values()),
 )
 _registered: set[str] = set()

@@ -9,22 +9,33 @@ from __future__ import annotations
 
 import sys
 
-from companion.cli.declare import JSON, Command, arg
+from companion.cli.declare import JSON, Command, arg, opt
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from companion.roster import Roster
+    from companion.systems.base import RuleSystem
 
 ROSTER = arg("roster", "Roster name (a unique prefix is enough).")
 
 
-def show(roster: str, as_json: bool) -> None:
+def show(roster: str, as_json: bool, fmt: str = "text", output: str | None = None) -> None:
     from companion import systems
     from companion.cli.plain import print_json
+    from companion.errors import UsageError
     from companion.game.repo import Home
     from companion.render.grid import Grid, Part, Say
     from companion.render.grid import show as print_parts
 
+    if output is not None and fmt != "html":
+        raise UsageError("--output writes cards: add --format html")
     home = Home()
     with home.reading():
         r = home.find_roster(roster)
     sys_ = systems.get(r.system)
+    if fmt == "html" and not as_json:
+        _cards(sys_, r, output)
+        return
     if as_json:
         data = r.to_dict()
         for fd, f in zip(data["fighters"], r.fighters, strict=True):
@@ -53,6 +64,19 @@ def show(roster: str, as_json: bool) -> None:
     print_parts(parts)
 
 
+def _cards(sys_: RuleSystem, r: Roster, output: str | None) -> None:
+    """The roster as printable cards, one a fighter, in the look of the battle report."""
+    from companion.report.cards import cards_html, roster_cards
+    from companion.report.output import write_file
+
+    page = cards_html(roster_cards(sys_, r))
+    if output is None:
+        sys.stdout.write(page)
+        return
+    write_file([page], output)
+    sys.stdout.write(f"{len(r.fighters)} roster cards written to {output}\n")
+
+
 def list_(as_json: bool) -> None:
     from companion.cli.plain import print_json
     from companion.game.repo import Home
@@ -75,11 +99,28 @@ COMMANDS = (
     Command(
         "show",
         "companion.cli.roster_view:show",
-        """Show a roster's fighters.
+        """Show a roster's fighters, or write them as printable cards.
+
+    --format html writes one card per fighter (stats, equipment, each skill or trait with
+    its rule in one line, cost), in the look of the battle report, to print and cut out.
 
     Example: companion roster show "Robyn"
+    companion roster show "Robyn" --format html -o robyn-cards.html
     """,
-        (ROSTER, JSON),
+        (
+            ROSTER,
+            JSON,
+            opt(
+                "fmt",
+                "text (a table here) or html (printable cards, one a fighter).",
+                "--format",
+                "-f",
+                kind="choice",
+                choices=("text", "html"),
+                default="text",
+            ),
+            opt("output", "Write the cards to this file.", "--output", "-o"),
+        ),
         completes=(("roster", "roster"),),
     ),
     Command(

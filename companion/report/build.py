@@ -9,18 +9,23 @@ sums are kept.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Mapping
-from dataclasses import asdict
+from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from companion import odds
 from companion.game.events import Event, apply_event
 from companion.game.repo import GameFile
 from companion.game.state import GameState
+from companion.report.headline import headline
 from companion.report.luck import Luck, Tally, kind_of, side_of
+from companion.report.moments import Moment, Moments
+from companion.report.words import plain
 from companion.systems.base import RuleSystem
 from companion.trace import Step, Trace
-from companion.values import frozen
+from companion.values import fields, frozen
 
 __all__ = ["Report", "build_report", "kind_of", "side_of"]
 
@@ -74,6 +79,7 @@ class Casualty:
     side: str
     turn: int
     how: str
+    at: int = 0  # the number of the event that took the fighter out (0: set out by hand)
 
 
 @frozen
@@ -106,6 +112,8 @@ class Report:
     round_word: str = "turn"  # what the system calls a turn ("round")
     ending: str | None = None  # the summary of the event that ended the game
     solo: tuple[SoloLine, ...] = ()
+    headline: str = ""  # one sentence naming the winner, the draw, or how far it has gone
+    moments: tuple[Moment, ...] = ()
 
     @property
     def scored(self) -> bool:
@@ -117,20 +125,45 @@ class Report:
         )
 
     def to_dict(self) -> dict[str, Any]:
-        d = {k: v for k, v in asdict(self).items() if k != "luck"}
+        # dataclasses.asdict would do, but importing dataclasses costs a small report more
+        # than writing it.
+        d = {f.name: _plain(getattr(self, f.name)) for f in fields(self) if f.name != "luck"}
         d["luck"] = [x.to_dict() for x in self.luck]
         return d
 
 
+def _plain(value: Any) -> Any:
+    """A value as plain data: value classes as dicts, tuples as lists."""
+    if hasattr(value, "__value_fields__"):
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return value
+
+
 def build_report(system: RuleSystem, gf: GameFile) -> Report:
+    # The one pass makes many small values and no reference cycles; Python's cycle
+    # collector would walk the growing heap again and again meanwhile (about a third of a
+    # 5,000-event game's report), so it waits until the report is built.
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        return _build(system, gf)
+    finally:
+        if was:
+            gc.enable()
+
+
+def _build(system: RuleSystem, gf: GameFile) -> Report:
     state = gf.setup
     setup: list[Entry] = []
     turns: dict[int, list[Entry]] = {}
     vp_after: dict[int, tuple[int, ...]] = {}
     lost: dict[int, list[int]] = {}
-    out_when: dict[str, tuple[int, str]] = {}
+    out_when: dict[str, tuple[int, str, int]] = {}
     solo: list[SoloLine] = []
     tally = Tally()
+    moments = Moments()
     ending: str | None = None
     nsides = len(state.sides)
     # Each stored event is read into an Event only while it is told: the report keeps
@@ -147,15 +180,19 @@ def build_report(system: RuleSystem, gf: GameFile) -> Report:
         else:
             turns.setdefault(ev.turn, []).append(entry)
             vp_after[ev.turn] = tuple(s.vp for s in state.sides)
-        _note_casualties(ev, before, state, out_when, lost, nsides)
+        for fid in _note_casualties(i, ev, before, state, out_when, lost, nsides):
+            side = state.fighter(fid).side
+            moments.fell(ev.turn, before, fid, state.sides[side].name, trace)
         if trace is not None:
             for step in trace.steps:
                 # Looked up after the event, so a fighter it brought in is found.
-                tally.add(state, step)
+                kind = tally.add(state, step)
+                if kind is not None:
+                    moments.step(ev.turn, step, ev.summary, kind)
         if ev.kind in SOLO_KINDS:
             solo.append(_solo_line(ev, trace))
         if state.phase == "ended" and before.phase != "ended":
-            ending = ev.summary
+            ending = plain(ev.summary)
     final = gf.state
     scen = {s.id: s for s in system.scenarios()}.get(final.scenario)
     sides = tuple(
@@ -167,11 +204,24 @@ def build_report(system: RuleSystem, gf: GameFile) -> Report:
         )
         for i, s in enumerate(final.sides)
     )
+    # In the order they fell: by the event that took each out.
     casualties = tuple(
-        Casualty(f.name, final.sides[f.side].name, *out_when.get(f.id, (0, "set out by hand")))
-        for f in final.fighters
-        if f.out
+        sorted(
+            (
+                Casualty(
+                    f.name, final.sides[f.side].name, *out_when.get(f.id, (0, "set out by hand", 0))
+                )
+                for f in final.fighters
+                if f.out
+            ),
+            key=lambda c: (c.at, c.turn),
+        )
     )
+    scored = any(s.vp for s in gf.setup.sides) or any(s.vp for s in final.sides)
+    scored = scored or any(any(t) for t in vp_after.values())
+    keeps_vp = system.keeps_vp and (scored or _scenario_scores(scen.summary if scen else ""))
+    of = f" of {final.last_turn}" if final.last_turn else ""
+    solo_game = bool(final.options.get("profile")) or bool(solo)
     accounts = []
     last_vp = tuple(s.vp for s in gf.setup.sides)
     for t in sorted(turns):
@@ -191,30 +241,50 @@ def build_report(system: RuleSystem, gf: GameFile) -> Report:
         turns=tuple(accounts),
         casualties=casualties,
         luck=tally.lines(final),
-        notes=tuple(system.status_lines(final)),
+        notes=tuple(plain(n) for n in system.status_lines(final)),
         start_vp=tuple(s.vp for s in gf.setup.sides),
-        keeps_vp=system.keeps_vp,
+        keeps_vp=keeps_vp,
         round_word=system.round_word,
         ending=ending,
         solo=tuple(solo),
+        headline=headline(
+            final.result,
+            final.phase == "ended",
+            [(s.name, s.vp) for s in final.sides],
+            keeps_vp,
+            solo_game,
+            f"{system.round_word} {final.turn}{of}" if final.turn else "",
+        ),
+        moments=moments.moments(system.round_word),
     )
 
 
+def _scenario_scores(summary: str) -> bool:
+    """Whether a scenario's description counts victory points: where it says nothing of
+    them and no side ever held any, the report leaves VP out."""
+    text = summary.casefold()
+    return "vp" in text.split() or " vp" in text or "victory point" in text
+
+
 def _note_casualties(
+    index: int,
     ev: Event,
     before: GameState,
     after: GameState,
-    out_when: dict[str, tuple[int, str]],
+    out_when: dict[str, tuple[int, str, int]],
     lost: dict[int, list[int]],
     nsides: int,
-) -> None:
+) -> list[str]:
     """Who this event took out (a fighter's status becoming "out"), and who came back."""
+    fell: list[str] = []
     for c in ev.changes:
         if c.target != "fighter" or c.field != "status" or not isinstance(c.key, str):
             continue
         was, now = _status(before, c.key), _status(after, c.key)
         if now == "out" and was != "out":
-            out_when[c.key] = (ev.turn, ev.summary)
+            out_when[c.key] = (ev.turn, ev.summary, index)
+            if was is not None:
+                fell.append(c.key)
             side = after.fighter(c.key).side
             if 0 <= side < nsides:
                 lost.setdefault(ev.turn, [0] * nsides)[side] += 1
@@ -225,6 +295,7 @@ def _note_casualties(
             side = after.fighter(c.key).side
             if turn == ev.turn and turn in lost and 0 <= side < nsides:
                 lost[turn][side] -= 1
+    return fell
 
 
 def _status(state: GameState, fid: str) -> str | None:
@@ -237,7 +308,8 @@ def _status(state: GameState, fid: str) -> str | None:
 def _entry(i: int, ev: Event, trace: Trace | None) -> Entry:
     dice = ev.data.get("dice") or ()
     rolls = tuple(roll_line(s) for s in trace.steps if s.roll is not None) if trace else ()
-    return Entry(i, ev.kind, ev.summary, tuple(dice), bool(ev.data.get("typed", False)), rolls)
+    summary = plain(ev.summary)
+    return Entry(i, ev.kind, summary, tuple(dice), bool(ev.data.get("typed", False)), rolls)
 
 
 _NEEDS = {
@@ -259,17 +331,23 @@ def roll_line(step: Step) -> str:
         shown = ", ".join(str(d) for d in r.dice)
         kept = len(r.kept) < len(r.dice)
         dice = f"[{shown}]" + (f" kept {', '.join(str(r.dice[k]) for k in r.kept)}" if kept else "")
-    mods = "".join(f" {m.value:+d} ({m.reason})" for m in step.modifiers)
-    total = f" = {step.total}" if step.modifiers or (r.count > 1 and len(r.kept) > 1) else ""
+    mods = step.modifiers
+    plus = "".join(f" {m.value:+d} ({m.reason})" for m in mods) if mods else ""
+    total = f" = {step.total}" if mods or (r.count > 1 and len(r.kept) > 1) else ""
     who = f" ({r.who})" if r.who and r.who.casefold() not in step.title.casefold() else ""
-    line = f"{step.title}{who}: {r.spec()} {dice}{mods}{total}"
+    line = f"{step.title}{who}: {r.spec()} {dice}{plus}{total}"
     if step.target is not None and step.compare in _NEEDS:
         line += ", needs " + _NEEDS[step.compare].format(step.target)
     if not step.only_repeats_roll:
         line += f" → {step.outcome}"
-    if step.outcome_chance is not None:
-        line += f" (chance {odds.fmt(step.outcome_chance)})"
+    if step.probability is not None:
+        line += f" (chance {_chance(step.outcome_chance)})"
     return line
+
+
+@lru_cache(maxsize=256)
+def _chance(p: Fraction | None) -> str:
+    return odds.fmt(p) if p is not None else ""
 
 
 def _solo_line(ev: Event, trace: Trace | None) -> SoloLine:
@@ -282,7 +360,7 @@ def _solo_line(ev: Event, trace: Trace | None) -> SoloLine:
 
 
 def _fighter_line(
-    system: RuleSystem, state: GameState, fid: str, out_when: Mapping[str, tuple[int, str]]
+    system: RuleSystem, state: GameState, fid: str, out_when: Mapping[str, tuple[int, str, int]]
 ) -> FighterLine:
     f = state.fighter(fid)
     d = system.describe_fighter(f)

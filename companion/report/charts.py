@@ -44,8 +44,12 @@ def _style(look: str, colours: Sequence[str], stroke: int = 1) -> Any:
 
     if look == "page":
         ink, faint, back = "var(--ink)", "var(--rule)", "transparent"
+        # A phone draws the page's charts at about three quarters of their size: their
+        # labels are drawn large enough to stay readable there.
+        label = 18
     else:
         ink, faint, back = "#1d1f21", "#c9ccd1", "#ffffff"
+        label = 15
     return Style(
         background=back,
         plot_background=back,
@@ -60,9 +64,9 @@ def _style(look: str, colours: Sequence[str], stroke: int = 1) -> Any:
         stroke_width=str(stroke),
         stroke_width_hover=str(stroke),
         font_family=FONT,
-        label_font_size=15,
-        major_label_font_size=15,
-        legend_font_size=16,
+        label_font_size=label,
+        major_label_font_size=label,
+        legend_font_size=label + 1,
         title_font_size=18,
         value_font_size=13,
         tooltip_font_size=13,
@@ -183,9 +187,12 @@ def luck_chart(report: Report, side: int, look: str = "page") -> Chart | None:
     import pygal
 
     title = f"Luck: {name}"
-    chart = pygal.HorizontalBar(**_config(look, [side_colour(side), EXPECTED_COLOUR], title))
+    config = _config(look, [side_colour(side), EXPECTED_COLOUR], title)
+    # A bar's height for each kind of roll, so the names never crowd one another.
+    config["height"] = max(config["height"], 110 + 34 * len(rows))
+    chart = pygal.HorizontalBar(**config)
     chart.legend_at_bottom_columns = 1  # long roll names leave the legend little width
-    chart.x_labels = [f"{x.kind} ({x.rolls})" for x in rows]
+    chart.x_labels = [f"{_short(x.kind)} ({x.rolls})" for x in rows]
     chart.add("succeeded", [int(x.got) for x in rows])
     chart.add("expected ± spread", [_with_spread(x) for x in rows])
     top = max(max(float(x.got), float(x.expected) + x.spread) for x in rows)
@@ -197,6 +204,13 @@ def luck_chart(report: Report, side: int, look: str = "page") -> Chart | None:
         "number the exact odds expected, the whisker spanning one spread either side."
     )
     return Chart(cid, title, caption, _finish(chart, cid, f"{title}. {sentence}"))
+
+
+LABEL = 18  # characters of a roll's name on a chart; the table beside it has them whole
+
+
+def _short(kind: str) -> str:
+    return kind if len(kind) <= LABEL else kind[: LABEL - 1].rstrip() + "…"
 
 
 def _with_spread(x: Luck) -> dict[str, Any]:

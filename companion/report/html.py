@@ -15,7 +15,22 @@ from companion.report.build import Report
 TEMPLATES = Path(__file__).parent / "templates"
 
 
-def _environment() -> Any:
+_ENV: dict[str | None, Any] = {}
+
+
+def environment() -> Any:
+    """The one Jinja environment of the report, the live board and the roster cards (their
+    templates and styles live together in `templates/`), made once per process and cache
+    folder."""
+    from companion.data import cache_dir
+
+    key = cache_dir()
+    if key not in _ENV:
+        _ENV[key] = _make_environment()
+    return _ENV[key]
+
+
+def _make_environment() -> Any:
     from jinja2 import Environment, FileSystemLoader, select_autoescape
 
     return Environment(
@@ -59,9 +74,10 @@ def html_parts(report: Report) -> Iterator[str]:
     """The page in parts, in order; joined they are the whole file."""
     from markupsafe import Markup
 
-    from companion.report.charts import charts, side_colour
+    from companion.report.charts import charts
+    from companion.report.luck import short
 
-    env = _environment()
+    env = environment()
     drawn = charts(report, "page")
     by_id = {c.id: c for c in drawn}
     template = env.get_template("report.html.j2")
@@ -71,7 +87,7 @@ def html_parts(report: Report) -> Iterator[str]:
         casualties=by_id.get("casualties"),
         luck_charts=[by_id.get(f"luck-{i + 1}") for i in range(len(report.sides))],
         svg=lambda chart: Markup(chart.svg),
-        colour=side_colour,
+        short=short,
         state=state_line(report),
     )
 

@@ -21,6 +21,9 @@ from companion.trace import Step
 from companion.values import frozen
 
 ALL_TESTS = "All tests"
+# Fewer rolls than this say nothing of luck: one miss at 80% is not a curse.
+FEW = 3
+SHORT = 4  # rows of a side's short luck table
 
 
 @frozen
@@ -73,8 +76,10 @@ class Luck:
         """Within one spread of the expectation is 'as expected'; beyond, luck or its lack.
 
         Plain rolls have no side that a high total favours in every system, so they are
-        only called high or low.
+        only called high or low. Under FEW rolls, no verdict is given.
         """
+        if self.rolls < FEW:
+            return "too few to tell"
         diff = self.got - self.expected if self.tests else (self.got - self.expected) / self.rolls
         if abs(float(diff)) <= self.spread or diff == 0:
             return "as expected"
@@ -180,24 +185,36 @@ class Tally:
         # from: most events leave both as they were, so a long game reads them once.
         self._roster: tuple[object, object] | None = None
         self._sides: dict[str, int] = {}
+        self._side_names: tuple[str, ...] = ()
 
     def _side_of(self, state: GameState, who: str) -> int | None:
         """`side_of`, from the names of the state's fighters and sides read once."""
-        if self._roster is None or (
-            self._roster[0] is not state.fighters or self._roster[1] is not state.sides
-        ):
-            sides: dict[str, int] = {}
-            for f in state.fighters:
-                sides.setdefault(f.name.casefold(), f.side)
-            for i, x in enumerate(state.sides):
-                sides.setdefault(x.name.casefold(), i)
-            self._roster, self._sides = (state.fighters, state.sides), sides
+        if self._roster is None or self._roster[0] is not state.fighters:
+            self._read_names(state)
+        elif self._roster[1] is not state.sides:
+            # Most events change a side's VP, not its name: the names are read again only
+            # when they changed.
+            names = tuple(x.name for x in state.sides)
+            if names != self._side_names:
+                self._read_names(state)
+            else:
+                self._roster = (state.fighters, state.sides)
         return self._sides.get(who.strip().casefold())
 
-    def add(self, state: GameState, step: Step) -> None:
+    def _read_names(self, state: GameState) -> None:
+        sides: dict[str, int] = {}
+        for f in state.fighters:
+            sides.setdefault(f.name.casefold(), f.side)
+        for i, x in enumerate(state.sides):
+            sides.setdefault(x.name.casefold(), i)
+        self._roster, self._sides = (state.fighters, state.sides), sides
+        self._side_names = tuple(x.name for x in state.sides)
+
+    def add(self, state: GameState, step: Step) -> str | None:
+        """Count the step's roll; its kind of roll (None: the step rolled nothing)."""
         r = step.roll
         if r is None:
-            return
+            return None
         p = step.probability
         test = p is not None and step.success is not None
         kind = self._kinds.get(step.title)
@@ -216,6 +233,7 @@ class Tally:
             slot.got += r.value
             spec = (r.count, r.sides, r.keep, r.keep_n)
             slot.by_dice[spec] = slot.by_dice.get(spec, 0) + 1
+        return kind
 
     def lines(self, state: GameState) -> tuple[Luck, ...]:
         """Each side's kinds of roll (sides in order, unassigned rolls last), and for a side
@@ -244,3 +262,17 @@ class Tally:
                     )
                 )
         return tuple(out)
+
+
+def short(rows: Sequence[Luck]) -> list[Luck]:
+    """A side's luck in a few rows: its tests summed (or its one kind of test), then its
+    most rolled kinds with enough rolls to tell, at most SHORT rows in all."""
+    total = [x for x in rows if x.kind == ALL_TESTS]
+    tests = [x for x in rows if x.tests and x.kind != ALL_TESTS]
+    head = total or tests[:1]
+    rest = sorted(
+        (x for x in rows if x not in head and x.kind != ALL_TESTS and x.rolls >= FEW),
+        key=lambda x: -x.rolls,
+    )
+    out = (head + rest)[:SHORT]
+    return out or sorted(rows, key=lambda x: -x.rolls)[:1]

@@ -40,20 +40,25 @@ def to_markdown(report: Report) -> str:
     of = f" of {r.last_turn}" if r.last_turn else ""
     state = "finished" if r.finished else f"running, {r.round_word} {r.turn}{of}"
     out = [f"# Battle report: {r.game}", ""]
+    out += [f"**{r.headline}**", ""]
     out.append(f"{r.system} · {r.scenario} · {state}")
     out.append("")
-    if r.result:
-        out += [f"**Result:** {r.result}", ""]
-        if r.ending and r.result not in r.ending:
-            out += [f"**How it ended:** {r.ending}", ""]
-    elif not r.finished:
-        out += ["**Result:** the game is still running.", ""]
+    if r.result and r.ending and r.result not in r.ending:
+        out += [f"**How it ended:** {r.ending}", ""]
     if r.keeps_vp:
         out.append("**Victory points:** " + ", ".join(f"{s.name} {s.vp}" for s in r.sides))
         out.append("")
     for note in r.notes:
         out.append(f"> {note}")
     if r.notes:
+        out.append("")
+
+    if r.moments:
+        out += ["## Key moments", ""]
+        for m in r.moments:
+            when = f"{r.round_word} {m.turn}" if m.turn else "before the game"
+            odds = f", {m.chance}" if m.chance else ""
+            out.append(f"- **{m.title}** ({when}{odds}): {m.text}")
         out.append("")
 
     out += ["## Rosters", ""]
@@ -110,7 +115,7 @@ def to_markdown(report: Report) -> str:
     if r.solo:
         out += ["## Solo: spawns and the OpFor's decisions", ""]
         for line in r.solo:
-            when = f"turn {line.turn}" if line.turn else "before the game"
+            when = f"{r.round_word} {line.turn}" if line.turn else "before the game"
             out.append(f"- {line.kind}, {when}: {line.summary}")
             out += [f"  - {_cell(s)}" for s in line.steps]
         out.append("")

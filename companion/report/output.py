@@ -6,7 +6,6 @@ import contextlib
 import os
 import tempfile
 from collections.abc import Iterable, Iterator
-from pathlib import Path
 
 from companion.errors import UsageError
 from companion.report.build import Report
@@ -38,12 +37,14 @@ def parts(report: Report, kind: str) -> Iterator[str]:
         yield to_markdown(report)
 
 
-def write_file(chunks: Iterable[str], path: Path) -> None:
+def write_file(chunks: Iterable[str], path: str | os.PathLike[str]) -> None:
     """Write the parts to a temporary file beside `path`, then put it in place: a report
     that fails half-way leaves no half-written file behind."""
-    folder = path.parent if str(path.parent) else Path(".")
+    target = os.fspath(path)
+    folder = os.path.dirname(target) or "."
+    name = os.path.basename(target)
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
     except OSError as e:
         raise UsageError(f"cannot write {path}: {e.strerror}") from None
     try:
@@ -52,7 +53,7 @@ def write_file(chunks: Iterable[str], path: Path) -> None:
                 out.write(chunk)
         # A temporary file is private; the report is an ordinary file like any other.
         os.chmod(tmp, 0o666 & ~_umask())
-        os.replace(tmp, path)
+        os.replace(tmp, target)
     except OSError as e:
         raise UsageError(f"cannot write {path}: {e.strerror}") from None
     finally:

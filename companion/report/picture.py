@@ -29,7 +29,7 @@ def to_svg(report: Report) -> str:
 
     drawn = charts(report, "picture")
     title = f"Battle report: {report.game}"
-    result = report.result or ("The game is still running." if not report.finished else "")
+    result = report.headline
     score = " · ".join(f"{s.name} {s.vp} VP" for s in report.sides) if report.keeps_vp else ""
     body = [
         f'<text x="16" y="34" font-size="24" font-weight="700">{escape(title)}</text>',
