@@ -36,13 +36,59 @@ def data_home() -> str | None:
     return None
 
 
+def read_regular(path: str, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes. Anything else (a FIFO, a
+    device, a folder, a file that grows past the limit while read) is a ValueError saying
+    what it is, raised before a byte is read: a FIFO never blocks, a device never streams."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        st = os.fstat(fd)
+        mode = st.st_mode
+        if not (mode & 0o170000) == 0o100000:  # stat.S_ISREG, without importing stat
+            raise ValueError(f"{path} is {file_kind(mode)}, not a regular file")
+        if st.st_size > limit:
+            raise ValueError(f"{path} is {st.st_size} bytes, larger than the limit of {limit}")
+        chunks = []
+        left = limit + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        if left <= 0:
+            raise ValueError(f"{path} grew past the limit of {limit} bytes while being read")
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def file_kind(mode: int) -> str:
+    """What a non-regular file is, in words."""
+    kinds = {
+        0o010000: "a FIFO",
+        0o020000: "a character device",
+        0o040000: "a folder",
+        0o060000: "a block device",
+        0o140000: "a socket",
+    }
+    return kinds.get(mode & 0o170000, "not a regular file")
+
+
+def state_sum(*parts: object) -> int:
+    """A checksum of a stored snapshot (and the board drawn from it): a snapshot whose
+    sum does not match was changed or damaged after it was written, and is not trusted.
+    The JSON text keeps dict order and reads back the same, so a sum made before writing
+    matches one made after reading."""
+    from binascii import crc32
+
+    return crc32(json.dumps(parts, separators=(",", ":")).encode("utf-8", "surrogatepass"))
+
+
 def read_doc(path: str, table: str) -> dict[str, object] | None:
-    """The one document of `table` in a database file, or None (too large, not a
-    database of that shape, or a game from before event segments)."""
-    if os.path.getsize(path) > MAX_FILE_BYTES:
-        return None
-    with open(path, "rb") as fh:
-        data = json.loads(fh.read())
+    """The one document of `table` in a database file, or None (not a regular file, too
+    large, not a database of that shape, or a game from before event segments)."""
+    data = json.loads(read_regular(path))
     if not isinstance(data, dict) or not all(
         isinstance(t, dict) and all(isinstance(d, dict) for d in t.values()) for t in data.values()
     ):
@@ -69,7 +115,14 @@ def game_doc(home: str, game: str | None) -> tuple[str, dict[str, object]] | Non
     if not os.path.isfile(path):
         return None
     doc = read_doc(path, "game")
-    return None if doc is None else (game, doc)
+    if doc is None or ("sum" in doc and doc["sum"] != game_sum(doc)):
+        return None  # a damaged snapshot: the usual way rebuilds it from the events
+    return game, doc
+
+
+def game_sum(doc: dict[str, object]) -> int:
+    """The checksum a game document keeps over its snapshot and board."""
+    return state_sum(doc.get("snapshot"), doc.get("board"))
 
 
 def read_locked(read: Callable[[str], T | None]) -> T | None:
@@ -79,6 +132,8 @@ def read_locked(read: Callable[[str], T | None]) -> T | None:
     home = data_home()
     if home is None or not os.path.isfile(os.path.join(home, ".lock")):
         return None
+    if os.path.lexists(os.path.join(home, ".unfinished.json")):  # as store.JOURNAL
+        return None  # a command killed half-way: the usual way finishes it first
     try:
         import fcntl
     except ImportError:  # pragma: no cover - Windows takes the usual way

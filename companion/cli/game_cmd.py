@@ -100,7 +100,7 @@ def new(
         start_solo(roster[0], profile, solo_scenario, None, None, name, None, None, None, as_json)
         return
     home = Home()
-    with home.writing():
+    with home.writing(batch=True):  # the game and the setting naming it current, together
         db = home.rosters_db()
         if not roster and system is None:
             raise UsageError(
@@ -340,14 +340,15 @@ def delete(
     """Delete a game and its whole log.
 
     Asks first on a terminal ("no" unless you say yes); a script passes --yes. The files
-    are kept aside: 'companion game restore NAME' brings the game back.
+    are kept aside, a copy per delete: 'companion game restore NAME' brings the newest
+    back.
 
     Example:
     companion game new -r "Robyn" -r "Cpt" --scenario training --name first
     companion game delete first --yes
     """
     home = Home()
-    with home.writing():
+    with home.writing(batch=True):  # every file aside, and the setting, or none
         resolved = match(game, home.game_names(), lambda n: n, "game")
         from companion.cli.deleted import confirm, keep_game
 
@@ -360,19 +361,41 @@ def delete(
 
 @app.command("restore")
 def restore(
-    game: Annotated[str, typer.Argument(help="A deleted game's name (a prefix is enough).")],
+    game: Annotated[
+        str | None, typer.Argument(help="A deleted game's name (a prefix is enough).")
+    ] = None,
+    when: Annotated[
+        str | None,
+        typer.Option("--when", help="Which copy: its time as --list shows it (default: newest)."),
+    ] = None,
+    list_: Annotated[
+        bool, typer.Option("--list", help="List the kept copies of deleted games instead.")
+    ] = False,
+    as_json: JsonOpt = False,
 ) -> None:
     """Bring back a deleted game, with its whole log, and make it the current game.
+
+    Each delete keeps a copy; the newest is restored unless --when names another.
 
     Example:
     companion game new -r "Robyn" -r "Cpt" --scenario training --name first
     companion game delete first --yes
+    companion game restore --list
     companion game restore first
     """
-    from companion.cli.deleted import restore_game
+    from companion.cli.deleted import kept_games, restore_game, show_kept
 
     home = Home()
-    with home.writing():
-        name = restore_game(home, game)
+    if list_ or game is None:
+        if game is not None or when is not None or not list_:
+            raise UsageError("name the deleted game to restore, or give --list alone")
+        with home.reading():
+            show_kept(kept_games(home), "game", as_json)
+        return
+    with home.writing(batch=True):  # every file back, and the setting, or none
+        name = restore_game(home, game, when)
         home.set_setting("current", name)
+    if as_json:
+        print_json({"restored": name})
+        return
     typer.echo(f"Restored game '{name}'; it is the current game.")

@@ -344,7 +344,7 @@ def delete(
     companion roster delete "Red Caps" --yes
     """
     home = Home()
-    with home.writing():
+    with home.writing(batch=True):  # the kept copy and the rosters file, together
         db = home.rosters_db()
         r = home.find_roster(roster, db)
         from companion.cli.deleted import confirm, keep_roster
@@ -359,21 +359,38 @@ def delete(
 
 @app.command("restore")
 def restore(
-    roster: Annotated[str, typer.Argument(help="A deleted roster's name (a prefix is enough).")],
+    roster: Annotated[
+        str | None, typer.Argument(help="A deleted roster's name (a prefix is enough).")
+    ] = None,
+    when: Annotated[
+        str | None,
+        typer.Option("--when", help="Which copy: its time as --list shows it (default: newest)."),
+    ] = None,
+    list_: Annotated[
+        bool, typer.Option("--list", help="List the kept copies of deleted rosters instead.")
+    ] = False,
+    as_json: JsonOpt = False,
 ) -> None:
-    """Bring back a deleted roster.
+    """Bring back a deleted roster (each delete keeps a copy; the newest by default).
 
     Example:
     companion roster new "Red Caps" --system 1ss
     companion roster delete "Red Caps" --yes
+    companion roster restore --list
     companion roster restore "Red Caps"
     """
-    from companion.cli.deleted import take_roster
+    from companion.cli.deleted import drop_kept, kept_rosters, show_kept, take_roster
 
     home = Home()
-    with home.writing():
+    if list_ or roster is None:
+        if roster is not None or when is not None or not list_:
+            raise UsageError("name the deleted roster to restore, or give --list alone")
+        with home.reading():
+            show_kept(kept_rosters(home), "roster", as_json)
+        return
+    with home.writing(batch=True):  # the rosters file and the kept copy, together
         db = home.rosters_db()
-        doc, path = take_roster(home, roster)
+        doc, path = take_roster(home, roster, when)
         r = Roster.from_dict(doc, str(path))
         if any(x.name.casefold() == r.name.casefold() for x in home.rosters(db)):
             raise UsageError(
@@ -381,7 +398,10 @@ def restore(
             )
         home.save_roster(db, r)
         db.commit()
-        path.unlink()
+        drop_kept(home, path)
+    if as_json:
+        print_json({"restored": r.name})
+        return
     typer.echo(f"Restored roster '{r.name}'.")
 
 

@@ -19,21 +19,26 @@ from typing import Any
 from companion.errors import CompanionError, StoreError
 from companion.game.events import Event, apply_event
 from companion.game.repo import (
+    CREATED,
     SEGMENT,
     backup_path,
-    board_cache,
     event_shaped,
+    events_dir,
+    meta_sound,
     now,
+    sealed,
     segment_path,
+    start_doc,
+    start_sound,
 )
 from companion.game.state import GameState
 from companion.game.store import (
-    MAX_FILE_BYTES,
     atomic_write,
     database_shaped,
     read_json_file,
     reason,
 )
+from companion.home import read_regular
 from companion.names import plural
 from companion.values import frozen
 
@@ -84,12 +89,11 @@ def stamp() -> str:
 
 def salvage_table(path: Path, table: str) -> tuple[list[Any], bool]:
     """The documents of `table` that can be read from the start of a database file, in order,
-    and whether the whole table was read. A file cut short keeps the documents before the cut."""
+    and whether the whole table was read. A file cut short keeps the documents before the cut;
+    what follows the table (an event segment's snapshot) is not the table's concern."""
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            return [], False
-        text = path.read_bytes().decode("utf-8", errors="replace")
-    except OSError:
+        text = read_regular(str(path)).decode("utf-8", errors="replace")
+    except (OSError, ValueError):
         return [], False
     decoder = json.JSONDecoder()
     head = f'{{"{table}":{{'
@@ -110,13 +114,16 @@ def salvage_table(path: Path, table: str) -> tuple[list[Any], bool]:
             docs.append(doc)
             if compact[i] == ",":
                 i += 1
-        return docs, compact[i:].strip() == "}}"
+            elif compact[i] != "}":
+                return docs, False
+        return docs, True  # the table closed: damage after it (a snapshot) loses no entry
     except (ValueError, IndexError, RecursionError):
         return docs, False
 
 
 def _game_meta(path: Path) -> dict[str, Any] | None:
-    """The game document of a game file (or its backup), if it is whole and readable."""
+    """The game document of a game file (or its backup, or the copy kept with its events
+    at creation), if it is whole and readable."""
     try:
         data = read_json_file(path)
         meta = dict(data["game"]["1"])
@@ -124,27 +131,74 @@ def _game_meta(path: Path) -> dict[str, Any] | None:
         if not isinstance(meta["name"], str) or not isinstance(meta["system"], str):
             return None
         return meta
-    except (StoreError, KeyError, TypeError, ValueError, AttributeError):
+    except (StoreError, KeyError, TypeError, ValueError, AttributeError, RecursionError):
         return None
 
 
+def _as_stored(state: GameState) -> Any:
+    """A state as it reads back from its file (tuples as lists, keys as text)."""
+    return json.loads(json.dumps(state.to_dict()))
+
+
+def _stored_events(
+    path: Path, want: int | None, when: str, moved: list[str]
+) -> tuple[list[Any], dict[int, Any], int]:
+    """Every event the segments hold in order, up to the first damaged segment (its readable
+    events included) or the first that is not full (no later event follows it); the
+    snapshots the segments keep, by segment; and how many segment files there are. A
+    damaged segment is moved aside."""
+    candidates: list[Any] = []
+    starts: dict[int, Any] = {}
+    reading = True
+    k = 0
+    while os.path.lexists(segment_path(path, k)):
+        p = Path(segment_path(path, k))
+        if reading and (want is None or k * SEGMENT < want):
+            try:
+                data = read_json_file(p, "companion event segment")
+                docs, whole = list(data["events"].values()), True
+                start = data.get("start")
+                starts[k] = start.get("1") if isinstance(start, dict) else None
+            except (StoreError, KeyError, TypeError, AttributeError):
+                docs, whole = salvage_table(p, "events")
+                starts[k] = {"damaged": True}  # whatever the events are, the snapshot is lost
+            if not whole or not all(map(event_shaped, docs)):
+                moved.append(aside(p, when))
+                reading = False
+            elif len(docs) < SEGMENT:
+                reading = False
+            candidates += docs
+        k += 1
+    return candidates, starts, k
+
+
 def repair_game(path: Path) -> Repair:
-    """Rebuild the game stored at `path` (the caller holds the home's write lock)."""
+    """Rebuild the game stored at `path` (the caller holds the home's write lock).
+
+    The game document comes from the game file, else its backup, else the copy kept with
+    its events when it was created. Every segment is read; every event up to the first
+    that is damaged or does not apply is kept, and each snapshot is checked against the
+    state replayed from the events before it: a snapshot that differs is rebuilt."""
     when = stamp()
     moved: list[str] = []
     notes: list[str] = []
-    meta = _game_meta(path) if path.exists() else None
+    meta = _game_meta(path) if os.path.lexists(path) else None
     source = "the file"
+    bak = Path(backup_path(path))
+    kept_copy = Path(events_dir(path)) / CREATED
     if meta is None:
-        bak = Path(backup_path(path))
         meta = _game_meta(bak) if bak.exists() else None
+        source = "the backup"
+        what = "could not be read" if os.path.lexists(path) else "is missing"
+        if meta is None:
+            meta = _game_meta(kept_copy) if kept_copy.exists() else None
+            source = "its events"
         if meta is None:
             raise StoreError(
-                f"neither {path} nor its backup {bak.name} holds a readable game, so it cannot "
-                "be rebuilt; both were left as they are"
+                f"neither {path} nor its backup {bak.name} nor {kept_copy} holds a readable "
+                "game, so it cannot be rebuilt; each was left as it is"
             )
-        source = "the backup"
-        notes.append("the game file could not be read: the game is rebuilt from its backup")
+        notes.append(f"the game file {what}: the game is rebuilt from {source}")
     snap: dict[str, Any] = meta["snapshot"] if isinstance(meta.get("snapshot"), dict) else {}
     meta_events = None
     whole_file = read_json_file(path) if source == "the file" else None
@@ -153,78 +207,127 @@ def repair_game(path: Path) -> Repair:
     want = len(meta_events) if meta_events is not None else snap.get("count")
     if type(want) is not int or want < 0:
         want = None  # unknown: keep every event that reads and applies
-        notes.append("the event count was unreadable: every readable event is kept")
+        if source == "the file":
+            notes.append("the event count was unreadable: every readable event is kept")
+    floor = want
+    if source != "the file":
+        # The backup is the game before its last change, and that change's events may be on
+        # disk whole: every stored event that reads and applies counts, except one that was
+        # undone (it stays on the redo stack, where 'companion redo' finds it).
+        want = None
 
     setup = GameState.from_dict(meta["setup"])
     state = setup
     kept: list[dict[str, Any]] = []
-    stored = 0
+    snapshots_bad: list[int] = []
+    starts: dict[int, Any] = {}
+    nfiles = 0
     if meta_events is not None:
         candidates: list[Any] = meta_events
-        complete = True
     else:
-        candidates, complete = [], True
-        k = 0
-        while complete and (want is None or k * SEGMENT < want):
-            p = Path(segment_path(path, k))
-            if not p.exists():
-                break
-            docs, whole = salvage_table(p, "events")
-            shaped = [d for d in docs if event_shaped(d)]
-            if not whole or len(shaped) < len(docs):
-                moved.append(aside(p, when))
-                complete = False
-            candidates += docs
-            k += 1
-    for raw in candidates if want is None else candidates[:want]:
+        candidates, starts, nfiles = _stored_events(path, want, when, moved)
+    redo = meta.get("redo") if isinstance(meta.get("redo"), list) else []
+    stop = len(candidates) if want is None else min(want, len(candidates))
+    if source != "the file" and floor is not None and redo and floor < stop:
+        if candidates[floor] == redo[-1]:
+            stop = floor
+            notes.append(
+                "the events stored after them are the undone ones: 'companion redo' brings "
+                "them back"
+            )
+    stored = 0
+    failed = False
+    for i, raw in enumerate(candidates[:stop]):
+        if i % SEGMENT == 0 and i and i // SEGMENT in starts:
+            snap_k = starts[i // SEGMENT]
+            if snap_k is not None and (
+                not start_sound(snap_k, i // SEGMENT) or snap_k.get("state") != _as_stored(state)
+            ):
+                snapshots_bad.append(i // SEGMENT)
         stored += 1
         try:
             if not event_shaped(raw):
                 raise StoreError("an event of the wrong shape")
             state = apply_event(state, Event.from_dict(raw))
         except (CompanionError, KeyError, TypeError, ValueError, IndexError, AssertionError):
+            failed = True
             break
         kept.append(raw)
-    lost = (want - len(kept)) if want is not None else max(0, stored - len(kept))
-    if want is not None and stored < want:
-        notes.append(f"the game counts {want:,} events but its event files hold only {stored:,}")
+    if want is not None:
+        lost = want - len(kept)
+    else:
+        lost = max(0, stored - len(kept))
+    if want is not None and len(candidates) < want:
+        notes.append(
+            f"the game counts {want:,} events but its event files hold only {len(candidates):,}"
+        )
     if lost:
         notes.append(
             f"events {len(kept) + 1} to {len(kept) + lost} could not be read or applied and "
             "were left out: the game stands after event " + str(len(kept))
         )
-    if want is not None and len(candidates) > want == len(kept) and source == "the backup":
+    elif failed:
+        notes.append(f"event {len(kept) + 1} could not be applied and was left out")
+    if source != "the file" and floor is not None and len(kept) > floor:
         notes.append(
-            f"{plural(len(candidates) - want, 'event')} stored after those the backup counts were "
-            "left out "
-            "(the change being written when the file was damaged, or undone ones)"
+            f"{plural(len(kept) - floor, 'event')} stored after those the backup counts "
+            "read whole and were kept (the change being written when the file was damaged)"
         )
-    if source == "the file" and not lost and not moved:
-        return Repair(str(path), source, len(kept), 0, (), ("nothing needed repair",))
+    for k in snapshots_bad:
+        notes.append(
+            f"the snapshot in {Path(segment_path(path, k)).name} did not match the events "
+            "before it: it is rebuilt from them"
+        )
+    file_snapshot_bad = (
+        source == "the file"
+        and meta_events is None
+        and not lost
+        and (
+            not meta_sound(meta)
+            or snap.get("count") != len(kept)
+            or snap.get("state") != _as_stored(state)
+        )
+    )
+    if file_snapshot_bad:
+        notes.append("the game file's snapshot did not match its events: it is rebuilt from them")
+    needed = (len(kept) + SEGMENT - 1) // SEGMENT
+    past = [Path(segment_path(path, k)) for k in range(needed, nfiles)]
+    past = [p for p in past if p.exists() and str(p) not in moved]
+    if past and (lost or source != "the file"):
+        notes.append(
+            f"{plural(len(past), 'event file')} past the last kept event "
+            f"{'was' if len(past) == 1 else 'were'} set aside so that no later event "
+            "overwrites it"
+        )
+    else:
+        past = []
+    if source == "the file" and not lost and not moved and not snapshots_bad:
+        if not file_snapshot_bad and not past:
+            return Repair(str(path), source, len(kept), 0, (), ("nothing needed repair",))
 
-    segments = {
-        Path(segment_path(path, k)): json.dumps(
-            {
-                "events": {
-                    str(i + 1): e for i, e in enumerate(kept[k * SEGMENT : (k + 1) * SEGMENT])
-                }
-            },
-            separators=(",", ":"),
-        )
-        for k in range((len(kept) + SEGMENT - 1) // SEGMENT)
-    }
-    redo = meta.get("redo") if not lost and isinstance(meta.get("redo"), list) else []
+    segments: dict[Path, str] = {}
+    replayed = setup
+    for k in range(needed):
+        chunk = kept[k * SEGMENT : (k + 1) * SEGMENT]
+        doc: dict[str, Any] = {"events": {str(i + 1): e for i, e in enumerate(chunk)}}
+        if k:
+            doc["start"] = {"1": start_doc(k, replayed.to_dict())}
+        for e in chunk:
+            replayed = apply_event(replayed, Event.from_dict(e))
+        segments[Path(segment_path(path, k))] = json.dumps(doc, separators=(",", ":"))
+    redo = redo if not lost else []
     meta.update(
-        snapshot={"count": len(kept), "state": state.to_dict()},
+        **sealed(meta["system"], meta["name"], len(kept), state),
         redo=redo,
         updated=now(),
-        board=board_cache(meta["system"], meta["name"], state),
     )
     # Whatever is replaced is kept aside first, damaged or not: a repair loses nothing.
     for p, text in segments.items():
         if p.exists() and p.read_bytes() != text.encode():
             moved.append(aside(p, when))
-    if path.exists():
+    for p in past:
+        moved.append(aside(p, when))
+    if os.path.lexists(path):
         moved.append(aside(path, when))
     for p, text in segments.items():
         if not p.exists():

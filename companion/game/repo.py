@@ -17,16 +17,20 @@ from companion.errors import NotFoundError, StoreError, UsageError
 from companion.game.events import Event, apply_event, replay
 from companion.game.state import GameState, thaw
 from companion.game.store import (
+    JOURNAL,
     Database,
+    all_or_nothing,
     atomic_write,
     clean_stray_temps,
     default_home,
     file_slug,
+    finish_unfinished,
     home_lock,
     names_in,
     read_json_file,
     stem,
 )
+from companion.home import game_sum, state_sum
 from companion.names import match
 from companion.roster import Roster
 from companion.values import field, record
@@ -58,6 +62,11 @@ def now() -> str:
 # length of the game. Each segment after the first also keeps the state its first event
 # starts from (a snapshot), so undo replays at most one segment, not the whole game.
 SEGMENT = 100
+
+
+# The game document as it was created, kept with the events: what repair rebuilds a game
+# from when both its file and the backup are gone.
+CREATED = "game.created"
 
 
 def events_dir(path: StrPath) -> str:
@@ -218,8 +227,8 @@ class GameFile:
                 docs = list(table.values())
                 start = data.get("start")
                 snap = start.get("1") if isinstance(start, dict) else None
-                if isinstance(snap, dict) and snap.get("count") == k * SEGMENT:
-                    self._starts[k] = snap["state"]
+                if start_sound(snap, k):
+                    self._starts[k] = snap["state"]  # type: ignore[index]
             self._segments[k] = docs
         return self._segments[k]
 
@@ -252,9 +261,12 @@ class GameFile:
     def _flush(self) -> None:
         for k in sorted(self._dirty):
             seg = self._segments[k]
+            if k and k not in self._starts:  # its snapshot was damaged: written afresh
+                with contextlib.suppress(StoreError, KeyError, TypeError, ValueError):
+                    self._starts[k] = self._state_at(k * SEGMENT).to_dict()
             doc: dict[str, Any] = {"events": {str(i + 1): e for i, e in enumerate(seg)}}
             if k in self._starts:
-                doc["start"] = {"1": {"count": k * SEGMENT, "state": self._starts[k]}}
+                doc["start"] = {"1": start_doc(k, self._starts[k])}
             atomic_write(segment_path(self.path, k), json.dumps(doc, separators=(",", ":")))
         self._dirty.clear()
 
@@ -321,15 +333,38 @@ class GameFile:
         self.db.update_doc(
             "game",
             {
-                "snapshot": {"count": self.count, "state": self.state.to_dict()},
+                **sealed(self.system, self.name, self.count, self.state),
                 "redo": self.redo,
                 "updated": now(),
-                "board": board_cache(self.system, self.name, self.state),
             },
         )
 
     def set_meta(self, **values: Any) -> None:
         self.db.update_doc("game", values)
+
+
+def sealed(system_id: str, name: str, count: int, state: GameState) -> dict[str, Any]:
+    """A game document's snapshot (the state after `count` events), the board drawn from
+    it, and the checksum over both that readers check before trusting either."""
+    snapshot = {"count": count, "state": state.to_dict()}
+    board = board_cache(system_id, name, state)
+    return {"snapshot": snapshot, "board": board, "sum": state_sum(snapshot, board)}
+
+
+def start_doc(k: int, state: dict[str, Any]) -> dict[str, Any]:
+    """The snapshot segment k keeps: the state its first event starts from, sealed."""
+    return {"count": k * SEGMENT, "state": state, "sum": state_sum(k * SEGMENT, state)}
+
+
+def start_sound(snap: Any, k: int) -> bool:
+    """Whether a segment's stored snapshot may be trusted: the right count, and its
+    checksum matches (one written before checksums has none, and is trusted as it was)."""
+    return (
+        isinstance(snap, dict)
+        and snap.get("count") == k * SEGMENT
+        and "state" in snap
+        and ("sum" not in snap or snap["sum"] == state_sum(k * SEGMENT, snap["state"]))
+    )
 
 
 def board_cache(system_id: str, name: str, state: GameState) -> dict[str, Any] | None:
@@ -343,6 +378,12 @@ def board_cache(system_id: str, name: str, state: GameState) -> dict[str, Any] |
         return {"stamp": code_stamp(), "data": board(systems.get(system_id), name, state)}
     except CompanionError:
         return None
+
+
+def meta_sound(meta: dict[str, Any]) -> bool:
+    """Whether a game document's snapshot and board match their checksum (a document
+    written before checksums has none, and is trusted as it was)."""
+    return "sum" not in meta or meta["sum"] == game_sum(meta)
 
 
 def with_backup_hint(message: str, path: StrPath, repair: str | None = None) -> str:
@@ -374,17 +415,31 @@ class Home:
 
     # -- locking -------------------------------------------------------------------
     @contextlib.contextmanager
-    def writing(self) -> Iterator[None]:
+    def writing(self, batch: bool = False) -> Iterator[None]:
+        """Hold the write lock, after finishing what a killed command left; with `batch`,
+        the command's file changes happen all together or not at all."""
         with home_lock(self.root, exclusive=True):
-            games = os.path.join(self.root, GAMES)
-            clean_stray_temps(self.root)
-            clean_stray_temps(games)
-            for name in names_in(games, ".events"):
-                clean_stray_temps(os.path.join(games, name))
-            yield
+            self._tidy()
+            if batch:
+                with all_or_nothing(self.root):
+                    yield
+            else:
+                yield
+
+    def _tidy(self) -> None:
+        finish_unfinished(self.root)
+        games = os.path.join(self.root, GAMES)
+        clean_stray_temps(self.root)
+        clean_stray_temps(games)
+        for name in names_in(games, ".events"):
+            clean_stray_temps(os.path.join(games, name))
+        clean_stray_temps(os.path.join(self.root, "deleted", "rosters"))
 
     @contextlib.contextmanager
     def reading(self) -> Iterator[None]:
+        if os.path.lexists(os.path.join(self.root, JOURNAL)):
+            with home_lock(self.root, exclusive=True):  # a command killed half-way: finish it
+                self._tidy()
         with home_lock(self.root, exclusive=False):
             yield
 
@@ -439,12 +494,20 @@ class Home:
         return os.path.join(self.root, GAMES, f"{file_slug(name)}.json")
 
     def game_names(self) -> list[str]:
-        return [n[: -len(".json")] for n in names_in(os.path.join(self.root, GAMES), ".json")]
+        """Every game with a file in the games folder, or only a backup or events where
+        its file is missing (listed, and opened, as damaged, so repair can find it)."""
+        folder = os.path.join(self.root, GAMES)
+        names = {
+            n[: -len(suffix)]
+            for suffix in (".json", ".json.bak", ".events")
+            for n in names_in(folder, suffix)
+        }
+        return sorted(n for n in names if n and not n.startswith("."))
 
     def resolve_game(self, name: str | None) -> str:
         if name is None:
             name = self.current_game_name()
-            if name is None or not os.path.exists(self.game_path(name)):
+            if name is None or not (os.path.lexists(self.game_path(name)) or self.leftovers(name)):
                 raise NotFoundError(
                     "no current game; start one with 'companion game new' (or 'companion demo'), "
                     "or pick one with 'companion game use NAME'"
@@ -453,36 +516,46 @@ class Home:
         names = self.game_names()
         return match(name, names, lambda n: n, "game")
 
+    def leftovers(self, name: str) -> list[str]:
+        """What a game of this name has on disk besides its file (backup, events)."""
+        path = self.game_path(name)
+        return [p for p in (backup_path(path), events_dir(path)) if os.path.lexists(p)]
+
     def create_game(self, name: str, state: GameState) -> GameFile:
         path = self.game_path(name)
-        if os.path.exists(path):
+        if os.path.lexists(path) or self.leftovers(name):
+            # Another game's files, whole or not: never overwritten by a new one.
             raise UsageError(
-                f"a game called '{file_slug(name)}' already exists; pick another "
-                "--name or delete it with 'companion game delete'"
+                f"a game called '{file_slug(name)}' already exists (or its backup or events "
+                "do); pick another --name, delete it with 'companion game delete', or repair "
+                "it with 'companion game repair'"
             )
-        if os.path.exists(events_dir(path)):  # left by a game deleted half-way: not this game's
-            import shutil
-
-            shutil.rmtree(events_dir(path))
         db = Database(path, keep=backup_path(path))
-        db.table("game").insert(
-            {
-                "name": file_slug(name),
-                "system": state.system,
-                "created": now(),
-                "setup": state.to_dict(),
-                "redo": [],
-                "snapshot": {"count": 0, "state": state.to_dict()},
-                "board": board_cache(state.system, file_slug(name), state),
-                "ended": False,
-            }
+        doc = {
+            "name": file_slug(name),
+            "system": state.system,
+            "created": now(),
+            "setup": state.to_dict(),
+            "redo": [],
+            **sealed(state.system, file_slug(name), 0, state),
+            "ended": False,
+        }
+        db.table("game").insert(doc)
+        created = json.dumps({"game": {"1": doc}}, separators=(",", ":"))
+        db.before_commit.append(
+            lambda: atomic_write(os.path.join(events_dir(path), CREATED), created)
         )
         return self._game_from(db)
 
     def open_game(self, name: str | None) -> GameFile:
         resolved = self.resolve_game(name)
         path = self.game_path(resolved)
-        if not os.path.exists(path):
+        if not os.path.lexists(path):
+            if self.leftovers(resolved):
+                raise StoreError(
+                    f"{path} is missing, but the game's backup or events are there; "
+                    f"'companion game repair {resolved}' rebuilds it from them"
+                )
             raise NotFoundError(f"no game named '{resolved}'")
         try:
             db = Database(path, keep=backup_path(path))
@@ -526,10 +599,12 @@ class Home:
                 _raw=raw,
                 _legacy=legacy,
             )
-            if snap.get("count") == count and "state" in snap:
+            if snap.get("count") == count and "state" in snap and meta_sound(meta):
                 gf.state = GameState.from_dict(snap["state"])
-            else:
+            elif legacy:
                 gf.state = replay(setup, gf.events)
+            else:  # a damaged or missing snapshot is rebuilt from the events, never trusted
+                gf.state = gf._state_at(count)
         except (KeyError, TypeError, ValueError, AttributeError) as e:
             raise StoreError(
                 f"{db.path} is not a readable companion game ({type(e).__name__}: {e}); it was "
