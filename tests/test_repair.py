@@ -333,3 +333,41 @@ def test_a_changed_game_file_snapshot_is_not_trusted_and_repair_rebuilds_it(demo
     r = run("game", "repair", "sample")
     assert r.code == 0 and "game file's snapshot did not match" in r.out, r.out
     assert run("game", "repair", "sample").out.endswith("nothing was changed.\n")
+
+
+def _two_rosters_of_one_figure(run) -> None:
+    stats = ["--stat", "manoeuvre=5", "--stat", "firepower=4", "--stat", "boom=5"]
+    stats += ["--stat", "fight=3", "--stat", "hack=6", "--stat", "stamina=9"]
+    for roster in ("Reds", "Blues"):
+        assert run("roster", "new", roster, "--system", "skirmashed").code == 0
+    assert run("roster", "add", "Reds", "Vex", "-r", "figure", *stats).code == 0
+    assert run("roster", "add", "Blues", "Holt", "-r", "figure", *stats).code == 0
+
+
+def test_roster_repair_keeps_the_last_change_when_only_the_end_is_damaged(run, home):
+    _two_rosters_of_one_figure(run)
+    rosters = home / "rosters.json"
+    rosters.write_bytes(rosters.read_bytes()[:-1])
+    r = run("roster", "repair", "--json")
+    assert r.code == 0, r.err
+    assert (r.json()["kept"], r.json()["lost"]) == (2, 0)
+    shown = {x["name"]: x["fighters"] for x in run("roster", "list", "--json").json()}
+    assert shown == {"Reds": 1, "Blues": 1}
+
+
+def test_roster_repair_counts_a_cut_roster_as_lost_and_takes_the_rest_from_the_backup(run, home):
+    _two_rosters_of_one_figure(run)
+    rosters = home / "rosters.json"
+    text = rosters.read_bytes()
+    rosters.write_bytes(text[: text.rindex(b'"name":"Blues"') + 20])  # Blues, cut
+    r = run("roster", "repair", "--json")
+    assert r.code == 0, r.err
+    done = r.json()
+    assert (done["kept"], done["lost"], done["source"]) == (
+        2,
+        1,
+        "what was readable and the backup",
+    )
+    assert any("as they were before the last change" in n for n in done["notes"])
+    shown = {x["name"]: x["fighters"] for x in run("roster", "list", "--json").json()}
+    assert shown == {"Reds": 1, "Blues": 0}  # Blues before Holt was added: that change is lost

@@ -87,38 +87,42 @@ def stamp() -> str:
     return time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
 
 
-def salvage_table(path: Path, table: str) -> tuple[list[Any], bool]:
-    """The documents of `table` that can be read from the start of a database file, in order,
-    and whether the whole table was read. A file cut short keeps the documents before the cut;
-    what follows the table (an event segment's snapshot) is not the table's concern."""
+def salvage(path: Path, table: str) -> tuple[list[Any], str]:
+    """The documents of `table` that can be read from the start of a database file, in
+    order, and how the table ended: "whole" (it closed), "end" (every document that began
+    was read; only what closes the file is missing), "cut" (a document began and was cut
+    or damaged: it and any after it are lost) or "unreadable" (not even the table's start).
+    What follows the table (an event segment's snapshot) is not the table's concern."""
     try:
         text = read_regular(str(path)).decode("utf-8", errors="replace")
     except (OSError, ValueError):
-        return [], False
+        return [], "unreadable"
     decoder = json.JSONDecoder()
     head = f'{{"{table}":{{'
     compact = text.lstrip()
     if not compact.startswith(head):
         try:  # written by another tool, with spaces: parse it whole or not at all
-            return list(json.loads(text)[table].values()), True
+            return list(json.loads(text)[table].values()), "whole"
         except (ValueError, RecursionError, KeyError, TypeError, AttributeError):
-            return [], False
+            return [], "unreadable"
     i = len(head)
     docs: list[Any] = []
     try:
         while compact[i] != "}":
             _key, i = decoder.raw_decode(compact, i)
             if compact[i] != ":":
-                return docs, False
+                return docs, "cut"
             doc, i = decoder.raw_decode(compact, i + 1)
             docs.append(doc)
+            if not compact[i:].strip():
+                return docs, "end"
             if compact[i] == ",":
                 i += 1
             elif compact[i] != "}":
-                return docs, False
-        return docs, True  # the table closed: damage after it (a snapshot) loses no entry
+                return docs, "cut"
+        return docs, "whole"
     except (ValueError, IndexError, RecursionError):
-        return docs, False
+        return docs, "end" if not compact[i:].strip() else "cut"
 
 
 def _game_meta(path: Path) -> dict[str, Any] | None:
@@ -156,16 +160,15 @@ def _stored_events(
         if reading and (want is None or k * SEGMENT < want):
             try:
                 data = read_json_file(p, "companion event segment")
-                docs, whole = list(data["events"].values()), True
+                docs = list(data["events"].values())
                 start = data.get("start")
                 starts[k] = start.get("1") if isinstance(start, dict) else None
             except (StoreError, KeyError, TypeError, AttributeError):
-                docs, whole = salvage_table(p, "events")
+                docs, ended = salvage(p, "events")
                 starts[k] = {"damaged": True}  # whatever the events are, the snapshot is lost
-            if not whole or not all(map(event_shaped, docs)):
                 moved.append(aside(p, when))
-                reading = False
-            elif len(docs) < SEGMENT:
+                reading = ended in ("whole", "end")
+            if not all(map(event_shaped, docs)) or len(docs) < SEGMENT:
                 reading = False
             candidates += docs
         k += 1
@@ -339,8 +342,12 @@ def repair_game(path: Path) -> Repair:
 def repair_database(
     path: Path, table: str, valid: Callable[[Any], bool], what: str = "entries"
 ) -> Repair:
-    """Put a damaged rosters or settings file right: its backup if that reads, else the
-    documents of `table` that can be read and pass `valid`."""
+    """Put a damaged rosters or settings file right, keeping the newest of everything.
+
+    Every document the damaged file still holds whole and valid is kept, as it is newer
+    than the backup. Where a document was cut (and those after it with it), the backup's
+    documents of the other names are added: the version before the last change, so the
+    cut one counts as lost. A file that cannot be read at all goes back to its backup."""
     if not path.exists():
         return Repair(str(path), "the file", 0, 0, (), (f"there is no {path.name} yet",))
     try:
@@ -352,17 +359,36 @@ def repair_database(
         pass
     when = stamp()
     bak = Path(backup_path(path))
-    docs, whole = salvage_table(bak, table) if bak.exists() else ([], False)
-    if whole and all(valid(d) for d in docs):
-        source, lost, notes = "the backup", 0, ("it holds the last good version",)
-    else:
-        docs, whole = salvage_table(path, table)
-        good = [d for d in docs if valid(d)]
-        lost = len(docs) - len(good) + (0 if whole else 1)
-        docs = good
-        source = "what was readable"
-        notes = (f"no good backup: kept the {what} that could be read",)
+    saved, ended = salvage(bak, table) if bak.exists() else ([], "unreadable")
+    backup = saved if ended == "whole" and all(valid(d) for d in saved) else None
+    docs, ended = salvage(path, table)
+    good = [d for d in docs if valid(d)]
+    lost = len(docs) - len(good) + (1 if ended == "cut" else 0)
+    notes: list[str] = []
+    if lost:
+        notes.append(f"{plural(lost, what.rstrip('s'))} in the damaged file could not be read")
+    added: list[Any] = []
+    if ended in ("cut", "unreadable") and backup is not None:
+        names = {_name(d) for d in good}
+        added = [d for d in backup if _name(d) not in names]
+        if added:
+            notes.append(
+                f"{plural(len(added), what.rstrip('s'))} after the damage taken from the backup, "
+                "as they were before the last change"
+            )
+    if ended == "unreadable":
+        notes.append("the damaged file could not be read at all: its last change is lost")
+    source = "the backup" if not good and backup is not None else "what was readable"
+    if good and added:
+        source = "what was readable and the backup"
+    if backup is None and ended != "whole":
+        notes.append(f"no good backup: kept the {what} that could be read")
     moved = (aside(path, when),)
-    body = {table: {str(i + 1): d for i, d in enumerate(docs)}}
+    kept = good + added
+    body = {table: {str(i + 1): d for i, d in enumerate(kept)}}
     atomic_write(path, json.dumps(body, separators=(",", ":")))
-    return Repair(str(path), source, len(docs), lost, moved, notes)
+    return Repair(str(path), source, len(kept), lost, moved, tuple(notes))
+
+
+def _name(doc: Any) -> Any:
+    return doc.get("name") if isinstance(doc, dict) else None
