@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import NotFoundError, StoreError, UsageError
-from companion.game.repo import Home, backup_path, events_dir
+from companion.game.repo import Home, backup_path, events_dir, holds_files
 from companion.game.store import atomic_write, file_slug, move, read_json_file
 from companion.names import match
 from companion.values import frozen
@@ -104,14 +104,22 @@ def keep_roster(home: Home, roster: dict[str, Any]) -> Path:
     return path
 
 
-def kept_rosters(home: Home) -> list[Kept]:
+def kept_rosters(home: Home, damaged: list[str] | None = None) -> list[Kept]:
+    """The kept copies of deleted rosters that read; what is wrong with each that does
+    not goes to `damaged`."""
     folder = _folder(home, "rosters")
     out = []
     for p in sorted(folder.glob("*.json")) if folder.is_dir() else []:
         m = KEPT.match(p.name.removesuffix(".json"))
         try:
             name = read_json_file(p, "kept roster")["name"]
-        except (StoreError, KeyError, TypeError):  # a damaged copy is not offered
+        except StoreError as e:  # a damaged copy is not offered, but said
+            if damaged is not None:
+                damaged.append(str(e).split(";")[0])
+            continue
+        except (KeyError, TypeError):
+            if damaged is not None:
+                damaged.append(f"{p} holds no roster")
             continue
         if isinstance(name, str) and m:
             out.append(Kept(name, m.group("time") or "", p))
@@ -121,7 +129,17 @@ def kept_rosters(home: Home) -> list[Kept]:
 def take_roster(home: Home, name: str, when: str | None = None) -> tuple[dict[str, Any], Path]:
     """The newest kept copy of a deleted roster (or the one deleted at `when`), and its
     file (moved out of the kept copies once restored)."""
-    k = _pick(kept_rosters(home), name, "roster", when)
+    damaged: list[str] = []
+    kept = kept_rosters(home, damaged)
+    try:
+        k = _pick(kept, name, "roster", when)
+    except NotFoundError as e:
+        if damaged:
+            raise StoreError(
+                f"{e}; {damaged[0]}"
+                + (f" (and {len(damaged) - 1} more)" if len(damaged) > 1 else "")
+            ) from None
+        raise
     doc = read_json_file(k.path, "kept roster")
     return doc, k.path
 
@@ -149,7 +167,7 @@ def kept_games(home: Home) -> list[Kept]:
     out = []
     for p in sorted(folder.iterdir()) if folder.is_dir() else []:
         m = KEPT.match(p.name)
-        if m and p.is_dir():
+        if m and p.is_dir() and holds_files(str(p)):
             out.append(Kept(m.group("name"), m.group("time") or "", p))
     return out
 

@@ -386,6 +386,15 @@ def meta_sound(meta: dict[str, Any]) -> bool:
     return "sum" not in meta or meta["sum"] == game_sum(meta)
 
 
+def holds_files(folder: str) -> bool:
+    """Whether a folder holds anything but temporary files (an events folder that a
+    command killed before it finished made, and left empty, is no game)."""
+    try:
+        return any(not (n.startswith(".") and n.endswith(".tmp")) for n in os.listdir(folder))
+    except OSError:  # something else in the way of a game's events is not overwritten
+        return os.path.lexists(folder)
+
+
 def with_backup_hint(message: str, path: StrPath, repair: str | None = None) -> str:
     """Add where the newest good copy of a file is, when one is kept, and the command that
     puts it back (`repair`; a game's by default)."""
@@ -497,15 +506,24 @@ class Home:
         """Every game with a file in the games folder, or only a backup or events where
         its file is missing (listed, and opened, as damaged, so repair can find it)."""
         folder = os.path.join(self.root, GAMES)
+        if os.path.lexists(folder) and not os.path.isdir(folder):
+            raise StoreError(
+                f"{folder} is not a folder, so no game can be read or kept there; move it "
+                "aside and try again"
+            )
         names = {
-            n[: -len(suffix)]
-            for suffix in (".json", ".json.bak", ".events")
-            for n in names_in(folder, suffix)
+            n[: -len(suffix)] for suffix in (".json", ".json.bak") for n in names_in(folder, suffix)
+        }
+        names |= {
+            n[: -len(".events")]
+            for n in names_in(folder, ".events")
+            if holds_files(os.path.join(folder, n))
         }
         return sorted(n for n in names if n and not n.startswith("."))
 
     def resolve_game(self, name: str | None) -> str:
         if name is None:
+            self.game_names()  # a games folder that is not one is said, not taken for none
             name = self.current_game_name()
             if name is None or not (os.path.lexists(self.game_path(name)) or self.leftovers(name)):
                 raise NotFoundError(
@@ -519,7 +537,8 @@ class Home:
     def leftovers(self, name: str) -> list[str]:
         """What a game of this name has on disk besides its file (backup, events)."""
         path = self.game_path(name)
-        return [p for p in (backup_path(path), events_dir(path)) if os.path.lexists(p)]
+        found = [backup_path(path)] if os.path.lexists(backup_path(path)) else []
+        return found + ([events_dir(path)] if holds_files(events_dir(path)) else [])
 
     def create_game(self, name: str, state: GameState) -> GameFile:
         path = self.game_path(name)
@@ -586,6 +605,8 @@ class Home:
                     f"{db.path} counts {count} events but {events_dir(db.path)} holds fewer; "
                     "both were left untouched"
                 )
+            if not isinstance(meta["name"], str) or not isinstance(meta["system"], str):
+                raise TypeError("the game's name or rule system is not text")
             gf = GameFile(
                 db,
                 meta["name"],

@@ -262,11 +262,29 @@ class Batch:
             if op[0] == "write":
                 with contextlib.suppress(OSError):
                     os.unlink(op[1])
-            elif os.path.lexists(op[2]) and not os.path.lexists(op[1]):
+            elif os.path.lexists(op[2]) and (not os.path.lexists(op[1]) or _only_temps(op[1])):
                 os.replace(op[2], op[1])
+                with contextlib.suppress(OSError):  # the folder it made for the move, if empty
+                    os.rmdir(os.path.dirname(op[2]))
         with contextlib.suppress(FileNotFoundError):
             os.unlink(self.journal)
         sync_folder(self.root)
+
+
+def _only_temps(folder: str) -> bool:
+    """Whether `folder` is a folder holding nothing but temporary files, which it no
+    longer does once this returns True (a new game's events folder, begun by a command
+    that did not finish, in the way of the old one going back)."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return False
+    if not all(n.startswith(".") and n.endswith(".tmp") for n in names):
+        return False
+    for n in names:
+        os.unlink(os.path.join(folder, n))
+    os.rmdir(folder)
+    return True
 
 
 JOURNAL = ".unfinished.json"
