@@ -135,3 +135,38 @@ def test_a_game_delete_killed_half_way_is_undone_by_the_next_command(demo, home,
     assert demo("game", "restore", "--list", "--json").json() == []
     assert demo("vp", "1", "+1").code == 0
     assert not list(home.rglob("*.tmp"))
+
+
+def test_a_backup_that_is_a_folder_is_named_not_the_game_file(demo, home):
+    assert demo("vp", "1", "+1").code == 0
+    bak = home / "games" / "sample.json.bak"
+    bak.unlink()
+    bak.mkdir()
+    r = demo("vp", "1", "+1")
+    assert r.code == 1 and r.err.count("\n") == 1
+    assert f"cannot write {bak} (" in r.err and "last good copy" in r.err, r.err
+    assert demo("status", "--json").json()["sides"][0]["vp"] == 1
+
+
+@pytest.mark.parametrize(
+    ("make", "why"),
+    [
+        (lambda p: p.symlink_to(p.parent / "nowhere"), "which does not exist"),
+        (lambda p: p.write_text("x"), "it is a file, not a folder"),
+    ],
+)
+def test_an_unusable_data_folder_says_what_it_is(run, home, make, why):
+    home.parent.mkdir(exist_ok=True)
+    make(home)
+    r = run("demo")
+    assert r.code == 1 and why in r.err and str(home) in r.err, r.err
+
+
+def test_a_games_folder_that_is_a_file_is_said_not_taken_for_no_games(demo, home):
+    import shutil
+
+    shutil.rmtree(home / "games")
+    (home / "games").write_text("x")
+    for args in (["status"], ["game", "list"]):
+        r = demo(*args)
+        assert r.code == 1 and "is not a folder" in r.err and str(home / "games") in r.err, r.err

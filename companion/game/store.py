@@ -63,8 +63,13 @@ def home_lock(home: StrPath, exclusive: bool = True) -> Iterator[None]:
     try:
         os.makedirs(home, exist_ok=True)
     except OSError as e:
+        why = reason(e)
+        if os.path.islink(home) and not os.path.exists(home):
+            why = f"it is a link to {os.readlink(home)}, which does not exist"
+        elif os.path.lexists(home) and not os.path.isdir(home):
+            why = "it is a file, not a folder"
         raise StoreError(
-            f"cannot use {home} as companion's data folder ({reason(e)}); point COMPANION_HOME "
+            f"cannot use {home} as companion's data folder ({why}); point COMPANION_HOME "
             "at a folder you can write to"
         ) from None
     path = os.path.join(home, ".lock")
@@ -176,7 +181,10 @@ def atomic_write(path: StrPath, text: str, keep: StrPath | None = None) -> None:
             done = True
             return
         if keep is not None:
-            keep_backup(path, keep)
+            try:
+                keep_backup(path, keep)
+            except OSError as e:  # the backup is what is wrong: it is named
+                raise WriteError(keep, f"{reason(e)}; it is where the last good copy is kept")
         os.replace(tmp, path)
     except OSError as e:
         raise WriteError(path, reason(e)) from None
