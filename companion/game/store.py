@@ -184,7 +184,9 @@ def atomic_write(path: StrPath, text: str, keep: StrPath | None = None) -> None:
             try:
                 keep_backup(path, keep)
             except OSError as e:  # the backup is what is wrong: it is named
-                raise WriteError(keep, f"{reason(e)}; it is where the last good copy is kept")
+                raise WriteError(
+                    keep, f"{reason(e)}; it is where the last good copy is kept"
+                ) from None
         os.replace(tmp, path)
     except OSError as e:
         raise WriteError(path, reason(e)) from None
