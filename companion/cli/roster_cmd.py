@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -536,6 +536,34 @@ def _reason(e: Exception) -> str:
     return "not a usable file name"
 
 
+def _as_the_commands_would(r: Roster, sys_: Any, where: str) -> None:
+    """Refuse what 'roster add' and 'roster option' would refuse: a fighter name used
+    twice, an option the system does not have or a value it does not offer."""
+    seen: set[str] = set()
+    for i, f in enumerate(r.fighters):
+        key = f.name.strip().casefold()
+        if key in seen:
+            raise DataError(
+                f"{where}: fighters[{i}]: the name '{shown(f.name, 60)}' is used twice; "
+                "the fighters of a roster have different names"
+            )
+        seen.add(key)
+    known = getattr(sys_, "roster_options", None)
+    allowed = dict(known()) if known else {}
+    for k, v in r.options.items():
+        if k not in allowed:
+            names = ", ".join(allowed) or "none"
+            raise DataError(
+                f"{where}: options: {sys_.info.name} rosters have no option "
+                f"'{shown(k, 40)}'; options: {names}"
+            )
+        if isinstance(v, bool) or str(v) not in allowed[k]:
+            raise DataError(
+                f"{where}: options.{k}: must be one of {', '.join(allowed[k])}, "
+                f"not {shown(str(v), 40)}"
+            )
+
+
 @app.command("import")
 def import_(
     file: Annotated[Path, typer.Argument(help="A roster JSON file made by 'roster export'.")],
@@ -561,11 +589,12 @@ def import_(
             f"{file} is larger than {MAX_IMPORT_BYTES // (1024 * 1024)} MB; "
             "a roster file is a few KB"
         )
-    data = read_json_file(file, kind="roster file")
+    data = read_json_file(file, kind="roster file", strict=True)
     r = Roster.from_dict(data, str(file))
     sys_ = systems.get(r.system)
     if name:
         r = Roster(name, sys_.info.id, r.fighters, r.notes, r.preset, r.options)
+    _as_the_commands_would(r, sys_, str(file))
     for f in r.fighters:
         _refuse_fighter_errors(sys_.check_fighter_in(r, f), str(file))
     home = Home()

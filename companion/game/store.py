@@ -134,7 +134,12 @@ def parse_json(raw: bytes, path: str, kind: str, strict: bool = False) -> Any:
     try:
         if raw.startswith(b"\xef\xbb\xbf"):
             raise ValueError("it starts with a byte-order mark; save it as UTF-8 without one")
-        text = raw.decode("utf-8")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise ValueError(
+                f"it is not UTF-8 text (byte {e.start}); save it as UTF-8 without a byte-order mark"
+            ) from None
         return json.loads(text, object_pairs_hook=unique_keys) if strict else json.loads(text)
     except (ValueError, RecursionError) as e:  # bad UTF-8 and huge integers are ValueErrors
         detail = (str(e) or type(e).__name__).split("\n", 1)[0][:80]
