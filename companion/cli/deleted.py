@@ -15,7 +15,9 @@ import os
 import re
 import time
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
+
+import typer
 
 from companion.errors import NotFoundError, StoreError, UsageError
 from companion.game.repo import Home, backup_path, events_dir, holds_files
@@ -49,6 +51,27 @@ def shown_time(stamp: str) -> str:
     if not stamp:
         return "before times were kept"
     return f"{stamp[:4]}-{stamp[4:6]}-{stamp[6:8]} {stamp[9:11]}:{stamp[11:13]}:{stamp[13:15]} UTC"
+
+
+WhenOpt = Annotated[
+    str | None,
+    typer.Option("--when", help="Which copy: its time as --list shows it (default: newest)."),
+]
+ListOpt = Annotated[bool, typer.Option("--list", help="List the kept copies instead.")]
+
+
+def listed(
+    home: Home, kind: str, name: str | None, when: str | None, list_: bool, as_json: bool
+) -> str | None:
+    """The name of the deleted game or roster (`kind`) to restore; or, with `--list`, the
+    kept copies shown and None."""
+    if not list_ and name is not None:
+        return name
+    if name is not None or when is not None or not list_:
+        raise UsageError(f"name the deleted {kind} to restore, or give --list alone")
+    with home.reading():
+        show_kept(kept_games(home) if kind == "game" else kept_rosters(home), kind, as_json)
+    return None
 
 
 def confirm(question: str, yes: bool, what: str) -> None:
@@ -188,8 +211,6 @@ def restore_game(home: Home, name: str, when: str | None = None) -> str:
 
 def show_kept(kept: list[Kept], what: str, as_json: bool) -> None:
     """List kept copies, newest first within each name, with the time `--when` takes."""
-    import typer
-
     from companion.cli.common import print_json
 
     rows = sorted(kept, key=lambda k: (k.name, tuple(-ord(c) for c in k.when), -k.order[1]))

@@ -10,6 +10,7 @@ import typer
 from companion import systems
 from companion.cli.common import DiceOpt, JsonOpt, SeedOpt, console, print_json
 from companion.cli.complete import completer
+from companion.cli.deleted import ListOpt, WhenOpt, listed
 from companion.cli.games import free_name, sample_rosters, show_board
 from companion.cli.shared import commit, dice_source
 from companion.errors import CompanionError, RefusedError, StoreError, UsageError
@@ -364,13 +365,8 @@ def restore(
     game: Annotated[
         str | None, typer.Argument(help="A deleted game's name (a prefix is enough).")
     ] = None,
-    when: Annotated[
-        str | None,
-        typer.Option("--when", help="Which copy: its time as --list shows it (default: newest)."),
-    ] = None,
-    list_: Annotated[
-        bool, typer.Option("--list", help="List the kept copies of deleted games instead.")
-    ] = False,
+    when: WhenOpt = None,
+    list_: ListOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Bring back a deleted game, with its whole log, and make it the current game.
@@ -383,17 +379,14 @@ def restore(
     companion game restore --list
     companion game restore first
     """
-    from companion.cli.deleted import kept_games, restore_game, show_kept
+    from companion.cli.deleted import restore_game
 
     home = Home()
-    if list_ or game is None:
-        if game is not None or when is not None or not list_:
-            raise UsageError("name the deleted game to restore, or give --list alone")
-        with home.reading():
-            show_kept(kept_games(home), "game", as_json)
+    wanted = listed(home, "game", game, when, list_, as_json)
+    if wanted is None:
         return
     with home.writing(batch=True):  # every file back, and the setting, or none
-        name = restore_game(home, game, when)
+        name = restore_game(home, wanted, when)
         home.set_setting("current", name)
     if as_json:
         print_json({"restored": name})

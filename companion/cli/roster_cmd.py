@@ -12,6 +12,7 @@ import typer
 from companion import systems
 from companion.cli.common import JsonOpt, console, print_json
 from companion.cli.complete import completer
+from companion.cli.deleted import ListOpt, WhenOpt, listed
 from companion.errors import DataError, RefusedError, UsageError
 from companion.game.repo import Home
 from companion.game.state import freeze
@@ -362,13 +363,8 @@ def restore(
     roster: Annotated[
         str | None, typer.Argument(help="A deleted roster's name (a prefix is enough).")
     ] = None,
-    when: Annotated[
-        str | None,
-        typer.Option("--when", help="Which copy: its time as --list shows it (default: newest)."),
-    ] = None,
-    list_: Annotated[
-        bool, typer.Option("--list", help="List the kept copies of deleted rosters instead.")
-    ] = False,
+    when: WhenOpt = None,
+    list_: ListOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Bring back a deleted roster (each delete keeps a copy; the newest by default).
@@ -379,18 +375,15 @@ def restore(
     companion roster restore --list
     companion roster restore "Red Caps"
     """
-    from companion.cli.deleted import drop_kept, kept_rosters, show_kept, take_roster
+    from companion.cli.deleted import drop_kept, take_roster
 
     home = Home()
-    if list_ or roster is None:
-        if roster is not None or when is not None or not list_:
-            raise UsageError("name the deleted roster to restore, or give --list alone")
-        with home.reading():
-            show_kept(kept_rosters(home), "roster", as_json)
+    wanted = listed(home, "roster", roster, when, list_, as_json)
+    if wanted is None:
         return
     with home.writing(batch=True):  # the rosters file and the kept copy, together
         db = home.rosters_db()
-        doc, path = take_roster(home, roster, when)
+        doc, path = take_roster(home, wanted, when)
         r = Roster.from_dict(doc, str(path))
         if any(x.name.casefold() == r.name.casefold() for x in home.rosters(db)):
             raise UsageError(
