@@ -85,9 +85,19 @@ def state_sum(*parts: object) -> int:
     return crc32(json.dumps(parts, separators=(",", ":")).encode("utf-8", "surrogatepass"))
 
 
-def read_doc(path: str, table: str) -> dict[str, object] | None:
-    """The one document of `table` in a database file, or None (not a regular file, too
-    large, not a database of that shape, or a game from before event segments)."""
+def outside(path: str, root: str) -> str | None:
+    """Where a data file really is, if that is outside the data folder `root` (a link, or
+    a linked folder, leading out of it); None for a file inside it."""
+    real, top = os.path.realpath(path), os.path.realpath(root)
+    return None if real == top or real.startswith(top.rstrip(os.sep) + os.sep) else real
+
+
+def read_doc(path: str, table: str, root: str) -> dict[str, object] | None:
+    """The one document of `table` in a database file, or None (outside the data folder
+    `root`, not a regular file, too large, not a database of that shape, or a game from
+    before event segments)."""
+    if outside(path, root):
+        return None
     data = json.loads(read_regular(path))
     if not isinstance(data, dict) or not all(
         isinstance(t, dict) and all(isinstance(d, dict) for d in t.values()) for t in data.values()
@@ -105,7 +115,7 @@ def game_doc(home: str, game: str | None) -> tuple[str, dict[str, object]] | Non
     current game), or None where the usual way must answer (prefixes, errors, unusual
     files)."""
     if game is None:
-        settings = read_doc(os.path.join(home, "settings.json"), "settings")
+        settings = read_doc(os.path.join(home, "settings.json"), "settings", home)
         game = settings.get("current") if settings else None  # type: ignore[assignment]
         if not isinstance(game, str):
             return None
@@ -114,7 +124,7 @@ def game_doc(home: str, game: str | None) -> tuple[str, dict[str, object]] | Non
     path = os.path.join(home, "games", game + ".json")
     if not os.path.isfile(path):
         return None
-    doc = read_doc(path, "game")
+    doc = read_doc(path, "game", home)
     if doc is None or ("sum" in doc and doc["sum"] != game_sum(doc)):
         return None  # a damaged snapshot: the usual way rebuilds it from the events
     return game, doc

@@ -55,13 +55,17 @@ def test_the_file_is_valid_json_with_events_and_a_snapshot(demo, home):
 
 
 @pytest.mark.parametrize("rel", ["settings.json", "rosters.json", "games/sample.json"])
-@pytest.mark.parametrize("kind", ["fifo", "zero", "folder"])
+@pytest.mark.parametrize("kind", ["fifo", "zero", "folder", "out"])
 def test_a_data_file_that_is_no_regular_file_is_refused_at_once(demo, home, rel, kind):
     import os
 
     path = home / rel
+    away = home.parent / "elsewhere.json"
+    away.write_bytes(path.read_bytes())
     path.unlink()
-    if kind == "fifo":
+    if kind == "out":
+        path.symlink_to(away)  # a good file, but not in the data folder
+    elif kind == "fifo":
         os.mkfifo(path)  # reading it would wait for a writer for ever
     elif kind == "zero":
         path.symlink_to("/dev/zero")  # reading it would never end
@@ -71,7 +75,11 @@ def test_a_data_file_that_is_no_regular_file_is_refused_at_once(demo, home, rel,
     r = demo(*args)
     assert r.code == 1 and r.err.count("\n") == 1, r.err
     assert str(path) in r.err
-    what = {"fifo": "a FIFO", "zero": "a character device", "folder": "a folder"}[kind]
+    if kind in ("out", "zero"):
+        target = away if kind == "out" else "/dev/zero"
+        assert f"leads to {target}, outside the data folder" in r.err, r.err
+        return
+    what = {"fifo": "a FIFO", "folder": "a folder"}[kind]
     assert f"is {what}, not a regular file" in r.err or "a folder is in the way" in r.err
 
 

@@ -37,6 +37,7 @@ from companion.game.store import (
     database_shaped,
     read_json_file,
     reason,
+    within,
 )
 from companion.home import read_regular
 from companion.names import plural
@@ -185,6 +186,7 @@ def repair_game(path: Path) -> Repair:
     when = stamp()
     moved: list[str] = []
     notes: list[str] = []
+    within(str(path), os.path.dirname(os.path.dirname(path)))
     meta = _game_meta(path) if os.path.lexists(path) else None
     source = "the file"
     bak = Path(backup_path(path))

@@ -29,6 +29,7 @@ from companion.game.store import (
     names_in,
     read_json_file,
     stem,
+    within,
 )
 from companion.home import game_sum, state_sum
 from companion.names import match
@@ -209,6 +210,7 @@ class GameFile:
         if k not in self._segments:
             p = segment_path(self.path, k)
             docs: list[dict[str, Any]] = []
+            within(p, os.path.dirname(os.path.dirname(os.path.dirname(p))))
             if os.path.exists(p):
                 try:
                     data = read_json_file(p, "companion event segment")
@@ -411,7 +413,7 @@ def with_backup_hint(message: str, path: StrPath, repair: str | None = None) -> 
 def open_with_backup(path: StrPath, repair: str) -> Database:
     """A database file whose last good version is kept beside it (rosters, settings)."""
     try:
-        return Database(path, keep=backup_path(path))
+        return Database(path, keep=backup_path(path), root=os.path.dirname(path))
     except StoreError as e:
         raise StoreError(with_backup_hint(str(e), path, repair)) from None
 
@@ -549,7 +551,7 @@ class Home:
                 "do); pick another --name, delete it with 'companion game delete', or repair "
                 "it with 'companion game repair'"
             )
-        db = Database(path, keep=backup_path(path))
+        db = Database(path, keep=backup_path(path), root=self.root)
         doc = {
             "name": file_slug(name),
             "system": state.system,
@@ -577,7 +579,7 @@ class Home:
                 )
             raise NotFoundError(f"no game named '{resolved}'")
         try:
-            db = Database(path, keep=backup_path(path))
+            db = Database(path, keep=backup_path(path), root=self.root)
         except StoreError as e:
             raise StoreError(with_backup_hint(str(e), path)) from None
         try:

@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable, Iterator
 
 from companion.errors import StoreError
-from companion.home import read_regular
+from companion.home import outside, read_regular
 
 # As typing.TYPE_CHECKING, without importing typing (or pathlib) at every start: paths
 # here are plain strings, joined with os.path, and any os.PathLike is accepted.
@@ -412,6 +412,17 @@ def clean_stray_temps(folder: StrPath) -> None:
                 os.unlink(os.path.join(folder, n))
 
 
+def within(path: str, root: str) -> None:
+    """Refuse a data file that leads out of the data folder `root` (a link to a file
+    elsewhere, or in a linked folder): companion reads and writes only its own files."""
+    real = outside(path, root)
+    if real is not None:
+        raise StoreError(
+            f"{path} leads to {real}, outside the data folder {root}; companion keeps its "
+            "files in that folder only: put the file itself there (or move the link aside)"
+        )
+
+
 def database_shaped(data: Any) -> bool:
     """Whether parsed JSON is a database: tables of documents."""
     return isinstance(data, dict) and all(
@@ -467,8 +478,12 @@ class Database:
     through `docs` and `update_doc` on the same stored data, as TinyDB would.
     """
 
-    def __init__(self, path: StrPath, keep: StrPath | None = None) -> None:
+    def __init__(
+        self, path: StrPath, keep: StrPath | None = None, root: StrPath | None = None
+    ) -> None:
         self.path = os.fspath(path)
+        if root is not None:
+            within(self.path, os.fspath(root))
         self.storage = AtomicStorage(path)
         self.storage.keep = keep
         self.before_commit: list[Callable[[], None]] = []
