@@ -178,3 +178,17 @@ def test_a_games_folder_that_is_a_file_is_said_not_taken_for_no_games(demo, home
     for args in (["status"], ["game", "list"]):
         r = demo(*args)
         assert r.code == 1 and "is not a folder" in r.err and str(home / "games") in r.err, r.err
+
+
+def test_a_delete_whose_last_write_fails_puts_every_file_back(demo, home):
+    import os
+
+    assert demo("vp", "1", "+1").code == 0
+    before = sorted(p.relative_to(home) for p in (home / "games").rglob("*"))
+    # Something in the way of the new settings file, as a full disk would be.
+    (home / f".settings.json.{os.getpid()}.tmp").mkdir()
+    r = demo("game", "delete", "sample", "--yes")
+    assert r.code == 1 and "nothing was changed" in r.err and r.err.count("\n") == 1, r.err
+    assert sorted(p.relative_to(home) for p in (home / "games").rglob("*")) == before
+    assert demo("game", "restore", "--list", "--json").json() == []
+    assert demo("status", "--json").json()["sides"][0]["vp"] == 1

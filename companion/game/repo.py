@@ -635,15 +635,6 @@ class Home:
             ) from None
         return gf
 
-    def delete_game(self, name: str) -> None:
-        import shutil
-
-        path = self.game_path(name)
-        os.unlink(path)
-        shutil.rmtree(events_dir(path), ignore_errors=True)
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(backup_path(path))
-
 
 def event_for(
     kind: str,
