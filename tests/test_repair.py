@@ -242,6 +242,7 @@ def test_repair_keeps_every_event_of_a_game_of_several_event_files(demo, run, ho
     assert run("turn", "--dice", "7,3").code == 0
     _grow(home, 249)
     assert run("vp", "1", "+1").code == 0
+    assert run("game", "repair", "sample").out.endswith("nothing was changed.\n")
     game = home / "games" / "sample.json"
     game.write_bytes(game.read_bytes()[:-1])
     r = run("game", "repair", "sample", "--json")
