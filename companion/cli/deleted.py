@@ -20,7 +20,8 @@ from typing import Annotated, Any
 import typer
 
 from companion.errors import NotFoundError, StoreError, UsageError
-from companion.game.repo import Home, backup_path, events_dir, holds_files
+from companion.game.files import backup_path, events_dir, holds_files
+from companion.game.repo import Home
 from companion.game.store import atomic_write, file_slug, move, read_json_file
 from companion.names import match
 from companion.values import frozen

@@ -18,19 +18,19 @@ from typing import Any
 
 from companion.errors import CompanionError, StoreError
 from companion.game.events import Event, apply_event
-from companion.game.repo import (
+from companion.game.files import (
     CREATED,
     SEGMENT,
     backup_path,
     event_shaped,
     events_dir,
     meta_sound,
-    now,
     sealed,
     segment_path,
     start_doc,
     start_sound,
 )
+from companion.game.repo import now
 from companion.game.state import GameState
 from companion.game.store import (
     atomic_write,
