@@ -420,15 +420,20 @@ class Home:
     def game_path(self, name: str) -> str:
         return os.path.join(self.root, GAMES, f"{file_slug(name)}.json")
 
-    def game_names(self) -> list[str]:
-        """Every game with a file in the games folder, or only a backup or events where
-        its file is missing (listed, and opened, as damaged, so repair can find it)."""
+    def games_folder(self) -> str:
+        """The games folder; something else in its place is said, not taken for none."""
         folder = os.path.join(self.root, GAMES)
         if os.path.lexists(folder) and not os.path.isdir(folder):
             raise StoreError(
                 f"{folder} is not a folder, so no game can be read or kept there; move it "
                 "aside and try again"
             )
+        return folder
+
+    def game_names(self) -> list[str]:
+        """Every game with a file in the games folder, or only a backup or events where
+        its file is missing (listed, and opened, as damaged, so repair can find it)."""
+        folder = self.games_folder()
         names = {
             n[: -len(suffix)] for suffix in (".json", ".json.bak") for n in names_in(folder, suffix)
         }
@@ -441,7 +446,7 @@ class Home:
 
     def resolve_game(self, name: str | None) -> str:
         if name is None:
-            self.game_names()  # a games folder that is not one is said, not taken for none
+            self.games_folder()
             name = self.current_game_name()
             if name is None or not (os.path.lexists(self.game_path(name)) or self.leftovers(name)):
                 raise NotFoundError(
