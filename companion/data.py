@@ -99,6 +99,20 @@ def _to_cache(name: str, key: str, data: dict[str, Any]) -> None:
         return
 
 
+def drop_stale_cache_temps() -> None:
+    """What `_drop_stale_temps` does, for the cache folder, from any command that writes
+    (so a kill during a cache write leaves nothing past the next such command); nothing
+    where only platformdirs knows the folder, which the table commands do not load."""
+    if not (os.environ.get("COMPANION_HOME", "").strip() or sys.platform.startswith("linux")):
+        return
+    folder = cache_dir()
+    if folder is not None and os.path.isdir(folder):
+        try:
+            _drop_stale_temps(folder)
+        except OSError:
+            pass
+
+
 def _drop_stale_temps(folder: str) -> None:
     """Remove the temporary files of cache writes whose process is gone (killed while
     writing): a missed cache is what brings a command here, so none outlives the next."""

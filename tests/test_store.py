@@ -192,3 +192,16 @@ def test_a_delete_whose_last_write_fails_puts_every_file_back(demo, home):
     assert sorted(p.relative_to(home) for p in (home / "games").rglob("*")) == before
     assert demo("game", "restore", "--list", "--json").json() == []
     assert demo("status", "--json").json()["sides"][0]["vp"] == 1
+
+
+def test_a_cache_write_killed_half_way_leaves_nothing_past_the_next_write(demo, home):
+    import os
+
+    cache = home / "cache"
+    cache.mkdir(exist_ok=True)
+    dead = cache / ".rules-1ss.toml.json.999999999.tmp"  # no process has that id
+    dead.write_text("{")
+    alive = cache / f".help-x.txt.{os.getpid()}.tmp"  # a write still under way
+    alive.write_text("{")
+    assert demo("vp", "1", "+1").code == 0
+    assert not dead.exists() and alive.exists()

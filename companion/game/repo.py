@@ -361,6 +361,9 @@ class Home:
         for name in names_in(games, ".events"):
             clean_stray_temps(os.path.join(games, name))
         clean_stray_temps(os.path.join(self.root, "deleted", "rosters"))
+        from companion.data import drop_stale_cache_temps
+
+        drop_stale_cache_temps()
 
     @contextlib.contextmanager
     def reading(self) -> Iterator[None]:
