@@ -777,14 +777,21 @@ from companion.cli.main import main
 main(sys.argv[2:])
 """
 
-# (steps before, the command): each changes several files.
-MULTI_FILE: list[tuple[list[list[str]], list[str]]] = [
+
+def _cut_game_file(home: Path) -> None:
+    game = home / "games" / "sample.json"
+    game.write_bytes(game.read_bytes()[:-1])
+
+
+# (steps before: commands or changes to the files, the command): each changes several files.
+MULTI_FILE: list[tuple[list[list[str] | Callable[[Path], None]], list[str]]] = [
     ([], ["game", "new", "-r", "Robyn", "-r", "Cpt", "--name", "two"]),
     ([], ["demo", "--fresh"]),
     ([], ["game", "delete", "sample", "--yes"]),
     ([["game", "delete", "sample", "--yes"]], ["game", "restore", "sample"]),
     ([], ["roster", "delete", "Extra", "--yes"]),
     ([["roster", "delete", "Extra", "--yes"]], ["roster", "restore", "Extra"]),
+    ([_cut_game_file], ["game", "repair", "sample"]),
 ]
 
 
@@ -818,7 +825,10 @@ def f6_kill_every_step(limit: int = 200) -> Report:
         for steps, args in MULTI_FILE:
             restore(base, start)
             for step in steps:
-                cli(base, *step)
+                if callable(step):
+                    step(base)
+                else:
+                    cli(base, *step)
             before_files = files_of(base)
             before = home_view(base)
             cli(base, *args)

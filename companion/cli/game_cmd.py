@@ -238,7 +238,7 @@ def repair(
     if (game is None) == (not settings):
         raise UsageError("name the game to repair, or give --settings (not both)")
     home = Home()
-    with home.writing():
+    with home.writing(batch=True):  # every file aside and every rebuilt one, or none
         if settings:
             path = Path(home.root) / SETTINGS
             done = repair_database(path, "settings", lambda d: isinstance(d, dict))

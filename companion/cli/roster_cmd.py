@@ -325,7 +325,7 @@ def repair(as_json: JsonOpt = False) -> None:
         return True
 
     home = Home()
-    with home.writing():
+    with home.writing(batch=True):  # the damaged file aside and the rebuilt one, or neither
         done = repair_database(Path(home.root) / ROSTERS, "rosters", valid, "rosters")
     show_repair(done, "rosters", as_json)
 

@@ -35,8 +35,8 @@ from companion.game.state import GameState
 from companion.game.store import (
     atomic_write,
     database_shaped,
+    move,
     read_json_file,
-    reason,
     within,
 )
 from companion.home import read_regular
@@ -78,9 +78,9 @@ def aside(path: Path, stamp: str) -> str:
         n += 1
         target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
     try:
-        os.replace(path, target)
-    except OSError as e:
-        raise StoreError(f"cannot move {path} aside ({reason(e)}); nothing was changed") from None
+        move(path, target)  # recorded: a repair that does not finish puts it back
+    except StoreError as e:
+        raise StoreError(f"cannot move {path} aside ({e}); nothing was changed") from None
     return str(target)
 
 
@@ -240,7 +240,6 @@ def repair_game(path: Path) -> Repair:
                 "the events stored after them are the undone ones: 'companion redo' brings "
                 "them back"
             )
-    stored = 0
     failed = False
     for i, raw in enumerate(candidates[:stop]):
         if i % SEGMENT == 0 and i and i // SEGMENT in starts:
@@ -249,7 +248,6 @@ def repair_game(path: Path) -> Repair:
                 not start_sound(snap_k, i // SEGMENT) or snap_k.get("state") != _as_stored(state)
             ):
                 snapshots_bad.append(i // SEGMENT)
-        stored += 1
         try:
             if not event_shaped(raw):
                 raise StoreError("an event of the wrong shape")
@@ -258,10 +256,7 @@ def repair_game(path: Path) -> Repair:
             failed = True
             break
         kept.append(raw)
-    if want is not None:
-        lost = want - len(kept)
-    else:
-        lost = max(0, stored - len(kept))
+    lost = (want if want is not None else stop) - len(kept)
     if want is not None and len(candidates) < want:
         notes.append(
             f"the game counts {want:,} events but its event files hold only {len(candidates):,}"
