@@ -214,7 +214,8 @@ def show_kept(kept: list[Kept], what: str, as_json: bool) -> None:
     """List kept copies, newest first within each name, with the time `--when` takes."""
     from companion.cli.common import print_json
 
-    rows = sorted(kept, key=lambda k: (k.name, tuple(-ord(c) for c in k.when), -k.order[1]))
+    newest_first = sorted(kept, key=lambda k: k.order, reverse=True)
+    rows = sorted(newest_first, key=lambda k: k.name)  # stable: newest first per name
     if as_json:
         print_json([k.to_dict() for k in rows])
         return
