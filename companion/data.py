@@ -89,10 +89,15 @@ def _to_cache(name: str, key: str, data: dict[str, Any]) -> None:
             return
         folder, base = os.path.split(file)
         os.makedirs(folder, exist_ok=True)
+        _drop_stale_temps(folder)
         tmp = os.path.join(folder, f".{base}.{os.getpid()}.tmp")
-        with open(tmp, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, file)  # whole or not at all, even with two starts at once
+        try:
+            with open(tmp, "w", encoding="utf-8") as fh:
+                fh.write(text)
+            os.replace(tmp, file)  # whole or not at all, even with two starts at once
+        finally:
+            if os.path.lexists(tmp):  # a full disk: the cache is only a cache
+                os.unlink(tmp)
     except (OSError, TypeError, ValueError):
         return
 
@@ -126,6 +131,42 @@ def prepared(name: str, build: Callable[[], dict[str, Any]]) -> dict[str, Any]:
     data = build()
     _to_cache(name, key, data)
     return data
+
+
+def drop_stale_cache_temps() -> None:
+    """What `_drop_stale_temps` does, for the cache folder, from any command that writes
+    (so a kill during a cache write leaves nothing past the next such command); nothing
+    where only platformdirs knows the folder, which the table commands do not load."""
+    if not (os.environ.get("COMPANION_HOME", "").strip() or sys.platform.startswith("linux")):
+        return
+    folder = cache_dir()
+    if folder is not None and os.path.isdir(folder):
+        try:
+            _drop_stale_temps(folder)
+        except OSError:
+            pass
+
+
+def _drop_stale_temps(folder: str) -> None:
+    """Remove the temporary files of cache writes whose process is gone (killed while
+    writing): a missed cache is what brings a command here, so none outlives the next."""
+    for n in os.listdir(folder):
+        parts = n.rsplit(".", 2)
+        if not (n.startswith(".") and n.endswith(".tmp") and len(parts) == 3):
+            continue
+        try:
+            pid = int(parts[1])
+            if pid != os.getpid():
+                os.kill(pid, 0)
+            continue  # its writer is still at work
+        except ProcessLookupError:
+            pass
+        except (ValueError, OSError):
+            continue
+        try:
+            os.unlink(os.path.join(folder, n))
+        except OSError:
+            pass
 
 
 @lru_cache(maxsize=16)

@@ -36,13 +36,69 @@ def data_home() -> str | None:
     return None
 
 
-def read_doc(path: str, table: str) -> dict[str, object] | None:
-    """The one document of `table` in a database file, or None (too large, not a
-    database of that shape, or a game from before event segments)."""
-    if os.path.getsize(path) > MAX_FILE_BYTES:
+def read_regular(path: str, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes. Anything else (a FIFO, a
+    device, a folder, a file that grows past the limit while read) is a ValueError saying
+    what it is, raised before a byte is read: a FIFO never blocks, a device never streams."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        st = os.fstat(fd)
+        mode = st.st_mode
+        if not (mode & 0o170000) == 0o100000:  # stat.S_ISREG, without importing stat
+            raise ValueError(f"{path} is {file_kind(mode)}, not a regular file")
+        if st.st_size > limit:
+            raise ValueError(f"{path} is {st.st_size} bytes, larger than the limit of {limit}")
+        chunks = []
+        left = limit + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        if left <= 0:
+            raise ValueError(f"{path} grew past the limit of {limit} bytes while being read")
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def file_kind(mode: int) -> str:
+    """What a non-regular file is, in words."""
+    kinds = {
+        0o010000: "a FIFO",
+        0o020000: "a character device",
+        0o040000: "a folder",
+        0o060000: "a block device",
+        0o140000: "a socket",
+    }
+    return kinds.get(mode & 0o170000, "not a regular file")
+
+
+def state_sum(*parts: object) -> int:
+    """A checksum of a stored snapshot (and the board drawn from it): a snapshot whose
+    sum does not match was changed or damaged after it was written, and is not trusted.
+    The JSON text keeps dict order and reads back the same, so a sum made before writing
+    matches one made after reading."""
+    from binascii import crc32
+
+    return crc32(json.dumps(parts, separators=(",", ":")).encode("utf-8", "surrogatepass"))
+
+
+def outside(path: str, root: str) -> str | None:
+    """Where a data file really is, if that is outside the data folder `root` (a link, or
+    a linked folder, leading out of it); None for a file inside it."""
+    real, top = os.path.realpath(path), os.path.realpath(root)
+    return None if real == top or real.startswith(top.rstrip(os.sep) + os.sep) else real
+
+
+def read_doc(path: str, table: str, root: str) -> dict[str, object] | None:
+    """The one document of `table` in a database file, or None (outside the data folder
+    `root`, not a regular file, too large, not a database of that shape, or a game from
+    before event segments)."""
+    if outside(path, root):
         return None
-    with open(path, "rb") as fh:
-        data = json.loads(fh.read())
+    data = json.loads(read_regular(path))
     if not isinstance(data, dict) or not all(
         isinstance(t, dict) and all(isinstance(d, dict) for d in t.values()) for t in data.values()
     ):
@@ -59,7 +115,7 @@ def game_doc(home: str, game: str | None) -> tuple[str, dict[str, object]] | Non
     current game), or None where the usual way must answer (prefixes, errors, unusual
     files)."""
     if game is None:
-        settings = read_doc(os.path.join(home, "settings.json"), "settings")
+        settings = read_doc(os.path.join(home, "settings.json"), "settings", home)
         game = settings.get("current") if settings else None  # type: ignore[assignment]
         if not isinstance(game, str):
             return None
@@ -68,8 +124,15 @@ def game_doc(home: str, game: str | None) -> tuple[str, dict[str, object]] | Non
     path = os.path.join(home, "games", game + ".json")
     if not os.path.isfile(path):
         return None
-    doc = read_doc(path, "game")
-    return None if doc is None else (game, doc)
+    doc = read_doc(path, "game", home)
+    if doc is None or ("sum" in doc and doc["sum"] != game_sum(doc)):
+        return None  # a damaged snapshot: the usual way rebuilds it from the events
+    return game, doc
+
+
+def game_sum(doc: dict[str, object]) -> int:
+    """The checksum a game document keeps over its snapshot and board."""
+    return state_sum(doc.get("snapshot"), doc.get("board"))
 
 
 def read_locked(read: Callable[[str], T | None]) -> T | None:
@@ -79,6 +142,8 @@ def read_locked(read: Callable[[str], T | None]) -> T | None:
     home = data_home()
     if home is None or not os.path.isfile(os.path.join(home, ".lock")):
         return None
+    if os.path.lexists(os.path.join(home, ".unfinished.json")):  # as store.JOURNAL
+        return None  # a command killed half-way: the usual way finishes it first
     try:
         import fcntl
     except ImportError:  # pragma: no cover - Windows takes the usual way

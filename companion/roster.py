@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 MAX_FIGHTERS = 200
 MAX_TEXT = 2000
+MAX_KEY = 60
 
 
 @frozen
@@ -75,6 +76,12 @@ class Roster:
             isinstance(v, str | int | bool) for v in options.values()
         ):
             raise DataError(f"{source}: options: expected a table of plain values")
+        for k, v in options.items():
+            # As the commands hold them: 18 digits, text of a sensible length.
+            if len(k) > MAX_KEY or (isinstance(v, str) and (len(v) > MAX_TEXT or _has_control(v))):
+                raise DataError(f"{source}: options: {k[:MAX_KEY]!r}: too long, or not plain text")
+            if isinstance(v, int) and not isinstance(v, bool) and abs(v) >= 10**18:
+                raise DataError(f"{source}: options.{k}: a number of more than 18 digits")
         return Roster(
             name=_text(d, "name", source, required=True),
             system=_text(d, "system", source, required=True),

@@ -207,3 +207,50 @@ def test_export_asks_before_replacing_and_says_when_it_creates_folders(demo, run
     assert not link.is_symlink() and b"Fawkes" in out.read_bytes()
     r = run("roster", "export", "Robyn", str(tmp_path))
     assert r.code == 2 and "is a folder" in r.err
+
+
+def _importing(run, tmp_path, data: bytes) -> str:
+    f = tmp_path / "in.json"
+    f.write_bytes(data)
+    r = run("roster", "import", str(f))
+    assert r.code in (1, 2) and r.err.count("\n") == 1 and str(f) in r.err, r.err
+    return r.err
+
+
+def test_import_is_held_to_the_rules_of_the_commands(run, tmp_path, home):
+    make(run)
+    out = tmp_path / "red.json"
+    assert run("roster", "export", "red", str(out)).code == 0
+    red = json.loads(out.read_text())
+    red["name"] = "Copy"
+    twice = {**red, "fighters": red["fighters"] + red["fighters"][:1]}
+    assert "is used twice" in _importing(run, tmp_path, json.dumps(twice).encode())
+    for value in (10**30, "x" * 500_000):
+        bad = {**red, "options": {"points": value}}
+        _importing(run, tmp_path, json.dumps(bad).encode())
+    ws = {"name": "Greens", "system": "warstuff", "fighters": [], "options": {"points": 10**30}}
+    assert "more than 18 digits" in _importing(run, tmp_path, json.dumps(ws).encode())
+    ws["options"] = {"points": 299}
+    assert "must be one of" in _importing(run, tmp_path, json.dumps(ws).encode())
+    ws["options"] = {"points": 300}
+    (tmp_path / "ok.json").write_text(json.dumps(ws))
+    assert run("roster", "import", str(tmp_path / "ok.json")).code == 0
+
+
+def test_import_takes_utf8_only_and_each_key_once(run, tmp_path):
+    doc = {"name": "Red", "system": "1ss", "fighters": []}
+    text = json.dumps(doc)
+    assert "not UTF-8" in _importing(run, tmp_path, text.encode("utf-16"))
+    assert "byte-order mark" in _importing(run, tmp_path, b"\xef\xbb\xbf" + text.encode())
+    twice = '{"name": "Red", "name": "Blue", "system": "1ss", "fighters": []}'
+    assert "written twice" in _importing(run, tmp_path, twice.encode())
+    (tmp_path / "ok.json").write_text(text, encoding="utf-8")
+    assert run("roster", "import", str(tmp_path / "ok.json")).code == 0
+
+
+def test_a_flag_name_is_held_to_a_length(demo):
+    assert demo("turn", "--seed", "3").code == 0
+    r = demo("set", "Robyn", "--flag", "x" * 120_000 + "=1")
+    assert r.code == 2 and "at most 60 characters" in r.err and r.err.count("\n") == 1
+    assert len(r.err) < 300
+    assert demo("set", "Robyn", "--flag", "charge_left=1").code == 0

@@ -64,3 +64,38 @@ def test_equally_likely_outcomes_name_none_as_most_likely():
     trace = odds_trace("Odds: a move", move)
     assert trace.outcome == "6 outcomes, each 16.7% (1/6)"
     assert odds_trace("Odds", two_d6_at_least_8).outcome.startswith("most likely: fail")
+
+
+def test_a_deep_walk_is_refused_from_its_estimate_before_it_is_walked():
+    """A resolution that hands out many dice per sequence (a long fall) is refused from
+    the estimated work, after a few probing resolves, never by walking it to a limit."""
+    from companion.core.every_roll import MAX_WORK
+
+    calls = 0
+
+    def twelve_d4(dice: DiceSource) -> Said:
+        nonlocal calls
+        calls += 1
+        return Said(str(sum(dice.roll(4, 12))))  # 4**12 sequences of 12 dice each
+
+    with pytest.raises(TooLargeError):
+        outcome_odds(twelve_d4)
+    assert calls < 500
+
+    calls = 0
+
+    def seven_d4(dice: DiceSource) -> Said:  # 16,384 sequences: few enough, too much work
+        nonlocal calls
+        calls += 1
+        return Said(str(sum(dice.roll(4, 7))))
+
+    with pytest.raises(TooLargeError, match=f"more than the {MAX_WORK:,}"):
+        outcome_odds(seven_d4)
+    assert calls < 500
+
+
+def test_a_fall_from_six_inches_is_refused_at_once(demo):
+    assert demo("turn", "--seed", "3").code == 0
+    r = demo("fall", "Robyn", "--inches", "6", "--odds")
+    assert r.code == 2 and "to count exactly" in r.err and r.err.count("\n") == 1, r.err
+    assert demo("fall", "Robyn", "--inches", "3", "--odds").code == 0

@@ -103,14 +103,11 @@ def test_every_keep_of_a_pool_matches_brute_force(count, sides, keep):
         assert dict(odds.pool_counts(count, sides, keep, keep_n)) == brute
 
 
-def test_large_pools_are_exact_and_quick():
-    import time
-
-    start = time.perf_counter()
+def test_large_pools_are_exact():
+    # How long they take is timed by bench/limits.py, not asserted here.
     hundred = odds.pool(100, 100)
     three = odds.pool(50, 6, "h", 3)
     twenty = odds.pool(20, 20)
-    assert time.perf_counter() - start < 1.0
     for dist in (hundred, three, twenty):
         assert sum(dist.values()) == 1
     assert odds.expected(hundred) == 5050 and odds.expected(twenty) == 210

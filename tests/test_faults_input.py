@@ -62,8 +62,8 @@ def test_the_readme_table_is_written_from_the_reports() -> None:
     text = f"intro\n{faults.TABLE_BEGIN}\n| F8 | old |\n| F1 | kept |\n{faults.TABLE_END}\nrest\n"
     out = faults.with_table(text, [(rep, 2.0), (bad, 1.0)], full=True)
     assert out.startswith("intro\n") and out.endswith("\nrest\n") and "old" not in out
-    assert "| F9 | a run | 1,234 | slowest 5 ms | ok | 2 s | full, " in out
-    assert "| F8 | another | 0 |  | FAILED (1) | 1 s | full, " in out
+    assert "| F9 | a run | 1,234 | 1,234 | 0 | slowest 5 ms | 2 s | full, " in out
+    assert "| F8 | another | 0 | 0 | 1 |  | 1 s | full, " in out
     # A run not run this time keeps its row; rows stay in order.
     assert out.index("| F1 | kept |") < out.index("| F8 |") < out.index("| F9 |")
     readme = Path(__file__).resolve().parent.parent / "README.md"

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import time
 import tracemalloc
 import xml.etree.ElementTree as ET
 from fractions import Fraction
@@ -244,7 +243,7 @@ def test_the_template_and_chart_libraries_load_only_for_a_page(demo, tmp_path):
 
 
 @pytest.mark.slow
-def test_a_5000_event_game_is_reported_in_under_a_second(tmp_path):
+def test_a_5000_event_game_is_reported_in_bounded_memory(tmp_path):
     home = Home(tmp_path / "home")
     play(home, "1ss", "long", 5000, seed=1, endless=True)
     with home.reading():
@@ -253,10 +252,7 @@ def test_a_5000_event_game_is_reported_in_under_a_second(tmp_path):
     raw = gf.raw_events  # the log as stored, read before measuring
     system = systems.get(gf.system)
     list(parts(build_report(system, home.open_game("long")), "html"))  # imports, template
-    start = time.perf_counter()
-    write_file(parts(build_report(system, gf), "html"), tmp_path / "long.html")
-    took = time.perf_counter() - start
-    assert took < 1.0, f"{took:.2f} s"
+    # How long it takes is timed by bench/limits.py (the one-second promise).
     tracemalloc.start()
     try:
         write_file(parts(build_report(system, gf), "html"), tmp_path / "long.html")

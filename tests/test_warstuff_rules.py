@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from fractions import Fraction
 
 import pytest
@@ -431,17 +430,13 @@ def test_odds_match_brute_force(a, d, opts):
     assert dict(WS.odds(s, req).odds) == by_defender
 
 
-def test_odds_of_the_largest_attack_are_fast():
+def test_odds_of_the_largest_attack_are_whole():
     a = unit("A", 5, "frenzy", "fire", "vicious", "poison", "sweep-attack", "intimidating", "large")
     d = unit("D", 5, "tough", "regeneration", "counter-attack", "trapper", "death-blow", "armored")
     s = set_unit(game([a], [d], active="a"), "d", wounds=2)
-    WS.odds(s, attack("a", "d"))  # load the data file first
-    t = time.process_time()
+    # Every special rule at once walks about 3,700 branches of the rule code; how long
+    # that takes is timed by bench/limits.py (the one-second promise), not asserted here.
     trace = WS.odds(s, attack("a", "d"))
-    # Every special rule at once walks about 3,700 branches of the rule code: about 0.1 s
-    # of CPU on a quiet machine (CPU time, bounded by the one-second promise); a plain
-    # attack takes well under a millisecond.
-    assert time.process_time() - t < 1.0
     assert sum(p for _, p in trace.odds) == 1
 
 

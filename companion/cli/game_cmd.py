@@ -12,6 +12,7 @@ from companion.cli import game_view
 from companion.cli.common import DiceOpt, JsonOpt, SeedOpt, console, print_json
 from companion.cli.complete import completer
 from companion.cli.declare import add_commands
+from companion.cli.deleted import ListOpt, WhenOpt, listed
 from companion.cli.game_view import scenario_name
 from companion.cli.games import free_name, sample_rosters, show_board
 from companion.cli.shared import commit, dice_source
@@ -103,7 +104,7 @@ def new(
         start_solo(roster[0], profile, solo_scenario, None, None, name, None, None, None, as_json)
         return
     home = Home()
-    with home.writing():
+    with home.writing(batch=True):  # the game and the setting naming it current, together
         db = home.rosters_db()
         if not roster and system is None:
             raise UsageError(
@@ -182,7 +183,7 @@ def repair(
     if (game is None) == (not settings):
         raise UsageError("name the game to repair, or give --settings (not both)")
     home = Home()
-    with home.writing():
+    with home.writing(batch=True):  # every file aside and every rebuilt one, or none
         if settings:
             path = Path(home.root) / SETTINGS
             done = repair_database(path, "settings", lambda d: isinstance(d, dict))
@@ -274,14 +275,15 @@ def delete(
     """Delete a game and its whole log.
 
     Asks first on a terminal ("no" unless you say yes); a script passes --yes. The files
-    are kept aside: 'companion game restore NAME' brings the game back.
+    are kept aside, a copy per delete: 'companion game restore NAME' brings the newest
+    back.
 
     Example:
     companion game new -r "Robyn" -r "Cpt" --scenario training --name first
     companion game delete first --yes
     """
     home = Home()
-    with home.writing():
+    with home.writing(batch=True):  # every file aside, and the setting, or none
         resolved = match(game, home.game_names(), lambda n: n, "game")
         from companion.cli.deleted import confirm, keep_game
 
@@ -294,19 +296,33 @@ def delete(
 
 @app.command("restore")
 def restore(
-    game: Annotated[str, typer.Argument(help="A deleted game's name (a prefix is enough).")],
+    game: Annotated[
+        str | None, typer.Argument(help="A deleted game's name (a prefix is enough).")
+    ] = None,
+    when: WhenOpt = None,
+    list_: ListOpt = False,
+    as_json: JsonOpt = False,
 ) -> None:
     """Bring back a deleted game, with its whole log, and make it the current game.
+
+    Each delete keeps a copy; the newest is restored unless --when names another.
 
     Example:
     companion game new -r "Robyn" -r "Cpt" --scenario training --name first
     companion game delete first --yes
+    companion game restore --list
     companion game restore first
     """
     from companion.cli.deleted import restore_game
 
     home = Home()
-    with home.writing():
-        name = restore_game(home, game)
+    wanted = listed(home, "game", game, when, list_, as_json)
+    if wanted is None:
+        return
+    with home.writing(batch=True):  # every file back, and the setting, or none
+        name = restore_game(home, wanted, when)
         home.set_setting("current", name)
+    if as_json:
+        print_json({"restored": name})
+        return
     typer.echo(f"Restored game '{name}'; it is the current game.")

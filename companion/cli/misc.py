@@ -109,13 +109,20 @@ def demo(fresh: bool, as_json: bool) -> None:
 
     sys_ = systems.get("1ss")
     home = Home()
-    with home.writing():
+    with home.writing(batch=True):
         db = home.rosters_db()
         samples = sample_rosters(home, db, sys_)
         db.commit()
-        exists = os.path.exists(home.game_path(SAMPLE_GAME))
+        # Whatever the sample game left (a file, or a backup and events without it) is
+        # opened, so a damaged one is reported with its repair, never overwritten.
+        exists = os.path.lexists(home.game_path(SAMPLE_GAME)) or bool(home.leftovers(SAMPLE_GAME))
+        kept = None
         if exists and fresh:
-            home.delete_game(SAMPLE_GAME)
+            from companion.cli.deleted import keep_game
+
+            kept = keep_game(
+                home, SAMPLE_GAME
+            )  # a copy 'companion game restore sample' brings back
             exists = False
         if exists:
             gf = home.open_game(SAMPLE_GAME)
@@ -125,6 +132,11 @@ def demo(fresh: bool, as_json: bool) -> None:
         home.set_setting("current", gf.name)
     if not as_json:
         verb = "Resumed" if exists else "Set up"
+        if fresh and kept is not None:
+            sys.stdout.write(
+                f"The played sample game is kept as {kept.name}: 'companion game restore "
+                f"{SAMPLE_GAME}' brings it back.\n"
+            )
         if gf.state.phase == "ended":
             after = f"It is over ({gf.state.result}); 'companion demo --fresh' starts it again."
         elif gf.state.turn:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -14,6 +14,7 @@ from companion.cli import roster_view
 from companion.cli.common import JsonOpt, print_json
 from companion.cli.complete import completer
 from companion.cli.declare import add_commands
+from companion.cli.deleted import ListOpt, WhenOpt, listed
 from companion.errors import DataError, RefusedError, UsageError
 from companion.game.repo import Home
 from companion.game.state import freeze
@@ -275,7 +276,7 @@ def repair(as_json: JsonOpt = False) -> None:
         return True
 
     home = Home()
-    with home.writing():
+    with home.writing(batch=True):  # the damaged file aside and the rebuilt one, or neither
         done = repair_database(Path(home.root) / ROSTERS, "rosters", valid, "rosters")
     show_repair(done, "rosters", as_json)
 
@@ -295,7 +296,7 @@ def delete(
     companion roster delete "Red Caps" --yes
     """
     home = Home()
-    with home.writing():
+    with home.writing(batch=True):  # the kept copy and the rosters file, together
         db = home.rosters_db()
         r = home.find_roster(roster, db)
         from companion.cli.deleted import confirm, keep_roster
@@ -310,21 +311,30 @@ def delete(
 
 @app.command("restore")
 def restore(
-    roster: Annotated[str, typer.Argument(help="A deleted roster's name (a prefix is enough).")],
+    roster: Annotated[
+        str | None, typer.Argument(help="A deleted roster's name (a prefix is enough).")
+    ] = None,
+    when: WhenOpt = None,
+    list_: ListOpt = False,
+    as_json: JsonOpt = False,
 ) -> None:
-    """Bring back a deleted roster.
+    """Bring back a deleted roster (each delete keeps a copy; the newest by default).
 
     Example:
     companion roster new "Red Caps" --system 1ss
     companion roster delete "Red Caps" --yes
+    companion roster restore --list
     companion roster restore "Red Caps"
     """
-    from companion.cli.deleted import take_roster
+    from companion.cli.deleted import drop_kept, take_roster
 
     home = Home()
-    with home.writing():
+    wanted = listed(home, "roster", roster, when, list_, as_json)
+    if wanted is None:
+        return
+    with home.writing(batch=True):  # the rosters file and the kept copy, together
         db = home.rosters_db()
-        doc, path = take_roster(home, roster)
+        doc, path = take_roster(home, wanted, when)
         r = Roster.from_dict(doc, str(path))
         if any(x.name.casefold() == r.name.casefold() for x in home.rosters(db)):
             raise UsageError(
@@ -332,7 +342,10 @@ def restore(
             )
         home.save_roster(db, r)
         db.commit()
-        path.unlink()
+        drop_kept(home, path)
+    if as_json:
+        print_json({"restored": r.name})
+        return
     typer.echo(f"Restored roster '{r.name}'.")
 
 
@@ -467,6 +480,30 @@ def _reason(e: Exception) -> str:
     return "not a usable file name"
 
 
+def _as_the_commands_would(r: Roster, sys_: Any, where: str) -> None:
+    """Refuse what 'roster add' and 'roster option' would refuse: a fighter name used
+    twice, or a value the system does not offer for one of its options."""
+    seen: set[str] = set()
+    for i, f in enumerate(r.fighters):
+        key = f.name.strip().casefold()
+        if key in seen:
+            raise DataError(
+                f"{where}: fighters[{i}]: the name '{shown(f.name, 60)}' is used twice; "
+                "the fighters of a roster have different names"
+            )
+        seen.add(key)
+    known = getattr(sys_, "roster_options", None)
+    allowed = dict(known()) if known else {}
+    for k, v in r.options.items():
+        # Other keys are the system's own to check (a Monochrome roster's class table
+        # comes in this way); every value is held to 18 digits and 2,000 characters.
+        if k in allowed and (isinstance(v, bool) or str(v) not in allowed[k]):
+            raise DataError(
+                f"{where}: options.{k}: must be one of {', '.join(allowed[k])}, "
+                f"not {shown(str(v), 40)}"
+            )
+
+
 @app.command("import")
 def import_(
     file: Annotated[Path, typer.Argument(help="A roster JSON file made by 'roster export'.")],
@@ -492,11 +529,12 @@ def import_(
             f"{file} is larger than {MAX_IMPORT_BYTES // (1024 * 1024)} MB; "
             "a roster file is a few KB"
         )
-    data = read_json_file(file, kind="roster file")
+    data = read_json_file(file, kind="roster file", strict=True)
     r = Roster.from_dict(data, str(file))
     sys_ = systems.get(r.system)
     if name:
         r = Roster(name, sys_.info.id, r.fighters, r.notes, r.preset, r.options)
+    _as_the_commands_would(r, sys_, str(file))
     for f in r.fighters:
         _refuse_fighter_errors(sys_.check_fighter_in(r, f), str(file))
     home = Home()

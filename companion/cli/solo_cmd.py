@@ -147,7 +147,7 @@ def start_solo(
 
     src = dice_source(dice, seed)
     home = Home()
-    with home.writing():
+    with home.writing(batch=True):  # the game and the setting naming it current, together
         db = home.rosters_db()
         r = home.find_roster(roster, db)
         choice = choose(scenario, mixed, setup)

@@ -27,6 +27,7 @@ from companion.errors import RefusedError, UsageError
 from companion.game.events import Change, set_fighter, set_game, set_side
 from companion.game.state import FighterState, GameState
 from companion.numbers import is_whole, shown, whole_number
+from companion.roster import MAX_TEXT
 from companion.systems.base import Outcome, waiting_text, with_skipped
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
@@ -153,7 +154,12 @@ def set_(
         for item in flag or []:
             k, sep, v = item.partition("=")
             if not sep or not k.strip():
-                raise UsageError(f"--flag takes NAME=VALUE, not '{item}'")
+                raise UsageError(f"--flag takes NAME=VALUE, not '{shown(item, 60)}'")
+            if len(k.strip()) > MAX_FLAG or len(v) > MAX_TEXT:
+                raise UsageError(
+                    f"--flag: a flag name has at most {MAX_FLAG} characters and a value at "
+                    f"most {MAX_TEXT}, not {len(k.strip()):,} and {len(v):,}"
+                )
             changes.append(set_fighter(f.id, f"flags.{k.strip()}", _flag_value(v)))
         if not changes:
             raise UsageError("nothing to set; give --wounds, --state, --token, --stat or --flag")
@@ -205,6 +211,10 @@ def _check_possible(sys_: Any, f: Any, changes: list[Change]) -> None:
         )
         if why:
             raise UsageError(f"{why}; pass --force to set it all the same")
+
+
+# A flag's name is a word such as charge_left: longer is a mistake, not a flag.
+MAX_FLAG = 60
 
 
 def _flag_value(v: str) -> Any:

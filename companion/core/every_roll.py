@@ -21,6 +21,12 @@ from companion.trace import Step, Trace
 # Sequences walked at most: every roll of up to five D6 (7,776), of 2D10 and a D20, or
 # of four D10 is within it, and the slowest walk stays well under half a second.
 MAX_SEQUENCES = 20_000
+# Dice handed out over the whole walk at most (each partial sequence is resolved again
+# from its start, so a deep resolution costs its depth at every node): the work a second
+# allows on a slow machine. Decided before the walk, from an estimate of the tree.
+MAX_WORK = 60_000
+# Paths followed to estimate the walk before it is made (Knuth's estimator).
+PROBES = 32
 
 
 class _Need(Exception):
@@ -67,13 +73,23 @@ def outcome_odds(
     and the title of the step it turns on.
 
     Raises TooLargeError when the action can ask for more than MAX_SEQUENCES dice
-    sequences, and whatever `resolve` raises when the action is refused."""
+    sequences or more work than MAX_WORK (both estimated before walking, and held to
+    while walking), and whatever `resolve` raises when the action is refused."""
+    leaves, work = _estimate(resolve)
+    if leaves > MAX_SEQUENCES:
+        raise _too_many(what)
+    if work > MAX_WORK:
+        raise _too_long(what, work)
     totals: dict[str, Fraction] = {}
     titles: dict[str, str] = {}
     stack: list[tuple[list[int], Fraction]] = [([], Fraction(1))]
     walked = 0
+    done = 0
     while stack:
         prefix, p = stack.pop()
+        done += len(prefix) + 1
+        if done > 2 * MAX_WORK:  # the estimate was short: still refused within the bound
+            raise _too_long(what, done)
         try:
             outcome = resolve(_Sequence(prefix))
         except _Need as need:
@@ -81,14 +97,54 @@ def outcome_odds(
             continue
         walked += 1
         if walked > MAX_SEQUENCES:
-            raise TooLargeError(
-                f"{shown(what)} can roll more than {MAX_SEQUENCES:,} different ways: too "
-                "many to count exactly; roll it, or ask for the odds of a smaller part"
-            )
+            raise _too_many(what)
         totals[outcome.summary] = totals.get(outcome.summary, Fraction(0)) + p
         titles.setdefault(outcome.summary, _deciding_step(outcome))
     table = sorted(totals.items(), key=lambda kv: (-kv[1], kv[0]))
     return [(text, p, titles[text]) for text, p in table]
+
+
+def _too_many(what: str) -> TooLargeError:
+    return TooLargeError(
+        f"{shown(what)} can roll more than {MAX_SEQUENCES:,} different ways: too "
+        "many to count exactly; roll it, or ask for the odds of a smaller part"
+    )
+
+
+def _too_long(what: str, work: float) -> TooLargeError:
+    return TooLargeError(
+        f"{shown(what)} takes about {work:,.0f} dice to count exactly, more than the "
+        f"{MAX_WORK:,} counted within a second; roll it, or ask for the odds of a smaller part"
+    )
+
+
+def _estimate(resolve: Callable[[DiceSource], Resolved]) -> tuple[float, float]:
+    """The number of dice sequences a walk would end with and the dice it would hand
+    out, estimated by following a few paths down the tree (Knuth): each path's branching
+    factors, multiplied, stand for the width of the tree at each depth. A probe stops as
+    soon as its estimate alone is past the limits, so a huge tree costs a few resolves."""
+    leaves_sum = work_sum = 0.0
+    pick = 12345  # a fixed linear congruential sequence: the same estimate every time
+    for _ in range(PROBES):
+        prefix: list[int] = []
+        width, leaves, work = 1.0, 0.0, 0.0
+        while True:
+            work += width * (len(prefix) + 1)
+            try:
+                resolve(_Sequence(prefix))
+            except _Need as need:
+                width *= need.sides
+                # Each value equally likely, as the estimator needs (not a rules roll).
+                pick = (pick * 1103515245 + 12345) % 2**31
+                prefix.append(1 + (pick >> 8) % need.sides)
+                if width > MAX_SEQUENCES * PROBES or work > MAX_WORK * PROBES:
+                    return width, work  # past the limits on this path alone
+                continue
+            leaves = width
+            break
+        leaves_sum += leaves
+        work_sum += work
+    return leaves_sum / PROBES, work_sum / PROBES
 
 
 def odds_trace(title: str, resolve: Callable[[DiceSource], Resolved]) -> Trace:

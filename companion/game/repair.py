@@ -18,22 +18,28 @@ from typing import Any
 
 from companion.errors import CompanionError, StoreError
 from companion.game.events import Event, apply_event
-from companion.game.repo import (
+from companion.game.files import (
+    CREATED,
     SEGMENT,
     backup_path,
-    board_cache,
     event_shaped,
-    now,
+    events_dir,
+    meta_sound,
+    sealed,
     segment_path,
+    start_doc,
+    start_sound,
 )
+from companion.game.repo import now
 from companion.game.state import GameState
 from companion.game.store import (
-    MAX_FILE_BYTES,
     atomic_write,
     database_shaped,
+    move,
     read_json_file,
-    reason,
+    within,
 )
+from companion.home import read_regular
 from companion.names import plural
 from companion.values import frozen
 
@@ -72,9 +78,9 @@ def aside(path: Path, stamp: str) -> str:
         n += 1
         target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
     try:
-        os.replace(path, target)
-    except OSError as e:
-        raise StoreError(f"cannot move {path} aside ({reason(e)}); nothing was changed") from None
+        move(path, target)  # recorded: a repair that does not finish puts it back
+    except StoreError as e:
+        raise StoreError(f"cannot move {path} aside ({e}); nothing was changed") from None
     return str(target)
 
 
@@ -82,41 +88,47 @@ def stamp() -> str:
     return time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
 
 
-def salvage_table(path: Path, table: str) -> tuple[list[Any], bool]:
-    """The documents of `table` that can be read from the start of a database file, in order,
-    and whether the whole table was read. A file cut short keeps the documents before the cut."""
+def salvage(path: Path, table: str) -> tuple[list[Any], str]:
+    """The documents of `table` that can be read from the start of a database file, in
+    order, and how the table ended: "whole" (it closed), "end" (every document that began
+    was read; only what closes the file is missing), "cut" (a document began and was cut
+    or damaged: it and any after it are lost) or "unreadable" (not even the table's start).
+    What follows the table (an event segment's snapshot) is not the table's concern."""
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            return [], False
-        text = path.read_bytes().decode("utf-8", errors="replace")
-    except OSError:
-        return [], False
+        text = read_regular(str(path)).decode("utf-8", errors="replace")
+    except (OSError, ValueError):
+        return [], "unreadable"
     decoder = json.JSONDecoder()
     head = f'{{"{table}":{{'
     compact = text.lstrip()
     if not compact.startswith(head):
         try:  # written by another tool, with spaces: parse it whole or not at all
-            return list(json.loads(text)[table].values()), True
+            return list(json.loads(text)[table].values()), "whole"
         except (ValueError, RecursionError, KeyError, TypeError, AttributeError):
-            return [], False
+            return [], "unreadable"
     i = len(head)
     docs: list[Any] = []
     try:
         while compact[i] != "}":
             _key, i = decoder.raw_decode(compact, i)
             if compact[i] != ":":
-                return docs, False
+                return docs, "cut"
             doc, i = decoder.raw_decode(compact, i + 1)
             docs.append(doc)
+            if not compact[i:].strip():
+                return docs, "end"
             if compact[i] == ",":
                 i += 1
-        return docs, compact[i:].strip() == "}}"
+            elif compact[i] != "}":
+                return docs, "cut"
+        return docs, "whole"
     except (ValueError, IndexError, RecursionError):
-        return docs, False
+        return docs, "end" if not compact[i:].strip() else "cut"
 
 
 def _game_meta(path: Path) -> dict[str, Any] | None:
-    """The game document of a game file (or its backup), if it is whole and readable."""
+    """The game document of a game file (or its backup, or the copy kept with its events
+    at creation), if it is whole and readable."""
     try:
         data = read_json_file(path)
         meta = dict(data["game"]["1"])
@@ -124,27 +136,74 @@ def _game_meta(path: Path) -> dict[str, Any] | None:
         if not isinstance(meta["name"], str) or not isinstance(meta["system"], str):
             return None
         return meta
-    except (StoreError, KeyError, TypeError, ValueError, AttributeError):
+    except (StoreError, KeyError, TypeError, ValueError, AttributeError, RecursionError):
         return None
 
 
+def _as_stored(state: GameState) -> Any:
+    """A state as it reads back from its file (tuples as lists, keys as text)."""
+    return json.loads(json.dumps(state.to_dict()))
+
+
+def _stored_events(
+    path: Path, want: int | None, when: str, moved: list[str]
+) -> tuple[list[Any], dict[int, Any], int]:
+    """Every event the segments hold in order, up to the first damaged segment (its readable
+    events included) or the first that is not full (no later event follows it); the
+    snapshots the segments keep, by segment; and how many segment files there are. A
+    damaged segment is moved aside."""
+    candidates: list[Any] = []
+    starts: dict[int, Any] = {}
+    reading = True
+    k = 0
+    while os.path.lexists(segment_path(path, k)):
+        p = Path(segment_path(path, k))
+        if reading and (want is None or k * SEGMENT < want):
+            try:
+                data = read_json_file(p, "companion event segment")
+                docs = list(data["events"].values())
+                start = data.get("start")
+                starts[k] = start.get("1") if isinstance(start, dict) else None
+            except (StoreError, KeyError, TypeError, AttributeError):
+                docs, ended = salvage(p, "events")
+                starts[k] = {"damaged": True}  # whatever the events are, the snapshot is lost
+                moved.append(aside(p, when))
+                reading = ended in ("whole", "end")
+            if not all(map(event_shaped, docs)) or len(docs) < SEGMENT:
+                reading = False
+            candidates += docs
+        k += 1
+    return candidates, starts, k
+
+
 def repair_game(path: Path) -> Repair:
-    """Rebuild the game stored at `path` (the caller holds the home's write lock)."""
+    """Rebuild the game stored at `path` (the caller holds the home's write lock).
+
+    The game document comes from the game file, else its backup, else the copy kept with
+    its events when it was created. Every segment is read; every event up to the first
+    that is damaged or does not apply is kept, and each snapshot is checked against the
+    state replayed from the events before it: a snapshot that differs is rebuilt."""
     when = stamp()
     moved: list[str] = []
     notes: list[str] = []
-    meta = _game_meta(path) if path.exists() else None
+    within(str(path), os.path.dirname(os.path.dirname(path)))
+    meta = _game_meta(path) if os.path.lexists(path) else None
     source = "the file"
+    bak = Path(backup_path(path))
+    kept_copy = Path(events_dir(path)) / CREATED
     if meta is None:
-        bak = Path(backup_path(path))
         meta = _game_meta(bak) if bak.exists() else None
+        source = "the backup"
+        what = "could not be read" if os.path.lexists(path) else "is missing"
+        if meta is None:
+            meta = _game_meta(kept_copy) if kept_copy.exists() else None
+            source = "its events"
         if meta is None:
             raise StoreError(
-                f"neither {path} nor its backup {bak.name} holds a readable game, so it cannot "
-                "be rebuilt; both were left as they are"
+                f"neither {path} nor its backup {bak.name} nor {kept_copy} holds a readable "
+                "game, so it cannot be rebuilt; each was left as it is"
             )
-        source = "the backup"
-        notes.append("the game file could not be read: the game is rebuilt from its backup")
+        notes.append(f"the game file {what}: the game is rebuilt from {source}")
     snap: dict[str, Any] = meta["snapshot"] if isinstance(meta.get("snapshot"), dict) else {}
     meta_events = None
     whole_file = read_json_file(path) if source == "the file" else None
@@ -153,78 +212,122 @@ def repair_game(path: Path) -> Repair:
     want = len(meta_events) if meta_events is not None else snap.get("count")
     if type(want) is not int or want < 0:
         want = None  # unknown: keep every event that reads and applies
-        notes.append("the event count was unreadable: every readable event is kept")
+        if source == "the file":
+            notes.append("the event count was unreadable: every readable event is kept")
+    floor = want
+    if source != "the file":
+        # The backup is the game before its last change, and that change's events may be on
+        # disk whole: every stored event that reads and applies counts, except one that was
+        # undone (it stays on the redo stack, where 'companion redo' finds it).
+        want = None
 
     setup = GameState.from_dict(meta["setup"])
     state = setup
     kept: list[dict[str, Any]] = []
-    stored = 0
+    snapshots_bad: list[int] = []
+    starts: dict[int, Any] = {}
+    nfiles = 0
     if meta_events is not None:
         candidates: list[Any] = meta_events
-        complete = True
     else:
-        candidates, complete = [], True
-        k = 0
-        while complete and (want is None or k * SEGMENT < want):
-            p = Path(segment_path(path, k))
-            if not p.exists():
-                break
-            docs, whole = salvage_table(p, "events")
-            shaped = [d for d in docs if event_shaped(d)]
-            if not whole or len(shaped) < len(docs):
-                moved.append(aside(p, when))
-                complete = False
-            candidates += docs
-            k += 1
-    for raw in candidates if want is None else candidates[:want]:
-        stored += 1
+        candidates, starts, nfiles = _stored_events(path, want, when, moved)
+    redo = meta.get("redo") if isinstance(meta.get("redo"), list) else []
+    stop = len(candidates) if want is None else min(want, len(candidates))
+    if source != "the file" and floor is not None and redo and floor < stop:
+        if candidates[floor] == redo[-1]:
+            stop = floor
+            notes.append(
+                "the events stored after them are the undone ones: 'companion redo' brings "
+                "them back"
+            )
+    failed = False
+    for i, raw in enumerate(candidates[:stop]):
+        if i % SEGMENT == 0 and i and i // SEGMENT in starts:
+            snap_k = starts[i // SEGMENT]
+            if snap_k is not None and (
+                not start_sound(snap_k, i // SEGMENT) or snap_k.get("state") != _as_stored(state)
+            ):
+                snapshots_bad.append(i // SEGMENT)
         try:
             if not event_shaped(raw):
                 raise StoreError("an event of the wrong shape")
             state = apply_event(state, Event.from_dict(raw))
         except (CompanionError, KeyError, TypeError, ValueError, IndexError, AssertionError):
+            failed = True
             break
         kept.append(raw)
-    lost = (want - len(kept)) if want is not None else max(0, stored - len(kept))
-    if want is not None and stored < want:
-        notes.append(f"the game counts {want:,} events but its event files hold only {stored:,}")
+    lost = (want if want is not None else stop) - len(kept)
+    if want is not None and len(candidates) < want:
+        notes.append(
+            f"the game counts {want:,} events but its event files hold only {len(candidates):,}"
+        )
     if lost:
         notes.append(
             f"events {len(kept) + 1} to {len(kept) + lost} could not be read or applied and "
             "were left out: the game stands after event " + str(len(kept))
         )
-    if want is not None and len(candidates) > want == len(kept) and source == "the backup":
+    elif failed:
+        notes.append(f"event {len(kept) + 1} could not be applied and was left out")
+    if source != "the file" and floor is not None and len(kept) > floor:
         notes.append(
-            f"{plural(len(candidates) - want, 'event')} stored after those the backup counts were "
-            "left out "
-            "(the change being written when the file was damaged, or undone ones)"
+            f"{plural(len(kept) - floor, 'event')} stored after those the backup counts "
+            "read whole and were kept (the change being written when the file was damaged)"
         )
-    if source == "the file" and not lost and not moved:
-        return Repair(str(path), source, len(kept), 0, (), ("nothing needed repair",))
+    for k in snapshots_bad:
+        notes.append(
+            f"the snapshot in {Path(segment_path(path, k)).name} did not match the events "
+            "before it: it is rebuilt from them"
+        )
+    file_snapshot_bad = (
+        source == "the file"
+        and meta_events is None
+        and not lost
+        and (
+            not meta_sound(meta)
+            or snap.get("count") != len(kept)
+            or snap.get("state") != _as_stored(state)
+        )
+    )
+    if file_snapshot_bad:
+        notes.append("the game file's snapshot did not match its events: it is rebuilt from them")
+    needed = (len(kept) + SEGMENT - 1) // SEGMENT
+    past = [Path(segment_path(path, k)) for k in range(needed, nfiles)]
+    past = [p for p in past if p.exists() and str(p) not in moved]
+    if past and (lost or source != "the file"):
+        notes.append(
+            f"{plural(len(past), 'event file')} past the last kept event "
+            f"{'was' if len(past) == 1 else 'were'} set aside so that no later event "
+            "overwrites it"
+        )
+    else:
+        past = []
+    if source == "the file" and not lost and not moved and not snapshots_bad:
+        if not file_snapshot_bad and not past:
+            return Repair(str(path), source, len(kept), 0, (), ("nothing needed repair",))
 
-    segments = {
-        Path(segment_path(path, k)): json.dumps(
-            {
-                "events": {
-                    str(i + 1): e for i, e in enumerate(kept[k * SEGMENT : (k + 1) * SEGMENT])
-                }
-            },
-            separators=(",", ":"),
-        )
-        for k in range((len(kept) + SEGMENT - 1) // SEGMENT)
-    }
-    redo = meta.get("redo") if not lost and isinstance(meta.get("redo"), list) else []
+    segments: dict[Path, str] = {}
+    replayed = setup
+    for k in range(needed):
+        chunk = kept[k * SEGMENT : (k + 1) * SEGMENT]
+        doc: dict[str, Any] = {"events": {str(i + 1): e for i, e in enumerate(chunk)}}
+        if k:
+            doc["start"] = {"1": start_doc(k, replayed.to_dict())}
+        for e in chunk:
+            replayed = apply_event(replayed, Event.from_dict(e))
+        segments[Path(segment_path(path, k))] = json.dumps(doc, separators=(",", ":"))
+    redo = redo if not lost else []
     meta.update(
-        snapshot={"count": len(kept), "state": state.to_dict()},
+        **sealed(meta["system"], meta["name"], len(kept), state),
         redo=redo,
         updated=now(),
-        board=board_cache(meta["system"], meta["name"], state),
     )
     # Whatever is replaced is kept aside first, damaged or not: a repair loses nothing.
     for p, text in segments.items():
         if p.exists() and p.read_bytes() != text.encode():
             moved.append(aside(p, when))
-    if path.exists():
+    for p in past:
+        moved.append(aside(p, when))
+    if os.path.lexists(path):
         moved.append(aside(path, when))
     for p, text in segments.items():
         if not p.exists():
@@ -236,8 +339,12 @@ def repair_game(path: Path) -> Repair:
 def repair_database(
     path: Path, table: str, valid: Callable[[Any], bool], what: str = "entries"
 ) -> Repair:
-    """Put a damaged rosters or settings file right: its backup if that reads, else the
-    documents of `table` that can be read and pass `valid`."""
+    """Put a damaged rosters or settings file right, keeping the newest of everything.
+
+    Every document the damaged file still holds whole and valid is kept, as it is newer
+    than the backup. Where a document was cut (and those after it with it), the backup's
+    documents of the other names are added: the version before the last change, so the
+    cut one counts as lost. A file that cannot be read at all goes back to its backup."""
     if not path.exists():
         return Repair(str(path), "the file", 0, 0, (), (f"there is no {path.name} yet",))
     try:
@@ -249,17 +356,36 @@ def repair_database(
         pass
     when = stamp()
     bak = Path(backup_path(path))
-    docs, whole = salvage_table(bak, table) if bak.exists() else ([], False)
-    if whole and all(valid(d) for d in docs):
-        source, lost, notes = "the backup", 0, ("it holds the last good version",)
-    else:
-        docs, whole = salvage_table(path, table)
-        good = [d for d in docs if valid(d)]
-        lost = len(docs) - len(good) + (0 if whole else 1)
-        docs = good
-        source = "what was readable"
-        notes = (f"no good backup: kept the {what} that could be read",)
+    saved, ended = salvage(bak, table) if bak.exists() else ([], "unreadable")
+    backup = saved if ended == "whole" and all(valid(d) for d in saved) else None
+    docs, ended = salvage(path, table)
+    good = [d for d in docs if valid(d)]
+    lost = len(docs) - len(good) + (1 if ended == "cut" else 0)
+    notes: list[str] = []
+    if lost:
+        notes.append(f"{plural(lost, what.rstrip('s'))} in the damaged file could not be read")
+    added: list[Any] = []
+    if ended in ("cut", "unreadable") and backup is not None:
+        names = {_name(d) for d in good}
+        added = [d for d in backup if _name(d) not in names]
+        if added:
+            notes.append(
+                f"{plural(len(added), what.rstrip('s'))} after the damage taken from the backup, "
+                "as they were before the last change"
+            )
+    if ended == "unreadable":
+        notes.append("the damaged file could not be read at all: its last change is lost")
+    source = "the backup" if not good and backup is not None else "what was readable"
+    if good and added:
+        source = "what was readable and the backup"
+    if backup is None and ended != "whole":
+        notes.append(f"no good backup: kept the {what} that could be read")
     moved = (aside(path, when),)
-    body = {table: {str(i + 1): d for i, d in enumerate(docs)}}
+    kept = good + added
+    body = {table: {str(i + 1): d for i, d in enumerate(kept)}}
     atomic_write(path, json.dumps(body, separators=(",", ":")))
-    return Repair(str(path), source, len(docs), lost, moved, notes)
+    return Repair(str(path), source, len(kept), lost, moved, tuple(notes))
+
+
+def _name(doc: Any) -> Any:
+    return doc.get("name") if isinstance(doc, dict) else None

@@ -15,17 +15,34 @@ from collections.abc import Iterator, Sequence
 
 from companion.errors import NoCurrentGameError, NotFoundError, StoreError, UsageError
 from companion.game.events import Event, apply_event, replay
+from companion.game.files import (
+    CREATED,
+    SEGMENT,
+    backup_path,
+    event_shaped,
+    events_dir,
+    holds_files,
+    meta_sound,
+    sealed,
+    segment_path,
+    start_doc,
+    start_sound,
+)
 from companion.game.state import GameState, thaw
 from companion.game.store import (
+    JOURNAL,
     Database,
+    all_or_nothing,
     atomic_write,
     clean_stray_temps,
     default_home,
     file_slug,
+    finish_unfinished,
     home_lock,
     names_in,
     read_json_file,
     stem,
+    within,
 )
 from companion.names import match
 from companion.roster import Roster
@@ -51,45 +68,6 @@ GAMES = "games"
 def now() -> str:
     # time, not datetime: the same UTC text, and one import less for every write.
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-
-
-# Events live in segment files of this many events beside the game file, so a command
-# that adds an event rewrites one small segment and the small game file, whatever the
-# length of the game. Each segment after the first also keeps the state its first event
-# starts from (a snapshot), so undo replays at most one segment, not the whole game.
-SEGMENT = 100
-
-
-def events_dir(path: StrPath) -> str:
-    return os.path.join(os.path.dirname(path), stem(path) + ".events")
-
-
-def backup_path(path: StrPath) -> str:
-    return os.fspath(path) + ".bak"
-
-
-def segment_path(path: StrPath, k: int) -> str:
-    return os.path.join(events_dir(path), f"{k:06d}.json")
-
-
-def event_shaped(doc: Any) -> bool:
-    """Whether a stored event has the shape every reader relies on (checked as a segment is
-    read, so a damaged event is reported before anything is appended after it)."""
-    if not isinstance(doc, dict):
-        return False
-    changes = doc.get("changes")
-    return (
-        isinstance(doc.get("kind"), str)
-        and isinstance(doc.get("summary"), str)
-        and isinstance(changes, list)
-        and all(
-            isinstance(c, dict)
-            and isinstance(c.get("target"), str)
-            and isinstance(c.get("field"), str)
-            for c in changes
-        )
-        and type(doc.get("turn", 0)) is int
-    )
 
 
 @record
@@ -200,6 +178,7 @@ class GameFile:
         if k not in self._segments:
             p = segment_path(self.path, k)
             docs: list[dict[str, Any]] = []
+            within(p, os.path.dirname(os.path.dirname(os.path.dirname(p))))
             if os.path.exists(p):
                 try:
                     data = read_json_file(p, "companion event segment")
@@ -218,8 +197,8 @@ class GameFile:
                 docs = list(table.values())
                 start = data.get("start")
                 snap = start.get("1") if isinstance(start, dict) else None
-                if isinstance(snap, dict) and snap.get("count") == k * SEGMENT:
-                    self._starts[k] = snap["state"]
+                if start_sound(snap, k):
+                    self._starts[k] = snap["state"]  # type: ignore[index]
             self._segments[k] = docs
         return self._segments[k]
 
@@ -252,9 +231,12 @@ class GameFile:
     def _flush(self) -> None:
         for k in sorted(self._dirty):
             seg = self._segments[k]
+            if k and k not in self._starts:  # its snapshot was damaged: written afresh
+                with contextlib.suppress(StoreError, KeyError, TypeError, ValueError):
+                    self._starts[k] = self._state_at(k * SEGMENT).to_dict()
             doc: dict[str, Any] = {"events": {str(i + 1): e for i, e in enumerate(seg)}}
             if k in self._starts:
-                doc["start"] = {"1": {"count": k * SEGMENT, "state": self._starts[k]}}
+                doc["start"] = {"1": start_doc(k, self._starts[k])}
             atomic_write(segment_path(self.path, k), json.dumps(doc, separators=(",", ":")))
         self._dirty.clear()
 
@@ -321,28 +303,14 @@ class GameFile:
         self.db.update_doc(
             "game",
             {
-                "snapshot": {"count": self.count, "state": self.state.to_dict()},
+                **sealed(self.system, self.name, self.count, self.state),
                 "redo": self.redo,
                 "updated": now(),
-                "board": board_cache(self.system, self.name, self.state),
             },
         )
 
     def set_meta(self, **values: Any) -> None:
         self.db.update_doc("game", values)
-
-
-def board_cache(system_id: str, name: str, state: GameState) -> dict[str, Any] | None:
-    """The board as `status` shows it, stamped with the code that drew it."""
-    from companion import systems
-    from companion.errors import CompanionError
-    from companion.render.board_data import board
-    from companion.stamp import code_stamp
-
-    try:
-        return {"stamp": code_stamp(), "data": board(systems.get(system_id), name, state)}
-    except CompanionError:
-        return None
 
 
 def with_backup_hint(message: str, path: StrPath, repair: str | None = None) -> str:
@@ -361,7 +329,7 @@ def with_backup_hint(message: str, path: StrPath, repair: str | None = None) -> 
 def open_with_backup(path: StrPath, repair: str) -> Database:
     """A database file whose last good version is kept beside it (rosters, settings)."""
     try:
-        return Database(path, keep=backup_path(path))
+        return Database(path, keep=backup_path(path), root=os.path.dirname(path))
     except StoreError as e:
         raise StoreError(with_backup_hint(str(e), path, repair)) from None
 
@@ -374,17 +342,34 @@ class Home:
 
     # -- locking -------------------------------------------------------------------
     @contextlib.contextmanager
-    def writing(self) -> Iterator[None]:
+    def writing(self, batch: bool = False) -> Iterator[None]:
+        """Hold the write lock, after finishing what a killed command left; with `batch`,
+        the command's file changes happen all together or not at all."""
         with home_lock(self.root, exclusive=True):
-            games = os.path.join(self.root, GAMES)
-            clean_stray_temps(self.root)
-            clean_stray_temps(games)
-            for name in names_in(games, ".events"):
-                clean_stray_temps(os.path.join(games, name))
-            yield
+            self._tidy()
+            if batch:
+                with all_or_nothing(self.root):
+                    yield
+            else:
+                yield
+
+    def _tidy(self) -> None:
+        finish_unfinished(self.root)
+        games = os.path.join(self.root, GAMES)
+        clean_stray_temps(self.root)
+        clean_stray_temps(games)
+        for name in names_in(games, ".events"):
+            clean_stray_temps(os.path.join(games, name))
+        clean_stray_temps(os.path.join(self.root, "deleted", "rosters"))
+        from companion.data import drop_stale_cache_temps
+
+        drop_stale_cache_temps()
 
     @contextlib.contextmanager
     def reading(self) -> Iterator[None]:
+        if os.path.lexists(os.path.join(self.root, JOURNAL)):
+            with home_lock(self.root, exclusive=True):  # a command killed half-way: finish it
+                self._tidy()
         with home_lock(self.root, exclusive=False):
             yield
 
@@ -438,13 +423,35 @@ class Home:
     def game_path(self, name: str) -> str:
         return os.path.join(self.root, GAMES, f"{file_slug(name)}.json")
 
+    def games_folder(self) -> str:
+        """The games folder; something else in its place is said, not taken for none."""
+        folder = os.path.join(self.root, GAMES)
+        if os.path.lexists(folder) and not os.path.isdir(folder):
+            raise StoreError(
+                f"{folder} is not a folder, so no game can be read or kept there; move it "
+                "aside and try again"
+            )
+        return folder
+
     def game_names(self) -> list[str]:
-        return [n[: -len(".json")] for n in names_in(os.path.join(self.root, GAMES), ".json")]
+        """Every game with a file in the games folder, or only a backup or events where
+        its file is missing (listed, and opened, as damaged, so repair can find it)."""
+        folder = self.games_folder()
+        names = {
+            n[: -len(suffix)] for suffix in (".json", ".json.bak") for n in names_in(folder, suffix)
+        }
+        names |= {
+            n[: -len(".events")]
+            for n in names_in(folder, ".events")
+            if holds_files(os.path.join(folder, n))
+        }
+        return sorted(n for n in names if n and not n.startswith("."))
 
     def resolve_game(self, name: str | None) -> str:
         if name is None:
+            self.games_folder()
             name = self.current_game_name()
-            if name is None or not os.path.exists(self.game_path(name)):
+            if name is None or not (os.path.lexists(self.game_path(name)) or self.leftovers(name)):
                 raise NoCurrentGameError(
                     "no current game; start one with 'companion game new' (or 'companion demo'), "
                     "or pick one with 'companion game use NAME'"
@@ -453,39 +460,50 @@ class Home:
         names = self.game_names()
         return match(name, names, lambda n: n, "game")
 
+    def leftovers(self, name: str) -> list[str]:
+        """What a game of this name has on disk besides its file (backup, events)."""
+        path = self.game_path(name)
+        found = [backup_path(path)] if os.path.lexists(backup_path(path)) else []
+        return found + ([events_dir(path)] if holds_files(events_dir(path)) else [])
+
     def create_game(self, name: str, state: GameState) -> GameFile:
         path = self.game_path(name)
-        if os.path.exists(path):
+        if os.path.lexists(path) or self.leftovers(name):
+            # Another game's files, whole or not: never overwritten by a new one.
             raise UsageError(
-                f"a game called '{file_slug(name)}' already exists; pick another "
-                "--name or delete it with 'companion game delete'"
+                f"a game called '{file_slug(name)}' already exists (or its backup or events "
+                "do); pick another --name, delete it with 'companion game delete', or repair "
+                "it with 'companion game repair'"
             )
-        if os.path.exists(events_dir(path)):  # left by a game deleted half-way: not this game's
-            import shutil
-
-            shutil.rmtree(events_dir(path))
-        db = Database(path, keep=backup_path(path))
-        db.table("game").insert(
-            {
-                "name": file_slug(name),
-                "system": state.system,
-                "created": now(),
-                "setup": state.to_dict(),
-                "redo": [],
-                "snapshot": {"count": 0, "state": state.to_dict()},
-                "board": board_cache(state.system, file_slug(name), state),
-                "ended": False,
-            }
+        db = Database(path, keep=backup_path(path), root=self.root)
+        doc = {
+            "name": file_slug(name),
+            "system": state.system,
+            "created": now(),
+            "setup": state.to_dict(),
+            "redo": [],
+            **sealed(state.system, file_slug(name), 0, state),
+            "ended": False,
+        }
+        db.table("game").insert(doc)
+        created = json.dumps({"game": {"1": doc}}, separators=(",", ":"))
+        db.before_commit.append(
+            lambda: atomic_write(os.path.join(events_dir(path), CREATED), created)
         )
         return self._game_from(db)
 
     def open_game(self, name: str | None) -> GameFile:
         resolved = self.resolve_game(name)
         path = self.game_path(resolved)
-        if not os.path.exists(path):
+        if not os.path.lexists(path):
+            if self.leftovers(resolved):
+                raise StoreError(
+                    f"{path} is missing, but the game's backup or events are there; "
+                    f"'companion game repair {resolved}' rebuilds it from them"
+                )
             raise NotFoundError(f"no game named '{resolved}'")
         try:
-            db = Database(path, keep=backup_path(path))
+            db = Database(path, keep=backup_path(path), root=self.root)
         except StoreError as e:
             raise StoreError(with_backup_hint(str(e), path)) from None
         try:
@@ -513,6 +531,8 @@ class Home:
                     f"{db.path} counts {count} events but {events_dir(db.path)} holds fewer; "
                     "both were left untouched"
                 )
+            if not isinstance(meta["name"], str) or not isinstance(meta["system"], str):
+                raise TypeError("the game's name or rule system is not text")
             gf = GameFile(
                 db,
                 meta["name"],
@@ -526,25 +546,18 @@ class Home:
                 _raw=raw,
                 _legacy=legacy,
             )
-            if snap.get("count") == count and "state" in snap:
+            if snap.get("count") == count and "state" in snap and meta_sound(meta):
                 gf.state = GameState.from_dict(snap["state"])
-            else:
+            elif legacy:
                 gf.state = replay(setup, gf.events)
+            else:  # a damaged or missing snapshot is rebuilt from the events, never trusted
+                gf.state = gf._state_at(count)
         except (KeyError, TypeError, ValueError, AttributeError) as e:
             raise StoreError(
                 f"{db.path} is not a readable companion game ({type(e).__name__}: {e}); it was "
                 "left untouched: move it aside or restore it from a backup"
             ) from None
         return gf
-
-    def delete_game(self, name: str) -> None:
-        import shutil
-
-        path = self.game_path(name)
-        os.unlink(path)
-        shutil.rmtree(events_dir(path), ignore_errors=True)
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(backup_path(path))
 
 
 def event_for(

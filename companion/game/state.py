@@ -118,23 +118,51 @@ class GameState:
 
     @staticmethod
     def from_dict(d: Mapping[str, JSON]) -> GameState:
+        """A state as stored; a field of the wrong type is a TypeError naming it (a file
+        changed by hand or damaged is refused here, not deep inside a command)."""
         return GameState(
-            system=d["system"],
-            scenario=d["scenario"],
+            system=_of(d["system"], str, "system"),
+            scenario=_of(d["scenario"], str, "scenario"),
             sides=tuple(
-                SideState(s["name"], s["roster"], s.get("vp", 0), freeze(s.get("flags")))
-                for s in d["sides"]
+                SideState(
+                    _of(s["name"], str, "side name"),
+                    _of(s["roster"], str, "side roster"),
+                    _of(s.get("vp", 0), int, "side vp"),
+                    freeze(_of(s.get("flags"), dict, "side flags", True)),
+                )
+                for s in _of(d["sides"], list, "sides")
             ),
-            fighters=tuple(_fighter_from(x) for x in d["fighters"]),
-            turn=d.get("turn", 0),
-            last_turn=d.get("last_turn"),
-            initiative=d.get("initiative"),
-            phase=d.get("phase", "setup"),
-            active=d.get("active"),
-            result=d.get("result"),
-            options=freeze(d.get("options")),
-            flags=freeze(d.get("flags")),
+            fighters=tuple(_fighter_from(x) for x in _of(d["fighters"], list, "fighters")),
+            turn=_of(d.get("turn", 0), int, "turn"),
+            last_turn=_of(d.get("last_turn"), int, "last_turn", True),
+            initiative=_of(d.get("initiative"), int, "initiative", True),
+            phase=_of(d.get("phase", "setup"), str, "phase"),
+            active=_of(d.get("active"), str, "active", True),
+            result=_of(d.get("result"), str, "result", True),
+            options=freeze(_of(d.get("options"), dict, "options", True)),
+            flags=freeze(_of(d.get("flags"), dict, "flags", True)),
         )
+
+
+# The largest whole number a stored state holds (as the commands allow: 18 digits).
+BIGGEST = 10**18 - 1
+
+
+def _of(value: Any, kind: type, what: str, none: bool = False) -> Any:
+    """`value` if it is of `kind` (a whole number of at most 18 digits, never a bool, for
+    int; or None where `none`), else a TypeError naming the field."""
+    if value is None and none:
+        return None
+    ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+    if ok and kind is int and abs(value) > BIGGEST:
+        raise TypeError(f"the {what} {str(value)[:24]}... has more than 18 digits")
+    if not ok:
+        raise TypeError(f"the {what} is {type(value).__name__}, not {kind.__name__}")
+    return value
+
+
+def _texts(value: Any, what: str) -> tuple[str, ...]:
+    return tuple(_of(x, str, what) for x in _of(value, list, what))
 
 
 def _plain(obj: Any) -> dict[str, JSON]:
@@ -142,20 +170,23 @@ def _plain(obj: Any) -> dict[str, JSON]:
 
 
 def _fighter_from(d: Mapping[str, JSON]) -> FighterState:
+    stats = _of(d["stats"], dict, "fighter stats")
+    for v in stats.values():
+        _of(v, int, "fighter stat")
     return FighterState(
-        id=d["id"],
-        side=d["side"],
-        name=d["name"],
-        rank=d["rank"],
-        die=d["die"],
-        stats=freeze(d["stats"]),
-        equipment=tuple(d.get("equipment", ())),
-        skills=tuple(d.get("skills", ())),
-        notes=d.get("notes", ""),
-        status=d.get("status", "upright"),
-        wounds=d.get("wounds", 0),
-        token=d.get("token", False),
-        flags=freeze(d.get("flags")),
+        id=_of(d["id"], str, "fighter id"),
+        side=_of(d["side"], int, "fighter side"),
+        name=_of(d["name"], str, "fighter name"),
+        rank=_of(d["rank"], str, "fighter rank"),
+        die=_of(d["die"], int, "fighter die"),
+        stats=freeze(stats),
+        equipment=_texts(d.get("equipment", []), "fighter equipment"),
+        skills=_texts(d.get("skills", []), "fighter skills"),
+        notes=_of(d.get("notes", ""), str, "fighter notes"),
+        status=_of(d.get("status", "upright"), str, "fighter status"),
+        wounds=_of(d.get("wounds", 0), int, "fighter wounds"),
+        token=_of(d.get("token", False), bool, "fighter token"),
+        flags=freeze(_of(d.get("flags"), dict, "fighter flags", True)),
     )
 
 

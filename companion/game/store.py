@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable, Iterator
 
 from companion.errors import StoreError
+from companion.home import outside, read_regular
 
 # As typing.TYPE_CHECKING, without importing typing (or pathlib) at every start: paths
 # here are plain strings, joined with os.path, and any os.PathLike is accepted.
@@ -62,8 +63,13 @@ def home_lock(home: StrPath, exclusive: bool = True) -> Iterator[None]:
     try:
         os.makedirs(home, exist_ok=True)
     except OSError as e:
+        why = reason(e)
+        if os.path.islink(home) and not os.path.exists(home):
+            why = f"it is a link to {os.readlink(home)}, which does not exist"
+        elif os.path.lexists(home) and not os.path.isdir(home):
+            why = "it is a file, not a folder"
         raise StoreError(
-            f"cannot use {home} as companion's data folder ({reason(e)}); point COMPANION_HOME "
+            f"cannot use {home} as companion's data folder ({why}); point COMPANION_HOME "
             "at a folder you can write to"
         ) from None
     path = os.path.join(home, ".lock")
@@ -108,26 +114,49 @@ def reason(e: OSError) -> str:
     return e.strerror or type(e).__name__
 
 
-def read_json_file(path: StrPath, kind: str = "companion database") -> Any:
-    """Parse a JSON file, refusing anything that is not valid JSON, with the file's name."""
+def read_json_file(path: StrPath, kind: str = "companion database", strict: bool = False) -> Any:
+    """Parse a JSON file, refusing anything that is not valid JSON, with the file's name.
+    Only a regular file of at most MAX_FILE_BYTES is read: a FIFO, a device or a folder
+    is refused before a byte is read."""
     try:
-        size = os.stat(path).st_size
-        if size > MAX_FILE_BYTES:
-            raise StoreError(
-                f"{path} is {size} bytes, too large to be a {kind}; it was left as it is"
-            )
-        with open(path, "rb") as fh:
-            raw = fh.read()
+        raw = read_regular(os.fspath(path), MAX_FILE_BYTES)
     except OSError as e:
         raise StoreError(f"cannot read {path}: {reason(e)}") from None
+    except ValueError as e:
+        raise StoreError(f"{e}, so it cannot be a {kind}; it was left as it is") from None
+    return parse_json(raw, os.fspath(path), kind, strict)
+
+
+def parse_json(raw: bytes, path: str, kind: str, strict: bool = False) -> Any:
+    """JSON read from bytes: UTF-8 only (a BOM or another encoding is refused), with the
+    file's name in every refusal; `strict` (a file from elsewhere, being imported) also
+    refuses a key written twice in one object, which JSON would let the last one win."""
     try:
-        return json.loads(raw)
+        if raw.startswith(b"\xef\xbb\xbf"):
+            raise ValueError("it starts with a byte-order mark; save it as UTF-8 without one")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise ValueError(
+                f"it is not UTF-8 text (byte {e.start}); save it as UTF-8 without a byte-order mark"
+            ) from None
+        return json.loads(text, object_pairs_hook=unique_keys) if strict else json.loads(text)
     except (ValueError, RecursionError) as e:  # bad UTF-8 and huge integers are ValueErrors
-        detail = str(e).split("\n", 1)[0][:80]
+        detail = (str(e) or type(e).__name__).split("\n", 1)[0][:80]
         raise StoreError(
             f"{path} is not a valid {kind} ({detail}); it was left untouched: move it aside "
             "or restore it from a backup, then try again"
         ) from None
+
+
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are each written once (no silent last-one-wins)."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        twice = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+        raise ValueError(f"the key {twice[:40]!r} is written twice")
+    return out
 
 
 def atomic_write(path: StrPath, text: str, keep: StrPath | None = None) -> None:
@@ -140,6 +169,7 @@ def atomic_write(path: StrPath, text: str, keep: StrPath | None = None) -> None:
     """
     folder, name = os.path.split(os.fspath(path))
     tmp = os.path.join(folder, f".{name}.{os.getpid()}.tmp")
+    done = False
     try:
         if folder:
             os.makedirs(folder, exist_ok=True)
@@ -149,14 +179,194 @@ def atomic_write(path: StrPath, text: str, keep: StrPath | None = None) -> None:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
+        if _batch is not None:  # switched in with the rest of the command's files
+            _batch.ops.append(
+                ["write", tmp, os.fspath(path), None if keep is None else os.fspath(keep)]
+            )
+            done = True
+            return
         if keep is not None:
-            keep_backup(path, keep)
+            try:
+                keep_backup(path, keep)
+            except OSError as e:  # the backup is what is wrong: it is named
+                raise WriteError(
+                    keep, f"{reason(e)}; it is where the last good copy is kept"
+                ) from None
         os.replace(tmp, path)
     except OSError as e:
         raise WriteError(path, reason(e)) from None
     finally:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
+        if not done:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+    sync_folder(folder)
+
+
+class Batch:
+    """The file changes of one command that must happen together or not at all.
+
+    Writes are made as temporary files and renamed into place only at the end; moves
+    (a deleted game going aside) happen at once, each recorded first. The record, an
+    intent file in the data folder, says which: while it is "pending" the command has not
+    finished, and the next one puts every move back and drops the temporary files; once
+    "committed", the next one finishes every rename. A kill at any moment leaves the
+    files as they were before the command, or as they are after it.
+    """
+
+    def __init__(self, root: str) -> None:
+        self.root = root
+        self.ops: list[list[Any]] = []
+
+    @property
+    def journal(self) -> str:
+        return os.path.join(self.root, JOURNAL)
+
+    def record(self, state: str) -> None:
+        rel = [
+            [op[0], *(None if p is None else os.path.relpath(p, self.root) for p in op[1:])]
+            for op in self.ops
+        ]
+        body = json.dumps({"state": state, "ops": rel})
+        tmp = f"{self.journal}.{os.getpid()}.tmp"
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.write(body)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, self.journal)
+        sync_folder(self.root)
+
+    def move(self, src: str, dst: str) -> None:
+        self.ops.append(["move", src, dst])
+        try:
+            self.record("pending")
+            os.makedirs(os.path.dirname(dst), exist_ok=True)
+            os.replace(src, dst)
+        except OSError as e:
+            self.ops.pop()
+            raise WriteError(dst, reason(e)) from None
+
+    def commit(self) -> None:
+        if not any(op[0] == "write" for op in self.ops):
+            self.finish()
+            return
+        try:
+            self.record("committed")
+        except OSError as e:
+            raise WriteError(self.journal, reason(e)) from None
+        self.finish()
+
+    def finish(self) -> None:
+        """Every change forward (the command was committed), then the record goes."""
+        for op in self.ops:
+            if op[0] == "write" and os.path.lexists(op[1]):
+                os.makedirs(os.path.dirname(op[2]) or ".", exist_ok=True)
+                if op[3] is not None:
+                    keep_backup(op[2], op[3])
+                os.replace(op[1], op[2])
+                sync_folder(os.path.dirname(op[2]))
+            elif op[0] == "move" and os.path.lexists(op[1]) and not os.path.lexists(op[2]):
+                os.makedirs(os.path.dirname(op[2]), exist_ok=True)
+                os.replace(op[1], op[2])
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(self.journal)
+        sync_folder(self.root)
+
+    def roll_back(self) -> None:
+        """Every move back and every temporary file gone (the command did not finish)."""
+        for op in reversed(self.ops):
+            if op[0] == "write":
+                with contextlib.suppress(OSError):
+                    os.unlink(op[1])
+            elif os.path.lexists(op[2]) and (not os.path.lexists(op[1]) or _only_temps(op[1])):
+                os.replace(op[2], op[1])
+                with contextlib.suppress(OSError):  # the folder it made for the move, if empty
+                    os.rmdir(os.path.dirname(op[2]))
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(self.journal)
+        sync_folder(self.root)
+
+
+def _only_temps(folder: str) -> bool:
+    """Whether `folder` is a folder holding nothing but temporary files, which it no
+    longer does once this returns True (a new game's events folder, begun by a command
+    that did not finish, in the way of the old one going back)."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return False
+    if not all(n.startswith(".") and n.endswith(".tmp") for n in names):
+        return False
+    for n in names:
+        os.unlink(os.path.join(folder, n))
+    os.rmdir(folder)
+    return True
+
+
+JOURNAL = ".unfinished.json"
+_batch: Batch | None = None
+
+
+@contextlib.contextmanager
+def all_or_nothing(root: str) -> Iterator[None]:
+    """Make the file changes inside one: all of them, or (on an error) none."""
+    global _batch
+    if _batch is not None:  # already inside one: it is all one change
+        yield
+        return
+    _batch = batch = Batch(root)
+    try:
+        yield
+        _batch = None
+        batch.commit()
+    except BaseException:
+        _batch = None
+        batch.roll_back()
+        raise
+
+
+def move(src: StrPath, dst: StrPath) -> None:
+    """Rename a file or folder, recorded when inside `all_or_nothing` so it is undone
+    if the command does not finish."""
+    if _batch is not None:
+        _batch.move(os.fspath(src), os.fspath(dst))
+        return
+    try:
+        os.makedirs(os.path.dirname(os.fspath(dst)), exist_ok=True)
+        os.replace(src, dst)
+    except OSError as e:
+        raise WriteError(dst, reason(e)) from None
+
+
+def finish_unfinished(root: str) -> None:
+    """Finish, or undo, what a command killed half-way left (see `Batch`); the caller
+    holds the home's write lock."""
+    path = os.path.join(root, JOURNAL)
+    if not os.path.lexists(path):
+        return
+    data = read_json_file(path, "record of an unfinished change")
+    try:
+        state, ops = data["state"], data["ops"]
+        batch = Batch(root)
+        batch.ops = [
+            [op[0], *(None if p is None else os.path.join(root, p) for p in op[1:])] for op in ops
+        ]
+    except (KeyError, TypeError, IndexError):
+        raise StoreError(
+            f"{path} is not a record of an unfinished change; move it aside to go on"
+        ) from None
+    try:
+        if state == "committed":
+            batch.finish()
+        else:
+            batch.roll_back()
+    except OSError as e:
+        raise StoreError(
+            f"cannot finish the change recorded in {path} ({reason(e)}); "
+            "check that the data folder can be written"
+        ) from None
+
+
+def sync_folder(folder: str) -> None:
     with contextlib.suppress(OSError):
         dfd = os.open(folder or ".", os.O_RDONLY)
         try:
@@ -200,6 +410,17 @@ def clean_stray_temps(folder: StrPath) -> None:
         if n.startswith(".") and n.endswith(".tmp") and len(n) > 5:
             with contextlib.suppress(OSError):
                 os.unlink(os.path.join(folder, n))
+
+
+def within(path: str, root: str) -> None:
+    """Refuse a data file that leads out of the data folder `root` (a link to a file
+    elsewhere, or in a linked folder): companion reads and writes only its own files."""
+    real = outside(path, root)
+    if real is not None:
+        raise StoreError(
+            f"{path} leads to {real}, outside the data folder {root}; companion keeps its "
+            "files in that folder only: put the file itself there (or move the link aside)"
+        )
 
 
 def database_shaped(data: Any) -> bool:
@@ -257,8 +478,12 @@ class Database:
     through `docs` and `update_doc` on the same stored data, as TinyDB would.
     """
 
-    def __init__(self, path: StrPath, keep: StrPath | None = None) -> None:
+    def __init__(
+        self, path: StrPath, keep: StrPath | None = None, root: StrPath | None = None
+    ) -> None:
         self.path = os.fspath(path)
+        if root is not None:
+            within(self.path, os.fspath(root))
         self.storage = AtomicStorage(path)
         self.storage.keep = keep
         self.before_commit: list[Callable[[], None]] = []
