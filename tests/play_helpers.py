@@ -33,6 +33,6 @@ def play_keys(game: str, keys: str, rows: int = 40, width: int = 100) -> tuple[s
     out = io.StringIO()
     ui = Recording()
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-        pipe.send_text(keys)
+        pipe.send_text(keys + "\x03")  # a wrong key sequence ends instead of waiting
         Loop(Session(Home(), game), Console(file=out, width=width, height=rows), ui).run()
     return out.getvalue(), ui

@@ -28,6 +28,9 @@ class Extras:
     def show(self, res: StepResult, notes: tuple[Any, ...] = ()) -> None:
         raise NotImplementedError
 
+    def say(self, text: str, style: str = "yellow") -> None:
+        raise NotImplementedError
+
     def pick_fighter(
         self, message: str, fighters: Any, optional: bool = False
     ) -> FighterState | None:
@@ -124,15 +127,15 @@ class Extras:
         self.show(self.s.end_game(result.strip() or "ended by the players"))
 
     def do_report(self) -> None:
+        """Write the HTML battle report beside where play was started, and say where."""
         from pathlib import Path
 
         from companion.report.build import build_report
-        from companion.report.markdown import to_markdown
+        from companion.report.output import parts, write_file
 
-        path = self.ui.text("Write the report to:", f"{self.s.name}-report.md")
-        md = to_markdown(build_report(self.s.system, self.s.gf))
-        Path(path.strip()).write_text(md, encoding="utf-8")
-        self.c.print(f"Battle report written to {path.strip()}", highlight=False)
+        path = Path(f"{self.s.name}-report.html").resolve()
+        write_file(parts(build_report(self.s.system, self.s.gf), "html"), path)
+        self.say(f"Battle report written to {path} (open it in a web browser)", "green")
 
 
 def _vp_value(cur: int, text: str) -> int | None:
