@@ -306,8 +306,9 @@ class Asking:
         changes that fact. None: roll."""
         d = odds.with_answer(base, plan.answers, "", None)
         whom = f" → {target.name}" if target else ""
+        what = "Chances: " if d is not None and len(d) > 1 else ""
         self.c.print(
-            f"{actor.name}: {spec.label}{whom}. Chances: {chances(d, 6)}",
+            f"{actor.name}: {spec.label}{whom}. {what}{chances(d, 6)}",
             style="cyan",
             highlight=False,
         )
@@ -328,7 +329,7 @@ class Asking:
     def word(self, f: Fact, v: Any) -> str:
         """An answer in words."""
         if f.kind == "yesno":
-            return "yes" if v else "no"
+            return "yes" if bool(v) != f.flip else "no"
         if f.kind == "fighter":
             return self.s.state.fighter(v).name if v else "nobody"
         if f.kind == "fighters":
@@ -355,9 +356,11 @@ class Asking:
             return f" — {chances(odds.with_answer(base, plan.answers, fact.key, value))}"
 
         if fact.kind == "yesno":
-            yes = bool(fact.default) if current is None else bool(current)
-            items = [Item("y", "Yes" + after(True), True), Item("n", "No" + after(False), False)]
-            items = sorted(items, key=lambda it: it.value != yes)
+            now = bool(fact.default) if current is None else bool(current)
+            # A flipped fact asks the positive question: its yes stores the key's no.
+            yes, no = (not fact.flip), fact.flip
+            items = [Item("y", "Yes" + after(yes), yes), Item("n", "No" + after(no), no)]
+            items = sorted(items, key=lambda it: it.value != now)
             return self.ui.choose(q, items + [BACK])
         if fact.kind == "number":
             default = current if isinstance(current, int) else None
