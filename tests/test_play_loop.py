@@ -128,6 +128,21 @@ def test_attack_with_entered_dice_then_prone_fighter_can_only_recover(duel):
     assert "Step time without input" in text
 
 
+def test_too_many_typed_dice_keep_the_step_and_ask_again(duel):
+    # e: typed dice; 1: Robyn; a: attack; 1: Cpt. Fawkes; Enter; "4 5" is one die too
+    # many: the step stays, says the 5 was not used, and asks again; 4.
+    text, ui = drive("e1a1\r" + "4 5\r" + "4\rq")
+    assert "Not used: 5" in text and "its target and facts stay" in text
+    log = duel("log", "--json").json()
+    assert log[-1]["kind"] == "attack" and log[-1]["data"]["dice"] == [4]
+    (req,) = duel.system.requests[-1:]
+    assert req.target == "cpt-fawkes"
+    # The die's prompt says what it needs and its chance, before it is rolled.
+    prompts = [t for t in ui.texts if t.startswith("Roll D")]
+    assert prompts[0] == "Roll D10 for Attack: Robyn: needs at or below 6, 60%:"
+    assert len(prompts) == 2
+
+
 def test_quit_in_the_middle_of_an_action_writes_nothing(duel):
     # Into the attack, then Ctrl-C at the dice prompt.
     drive("e1a1\r\x03")

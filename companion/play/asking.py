@@ -15,6 +15,7 @@ from typing import Any
 
 from companion.game.state import FighterState, freeze
 from companion.play.matters import Distribution, Odds, answers_of, judge, refused
+from companion.play.session import Session
 from companion.play.ui import BACK, Item, Prompter, numbered
 from companion.systems.base import ActionRequest
 from companion.systems.kit.facts import ActionSpec, Fact
@@ -80,7 +81,7 @@ def chance(p: Fraction) -> str:
 class Asking:
     """The part of the guided loop that builds an action's request."""
 
-    s: Any
+    s: Session
     c: Any
     ui: Prompter
     memory: dict[tuple[str, str | None, str], Any]

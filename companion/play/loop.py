@@ -15,7 +15,7 @@ from typing import Any
 from rich.text import Text
 
 from companion.dice import DiceSource, LineDice, SeededDice, TypedDice
-from companion.errors import CompanionError, UsageError
+from companion.errors import CompanionError, DiceError, UsageError
 from companion.game.state import FighterState
 from companion.play import phase as ph
 from companion.play.asking import Asking
@@ -25,7 +25,7 @@ from companion.play.session import GameChanged, Session, StepResult
 from companion.play.solo_hook import Ask, SoloGuide, Walk, guide_for
 from companion.play.ui import BACK, Back, Item, Prompter, Quit, keys_for, letter_keys, numbered
 from companion.render.play_view import Block
-from companion.systems.base import Outcome, waiting_text, with_skipped
+from companion.systems.base import ActionRequest, Outcome, waiting_text, with_skipped
 from companion.values import replace
 
 # The main menu's own keys (undo, trace, board, more, quit, rules), unlisted: the
@@ -55,6 +55,7 @@ class Loop(Asking, Extras):
         # The answers given to each fact, by fighter and target: the next default.
         self.memory: dict[tuple[str, str | None, str], Any] = {}
         self.keys: dict[str, str] = {}
+        self.line: LineDice | None = None
         self.solo: SoloGuide | None = (
             guide_for(session.system.info.id) if ph.opfor_side(session.state) is not None else None
         )
@@ -327,8 +328,28 @@ class Loop(Asking, Extras):
 
     def dice(self) -> DiceSource:
         if self.dice_mode == "enter":
-            return TypedDice([], LineDice(self.read_dice, self.complain))
+            self.line = LineDice(self.read_dice, self.complain)
+            return TypedDice([], self.line)
         return SeededDice()
+
+    def resolve(self, request: ActionRequest) -> StepResult:
+        """Resolve a request; typed dice beyond what it rolls do not throw the step
+        away: it says which were not used and asks for its dice again, with the same
+        target and facts."""
+        while True:
+            dice = self.dice()
+            try:
+                return self.s.resolve(request, dice)
+            except DiceError:
+                left = self.line.pending if self.line is not None else []
+                if self.dice_mode != "enter" or not left:
+                    raise
+                self.c.print(
+                    f"Not used: {', '.join(map(str, left))} (more dice than this roll takes). "
+                    "Type this step's dice again; its target and facts stay.",
+                    style="bold red",
+                    highlight=False,
+                )
 
     def read_dice(self, prompt: str) -> str:
         before = self.ui.waited
@@ -354,6 +375,9 @@ class Loop(Asking, Extras):
         from companion.render.board import render_board
         from companion.render.board_data import board
 
+        # Read afresh: another terminal may have changed the game since the last step.
+        if self.s.refresh():
+            self.last = blocks_of(self.s.gf.tail(1))
         # A line is kept for the key prompt under the board.
         rows = self.c.size.height - 1
         render_board(self.c, board(self.s.system, self.s.name, self.s.state), rows)
@@ -471,7 +495,7 @@ class Loop(Asking, Extras):
 
     def do_after_game(self, action: str, fid: str) -> None:
         request = self.facts(action, self.s.state.fighter(fid))
-        self.show(self.s.resolve(request, self.dice()))
+        self.show(self.resolve(request))
 
     def do_action(self, action: str, reaction: bool = False) -> None:
         state = self.s.state
@@ -481,7 +505,7 @@ class Loop(Asking, Extras):
                 raise UsageError("no fighter is activating")
             actor = state.fighter(state.active)
         request = self.facts(action, actor)
-        self.show(self.s.resolve(request, self.dice()))
+        self.show(self.resolve(request))
 
     def do_undo(self) -> None:
         res = self.s.undo()
