@@ -355,3 +355,12 @@ def test_the_dice_mode_is_kept_with_the_game(demo):
     assert question not in [m for m, _ in second.menus]
     more = drive("mbq")[1].menus
     assert "d) Dice: you enter them (change)" in next(labels for m, labels in more if m == "More:")
+
+
+def test_rules_key_opens_the_topic_of_the_step_on_screen_first(sample):
+    # e: typed dice; 1: Robyn; a: attack; 1: Cpt. Fawkes; Enter; 3 hits, 7 defends;
+    # ? then Enter opens the first topic offered: that of the last roll on screen
+    # (Fawkes' defence); a key back; q.
+    text, _ = drive("e1a1\r" + "3\r7\r" + "?\r" + " q")
+    after = text.split("Result: Robyn attacks Cpt. Fawkes", 1)[1]
+    assert "Defence: Every hit, melee or ranged, is defended" in after
