@@ -192,8 +192,9 @@ class Loop(Asking, Extras):
     def phase_items(self, p: ph.Phase, room: int = MAX_KEYED) -> list[Item]:
         state = self.s.state
         solo = self.solo is not None
+        rolls = not solo and ph.turn_rolls(self.s.system, state)
         if p.kind == "setup":
-            first = "Start turn 1" + ("" if solo else " (roll initiative)")
+            first = f"Start {self.s.system.round_word} 1" + (" (roll initiative)" if rolls else "")
             return [Item("n", first, self.do_next_turn)]
         if p.kind == "upkeep":
             last = p.last_turn is not None and p.turn >= p.last_turn
@@ -202,7 +203,7 @@ class Loop(Asking, Extras):
             label = (
                 f"Finish: {what}" + (" (scenario check)" if solo else "")
                 if last
-                else f"Upkeep: {what} ({then})"
+                else f"Upkeep: {what}" + (f" ({then})" if solo or rolls else "")
             )
             return [Item("n", label, self.do_next_turn)]
         if p.kind == "ended":
