@@ -135,7 +135,7 @@ class TypedDice(DiceSource):
         left = getattr(self._prompter, "pending", None)
         if left:
             raise DiceError(
-                f"{len(left)} more dice typed than the roll used "
+                f"{plural(len(left), 'more die', 'more dice')} typed than the roll used "
                 f"({', '.join(map(str, left))}); nothing was written"
             )
 

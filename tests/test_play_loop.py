@@ -341,10 +341,11 @@ def test_dice_on_one_line_and_a_refused_line_asked_again(demo):
     assert log[-1]["kind"] == "turn" and log[-1]["data"]["dice"] == [7, 3]
 
 
-def test_a_line_with_a_die_too_many_writes_nothing(demo):
-    text, _ = drive("en" + "7 3 5\r" + "q")
-    assert "1 more dice typed than the roll used (5); nothing was written" in text
-    assert demo("log", "--json").json() == []
+def test_a_line_with_a_die_too_many_is_asked_again(demo):
+    text, _ = drive("en" + "7 3 5\r" + "7 3\r" + "q")
+    assert "Not used: 5 (1 more die than this roll takes)" in text
+    log = demo("log", "--json").json()
+    assert [e["kind"] for e in log] == ["turn"] and log[0]["data"]["dice"] == [7, 3]
 
 
 def test_the_dice_mode_is_kept_with_the_game(demo):

@@ -17,6 +17,7 @@ from rich.text import Text
 from companion.dice import DiceSource, LineDice, SeededDice, TypedDice
 from companion.errors import CompanionError, DiceError, UsageError
 from companion.game.state import FighterState
+from companion.names import plural, possessive
 from companion.play import phase as ph
 from companion.play.asking import Asking
 from companion.play.extras import Extras
@@ -242,7 +243,7 @@ class Loop(Asking, Extras):
         if p.kind == "acting" and p.fighter is not None:
             f = state.fighter(p.fighter)
             items = self.action_items(ph.legal_actions(self.s.system, state, f), room)
-            items.append(Item("e", f"End {f.name}'s activation", self.do_end_activation))
+            items.append(Item("e", f"End {possessive(f.name)} activation", self.do_end_activation))
             return items
         return []
 
@@ -334,19 +335,23 @@ class Loop(Asking, Extras):
         return SeededDice()
 
     def resolve(self, request: ActionRequest) -> StepResult:
-        """Resolve a request; typed dice beyond what it rolls do not throw the step
-        away: it says which were not used and asks for its dice again, with the same
-        target and facts."""
+        return self.retrying(lambda dice: self.s.resolve(request, dice))
+
+    def retrying(self, go: Callable[[DiceSource], StepResult]) -> StepResult:
+        """Run a step; typed dice beyond what it rolls do not throw it away: it says
+        which were not used and asks for its dice again, with the same target and
+        facts."""
         while True:
             dice = self.dice()
             try:
-                return self.s.resolve(request, dice)
+                return go(dice)
             except DiceError:
                 left = self.line.pending if self.line is not None else []
                 if self.dice_mode != "enter" or not left:
                     raise
                 self.c.print(
-                    f"Not used: {', '.join(map(str, left))} (more dice than this roll takes). "
+                    f"Not used: {', '.join(map(str, left))} "
+                    f"({plural(len(left), 'more die', 'more dice')} than this roll takes). "
                     "Type this step's dice again; its target and facts stay.",
                     style="bold red",
                     highlight=False,
@@ -434,7 +439,7 @@ class Loop(Asking, Extras):
             )
             return with_skipped(done, system.still_to_act(state))
 
-        self.show(self.s.run(make, self.dice()))
+        self.show(self.retrying(lambda dice: self.s.run(make, dice)))
 
     def do_activate(self, fid: str) -> None:
         self.show(self.s.activate(fid))
@@ -479,7 +484,7 @@ class Loop(Asking, Extras):
         return self.ui.number(q.text, q.low, q.high, q.default)
 
     def do_end_activation(self) -> None:
-        self.show(self.s.end_activation(self.dice()))
+        self.show(self.retrying(self.s.end_activation))
 
     def action_label(self, action: str) -> str:
         spec = self.s.system.declared_actions().get(action)
