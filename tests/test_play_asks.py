@@ -83,7 +83,11 @@ def test_every_open_fact_changes_the_odds_and_no_other_does(sid, tmp_path):
             for target in targets:
                 tid = target.id if target else None
                 base = ActionRequest(action, actor.id, tid, freeze({}))
-                odds = Odds(system, state, lambda o, t=target: loop.fill(spec, actor, t, o))
+                odds = Odds(
+                    system,
+                    state,
+                    lambda o, lp=loop, sp=spec, a=actor, t=target: lp.fill(sp, a, t, o),
+                )
                 plan = loop.plan(spec, actor, target, {}, odds, base)
                 for fact in spec.facts:
                     if fact.key in plan.answers and fact not in plan.open:
@@ -100,9 +104,7 @@ def test_every_open_fact_changes_the_odds_and_no_other_does(sid, tmp_path):
                         legal = [t for t in found if not isinstance(t, tuple)]
                         if legal:
                             tables.add(legal[0])
-                    applies = fact.in_play and system.fact_applies(
-                        state, actor, fact, rest, target
-                    )
+                    applies = fact.in_play and system.fact_applies(state, actor, fact, rest, target)
                     where = f"{sid} {action} {fact.key} (target {tid})"
                     if fact in plan.open:
                         assert len(tables) > 1, f"asked, but no answer changes the odds: {where}"
@@ -175,3 +177,30 @@ def test_every_fact_kind_has_answers_to_compare():
     assert rng is not None
     values = answers_of(rng)
     assert values[0] == 0 and 100 in values and len(values) <= 60
+
+
+def test_the_answer_given_last_time_is_the_next_default(demo):
+    assert demo("turn", "--dice", "7,3").code == 0
+    assert demo("activate", "Robyn").code == 0
+    loop = Loop(Session(Home(), "sample"), Console(file=io.StringIO()), Prompter())
+    state = loop.s.state
+    robyn, fawkes, t999 = (state.fighter(x) for x in ("robyn", "cpt-fawkes", "t-999"))
+    spec = loop.spec_of("attack")
+
+    def plan(target):
+        base = ActionRequest("attack", robyn.id, target.id, freeze({}))
+        odds = Odds(loop.s.system, state, lambda o: loop.fill(spec, robyn, target, o))
+        return loop.plan(spec, robyn, target, {}, odds, base)
+
+    assert plan(fawkes).answers["ranged"] is False  # most attacks: melee
+    loop.memory[(robyn.id, fawkes.id, "ranged")] = True
+    assert plan(fawkes).answers["ranged"] is True
+    # Only for the same fighter and target.
+    assert plan(t999).answers["ranged"] is False
+
+
+def test_a_positive_question_stores_the_keys_answer():
+    """smbfat asks "adjacent?" for its `ranged` fact: yes means not ranged."""
+    fact = systems.get("smbfat").declared_actions()["attack"].fact("ranged")
+    assert fact is not None and fact.flip
+    assert "adjacent" in fact.ask and " not " not in fact.ask

@@ -143,6 +143,16 @@ def test_too_many_typed_dice_keep_the_step_and_ask_again(duel):
     assert len(prompts) == 2
 
 
+def test_a_key_not_in_the_menu_does_nothing_and_ending_the_game_is_behind_more(duel):
+    # r; z, x, 9: not in the main menu, nothing happens; q.
+    text, ui = drive("r" + "zx9" + "q")
+    assert [e["kind"] for e in duel("log", "--json").json()] == ["turn"]
+    main = [m for m, _ in ui.menus if m.endswith("what now?")]
+    assert len(main) == 1
+    more = drive("rmq")[1].menus
+    assert any("x) End the game now" in labels for m, labels in more if m == "More:")
+
+
 def test_quit_in_the_middle_of_an_action_writes_nothing(duel):
     # Into the attack, then Ctrl-C at the dice prompt.
     drive("e1a1\r\x03")

@@ -10,7 +10,8 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from test_play_pty import HINT, Term, term  # noqa: F401  (the fixture)
+import test_play_pty
+from test_play_pty import HINT, Term
 
 from companion.render.trace_view import step_text
 from companion.trace import Trace
@@ -19,6 +20,8 @@ pytestmark = [
     pytest.mark.slow,
     pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed"),
 ]
+
+term = test_play_pty.term  # the fixture that starts a terminal
 
 # How each system's sample game (seed 1) reaches an attack: (key, what shows next).
 ENTER = "\r"

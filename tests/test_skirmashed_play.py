@@ -57,7 +57,7 @@ def test_play_offers_the_parts_and_asks_the_facts(run):
     ]
     assert forms[-1][1:4] == [
         "1) Does Holt shoot (no: a melee attack in base contact)?: yes",
-        "2) How far is Vex: short (6\" or less), normal, or long (over 24\")?: normal",
+        '2) How far is Vex: short (6" or less), normal, or long (over 24")?: normal',
         "3) Is Vex in cover?: none",
     ]
     # Each answer of the band shows where it leads.
