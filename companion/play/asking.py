@@ -194,6 +194,19 @@ class Asking:
         legal: dict[str, tuple[Any, ...]] = {}
         missing: list[Fact] = []
         skipped: list[Fact] = []
+
+        def keep_open(fact: Fact, allowed: tuple[Any, ...]) -> None:
+            open_.append(fact)
+            legal[fact.key] = allowed
+            if fact.key in given:
+                answers[fact.key] = given[fact.key]
+                return
+            usual = self.usual(fact, actor, target, allowed)
+            if usual is _NONE:
+                missing.append(fact)
+            else:
+                answers[fact.key] = usual
+
         for fact in spec.facts:
             known = system.fact_answer(state, actor, fact, answers, target)
             if known is not None:
@@ -202,41 +215,22 @@ class Asking:
             if not fact.in_play or not system.fact_applies(state, actor, fact, answers, target):
                 continue
             values = self.values_of(fact, actor, target)
-            if fact.key in given:
-                v = judge(odds, base, answers, fact, values)
-                answers[fact.key] = given[fact.key]
-                open_.append(fact)
-                legal[fact.key] = v.legal
-                continue
             v = judge(odds, base, answers, fact, values)
-            if v.kind == "known":
+            if fact.key in given or v.kind == "ask":
+                keep_open(fact, v.legal)
+            elif v.kind == "known":
                 answers[fact.key] = v.value
-            elif v.kind == "skip":
+            else:
                 skipped.append(fact)
                 if fact.kind in ("choice", "text") and values:
                     answers[fact.key] = values[0]
-            else:
-                open_.append(fact)
-                legal[fact.key] = v.legal
-                usual = self.usual(fact, actor, target, v.legal)
-                if usual is _NONE:
-                    missing.append(fact)
-                else:
-                    answers[fact.key] = usual
         # A fact left out for the later facts' usual answers is asked after all when,
         # with the answers now at hand, it does change the outcome.
         for fact in skipped:
             rest = {k: v for k, v in answers.items() if k != fact.key}
-            values = self.values_of(fact, actor, target)
-            v = judge(odds, base, rest, fact, values)
+            v = judge(odds, base, rest, fact, self.values_of(fact, actor, target))
             if v.kind == "ask":
-                open_.append(fact)
-                legal[fact.key] = v.legal
-                usual = self.usual(fact, actor, target, v.legal)
-                if usual is _NONE:
-                    missing.append(fact)
-                else:
-                    answers[fact.key] = usual
+                keep_open(fact, v.legal)
         order = [f.key for f in spec.facts]
         open_.sort(key=lambda f: order.index(f.key))
         return Plan(answers, tuple(open_), legal, tuple(missing))
