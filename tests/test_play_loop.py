@@ -120,7 +120,8 @@ def test_attack_with_entered_dice_then_prone_fighter_can_only_recover(duel):
     assert attack["summary"] == "Robyn attacks: hit"
     assert "Result: hit" in text and "Result: stands up" in text
     fawkes_menu = next(labels for msg, labels in ui.menus if "Cpt. Fawkes is activating" in msg)
-    assert fawkes_menu[0] == "r) Recover (try to stand up)"
+    # A test that asks nothing shows its likeliest outcome before it is chosen.
+    assert fawkes_menu[0].startswith("r) Recover (try to stand up) (likeliest: ")
     assert not any("Attack" in label for label in fawkes_menu)
     robyn_menu = next(labels for msg, labels in ui.menus if "Robyn is activating" in msg)
     # Actions keep their letters; a fall is behind "more".
@@ -286,7 +287,7 @@ def test_a_prone_opfor_fighter_is_told_to_recover_without_questions(solo_game):
     assert log[-1]["data"]["dice"] == [2]
     assert not any(m.startswith("Can Sergeant 1") for m, _ in ui.menus)
     menu = next(labels for m, labels in ui.menus if "Sergeant 1 is activating" in m)
-    assert menu[0] == "r) Recover (try to stand up)"
+    assert menu[0].startswith("r) Recover (try to stand up)")
     assert "a prone fighter's first action must be Recover" in text
 
 

@@ -282,9 +282,30 @@ class Loop(Asking, Extras):
         if len(labels) > room:
             return numbered(self.more_labels(labels, room, "action"), FIXED + PHASE_KEYS)
         return [
-            Item(self.action_key(a) or str(i), f"{label}", fn)
+            Item(self.action_key(a) or str(i), label + self.odds_hint(a), fn)
             for i, (a, (label, fn)) in enumerate(zip(actions, labels, strict=True), 1)
         ]
+
+    def odds_hint(self, action: str) -> str:
+        """The chances of an action that asks nothing (a reroll, a morale test), shown
+        in its menu entry: the numbers are on screen before the choice that spends."""
+        spec = self.spec_of(action)
+        state = self.s.state
+        if spec.target != "none" or any(f.in_play for f in spec.facts) or state.active is None:
+            return ""
+        from companion.play.asking import said
+        from companion.play.matters import Odds, refused
+        from companion.trace import percent
+
+        req = ActionRequest(action, state.active, None, {})
+        d = Odds(self.s.system, state).of(req)
+        # A test with a few outcomes; a roll of many (a move's distance) says little
+        # by its likeliest one.
+        if d is None or refused(d) or not 2 <= len(d) <= 3:
+            return ""
+        # The likeliest outcome, without the fighter's name it starts with.
+        text, p = d[0]
+        return f" (likeliest: {said(text).rsplit(': ', 1)[-1]}, {percent(p)})"
 
     def more_items(self, p: ph.Phase) -> list[Item]:
         """The entries a turn needs less often."""
