@@ -29,6 +29,7 @@ class DiceRequest:
     sides: int
     count: int
     purpose: str
+    need: str = ""  # what the die needs and its chance, where a test says so
 
     def describe(self) -> str:
         return f"{self.count} D{self.sides} for {self.purpose}"
@@ -49,12 +50,14 @@ class DiceSource:
     def __init__(self) -> None:
         self.history: list[Rolled] = []
 
-    def roll(self, sides: int, count: int = 1, purpose: str = "a roll") -> tuple[int, ...]:
+    def roll(
+        self, sides: int, count: int = 1, purpose: str = "a roll", need: str = ""
+    ) -> tuple[int, ...]:
         if sides < 2:
             raise DiceError(f"a die needs at least 2 sides, not {sides}")
         if count < 1:
             raise DiceError(f"roll at least one die, not {count}")
-        request = DiceRequest(sides, count, purpose)
+        request = DiceRequest(sides, count, purpose, need)
         values, typed = self._values(request)
         self.history.append(Rolled(request, values, typed))
         return values
@@ -132,17 +135,18 @@ class TypedDice(DiceSource):
         left = getattr(self._prompter, "pending", None)
         if left:
             raise DiceError(
-                f"{len(left)} more dice typed than the roll used "
+                f"{plural(len(left), 'more die', 'more dice')} typed than the roll used "
                 f"({', '.join(map(str, left))}); nothing was written"
             )
 
 
 def dice_label(request: DiceRequest, index: int) -> str:
-    """How a prompt names the die it asks for: 'D10 for Robyn's attack (2 of 3)'."""
+    """How a prompt names the die it asks for: 'D10 for Vex's block (1 of 3): needs
+    above 4, 60%'."""
     label = f"D{request.sides} for {request.purpose}"
     if request.count > 1:
         label += f" ({index + 1} of {request.count})"
-    return label
+    return f"{label}: {request.need}" if request.need else label
 
 
 def parse_dice_line(text: str, request: DiceRequest, index: int) -> list[int]:

@@ -204,6 +204,21 @@ def _step_from(d: Mapping[str, Any]) -> Step:
     )
 
 
+COMPARE_WORDS = {
+    "<=": "at or below",
+    "<": "below",
+    ">=": "at or above",
+    ">": "above",
+    "==": "exactly",
+}
+
+
+def percent(p: Fraction) -> str:
+    """A chance as a whole percentage where it is one ('60%'), else to a tenth."""
+    pct = float(p) * 100
+    return f"{pct:.0f}%" if abs(pct - round(pct)) < 1e-9 else f"{pct:.1f}%"
+
+
 def roll_dice(
     dice: DiceSource,
     who: str,
@@ -212,9 +227,10 @@ def roll_dice(
     keep: str | None = None,
     keep_n: int = 1,
     purpose: str | None = None,
+    need: str = "",
 ) -> Roll:
     """Take dice from the source and record which are kept."""
-    values = dice.roll(sides, count, purpose or f"{who}'s roll")
+    values = dice.roll(sides, count, purpose or f"{who}'s roll", need)
     if count == 1:
         keep = None
     return Roll(who, sides, count, keep, keep_n, values, kept_indices(values, keep, keep_n))
@@ -242,7 +258,10 @@ def roll_test(
     from companion import odds  # only where a roll is made and its chance told
 
     p = odds.pass_chance(count, sides, keep, compare, target, shift)
-    roll = roll_dice(dice, who, sides, count, keep, 1, purpose or title)
+    # The die's prompt says what it needs and its chance, before it is rolled.
+    which = "the kept die needs" if count > 1 and keep else "needs"
+    need = f"{which} {COMPARE_WORDS[compare]} {target - shift}, {percent(p)}"
+    roll = roll_dice(dice, who, sides, count, keep, 1, purpose or title, need)
     ok = odds.COMPARE[compare](roll.value + shift, target)
     return Step(
         title=title,

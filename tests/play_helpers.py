@@ -21,10 +21,15 @@ class Recording(Prompter):
     def __init__(self) -> None:
         super().__init__()
         self.menus: list[tuple[str, list[str]]] = []
+        self.texts: list[str] = []  # the questions typed answers were asked with
 
     def choose(self, message, items, *args):  # type: ignore[no-untyped-def]
         self.menus.append((message, [f"{it.key}) {it.label}" for it in items if not it.hidden]))
         return super().choose(message, items, *args)
+
+    def text(self, message, default="", validate=None):  # type: ignore[no-untyped-def]
+        self.texts.append(message)
+        return super().text(message, default, validate)
 
 
 def play_keys(game: str, keys: str, rows: int = 40, width: int = 100) -> tuple[str, Recording]:
@@ -33,6 +38,6 @@ def play_keys(game: str, keys: str, rows: int = 40, width: int = 100) -> tuple[s
     out = io.StringIO()
     ui = Recording()
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-        pipe.send_text(keys)
+        pipe.send_text(keys + "\x03")  # a wrong key sequence ends instead of waiting
         Loop(Session(Home(), game), Console(file=out, width=width, height=rows), ui).run()
     return out.getvalue(), ui

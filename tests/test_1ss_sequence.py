@@ -141,16 +141,17 @@ def _drive(keys: str) -> str:
 
     out = io.StringIO()
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-        pipe.send_text(keys)
+        pipe.send_text(keys + "\x03")
         Loop(Session(Home(), "sample"), Console(file=out, width=120), Prompter()).run()
     return out.getvalue()
 
 
 def test_play_offers_the_move_first_and_asks_break_free(demo):
     assert demo("turn", "--dice", "7,3").code == 0
-    # r: roll for me; 1: Robyn; 1: Move (first in the menu); 3 inches; y: she starts
-    # within 1 step of an enemy, so breaking free ends her activation; q: quit.
-    text = _drive("r11" + "3\r" + "y" + "q")
+    # r: roll for me; 1: Robyn; o: Move; 3 inches; 1: yes, she starts within 1 step
+    # of an enemy (2 on the confirming screen), so breaking free ends her activation;
+    # Enter; q: quit.
+    text = _drive("r1o" + "3\r" + "2\r" + "q")
     assert "Break free" in text
     log = demo("log", "--json").json()
     assert [e["kind"] for e in log][-2:] == ["activate", "move"]

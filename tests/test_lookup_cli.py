@@ -241,7 +241,7 @@ def test_the_play_rules_key_shows_the_situation_first(demo):
     out = io.StringIO()
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
         # r: roll for me; ?: rules; filter "shoot into" and pick it; q: quit.
-        pipe.send_text("r?shooting into\rq")
+        pipe.send_text("r?shooting into\rq\x03")
         Loop(Session(Home(), "sample"), Console(file=out, width=120), Prompter()).run()
     text = out.getvalue()
     # Robyn's side is to choose who activates: how activations work comes first.

@@ -81,7 +81,7 @@ def drive(keys: str) -> tuple[str, Recording]:
     out = io.StringIO()
     ui = Recording()
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-        pipe.send_text(keys)
+        pipe.send_text(keys + "\x03")  # a wrong key sequence ends instead of waiting
         console = Console(file=out, width=120, height=200)
         loop = Loop(Session(Home(), "sample"), console, ui, timing=True)
         loop.run()
@@ -97,10 +97,10 @@ def duel(demo, monkeypatch):
 
 
 def test_attack_with_entered_dice_then_prone_fighter_can_only_recover(duel):
-    # e: enter dice; 1: Robyn; 1: attack; 1: Cpt. Fawkes; n: not shooting; n: not in
-    # cover (asked in melee too); 1 friend ganging; die 4; e: end; 1: Cpt. Fawkes;
-    # 1: recover; die 2; q: quit.
-    text, ui = drive("e111nn\x7f1\r4\re11" + "2\rq")
+    # e: enter dice; 1: Robyn; a: attack; 1: Cpt. Fawkes; Enter: the facts as they
+    # stand (melee, not in cover, nobody ganging); die 4; e: end; 1: Cpt. Fawkes;
+    # r: recover; die 2; q: quit.
+    text, ui = drive("e1a1\r" + "4\re1r" + "2\rq")
     log = duel("log", "--json").json()
     assert [e["kind"] for e in log] == [
         "turn",
@@ -113,56 +113,97 @@ def test_attack_with_entered_dice_then_prone_fighter_can_only_recover(duel):
     (req,) = duel.system.requests
     assert (req.target, dict(req.options)) == (
         "cpt-fawkes",
-        {"ranged": False, "cover": False, "ganging": 1},
+        {"ranged": False, "cover": False, "ganging": 0},
     )
     attack = log[2]
     assert attack["data"]["dice"] == [4] and attack["data"]["typed"] is True
     assert attack["summary"] == "Robyn attacks: hit"
     assert "Result: hit" in text and "Result: stands up" in text
     fawkes_menu = next(labels for msg, labels in ui.menus if "Cpt. Fawkes is activating" in msg)
-    assert fawkes_menu[0] == "1) Recover (try to stand up)"
+    # A test that asks nothing shows its likeliest outcome before it is chosen.
+    assert fawkes_menu[0].startswith("r) Recover (try to stand up) (likeliest: ")
     assert not any("Attack" in label for label in fawkes_menu)
     robyn_menu = next(labels for msg, labels in ui.menus if "Robyn is activating" in msg)
-    # A fall is behind "more" (its key still works from the main menu).
-    assert robyn_menu[0] == "1) Attack" and not any(x.startswith("f)") for x in robyn_menu)
+    # Actions keep their letters; a fall is behind "more".
+    assert robyn_menu[0] == "a) Attack" and not any(x.startswith("f)") for x in robyn_menu)
     assert "Step time without input" in text
+
+
+def test_too_many_typed_dice_keep_the_step_and_ask_again(duel):
+    # e: typed dice; 1: Robyn; a: attack; 1: Cpt. Fawkes; Enter; "4 5" is one die too
+    # many: the step stays, says the 5 was not used, and asks again; 4.
+    text, ui = drive("e1a1\r" + "4 5\r" + "4\rq")
+    assert "Not used: 5" in text and "its target and facts stay" in text
+    log = duel("log", "--json").json()
+    assert log[-1]["kind"] == "attack" and log[-1]["data"]["dice"] == [4]
+    (req,) = duel.system.requests[-1:]
+    assert req.target == "cpt-fawkes"
+    # The die's prompt says what it needs and its chance, before it is rolled.
+    prompts = [t for t in ui.texts if t.startswith("Roll D")]
+    assert prompts[0] == "Roll D10 for Attack: Robyn: needs at or below 6, 60%:"
+    assert len(prompts) == 2
+
+
+def test_a_key_not_in_the_menu_does_nothing_and_ending_the_game_is_behind_more(duel):
+    # r; z, x, 9: not in the main menu, nothing happens; q.
+    text, ui = drive("r" + "zx9" + "q")
+    assert [e["kind"] for e in duel("log", "--json").json()] == ["turn"]
+    main = [m for m, _ in ui.menus if m.endswith("what now?")]
+    assert len(main) == 1
+    more = drive("rmq")[1].menus
+    assert any("x) End the game now" in labels for m, labels in more if m == "More:")
 
 
 def test_quit_in_the_middle_of_an_action_writes_nothing(duel):
     # Into the attack, then Ctrl-C at the dice prompt.
-    drive("e111nn\r\x03")
+    drive("e1a1\r\x03")
     log = duel("log", "--json").json()
     assert [e["kind"] for e in log] == ["turn", "activate"]
 
 
 def test_dice_mode_can_change_in_the_session(duel):
-    # d works from the main menu though it is listed behind m (more).
-    text, ui = drive("rdembq")
+    # d is behind m (more): the main menu keeps only harmless keys.
+    text, ui = drive("rmdembq")
     messages = [m for m, _ in ui.menus]
     assert messages.count("Dice: roll for you, or enter the dice you roll at the table?") == 2
     more = [labels for m, labels in ui.menus if m == "More:"][-1]
     assert "d) Dice: you enter them (change)" in more
 
 
-def test_ranged_attack_asks_range_cover_and_who_is_near(duel):
-    # r: roll for me; 1: Robyn; 1: attack; 2: T-999; y: it shoots; 12 steps; y: in cover;
-    # mark the first other fighter near T-999 (space), Enter; then quit.
-    drive("r11" + "2y12\ry \rq")
-    (req,) = duel.system.requests
-    assert req.target == "t-999"
-    assert dict(req.options) == {
-        "ranged": True,
-        "range": 12,
-        "cover": True,
-        "near": ("john",),
-    }
-    log = duel("log", "--json").json()
-    assert log[-1]["kind"] == "attack" and log[-1]["data"]["typed"] is False
+@pytest.fixture
+def sample(demo):
+    assert demo("turn", "--dice", "7,3").code == 0
+    return demo
+
+
+def test_a_shot_asks_only_what_changes_its_odds(sample):
+    # r: roll for me; 1: Robyn; a: attack; 2: T-999 (a shield: always in cover, so
+    # cover is not asked). The confirming screen holds "shoot?" (no, as most attacks)
+    # and ganging; 1 flips it to a shot, whose distance a Ranger's longbow does not
+    # care about within its reach, so only who stands near is left; Enter rolls.
+    text, ui = drive("r1a2" + "1\rq")
+    forms = [labels for m, labels in ui.menus if m.startswith("Enter rolls")]
+    assert forms[0] == [
+        "r) Roll (Enter)",
+        "1) Does Robyn shoot (a ranged attack)?: no",
+        "2) Other friends of Robyn within 1 step of T-999?: 0",
+        "b) Back",
+    ]
+    assert forms[1][1:] == [
+        "1) Does Robyn shoot (a ranged attack)?: yes",
+        "2) Anyone else within 1 step of T-999?: nobody",
+        "b) Back",
+    ]
+    assert not any("cover" in m for m, _ in ui.menus)
+    log = sample("log", "--json").json()
+    assert log[-1]["kind"] == "attack" and "shoots" in log[-1]["summary"]
+    assert "Chances: " in text
 
 
 def test_rules_look_up_log_and_status_are_one_key_away(duel):
-    # Each look-up waits for a key (space here) so it stays on screen.
-    text, _ = drive("r?healer\r l s q")
+    # Each look-up waits for a key (space here) so it stays on screen; the log is
+    # behind m (more).
+    text, _ = drive("r?healer\r ml s q")
     assert "Healer (active)" in text
     assert "1. T1 turn" in text
     assert text.count("Robyn's merry men — VP 0") == 1  # the whole board, on 's'
@@ -184,7 +225,7 @@ def drive_solo(keys: str) -> tuple[str, Recording]:
     out = io.StringIO()
     ui = Recording()
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-        pipe.send_text(keys)
+        pipe.send_text(keys + "\x03")  # a wrong key sequence ends instead of waiting
         Loop(Session(Home(), "solo"), Console(file=out, width=120, height=200), ui).run()
     return out.getvalue(), ui
 
@@ -238,15 +279,15 @@ def test_solo_games_ask_the_solo_guide(solo_game):
 def test_a_prone_opfor_fighter_is_told_to_recover_without_questions(solo_game):
     assert solo_game("set", "Sergeant 1", "--state", "wounded", "--game", "solo").code == 0
     # e; n; your ten activations; 1: walk Sergeant 1 (no question: it is prone);
-    # 1: Recover from its menu, its D8 shows 2; then q.
-    text, ui = drive_solo("en" + PLAYER_TURN + "1" + "12\rq")
+    # r: Recover from its menu, its D8 shows 2; then q.
+    text, ui = drive_solo("en" + PLAYER_TURN + "1" + "r2\rq")
     log = solo_game("log", "--game", "solo", "--json").json()
     assert [e["kind"] for e in log[-2:]] == ["opfor", "recover"]
     assert log[-2]["data"]["branch"] == "recover"
     assert log[-1]["data"]["dice"] == [2]
     assert not any(m.startswith("Can Sergeant 1") for m, _ in ui.menus)
     menu = next(labels for m, labels in ui.menus if "Sergeant 1 is activating" in m)
-    assert menu[0] == "1) Recover (try to stand up)"
+    assert menu[0].startswith("r) Recover (try to stand up)")
     assert "a prone fighter's first action must be Recover" in text
 
 
@@ -275,8 +316,9 @@ def test_a_solo_scenario_decided_by_a_step_ends_the_game_in_that_step(solo_game)
     for name in PLAYERS:
         if name != "Will":
             assert solo_game("set", name, "--state", "out", "--game", "solo").code == 0
-    # r: digital dice; n: turn 1; o: override; 5: Will; 1: his state; 3: out; q.
-    text, ui = drive_solo("rno513q")
+    # r: digital dice; n: turn 1; m o: override (behind more); 5: Will; 1: his
+    # state; 3: out; q.
+    text, ui = drive_solo("rnmo513q")
     log = solo_game("log", "--game", "solo", "--json").json()
     assert [e["kind"] for e in log[-2:]] == ["override", "end"]
     assert log[-1]["summary"] == "The game is over: You lose: your warband is wiped out"
@@ -310,10 +352,11 @@ def test_dice_on_one_line_and_a_refused_line_asked_again(demo):
     assert log[-1]["kind"] == "turn" and log[-1]["data"]["dice"] == [7, 3]
 
 
-def test_a_line_with_a_die_too_many_writes_nothing(demo):
-    text, _ = drive("en" + "7 3 5\r" + "q")
-    assert "1 more dice typed than the roll used (5); nothing was written" in text
-    assert demo("log", "--json").json() == []
+def test_a_line_with_a_die_too_many_is_asked_again(demo):
+    text, _ = drive("en" + "7 3 5\r" + "7 3\r" + "q")
+    assert "Not used: 5 (1 more die than this roll takes)" in text
+    log = demo("log", "--json").json()
+    assert [e["kind"] for e in log] == ["turn"] and log[0]["data"]["dice"] == [7, 3]
 
 
 def test_the_dice_mode_is_kept_with_the_game(demo):
@@ -324,3 +367,12 @@ def test_the_dice_mode_is_kept_with_the_game(demo):
     assert question not in [m for m, _ in second.menus]
     more = drive("mbq")[1].menus
     assert "d) Dice: you enter them (change)" in next(labels for m, labels in more if m == "More:")
+
+
+def test_rules_key_opens_the_topic_of_the_step_on_screen_first(sample):
+    # e: typed dice; 1: Robyn; a: attack; 1: Cpt. Fawkes; Enter; 3 hits, 7 defends;
+    # ? then Enter opens the first topic offered: that of the last roll on screen
+    # (Fawkes' defence); a key back; q.
+    text, _ = drive("e1a1\r" + "3\r7\r" + "?\r" + " q")
+    after = text.split("Result: Robyn attacks Cpt. Fawkes", 1)[1]
+    assert "Defence: Every hit, melee or ranged, is defended" in after

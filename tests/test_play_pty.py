@@ -144,7 +144,7 @@ def test_play_full_short_game(run, term, tmp_path, home):
     t.press("n", "Roll D10 for Robyn's merry men's initiative")
     t.press("7", "Roll D10 for Cpt. Fawkes' ragtags", enter=True)
     t.press("3", "Robyn's merry men to activate", enter=True)
-    assert "Turn 1 begins; Robyn's merry men has the initiative." in t.screen()
+    assert "Result: Robyn's merry men has the initiative" in t.screen()
 
     # Turn 1: a fighter with a token is no longer offered, and sides alternate.
     t.press("1", "Robyn is activating, 2 actions left")
@@ -158,10 +158,12 @@ def test_play_full_short_game(run, term, tmp_path, home):
     menu = t.screen().rsplit("Robyn's merry men to activate", 1)[1]
     assert "Activate Robyn " not in menu and "1) Activate John" in menu
 
-    # Overrides and VP from the menu, then an undo of the last one.
+    # Overrides and VP from "more", then an undo of the last one.
+    t.press("m", "More:")
     t.press("v", "Whose victory points?")
     t.press("1", "New total or +N/-N")
     t.press("+1", "0 → 1 VP", enter=True)
+    t.press("m", "More:")
     t.press("o", "Which fighter?")
     t.press("2", "John: change what?")
     t.press("1", "New state:")
@@ -184,6 +186,7 @@ def test_play_full_short_game(run, term, tmp_path, home):
     t2.wait(MENU)
     t2.settle()
     assert "roll for you, or enter" not in t2.screen()
+    t2.press("m", "More:")
     t2.press("d", "roll for you, or enter")
     t2.press("r", MENU)
     t2.settle()
@@ -197,22 +200,22 @@ def test_play_full_short_game(run, term, tmp_path, home):
     )
     t2.press("n", "Turn 1 goes on; nothing was written.")
     t2.press("t", "End turn 1 now?")
-    t2.press("y", "Turn 2 begins")
+    t2.press("y", "Turn 2/8 ·")
     for n in range(3, 9):
         t2.press("t", f"End turn {n - 1} now?")
-        t2.press("y", f"Turn {n} begins")
+        t2.press("y", f"Turn {n}/8 ·")
     t2.press("t", "End turn 8 now?")
     t2.press("y", "Game over: no side wiped out the other: a draw")
     t2.wait("Write the battle report")
     assert "End of the game" in t2.screen()
-    t2.press("w", "Write the report to:")
-    t2.key("Enter", "Battle report written")
+    # w writes the web page at once and says where.
+    t2.press("w", "Battle report written to")
+    report_path = tmp_path / "training-1-report.html"
+    assert str(report_path) in t2.screen().replace("\n", "")
     t2.press("q", "picks it up from there")
     t2.wait("[exit 0]")
-    report = (tmp_path / "training-1-report.md").read_text()
-    assert "# Battle report: training-1" in report
-    assert "**A draw: no side wiped out the other.**" in report
-    assert "### Turn 8" in report
+    report = report_path.read_text()
+    assert "training-1" in report and "no side wiped out the other: a draw" in report
     log = run("log", "--json").json()
     kinds = [e["kind"] for e in log]
     assert kinds[0] == "turn" and kinds[-1] == "end"
@@ -237,10 +240,9 @@ def test_play_attack_with_entered_dice(run, term, home):
     assert found, menu
     key = found.group(1)
     t.press(key, "Robyn: Attack — whom?")
-    t.press("1", "Does Robyn shoot")
-    t.press("n", "in cover")  # cover counts in melee too (R-1SS-P19)
-    t.press("n", "Other friends of Robyn within 1 step")
-    t.press("0", "Roll D", enter=True)
+    # The facts that matter wait at their usual answers on one screen: Enter rolls.
+    t.press("1", "Enter rolls")
+    t.key("Enter", "Roll D")
     # Enter a 3 for every die the resolution asks for, until its result shows.
     deadline = time.monotonic() + WAIT
     while "Result:" not in t.screen().rsplit("Robyn: Attack — whom?", 1)[1]:
@@ -274,7 +276,7 @@ def test_play_short_solo_game(run, term, tmp_path, home):
     t.press("e", MENU)
     t.settle()
     assert "Set-up: the game has not started" in t.screen()
-    t.press("n", "Turn 1 begins; your fighters act first, then the OpFor.")
+    t.press("n", "turn 1: your fighters first")
     for name in PLAYERS:
         t.press("1", f"{name} is activating, 2 actions left")
         t.press("e", f"{name} ends the activation.")
@@ -357,10 +359,8 @@ def test_the_last_result_stays_on_screen(run, term, home, cols, rows):
     key = re.search(r"(\w)\) Attack", menu)
     assert key, menu
     t.press(key.group(1), "Robyn: Attack — whom?")
-    t.press("1", "Does Robyn shoot")
-    t.press("n", "in cover")  # cover counts in melee too (R-1SS-P19)
-    t.press("n", "Other friends of Robyn within 1 step")
-    t.press("0", "Roll D", enter=True)
+    t.press("1", "Enter rolls")
+    t.key("Enter", "Roll D")
     _enter_threes_until_result(t, "Robyn: Attack — whom?")
     t.settle()
     shown = t.visible()
@@ -370,9 +370,11 @@ def test_the_last_result_stays_on_screen(run, term, home, cols, rows):
     assert "Melee attack: Robyn against Cpt. Fawkes" in shown, shown
     # An attack taken first is also the last action (R-1SS-P16): the other side is up.
     assert "Cpt. Fawkes' ragtags to activate" in "".join(lines), shown
-    assert "4 still to act" in shown and "q) Quit" in shown, shown
-    # The menu is short: the rarer entries are behind m.
-    assert "m) More" in shown and "v) Victory points" not in shown
+    joined = " ".join(shown.split())
+    assert "4 still to act" in shown and "q quit" in joined, shown
+    # The menu is short: the fixed keys are in its question, the rarer entries behind m.
+    assert "m: more" in joined and "v) Victory points" not in shown
+    assert "…" not in shown
     assert not any(len(line) > cols for line in lines)
     # The whole trace: every step with its look-up link, then back to the same screen.
     t.press("k", "Press any key to go back")

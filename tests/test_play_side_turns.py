@@ -27,7 +27,12 @@ def test_after_the_last_round_play_offers_the_objectives_then_the_report(run):
             break
         assert run("turn", "--seed", "1", "--force").code == 0
     assert run("status", "--json").json()["phase"] == "ended"
-    _, ui = play_keys("f", "r1\r\r\rq")  # objectives: nobody touches any of the three
+    _, ui = play_keys("f", "r" + "Q")
+    first = ui.menus[1][1] if ui.menus[0][0].startswith("Dice") else ui.menus[0][1]
+    key = next(x[0] for x in first if "(the game is over)" in x)
+    # The objectives by their key: nobody touches any of the three (their usual
+    # answer), Enter on the confirming screen; q.
+    _, ui = play_keys("f", key + "\r" + "q")
     first = ui.menus[1][1] if ui.menus[0][0].startswith("Dice") else ui.menus[0][1]
     assert any("(the game is over)" in x for x in first), ui.menus
     log = run("log", "--json").json()

@@ -69,5 +69,5 @@ def test_more_dice_on_the_line_than_the_roll_uses_writes_nothing(demo, home):
         code = p.wait()
     finally:
         p.kill()
-    assert code == 2 and "1 more dice typed than the roll used (5)" in p.text
+    assert code == 2 and "1 more die typed than the roll used (5)" in p.text
     assert (home / "games" / "sample.json").read_bytes() == before

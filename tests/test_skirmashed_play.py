@@ -33,7 +33,7 @@ def drive(keys: str) -> tuple[str, Recording]:
     out = io.StringIO()
     ui = Recording()
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-        pipe.send_text(keys)
+        pipe.send_text(keys + "\x03")
         Loop(Session(Home(), "skirmish-1"), Console(file=out, width=120, height=200), ui).run()
     return out.getvalue(), ui
 
@@ -41,22 +41,28 @@ def drive(keys: str) -> tuple[str, Recording]:
 def test_play_offers_the_parts_and_asks_the_facts(run):
     setup_game(run)
     assert run("turn").code == 0
-    # e: typed dice; 1: Holt; 2: attack; 1: Vex; y: it shoots; 2: normal range;
-    # 1: no cover; n: no enemy in contact; n: Vex does not block; five hit dice (the 10
-    # hits) and one block die (6 fails against 6); e: end, stamina dice 2 and 5; q: quit.
-    attack = "2" + "1" + "y" + "2" + "1" + "n" + "n" + "2\r1\r5\r3\r10\r" + "6\r"
+    # e: typed dice; 1: Holt; a: attack; 1: Vex; on the confirming screen 1 makes it a
+    # shot, 2 asks the range band, 2: normal; r rolls: five hit dice (the 10 hits) and
+    # one save die (6 fails against 6); e: end, stamina dice 2 and 5; q: quit.
+    attack = "a1" + "1" + "22" + "r" + "2\r1\r5\r3\r10\r" + "6\r"
     text, ui = drive("e1" + attack + "e" + "2\r5\r" + "q")
     acting = [labels for msg, labels in ui.menus if "Holt is activating" in msg]
-    assert acting[0][:4] == ["1) Move", "2) Attack", "3) Focus", "4) Run"]
-    assert acting[1][0] == "1) Move" and not any("Attack" in x for x in acting[1])
-    assert ui.questions == [
-        "Does Holt shoot (no: a melee attack in base contact)?",
-        "Is an enemy in base contact with Holt?",
-        "Does Vex actively block/dodge (before the dice)?",
+    assert acting[0][:4] == ["o) Move", "a) Attack", "f) Focus", "r) Run"]
+    assert acting[1][0] == "o) Move" and not any("Attack" in x for x in acting[1])
+    forms = [labels for msg, labels in ui.menus if msg.startswith("Enter rolls")]
+    assert forms[0][1:] == [
+        "1) Does Holt shoot (no: a melee attack in base contact)?: no",
+        "2) Does Vex actively block/dodge (before the dice)?: no",
+        "b) Back",
     ]
-    asked = [msg for msg, _ in ui.menus]
-    assert any(m.startswith("How far is Vex") for m in asked)
-    assert "Is Vex in cover?" in asked
+    assert forms[-1][1:4] == [
+        "1) Does Holt shoot (no: a melee attack in base contact)?: yes",
+        '2) How far is Vex: short (6" or less), normal, or long (over 24")?: normal',
+        "3) Is Vex in cover?: none",
+    ]
+    # Each answer of the band shows where it leads.
+    bands = next(labels for msg, labels in ui.menus if msg.startswith("How far is Vex"))
+    assert all(" — " in x for x in bands[:3])
     kinds = [e["kind"] for e in run("log", "--json").json()]
     assert kinds[-3:] == ["activate", "attack", "activation-end"]
     assert "Stamina check" in text and "exhausted for the rest of the round" in text

@@ -133,9 +133,8 @@ def test_play_picks_up_a_token_from_the_fighters_menu(collect):
     from rich.console import Console
 
     from companion.game.repo import Home
-    from companion.play.loop import FIXED, PHASE_KEYS, Loop
+    from companion.play.loop import Loop
     from companion.play.session import Session
-    from companion.play.ui import numbered
     from tests.test_play_loop import Recording
 
     home = Home()
@@ -144,13 +143,14 @@ def test_play_picks_up_a_token_from_the_fighters_menu(collect):
         name, state = gf.name, gf.state
     system = systems.get("1ss")
     robyn = next(f for f in state.fighters if f.name == "Robyn")
-    labels = [(a, a) for a in ph.legal_actions(system, state, robyn)]
-    key = next(i.key for i in numbered(labels, FIXED + PHASE_KEYS) if i.value == "pick-token")
+    assert "pick-token" in ph.legal_actions(system, state, robyn)
     # r: digital dice; 1: activate Robyn; the pick-up; 3: the third token lying (T3); q
     out, ui = io.StringIO(), Recording()
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-        pipe.send_text("r1" + key + "3" + "q")
-        Loop(Session(Home(), name), Console(file=out, width=120), ui).run()
+        loop = Loop(Session(Home(), name), Console(file=out, width=120), ui)
+        key = loop.action_key("pick-token")  # the same in every menu of the game
+        pipe.send_text("r1" + key + "3" + "q\x03")
+        loop.run()
     acting = next(labels for m, labels in ui.menus if "Robyn is activating" in m)
     assert f"{key}) Pick up a token" in acting
     assert tokens(collect)["T3"]["carrier"] == "Robyn"

@@ -154,7 +154,7 @@ def test_play_asks_before_upkeep_whether_to_roll_for_your_regenerator(run, tmp_p
     def play(keys):
         out, ui = io.StringIO(), Recording()
         with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-            pipe.send_text(keys)
+            pipe.send_text(keys + "\x03")
             Loop(Session(Home(), "solo"), Console(file=out, width=120), ui).run()
         return out.getvalue(), ui
 

@@ -30,10 +30,12 @@ def play(
 ) -> None:
     """Play at the table in one guided session: it knows the phase and offers only legal moves.
 
-    Shows the board, whose activation it is and what that fighter may do, asks only what
-    the table knows (range, cover, who is near), rolls or takes your dice, and explains
-    every roll. Undo, redo, log, status, rules look-up and quit are one key away; quit or
-    Ctrl-C leaves the game saved after the last finished step, and 'play' resumes there.
+    Shows the board, whose activation it is and what that fighter may do; asks of what
+    only the table knows (range, cover, who is near) just what can change the outcome,
+    with the chances on screen; rolls or takes your dice, and explains every roll. Undo,
+    the whole trace, the board, rules look-up and quit are one key away, the rest behind
+    'm'; quit or Ctrl-C leaves the game saved after the last finished step, and 'play'
+    resumes there.
 
     Example: companion play
     """

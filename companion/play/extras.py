@@ -28,6 +28,9 @@ class Extras:
     def show(self, res: StepResult, notes: tuple[Any, ...] = ()) -> None:
         raise NotImplementedError
 
+    def say(self, text: str, style: str = "yellow") -> None:
+        raise NotImplementedError
+
     def pick_fighter(
         self, message: str, fighters: Any, optional: bool = False
     ) -> FighterState | None:
@@ -44,14 +47,34 @@ class Extras:
             self.c.print(f"{i + 1:>4}. T{e.turn} {e.kind:<9} {e.summary}{txt}", highlight=False)
         self.ui.pause()
 
+    def step_topics(self) -> list[str]:
+        """The look-up topics of the last step's trace, its rolls last-first."""
+        from companion.render.trace_lines import step_topic
+
+        found: list[str] = []
+        for b in getattr(self, "last", []):
+            if b.trace is None:
+                continue
+            rolls = [st for st in b.trace.steps if st.roll is not None]
+            for st in [*reversed(rolls), *b.trace.steps]:
+                tid = step_topic(self.s.system.info.id, st.title)
+                if tid and tid not in found:
+                    found.append(tid)
+        return found
+
     def do_rules(self) -> None:
         from companion.lookup.topics import all_topics
         from companion.render.topic_view import render_situation
 
         sys_ = self.s.system
         render_situation(self.c, sys_.info.id, ph.current(sys_, self.s.state), self.s.state)
+        topics = list(all_topics(sys_.info.id))
+        # The topics of the step on screen come first, the one its last roll turns on
+        # at the top: `?` then Enter opens it.
+        on_screen = self.step_topics()
+        topics.sort(key=lambda t: on_screen.index(t.id) if t.id in on_screen else len(on_screen))
         labels: list[tuple[str, Any]] = [
-            (f"{t.section}: {t.title}", (t.title, t.text)) for t in all_topics(sys_.info.id)
+            (f"{t.section}: {t.title}", (t.title, t.text)) for t in topics
         ] + [(f"ruling {r.id}: {r.title}", (f"{r.id} {r.title}", r.text)) for r in sys_.rulings()]
         if not labels:
             self.c.print("This system has no look-up entries.")
@@ -124,15 +147,15 @@ class Extras:
         self.show(self.s.end_game(result.strip() or "ended by the players"))
 
     def do_report(self) -> None:
+        """Write the HTML battle report beside where play was started, and say where."""
         from pathlib import Path
 
         from companion.report.build import build_report
-        from companion.report.markdown import to_markdown
+        from companion.report.output import parts, write_file
 
-        path = self.ui.text("Write the report to:", f"{self.s.name}-report.md")
-        md = to_markdown(build_report(self.s.system, self.s.gf))
-        Path(path.strip()).write_text(md, encoding="utf-8")
-        self.c.print(f"Battle report written to {path.strip()}", highlight=False)
+        path = Path(f"{self.s.name}-report.html").resolve()
+        write_file(parts(build_report(self.s.system, self.s.gf), "html"), path)
+        self.say(f"Battle report written to {path} (open it in a web browser)", "green")
 
 
 def _vp_value(cur: int, text: str) -> int | None:

@@ -15,33 +15,35 @@ from typing import Any
 from rich.text import Text
 
 from companion.dice import DiceSource, LineDice, SeededDice, TypedDice
-from companion.errors import CompanionError, UsageError
-from companion.game.state import FighterState, freeze
+from companion.errors import CompanionError, DiceError, UsageError
+from companion.game.state import FighterState
+from companion.names import plural, possessive
 from companion.play import phase as ph
+from companion.play.asking import Asking
 from companion.play.extras import Extras
 from companion.play.screen import blocks_of
 from companion.play.session import GameChanged, Session, StepResult
 from companion.play.solo_hook import Ask, SoloGuide, Walk, guide_for
-from companion.play.ui import BACK, Back, Item, Prompter, Quit, keys_for, numbered
+from companion.play.ui import BACK, Back, Item, Prompter, Quit, keys_for, letter_keys, numbered
 from companion.render.play_view import Block
 from companion.systems.base import ActionRequest, Outcome, waiting_text, with_skipped
-from companion.systems.kit.facts import ActionSpec, Fact
 from companion.trace import Trace
 from companion.values import replace
 
-# Whom an action's target may be, by its declared kind.
-_TARGETS = {"enemy": "enemies", "friend": "friends", "any": "all", "optional": "all"}
-
-FIXED = "urls?vodqnexkm"
-# The main menu's question: short, so it and the menu leave room for the last result.
-HINT = "(a key; m: more)"
-# Keys the phase menus give their own entries: end the turn, a fall, write the report.
-PHASE_KEYS = "tfw"
+# The main menu's own keys (undo, trace, board, more, quit, rules), unlisted: the
+# question says them, so the menu and the last result have the room.
+FIXED = "uksmq?"
+HINT = "(u undo · k trace · s board · q quit · m: more)"
+# Keys the phase menus give their own entries: end the turn or the activation, start
+# the next turn, write the report; b is Back in every sub-menu.
+PHASE_KEYS = "tenwb"
+# Actions taken in most activations, which get their keys before the rarer ones.
+COMMON = ("attack", "move", "walk", "run", "skill", "recover", "shoot", "strike", "charge")
 # One-key choices left for a phase's own entries (see `numbered`).
 MAX_KEYED = len(keys_for(FIXED + PHASE_KEYS))
 
 
-class Loop(Extras):
+class Loop(Asking, Extras):
     def __init__(self, session: Session, console: Any, ui: Prompter, timing: bool = False) -> None:
         self.s = session
         self.c = console
@@ -52,6 +54,10 @@ class Loop(Extras):
         # on resuming, the last step in the log.
         self.last: list[Block] = blocks_of(session.gf.tail(1))
         self.notice: list[Text] = []
+        # The answers given to each fact, by fighter and target: the next default.
+        self.memory: dict[tuple[str, str | None, str], Any] = {}
+        self.keys: dict[str, str] = {}
+        self.line: LineDice | None = None
         self.solo: SoloGuide | None = (
             guide_for(session.system.info.id) if ph.opfor_side(session.state) is not None else None
         )
@@ -188,8 +194,9 @@ class Loop(Extras):
     def phase_items(self, p: ph.Phase, room: int = MAX_KEYED) -> list[Item]:
         state = self.s.state
         solo = self.solo is not None
+        rolls = not solo and ph.turn_rolls(self.s.system, state)
         if p.kind == "setup":
-            first = "Start turn 1" + ("" if solo else " (roll initiative)")
+            first = f"Start {self.s.system.round_word} 1" + (" (roll initiative)" if rolls else "")
             return [Item("n", first, self.do_next_turn)]
         if p.kind == "upkeep":
             last = p.last_turn is not None and p.turn >= p.last_turn
@@ -198,19 +205,21 @@ class Loop(Extras):
             label = (
                 f"Finish: {what}" + (" (scenario check)" if solo else "")
                 if last
-                else f"Upkeep: {what} ({then})"
+                else f"Upkeep: {what}" + (f" ({then})" if solo or rolls else "")
             )
             return [Item("n", label, self.do_next_turn)]
         if p.kind == "ended":
             # What the rules still do once the last round is over (smbfat scores its
             # objectives then), before the report.
             after = [
-                (f"{self.action_label(a)} (the game is over)", _bind(self.do_after_game, a, f.id))
-                for a, f in self.after_game_actions()
+                Item(
+                    self.action_key(a) or str(i),
+                    f"{self.action_label(a)} (the game is over)",
+                    _bind(self.do_after_game, a, f.id),
+                )
+                for i, (a, f) in enumerate(self.after_game_actions(), 1)
             ]
-            return numbered(after, FIXED + PHASE_KEYS) + [
-                Item("w", "Write the battle report (Markdown)", self.do_report)
-            ]
+            return after + [Item("w", "Write the battle report (a web page)", self.do_report)]
         if p.kind == "choose" and p.side is not None:
             labels: list[tuple[str, Any]] = []
             if p.solo_opfor and self.solo is not None:
@@ -234,12 +243,8 @@ class Loop(Extras):
             return items
         if p.kind == "acting" and p.fighter is not None:
             f = state.fighter(p.fighter)
-            labels = [
-                (self.action_label(a), _bind(self.do_action, a))
-                for a in ph.legal_actions(self.s.system, state, f)
-            ]
-            items = numbered(self.more_labels(labels, room, "action"), FIXED + PHASE_KEYS)
-            items.append(Item("e", f"End {f.name}'s activation", self.do_end_activation))
+            items = self.action_items(ph.legal_actions(self.s.system, state, f), room)
+            items.append(Item("e", f"End {possessive(f.name)} activation", self.do_end_activation))
             return items
         return []
 
@@ -251,21 +256,57 @@ class Loop(Extras):
         if events:
             summary = str(events[-1]["summary"])
             last = f" ({summary if len(summary) <= 60 else summary[:59] + '…'})"
-        items = [Item("u", f"Undo the last step{last}", self.do_undo)]
+        items = [Item("u", f"Undo the last step{last}", self.do_undo, hidden=True)]
         if any(b.trace is not None for b in self.last):
-            items.append(Item("k", "The whole trace of the last step", self.do_trace))
-        items += [
-            Item("s", "Status: the whole board", self.show_board),
-            Item(
-                "m",
-                f"More: redo, log, rules, {'VP, ' if self.s.system.keeps_vp else ''}override, "
-                "dice, end the game",
-                lambda: self.do_more(p),
-            ),
+            items.append(Item("k", "The whole trace of the last step", self.do_trace, True))
+        # Only what is harmless stays one key away: ending the game is behind "more".
+        return items + [
+            Item("s", "Status: the whole board", self.show_board, True),
+            Item("m", "More", lambda: self.do_more(p), True),
+            Item("?", "Rules look-up", self.do_rules, True),
+            Item("q", "Quit (the game stays saved)", self.quit, True),
         ]
-        items += [replace(it, hidden=True) for it in self.more_items(p)]
-        items.append(Item("q", "Quit (the game stays saved)", self.quit))
-        return items
+
+    def action_key(self, action: str) -> str:
+        """The key of an action: the same in every menu of this game's system."""
+        if action not in self.keys:
+            names = [*self.s.system.action_names(), *self.s.system.declared_actions(), action]
+            # The actions of every turn choose their letters first.
+            order = sorted(dict.fromkeys(names), key=lambda a: a not in COMMON)
+            labels = [(a, self.action_label(a)) for a in order]
+            self.keys = letter_keys(labels, FIXED + PHASE_KEYS)
+        return self.keys.get(action, "")
+
+    def action_items(self, actions: list[str], room: int) -> list[Item]:
+        """Actions keyed by their own letters; those beyond `room` behind a search."""
+        labels = [(self.action_label(a), _bind(self.do_action, a)) for a in actions]
+        if len(labels) > room:
+            return numbered(self.more_labels(labels, room, "action"), FIXED + PHASE_KEYS)
+        return [
+            Item(self.action_key(a) or str(i), label + self.odds_hint(a), fn)
+            for i, (a, (label, fn)) in enumerate(zip(actions, labels, strict=True), 1)
+        ]
+
+    def odds_hint(self, action: str) -> str:
+        """The chances of an action that asks nothing (a reroll, a morale test), shown
+        in its menu entry: the numbers are on screen before the choice that spends."""
+        spec = self.spec_of(action)
+        state = self.s.state
+        if spec.target != "none" or any(f.in_play for f in spec.facts) or state.active is None:
+            return ""
+        from companion.play.asking import said
+        from companion.play.matters import Odds, refused
+        from companion.trace import percent
+
+        req = ActionRequest(action, state.active, None, {})
+        d = Odds(self.s.system, state).of(req)
+        # A test with a few outcomes; a roll of many (a move's distance) says little
+        # by its likeliest one.
+        if d is None or refused(d) or not 2 <= len(d) <= 3:
+            return ""
+        # The likeliest outcome, without the fighter's name it starts with.
+        text, p = d[0]
+        return f" (likeliest: {said(text).rsplit(': ', 1)[-1]}, {percent(p)})"
 
     def more_items(self, p: ph.Phase) -> list[Item]:
         """The entries a turn needs less often."""
@@ -285,6 +326,7 @@ class Loop(Extras):
             if p.kind == "acting":
                 for a in ph.reactions(self.s.system):
                     items.append(Item("f", self.action_label(a), _bind(self.do_action, a, True)))
+            items.append(Item("w", "Write the battle report (a web page)", self.do_report))
             items.append(Item("x", "End the game now", self.do_end_game))
         return items
 
@@ -312,8 +354,32 @@ class Loop(Extras):
 
     def dice(self) -> DiceSource:
         if self.dice_mode == "enter":
-            return TypedDice([], LineDice(self.read_dice, self.complain))
+            self.line = LineDice(self.read_dice, self.complain)
+            return TypedDice([], self.line)
         return SeededDice()
+
+    def resolve(self, request: ActionRequest) -> StepResult:
+        return self.retrying(lambda dice: self.s.resolve(request, dice))
+
+    def retrying(self, go: Callable[[DiceSource], StepResult]) -> StepResult:
+        """Run a step; typed dice beyond what it rolls do not throw it away: it says
+        which were not used and asks for its dice again, with the same target and
+        facts."""
+        while True:
+            dice = self.dice()
+            try:
+                return go(dice)
+            except DiceError:
+                left = self.line.pending if self.line is not None else []
+                if self.dice_mode != "enter" or not left:
+                    raise
+                self.c.print(
+                    f"Not used: {', '.join(map(str, left))} "
+                    f"({plural(len(left), 'more die', 'more dice')} than this roll takes). "
+                    "Type this step's dice again; its target and facts stay.",
+                    style="bold red",
+                    highlight=False,
+                )
 
     def read_dice(self, prompt: str) -> str:
         before = self.ui.waited
@@ -339,6 +405,9 @@ class Loop(Extras):
         from companion.render.board import render_board
         from companion.render.board_data import board
 
+        # Read afresh: another terminal may have changed the game since the last step.
+        if self.s.refresh():
+            self.last = blocks_of(self.s.gf.tail(1))
         # A line is kept for the key prompt under the board.
         rows = self.c.size.height - 1
         render_board(self.c, board(self.s.system, self.s.name, self.s.state), rows)
@@ -394,7 +463,7 @@ class Loop(Extras):
             )
             return with_skipped(done, system.still_to_act(state))
 
-        self.show(self.s.run(make, self.dice()))
+        self.show(self.retrying(lambda dice: self.s.run(make, dice)))
 
     def do_activate(self, fid: str) -> None:
         self.show(self.s.activate(fid))
@@ -445,14 +514,14 @@ class Loop(Extras):
             odds = None
         if odds is not None and len(odds.odds) > 1:  # only when a roll decides it
             self.chances(odds)
-        self.show(self.s.end_activation(self.dice()))
+        self.show(self.retrying(self.s.end_activation))
 
     def chances(self, odds: Trace) -> None:
         """One dim line: the exact chance of each outcome, before the dice are asked."""
-        from companion.odds import fmt
+        from companion.play.asking import chance
 
         self.c.print(
-            "Chances: " + ", ".join(f"{k} {fmt(v)}" for k, v in odds.odds),
+            "Chances: " + ", ".join(f"{k} {chance(v)}" for k, v in odds.odds),
             style="dim",
             highlight=False,
         )
@@ -472,7 +541,7 @@ class Loop(Extras):
 
     def do_after_game(self, action: str, fid: str) -> None:
         request = self.facts(action, self.s.state.fighter(fid))
-        self.show(self.s.resolve(request, self.dice()))
+        self.show(self.resolve(request))
 
     def do_action(self, action: str, reaction: bool = False) -> None:
         state = self.s.state
@@ -482,87 +551,7 @@ class Loop(Extras):
                 raise UsageError("no fighter is activating")
             actor = state.fighter(state.active)
         request = self.facts(action, actor)
-        try:
-            odds = self.s.system.odds(state, request)
-        except CompanionError:
-            odds = None
-        if odds is not None and odds.odds:
-            self.chances(odds)
-        self.show(self.s.resolve(request, self.dice()))
-
-    def facts(self, action: str, actor: FighterState) -> ActionRequest:
-        """Ask only what the table knows for this action: its target and the facts the
-        system declares for it (companion.systems.kit.facts), in order, each only when
-        it applies to the answers so far and to these fighters."""
-        system, state = self.s.system, self.s.state
-        spec = system.declared_actions().get(action) or ActionSpec(
-            action, self.action_label(action), "optional"
-        )
-        target: FighterState | None = None
-        if spec.target != "none":
-            whom = self.among(actor, None, _TARGETS[spec.target])
-            target = self.pick_fighter(
-                f"{actor.name}: {spec.label} — whom?", whom, optional=spec.target == "optional"
-            )
-        answers: dict[str, Any] = {}
-        for fact in spec.facts:
-            known = system.fact_answer(state, actor, fact, answers, target)
-            if known is not None:
-                answers[fact.key] = known
-                continue
-            if fact.in_play and system.fact_applies(state, actor, fact, answers, target):
-                value = self.ask_fact(fact, actor, target)
-                if value is not None:
-                    answers[fact.key] = value
-        request = ActionRequest(action, actor.id, target.id if target else None, freeze(answers))
-        return system.accept(state, request)
-
-    def among(
-        self, actor: FighterState, target: FighterState | None, who: str
-    ) -> list[FighterState]:
-        state = self.s.state
-        live = [f for f in state.fighters if not f.out]
-        if who == "enemies":
-            return [f for f in live if f.side != actor.side]
-        if who == "friends":
-            return [f for f in live if f.side == actor.side]
-        if who == "others":
-            skip = {actor.id} | ({target.id} if target else set())
-            return [f for f in live if f.id not in skip]
-        return live
-
-    def ask_fact(self, fact: Fact, actor: FighterState, target: FighterState | None) -> Any:
-        q = fact.question(actor.name, target.name if target else "")
-        if fact.kind == "yesno":
-            return self.ui.confirm(q, bool(fact.default))
-        if fact.kind == "number":
-            default = fact.default if isinstance(fact.default, int) else None
-            return self.ui.number(q, fact.low, fact.high, default)
-        if fact.kind in ("choice", "text"):
-            choices = self.s.system.fact_choices(self.s.state, actor, fact)
-            if choices is None and fact.choices:
-                choices = [(c, c) for c in fact.choices]
-            if choices:
-                return self.ui.choose(q, numbered(choices, "b") + [BACK])
-            answer = self.ui.text(q, str(fact.default or ""))
-            return answer.strip() or None
-        people = self.among(actor, target, fact.among)
-        if fact.kind == "fighter":
-            f = self.pick_fighter(q, people, optional=True)
-            return f.id if f else None
-        picked = self.ui.checkbox(
-            q + " (space marks, Enter goes on)", [(f.name, f.id) for f in people]
-        )
-        return tuple(picked) or None
-
-    def pick_fighter(
-        self, message: str, fighters: Any, optional: bool = False
-    ) -> FighterState | None:
-        labels: list[tuple[str, Any]] = [(f"{f.name} ({self.brief(f)})", f.id) for f in fighters]
-        if optional:
-            labels.insert(0, ("No target", None))
-        fid = self.ui.choose(message, numbered(labels, "b") + [BACK])
-        return None if fid is None else self.s.state.fighter(fid)
+        self.show(self.resolve(request))
 
     def do_undo(self) -> None:
         res = self.s.undo()

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.dice import DiceRequest, DiceSource
+from companion.errors import CompanionError
 from companion.game.state import FighterState, GameState
 from companion.systems.base import RuleSystem
 from companion.values import frozen
@@ -53,6 +55,30 @@ class Phase:
                 left = f", {self.actions_left} action{'s' if self.actions_left != 1 else ''} left"
             return f"{head} · {f.name} is activating{left}"
         return f"{head} · everyone has activated: upkeep"
+
+
+class _NoDice(DiceSource):
+    """A dice source that stops a dry run at the first die asked for."""
+
+    def _values(self, request: DiceRequest) -> tuple[tuple[int, ...], bool]:
+        raise _Rolled()
+
+
+class _Rolled(Exception):
+    pass
+
+
+def turn_rolls(system: RuleSystem, state: GameState) -> bool:
+    """Whether starting the next turn rolls dice (initiative), found by a dry run of
+    the system's own turn start that stops at the first die: a menu says "roll
+    initiative" only where there is one to roll."""
+    try:
+        system.next_turn(state, _NoDice())
+    except _Rolled:
+        return True
+    except CompanionError:
+        return True
+    return False
 
 
 def can_activate(f: FighterState) -> bool:

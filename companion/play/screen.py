@@ -71,8 +71,10 @@ def fighter_lines(system: RuleSystem, state: GameState, p: ph.Phase) -> list[Tex
             line.append("  " + ", ".join(flags), style="italic")
         lines.append(line)
         d = system.describe_fighter(f)
-        gear = " · ".join(x for x in (d.get("equipment", ""), d.get("skills", "")) if x)
-        if gear and gear != "-":
+        # A part with nothing in it ("-") is left out, not shown as a placeholder.
+        parts = (d.get("equipment", ""), d.get("skills", ""))
+        gear = " · ".join(x for x in parts if x.strip() not in ("", "-"))
+        if gear:
             lines.append(Text(f"  {gear}", style="dim"))
         foes = [t for t in state.fighters if t.side != f.side and not t.out]
         if foes:

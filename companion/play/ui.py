@@ -51,6 +51,25 @@ def numbered(labels: Sequence[tuple[str, Any]], reserved: str = "") -> list[Item
     return [Item(keys[i], label, value) for i, (label, value) in enumerate(labels)]
 
 
+def letter_keys(labels: Sequence[tuple[str, str]], reserved: str) -> dict[str, str]:
+    """A key for each (id, label), the same whatever the menu: the first letter of its
+    label not reserved or taken, else of its id, else any free letter (capitals last)."""
+    out: dict[str, str] = {}
+    taken = set(reserved)
+    spare = [c for c in "abcdefghijklmnopqrstuvwxyz" if c not in taken]
+    spare += [c.upper() for c in spare]
+    for aid, label in labels:
+        words = (label + " " + aid.replace("-", " ")).casefold()
+        key = next((c for c in words if c.isalpha() and c.isascii() and c not in taken), None)
+        if key is None:
+            key = next((c for c in spare if c not in taken), None)
+        if key is None:
+            continue
+        out[aid] = key
+        taken.add(key)
+    return out
+
+
 class Prompter:
     """questionary prompts, with the time spent waiting counted for step timing."""
 

@@ -4,7 +4,8 @@ matter now, sized so that, with the menu under it, everything fits the terminal.
 A player looks up from the table and must see what just happened without scrolling, so
 the last result gets the room first; the fighters' lines are dropped before it is cut.
 A trace that does not fit keeps its title, its dice-rolling steps nearest the end and
-its result, and says how many steps it left out (the whole trace is one key away).
+its result, each wrapped whole, and says how many steps it left out (the whole trace is
+one key away).
 """
 
 from __future__ import annotations
@@ -40,35 +41,36 @@ def full_trace_lines(trace: Trace) -> list[Text]:
 def short_trace(trace: Trace, budget: int, width: int) -> list[Text]:
     """The trace in at most `budget` lines of `width` cells: title, steps, result.
 
-    Each step is one line (cut with an ellipsis, its notes left out). When the steps do
-    not all fit, those with dice come first, the later ones before the earlier (they
-    lead to the result), and a line says how many were left out.
+    Each step is its first line, wrapped, never cut: a roll's dice, what they needed
+    and what came of it stay whole. When the steps do not all fit, those without dice
+    go first, then the earliest rolls, and a line says how many were left out (the
+    whole trace is one key away).
     """
-    title = _cut(Text(trace.title, style="bold underline"), width)
+    title = Text(trace.title, style="bold underline")
     result = Text("Result: ", style="bold") + Text(trace.outcome)
-    result_lines = _wrap_count(result, width)
-    steps = [_cut(_one_line(step_text(i, s)), width) for i, s in enumerate(trace.steps, 1)]
-    room = max(0, budget - 1 - result_lines)
-    if len(steps) > room:
-        keep_n = max(0, room - 1)
-        ranked = sorted(
-            range(len(steps)),
-            key=lambda i: (trace.steps[i].roll is None, -i),
-        )
-        kept = sorted(ranked[:keep_n])
-        left = len(steps) - len(kept)
-        more = Text(
-            f"  … {left} more step{'s' if left != 1 else ''}: k shows the whole trace",
-            style="dim",
-        )
-        shown: list[Text] = [steps[i] for i in kept]
-        # The note goes where the first left-out step was, so the order still reads.
-        first_gap = next((i for i in range(len(steps)) if i not in kept), len(steps))
-        at = sum(1 for i in kept if i < first_gap)
-        shown.insert(at, more)
-        steps = shown if room > 0 else []
-    lines = [title] + steps + [result]
-    return lines[: max(budget, 2)] if budget < len(lines) else lines
+    steps = [_one_line(step_text(i, s)) for i, s in enumerate(trace.steps, 1)]
+    heights = [_wrap_count(t, width) for t in steps]
+    room = max(0, budget - _wrap_count(title, width) - _wrap_count(result, width))
+    if sum(heights) <= room:
+        return [title, *steps, result]
+    ranked = sorted(range(len(steps)), key=lambda i: (trace.steps[i].roll is None, -i))
+    kept: list[int] = []
+    used = 1  # the line saying what was left out
+    for i in ranked:
+        if used + heights[i] <= room:
+            kept.append(i)
+            used += heights[i]
+    kept.sort()
+    left = len(steps) - len(kept)
+    more = Text(
+        f"  ({left} more step{'s' if left != 1 else ''}: k shows the whole trace)",
+        style="dim",
+    )
+    shown: list[Text] = [steps[i] for i in kept]
+    # The note goes where the first left-out step was, so the order still reads.
+    first_gap = next((i for i in range(len(steps)) if i not in kept), len(steps))
+    shown.insert(sum(1 for i in kept if i < first_gap), more)
+    return [title, *shown, result]
 
 
 def _one_line(t: Text) -> Text:
@@ -147,7 +149,7 @@ def _all_lines(blocks: Sequence[Block], width: int) -> list[Text]:
     out: list[Text] = []
     for b in blocks:
         if b.trace is not None:
-            out += [_cut(_one_line(t), width) for t in full_trace_lines(b.trace)]
+            out += [_one_line(t) for t in full_trace_lines(b.trace)]
         else:
             out += list(b.lines)
     return out

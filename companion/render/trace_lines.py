@@ -11,15 +11,7 @@ from collections.abc import Callable
 
 from companion.odds import fmt
 from companion.render.styled import Span
-from companion.trace import Step, Trace
-
-COMPARE_WORDS = {
-    "<=": "at or below",
-    "<": "below",
-    ">=": "at or above",
-    ">": "above",
-    "==": "exactly",
-}
+from companion.trace import COMPARE_WORDS, Step, Trace
 
 # Whether `extra` more cells fit on the last line the spans so far wrap to.
 LinkFits = Callable[[list[Span], int], bool]

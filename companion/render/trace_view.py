@@ -11,13 +11,12 @@ from rich.text import Text
 
 from companion.render.styled import Span
 from companion.render.trace_lines import (
-    COMPARE_WORDS,
     LinkFits,
     step_spans,
     step_topic,
     trace_spans,
 )
-from companion.trace import Step, Trace
+from companion.trace import COMPARE_WORDS, Step, Trace
 
 __all__ = ["COMPARE_WORDS", "render_trace", "step_text", "step_topic"]
 

@@ -29,7 +29,8 @@ if TYPE_CHECKING:
     from typing import Any
 
 KINDS = ("yesno", "number", "choice", "fighter", "fighters", "text")
-TARGETS = ("none", "enemy", "friend", "any", "optional")
+# "optional-enemy": an enemy or nobody (a run that may charge, a strike that may not reach).
+TARGETS = ("none", "enemy", "friend", "any", "optional", "optional-enemy")
 AMONG = ("enemies", "friends", "others", "all")
 
 
@@ -48,6 +49,9 @@ class Fact:
     default: Any = None
     in_play: bool = True  # False: a rare fact given with --opt only; play uses the default
     help: str = ""
+    # A yes/no whose question is the positive of the opposite of its key ("Is the target
+    # adjacent?" for `ranged`): play stores the answer inverted, --opt takes the key's.
+    flip: bool = False
 
     def question(self, actor: str = "", target: str = "") -> str:
         return self.ask.format(actor=actor or "the fighter", target=target or "the target")
@@ -73,7 +77,7 @@ class ActionSpec:
 
     id: str
     label: str
-    target: str = "none"  # one of TARGETS
+    target: str = "none"  # one of TARGETS: whom its target list holds
     facts: tuple[Fact, ...] = ()
     summary: str = ""
 
@@ -108,7 +112,7 @@ def read_action(aid: str, r: Reader) -> ActionSpec:
     for fr in r.tables("ask"):
         fr.only(
             "key", "kind", "ask", "low", "high", "choices", "among", "when", "default",
-            "in_play", "help",
+            "in_play", "help", "flip",
         )  # fmt: skip
         k = fr.text("key")
         if k in seen:
@@ -137,6 +141,7 @@ def read_action(aid: str, r: Reader) -> ActionSpec:
                 fr.data.get("default"),
                 fr.flag("in_play", True),
                 fr.text("help", ""),
+                fr.flag("flip", False),
             )
         )
     return ActionSpec(

@@ -188,7 +188,11 @@ class TurnStructure:
         roller = DiceRoller(dice)
         changes = [set_game("active", None)] + self.after_activation(state, f, roller)
         trace = (
-            Trace(f"End of {f.name}'s activation", tuple(roller.steps), roller.steps[-1].outcome)
+            Trace(
+                f"End of {possessive(f.name)} activation",
+                tuple(roller.steps),
+                roller.steps[-1].outcome,
+            )
             if roller.steps
             else None
         )

@@ -164,7 +164,7 @@ def _facts(top: Reader, ctx: read.Ctx) -> dict[str, ActionSpec]:
                 for f in attack.facts
                 if f.key not in ("action", "ranged") and (a.blast or f.key not in BLAST_ONLY)
             )
-            out[a.id] = ActionSpec(a.id, a.label, "optional", facts, a.summary)
+            out[a.id] = ActionSpec(a.id, a.label, "optional-enemy", facts, a.summary)
         elif a.move_dice:
             out[a.id] = ActionSpec(a.id, a.label, "none", declared["walk"].facts, a.summary)
         else:

@@ -194,7 +194,9 @@ def setup_outcome(state: GameState, dice: DiceSource) -> Outcome:
     trace = Trace(
         "Solo set-up",
         tuple(steps),
-        f"{len(points)} spawnpoints" + (f" and {len(tokens)} tokens" if tokens else "") + " placed",
+        plural(len(points), "spawnpoint")
+        + (f" and {plural(len(tokens), 'token')}" if tokens else "")
+        + " placed",
         rulings=("R-1SS-12",),
     )
     return Outcome("solo-setup", trace.outcome, tuple(changes), trace)

@@ -1,0 +1,394 @@
+"""The facts of one action at the table: whom it targets and what only the table knows.
+
+Only what can change the outcome is asked (companion.play.matters decides it from the
+odds); what has an answer most tables give (not in cover, nobody near, the answer given
+last time for the same fighter and target) is not asked but shown, with the chances, on
+one confirming screen where Enter rolls and a number changes that fact. A fact with no
+such answer (a distance the first time) is asked before it. Whom a list offers comes
+from the action's declaration: enemies, friends (never the acting fighter), or anyone.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from companion.game.state import FighterState, freeze
+from companion.play.matters import Distribution, Odds, answers_of, judge, refused
+from companion.play.session import Session
+from companion.play.ui import BACK, Item, Prompter, numbered
+from companion.systems.base import ActionRequest
+from companion.systems.kit.facts import ActionSpec, Fact
+from companion.values import frozen
+
+# Whom an action's target may be, by its declared kind.
+TARGETS = {
+    "enemy": "enemies",
+    "friend": "friends",
+    "any": "all",
+    "optional": "all",
+    "optional-enemy": "enemies",
+}
+ROLL = "__roll__"
+
+
+@frozen
+class Plan:
+    """The facts of an action as they stand: every answer so far (given, remembered,
+    known or the usual one) and the facts that matter, in order."""
+
+    answers: dict[str, Any]
+    open: tuple[Fact, ...]
+    legal: dict[str, tuple[Any, ...]]
+    missing: tuple[Fact, ...]  # open facts with no usual answer: asked first
+
+
+def has_usual(fact: Fact) -> bool:
+    """Whether a fact has an answer most tables give (and so can wait on the
+    confirming screen instead of being asked)."""
+    if fact.kind in ("fighter", "fighters", "yesno"):
+        return True
+    return fact.default is not None
+
+
+def chances(d: Distribution | None, most: int = 3) -> str:
+    """An outcome distribution in a few words: the likeliest outcomes with their chance."""
+    if d is None:
+        return "too many ways to count"
+    if refused(d):
+        return "not allowed: " + d[0][0].split(": ", 1)[1]
+    if len(d) == 1:
+        return said(d[0][0])
+    shown = [f"{said(text)} {chance(p)}" for text, p in d[:most]]
+    if len(d) > most:
+        shown.append(f"{len(d) - most} more")
+    return ", ".join(shown)
+
+
+def said(text: str) -> str:
+    """An outcome's words (a certain outcome is keyed with its changes too)."""
+    return text.split("\n", 1)[0]
+
+
+def chance(p: Fraction) -> str:
+    """A chance as a percentage, with its fraction only where that is short (1/4)."""
+    pct = float(p) * 100
+    text = f"{pct:.0f}%" if pct in (0.0, 100.0) or pct == int(pct) else f"{pct:.1f}%"
+    frac = f"{p.numerator}/{p.denominator}"
+    return text if p.denominator == 1 or len(frac) > 5 else f"{text} ({frac})"
+
+
+class Asking:
+    """The part of the guided loop that builds an action's request."""
+
+    s: Session
+    c: Any
+    ui: Prompter
+    memory: dict[tuple[str, str | None, str], Any]
+
+    def action_label(self, action: str) -> str:
+        raise NotImplementedError
+
+    def brief(self, f: FighterState) -> str:
+        raise NotImplementedError
+
+    # -- whom -------------------------------------------------------------------------
+    def among(
+        self, actor: FighterState, target: FighterState | None, who: str
+    ) -> list[FighterState]:
+        """The fighters a list may hold: enemies of the actor, its friends (never the
+        actor itself), everyone else (neither actor nor target) or everyone."""
+        state = self.s.state
+        live = [f for f in state.fighters if not f.out]
+        if who == "enemies":
+            return [f for f in live if f.side != actor.side]
+        if who == "friends":
+            return [f for f in live if f.side == actor.side and f.id != actor.id]
+        if who == "others":
+            skip = {actor.id} | ({target.id} if target else set())
+            return [f for f in live if f.id not in skip]
+        return [f for f in live if f.id != actor.id]
+
+    def pick_fighter(
+        self, message: str, fighters: Any, optional: bool = False
+    ) -> FighterState | None:
+        labels: list[tuple[str, Any]] = [(f"{f.name} ({self.brief(f)})", f.id) for f in fighters]
+        if optional:
+            labels.insert(0, ("No target", None))
+        fid = self.ui.choose(message, numbered(labels, "b") + [BACK])
+        return None if fid is None else self.s.state.fighter(fid)
+
+    # -- what -------------------------------------------------------------------------
+    def spec_of(self, action: str) -> ActionSpec:
+        return self.s.system.declared_actions().get(action) or ActionSpec(
+            action, self.action_label(action), "optional"
+        )
+
+    def facts(self, action: str, actor: FighterState) -> ActionRequest:
+        """The request for `action`: its target, then the facts that matter."""
+        spec = self.spec_of(action)
+        target: FighterState | None = None
+        if spec.target != "none":
+            whom = self.among(actor, None, TARGETS.get(spec.target, "all"))
+            target = self.pick_fighter(
+                f"{actor.name}: {spec.label} — whom?",
+                whom,
+                optional=spec.target.startswith("optional"),
+            )
+        odds = Odds(self.s.system, self.s.state, lambda opts: self.fill(spec, actor, target, opts))
+        base = ActionRequest(action, actor.id, target.id if target else None, freeze({}))
+        given: dict[str, Any] = {}
+        confirming = False
+        while True:
+            plan = self.plan(spec, actor, target, given, odds, base)
+            if plan.missing:
+                fact = plan.missing[0]
+                given[fact.key] = self.ask_fact(fact, actor, target, None, plan, odds, base)
+                continue
+            waiting = [f for f in plan.open if f.key not in given]
+            if not waiting and not confirming:
+                break
+            # Once on the confirming screen, a change comes back to it: Enter rolls.
+            confirming = True
+            change = self.confirm(spec, actor, target, plan, odds, base)
+            if change is None:
+                break
+            now = plan.answers.get(change.key)
+            # A yes/no on this screen flips at its key: the new chances show at once.
+            given[change.key] = (
+                not now
+                if change.kind == "yesno"
+                else self.ask_fact(change, actor, target, now, plan, odds, base)
+            )
+        answers = {k: v for k, v in plan.answers.items() if v is not None}
+        # A fact the rules need but whose every allowed answer leads to the same (a
+        # Ranger's shot reads its distance only to check the reach) takes the first
+        # allowed one.
+        for filled in self.fill(spec, actor, target, answers):
+            if not refused(odds.of(ActionRequest(action, actor.id, base.target, freeze(filled)))):
+                answers = filled
+                break
+        for f in plan.open:
+            self.memory[(actor.id, base.target, f.key)] = plan.answers.get(f.key)
+        request = ActionRequest(action, actor.id, base.target, freeze(answers))
+        d = odds.of(request)
+        if d is not None and not refused(d) and len(d) > 1 and not plan.open:
+            self.c.print(f"Chances: {chances(d, 6)}", style="dim", highlight=False)
+        accepted: ActionRequest = self.s.system.accept(self.s.state, request)
+        return accepted
+
+    def plan(
+        self,
+        spec: ActionSpec,
+        actor: FighterState,
+        target: FighterState | None,
+        given: dict[str, Any],
+        odds: Odds,
+        base: ActionRequest,
+    ) -> Plan:
+        """Which facts matter with the answers given so far; each other open fact at the
+        answer given last time for this fighter and target, else its usual one."""
+        system, state = self.s.system, self.s.state
+        answers: dict[str, Any] = {}
+        open_: list[Fact] = []
+        legal: dict[str, tuple[Any, ...]] = {}
+        missing: list[Fact] = []
+        skipped: list[Fact] = []
+
+        def keep_open(fact: Fact, allowed: tuple[Any, ...]) -> None:
+            open_.append(fact)
+            legal[fact.key] = allowed
+            if fact.key in given:
+                answers[fact.key] = given[fact.key]
+                return
+            usual = self.usual(fact, actor, target, allowed)
+            if usual is _NONE:
+                missing.append(fact)
+            else:
+                answers[fact.key] = usual
+
+        for fact in spec.facts:
+            known = system.fact_answer(state, actor, fact, answers, target)
+            if known is not None:
+                answers[fact.key] = known
+                continue
+            if not fact.in_play or not system.fact_applies(state, actor, fact, answers, target):
+                continue
+            values = self.values_of(fact, actor, target)
+            v = judge(odds, base, answers, fact, values)
+            if fact.key in given or v.kind == "ask":
+                keep_open(fact, v.legal)
+            elif v.kind == "known":
+                answers[fact.key] = v.value
+            else:
+                skipped.append(fact)
+                if fact.kind in ("choice", "text") and values:
+                    answers[fact.key] = values[0]
+        # A fact left out for the later facts' usual answers is asked after all when,
+        # with the answers now at hand, it does change the outcome.
+        for fact in skipped:
+            rest = {k: v for k, v in answers.items() if k != fact.key}
+            v = judge(odds, base, rest, fact, self.values_of(fact, actor, target))
+            if v.kind == "ask":
+                keep_open(fact, v.legal)
+        order = [f.key for f in spec.facts]
+        open_.sort(key=lambda f: order.index(f.key))
+        return Plan(answers, tuple(open_), legal, tuple(missing))
+
+    def fill(
+        self,
+        spec: ActionSpec,
+        actor: FighterState,
+        target: FighterState | None,
+        opts: dict[str, Any],
+    ) -> list[dict[str, Any]]:
+        """Ways to give each untold fact that applies and has no default of its own an
+        answer: its first possible one, its second, one a quarter in (see matters.Odds)."""
+        out = [dict(opts)]
+        system, state = self.s.system, self.s.state
+        for fact in spec.facts:
+            if (
+                fact.key in opts
+                or fact.default is not None
+                or fact.kind not in ("number", "choice")
+            ):
+                continue
+            if fact.in_play and system.fact_applies(state, actor, fact, out[0], target):
+                values = self.values_of(fact, actor, target)
+                if values:
+                    picks = [values[0], values[min(1, len(values) - 1)], values[len(values) // 4]]
+                    out = [{**o, fact.key: v} for o in out for v in dict.fromkeys(picks)]
+        return out[:9]
+
+    def values_of(self, fact: Fact, actor: FighterState, target: FighterState | None) -> list[Any]:
+        choices = None
+        if fact.kind in ("choice", "text"):
+            choices = self.s.system.fact_choices(self.s.state, actor, fact)
+        people = self.among(actor, target, fact.among) if fact.kind.startswith("fighter") else []
+        return answers_of(fact, people, choices)
+
+    def usual(
+        self, fact: Fact, actor: FighterState, target: FighterState | None, legal: tuple[Any, ...]
+    ) -> Any:
+        """The answer given last time for this fighter and target, else the one most
+        tables give (the declared default, nobody for a list of fighters); _NONE when
+        there is none and the fact must be asked."""
+        key = (actor.id, target.id if target else None, fact.key)
+        if key in self.memory and (not legal or self.memory[key] in legal):
+            return self.memory[key]
+        if fact.kind in ("fighter", "fighters"):
+            return None
+        if fact.kind == "yesno":
+            default = bool(fact.default)
+            return default if not legal or default in legal else (not default)
+        if fact.default is not None and (not legal or fact.default in legal):
+            return fact.default
+        if fact.kind == "choice" and legal:
+            return legal[0]
+        return _NONE
+
+    # -- the confirming screen -----------------------------------------------------------
+    def confirm(
+        self,
+        spec: ActionSpec,
+        actor: FighterState,
+        target: FighterState | None,
+        plan: Plan,
+        odds: Odds,
+        base: ActionRequest,
+    ) -> Fact | None:
+        """The open facts at their answers and the chances: Enter rolls, a number
+        changes that fact. None: roll."""
+        d = odds.with_answer(base, plan.answers, "", None)
+        whom = f" → {target.name}" if target else ""
+        what = "Chances: " if d is not None and len(d) > 1 else ""
+        self.c.print(
+            f"{actor.name}: {spec.label}{whom}. {what}{chances(d, 6)}",
+            style="cyan",
+            highlight=False,
+        )
+        labels: list[tuple[str, Any]] = []
+        for f in plan.open:
+            labels.append((f"{self.fact_line(f, actor, target)}: {self.said(f, plan)}", f))
+        items = [Item("r", "Roll (Enter)", ROLL)] + numbered(labels, "rb") + [BACK]
+        choice = self.ui.choose("Enter rolls; a number changes that fact", items)
+        return None if choice == ROLL else choice  # type: ignore[no-any-return]
+
+    def fact_line(self, f: Fact, actor: FighterState, target: FighterState | None) -> str:
+        return f.question(actor.name, target.name if target else "")
+
+    def said(self, f: Fact, plan: Plan) -> str:
+        v = plan.answers.get(f.key)
+        return self.word(f, v)
+
+    def word(self, f: Fact, v: Any) -> str:
+        """An answer in words."""
+        if f.kind == "yesno":
+            return "yes" if bool(v) != f.flip else "no"
+        if f.kind == "fighter":
+            return self.s.state.fighter(v).name if v else "nobody"
+        if f.kind == "fighters":
+            return ", ".join(self.s.state.fighter(x).name for x in v) if v else "nobody"
+        return str(v)
+
+    def ask_fact(
+        self,
+        fact: Fact,
+        actor: FighterState,
+        target: FighterState | None,
+        current: Any = None,
+        plan: Plan | None = None,
+        odds: Odds | None = None,
+        base: ActionRequest | None = None,
+    ) -> Any:
+        """Ask one fact; each answer of a yes/no or a choice shows what it leads to."""
+        q = fact.question(actor.name, target.name if target else "")
+        legal = plan.legal.get(fact.key, ()) if plan is not None else ()
+
+        def after(value: Any) -> str:
+            if plan is None or odds is None or base is None:
+                return ""
+            return f" — {chances(odds.with_answer(base, plan.answers, fact.key, value))}"
+
+        if fact.kind == "yesno":
+            now = bool(fact.default) if current is None else bool(current)
+            # A flipped fact asks the positive question: its yes stores the key's no.
+            yes, no = (not fact.flip), fact.flip
+            items = [Item("y", "Yes" + after(yes), yes), Item("n", "No" + after(no), no)]
+            items = sorted(items, key=lambda it: it.value != now)
+            return self.ui.choose(q, items + [BACK])
+        if fact.kind == "number":
+            default = current if isinstance(current, int) else None
+            if default is None and isinstance(fact.default, int):
+                default = fact.default
+            return self.ui.number(q, fact.low, fact.high, default)
+        if fact.kind in ("choice", "text"):
+            choices = self.s.system.fact_choices(self.s.state, actor, fact)
+            if choices is None and fact.choices:
+                choices = [(c, c) for c in fact.choices]
+            if choices:
+                if legal:
+                    choices = [(t, v) for t, v in choices if v in legal] or choices
+                if current is not None:
+                    choices.sort(key=lambda tv: tv[1] != current)
+                return self.ui.choose(
+                    q, numbered([(t + after(v), v) for t, v in choices], "b") + [BACK]
+                )
+            answer = self.ui.text(q, str(current or fact.default or ""))
+            return answer.strip() or None
+        people = self.among(actor, target, fact.among)
+        if fact.kind == "fighter":
+            f = self.pick_fighter(q, people, optional=True)
+            return f.id if f else None
+        picked = self.ui.checkbox(
+            q + " (space marks, Enter goes on)", [(f.name, f.id) for f in people]
+        )
+        return tuple(picked) or None
+
+
+class _Missing:
+    def __repr__(self) -> str:
+        return "_NONE"
+
+
+_NONE: Any = _Missing()
