@@ -112,5 +112,5 @@ def test_play_shows_the_stamina_checks_chances_before_rolling(run):
     _round(run)
     out, ui = play_keys("skirmish-1", "req")  # dice rolled, end the activation, quit
     assert "Chances: Holt ends the activation: not exhausted" in out, out
-    assert "exhausted for the rest of the round 45.0% (9/20)" in out
-    assert "activates again at once 1.0% (1/100)" in out
+    assert "exhausted for the rest of the round 45% (9/20)" in out
+    assert "activates again at once 1% (1/100)" in out
