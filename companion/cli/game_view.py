@@ -14,10 +14,10 @@ from companion.cli.declare import JSON, Command, arg
 
 def list_(as_json: bool) -> None:
     from companion import systems
-    from companion.cli.plain import print_json
     from companion.errors import StoreError
     from companion.game.repo import Home
     from companion.names import plural
+    from companion.render.plain import print_json
 
     home = Home()
     rows: list[dict[str, object]] = []

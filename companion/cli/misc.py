@@ -87,7 +87,7 @@ def roll(notation: str, dice: str | None, seed: int | None, as_json: bool) -> No
         )
     else:
         below = f"No exact odds: {result['odds_skipped']}."
-    from companion.cli import plain
+    from companion.render import plain
     from companion.render.styled import emit
 
     # Printed as Rich prints it (wrapped at its words), without loading Rich.

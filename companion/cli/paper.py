@@ -295,7 +295,7 @@ def show_outcome(found: Table, outcome: Outcome, dice: DiceSource, as_json: bool
         return
     _notes(found)
     if outcome.trace is None:
-        from companion.cli import plain
+        from companion.render import plain
 
         plain.write(outcome.summary)
         return

@@ -21,11 +21,11 @@ ROSTER = arg("roster", "Roster name (a unique prefix is enough).")
 
 def show(roster: str, as_json: bool, fmt: str = "text", output: str | None = None) -> None:
     from companion import systems
-    from companion.cli.plain import print_json
     from companion.errors import UsageError
     from companion.game.repo import Home
     from companion.render.grid import Grid, Part, Say
     from companion.render.grid import show as print_parts
+    from companion.render.plain import print_json
 
     if output is not None and fmt != "html":
         raise UsageError("--output writes cards: add --format html")
@@ -78,8 +78,8 @@ def _cards(sys_: RuleSystem, r: Roster, output: str | None) -> None:
 
 
 def list_(as_json: bool) -> None:
-    from companion.cli.plain import print_json
     from companion.game.repo import Home
+    from companion.render.plain import print_json
 
     home = Home()
     with home.reading():

@@ -11,7 +11,6 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from companion.cli.plain import print_json as print_json
 from companion.dice import (
     DiceRequest,
     DiceSource,
@@ -25,6 +24,7 @@ from companion.game.events import Event
 from companion.game.state import FighterState, GameState
 from companion.names import match
 from companion.numbers import is_whole, shown, whole_number
+from companion.render.plain import print_json as print_json
 from companion.systems.base import Outcome
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
@@ -161,7 +161,7 @@ def report(gf: GameFile, event: Event, as_json: bool, announcements: tuple[str, 
         )
         return
     if not event.trace:
-        from companion.cli import plain
+        from companion.render import plain
 
         if not announcements and plain.fits(event.summary):  # the usual one short line
             plain.write(event.summary)
