@@ -31,7 +31,7 @@ TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at st
 if TYPE_CHECKING:  # the game layer is loaded by the commands that open a game
     from typing import Any
 
-    from companion.game.repo import GameFile
+    from companion.game.repo import GameFile, Home
 
 
 def interactive() -> bool:
@@ -70,21 +70,32 @@ def dice_source(dice: str | None, seed: int | None) -> DiceSource:
     return SeededDice(seed)
 
 
+def drawn_board(system_id: str, name: str, state: GameState) -> dict[str, Any] | None:
+    """The board a game file keeps for the quick `status`, as `status` draws it (the
+    renderer is imported only when a game is written)."""
+    from companion.render.board_data import stamped_board
+
+    return stamped_board(system_id, name, state)
+
+
+def open_home() -> Home:
+    """The data folder, handed what draws the board its game files keep."""
+    from companion.game.repo import Home
+
+    return Home(draw=drawn_board)
+
+
 @contextmanager
 def writing_game(game: str | None) -> Iterator[GameFile]:
     """Open a game for one change, under the home lock; the caller commits."""
-    from companion.game.repo import Home
-
-    home = Home()
+    home = open_home()
     with home.writing():
         yield home.open_game(game)
 
 
 @contextmanager
 def reading_game(game: str | None) -> Iterator[GameFile]:
-    from companion.game.repo import Home
-
-    home = Home()
+    home = open_home()
     with home.reading():
         yield home.open_game(game)
 

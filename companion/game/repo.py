@@ -56,6 +56,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from companion.dice import DiceSource
+    from companion.game.files import Drawer
     from companion.game.store import StrPath
     from companion.systems.base import Outcome
 
@@ -96,6 +97,8 @@ class GameFile:
     _starts: dict[int, dict[str, Any]] = field(default_factory=dict, repr=False)
     _dirty: set[int] = field(default_factory=set, repr=False)
     _legacy: bool = False
+    # What draws the board kept beside the state (see `Home`).
+    draw: Drawer | None = field(default=None, repr=False)
 
     @property
     def path(self) -> str:
@@ -303,7 +306,7 @@ class GameFile:
         self.db.update_doc(
             "game",
             {
-                **sealed(self.system, self.name, self.count, self.state),
+                **sealed(self.draw, self.system, self.name, self.count, self.state),
                 "redo": self.redo,
                 "updated": now(),
             },
@@ -337,8 +340,12 @@ def open_with_backup(path: StrPath, repair: str) -> Database:
 class Home:
     """The folder holding rosters.json, settings.json and games/<name>.json."""
 
-    def __init__(self, root: StrPath | None = None) -> None:
+    def __init__(self, root: StrPath | None = None, draw: Drawer | None = None) -> None:
+        """`draw` draws the board each game file keeps for the quick `status`: handed in
+        by the layer that draws, as the store draws nothing (without it no board is kept,
+        and `status` draws the board the usual way)."""
         self.root = os.fspath(root) if root else default_home()
+        self.draw = draw
 
     # -- locking -------------------------------------------------------------------
     @contextlib.contextmanager
@@ -482,7 +489,7 @@ class Home:
             "created": now(),
             "setup": state.to_dict(),
             "redo": [],
-            **sealed(state.system, file_slug(name), 0, state),
+            **sealed(self.draw, state.system, file_slug(name), 0, state),
             "ended": False,
         }
         db.table("game").insert(doc)
@@ -545,6 +552,7 @@ class Home:
                 bool(meta.get("ended")),
                 _raw=raw,
                 _legacy=legacy,
+                draw=self.draw,
             )
             if snap.get("count") == count and "state" in snap and meta_sound(meta):
                 gf.state = GameState.from_dict(snap["state"])
