@@ -53,12 +53,30 @@ from companion.values import field, record
 # command a few milliseconds for nothing.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
+    from collections.abc import Mapping
+    from typing import Any, Protocol
 
     from companion.dice import DiceSource
+    from companion.game.events import Change
     from companion.game.files import Drawer
     from companion.game.store import StrPath
-    from companion.systems.base import Outcome
+    from companion.trace import Trace
+
+    class Outcome(Protocol):
+        """What a rule decided, as the store records it (a system's `Outcome` is one):
+        declared here, so the store does not import the rule systems above it."""
+
+        @property
+        def kind(self) -> str: ...
+        @property
+        def summary(self) -> str: ...
+        @property
+        def changes(self) -> tuple[Change, ...]: ...
+        @property
+        def trace(self) -> Trace | None: ...
+        @property
+        def data(self) -> Mapping[str, Any]: ...
+
 
 # What an event of each kind is called in the log (and the report).
 ROSTERS = "rosters.json"
