@@ -181,12 +181,13 @@ def long_game(home: Path, events: int) -> None:
     each side's VP goes 0 -> 1 -> 0, so the game ends as it began."""
     if events <= 0:
         return
+    from companion.cli.shared import drawn_board
     from companion.game.events import set_side
     from companion.game.repo import Home, append_outcome
     from companion.systems.base import Outcome
 
     with home_env(home):
-        h = Home(home)
+        h = Home(home, draw=drawn_board)
         with h.writing():
             gf = h.open_game(None)
             for i in range(events - events % 4):
@@ -310,6 +311,7 @@ for i in range(n):
 
 
 def f2_concurrency(per_writer: int, events: int = 0) -> Report:
+    from companion.cli.shared import drawn_board
     from companion.game.events import replay
     from companion.game.repo import Home
 
@@ -352,7 +354,7 @@ def f2_concurrency(per_writer: int, events: int = 0) -> Report:
             if got != want:
                 rep.fail(f"side {side_no + 1}'s events are not each writer's, in its order")
         with home_env(home):
-            h = Home(home)
+            h = Home(home, draw=drawn_board)
             with h.reading():
                 gf = h.open_game(None)
                 if replay(gf.setup, gf.events) != gf.state:

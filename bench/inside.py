@@ -67,12 +67,13 @@ def grow(home: Path, events: int) -> dict[str, Any]:
     Events are like a real game's: a hand-set VP change carrying the trace of an
     initiative roll (the size of a typical explained roll).
     """
+    from companion.cli.shared import drawn_board
     from companion.dice import SeededDice
     from companion.game.events import set_side
     from companion.game.repo import Home, event_for
     from companion.systems import get
 
-    h = Home(home)
+    h = Home(home, draw=drawn_board)
     with h.writing():
         gf = h.open_game(None)
         system = get(gf.system)
@@ -123,11 +124,12 @@ def _legal_attack(system: Any, state: Any) -> Any:
 def _stepper(home: Path) -> tuple[Callable[[], None] | None, Any]:
     """A `play` step on the current game of `home` (a resolved attack written under the
     lock, then its undo, by turns), or None when no attack is legal there."""
+    from companion.cli.shared import drawn_board
     from companion.dice import SeededDice
     from companion.game.repo import Home
     from companion.play.session import Session
 
-    session = Session(Home(home), None)  # type: ignore[arg-type]
+    session = Session(Home(home, draw=drawn_board), None)  # type: ignore[arg-type]
     request = _legal_attack(session.system, session.state)
     if request is None:
         return None, session

@@ -47,12 +47,13 @@ def _long_game(root: Path, events: int) -> Any:
     import io
 
     from companion.cli.main import main
+    from companion.cli.shared import drawn_board
     from companion.game.events import set_side
     from companion.game.repo import Home, event_for
 
     with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):
         main(["demo"])
-    h = Home(root)
+    h = Home(root, draw=drawn_board)
     with h.writing():
         gf = h.open_game(None)
         for i in range(events):

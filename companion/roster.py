@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from companion.errors import DataError
-from companion.game.state import freeze, thaw
-from companion.values import field, frozen, replace
+from companion.values import field, freeze, frozen, replace, thaw
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:

@@ -21,11 +21,12 @@ in any order, as with dataclasses.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
-    from typing import Any, TypeVar, dataclass_transform
+    from typing import Any, TypeAlias, TypeVar, dataclass_transform
 
     T = TypeVar("T")
 else:
@@ -271,3 +272,29 @@ def replace(obj: T, /, **changes: Any) -> T:
     new = object.__new__(cls)
     new.__dict__.update(d)
     return new
+
+
+# A string at run time (other modules import the name), the alias for a type checker.
+JSON: TypeAlias = "Any"
+
+
+def freeze(d: Mapping[str, JSON] | None = None) -> Mapping[str, JSON]:
+    """A read-only mapping; nested lists become tuples so values stay immutable."""
+    return MappingProxyType({k: _freeze_value(v) for k, v in (d or {}).items()})
+
+
+def _freeze_value(v: JSON) -> JSON:
+    if isinstance(v, list | tuple):
+        return tuple(_freeze_value(x) for x in v)
+    if isinstance(v, Mapping):
+        return freeze(v)
+    return v
+
+
+def thaw(v: JSON) -> JSON:
+    """Plain JSON-ready data from frozen values."""
+    if isinstance(v, Mapping):
+        return {k: thaw(x) for k, x in v.items()}
+    if isinstance(v, tuple | list):
+        return [thaw(x) for x in v]
+    return v

@@ -9,6 +9,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
+from companion.cli.shared import drawn_board
 from companion.game.repo import Home
 from companion.play.loop import Loop
 from companion.play.session import Session
@@ -39,5 +40,7 @@ def play_keys(game: str, keys: str, rows: int = 40, width: int = 100) -> tuple[s
     ui = Recording()
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
         pipe.send_text(keys + "\x03")  # a wrong key sequence ends instead of waiting
-        Loop(Session(Home(), game), Console(file=out, width=width, height=rows), ui).run()
+        Loop(
+            Session(Home(draw=drawn_board), game), Console(file=out, width=width, height=rows), ui
+        ).run()
     return out.getvalue(), ui

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from companion import systems
+from companion.cli.shared import drawn_board
 from companion.dice import SeededDice, TypedDice
 from companion.errors import CompanionError
 from companion.game.events import set_fighter, set_side
@@ -101,7 +102,7 @@ def _attack(who: str, target_id: str, sides: int, stat: int, die: int, out: bool
 
 def two_turns_of_the_sample() -> None:
     """Two turns of the current sample game with fixed dice, then the end."""
-    s = Session(Home(), "sample")
+    s = Session(Home(draw=drawn_board), "sample")
     s.next_turn(TypedDice([7, 3]))
     s.activate("robyn")
     s.run(lambda st, d: _attack("Robyn", "cpt-fawkes", 10, 6, 4, True), TypedDice([]))

@@ -134,6 +134,7 @@ def _drive(keys: str) -> str:
     from prompt_toolkit.output import DummyOutput
     from rich.console import Console
 
+    from companion.cli.shared import drawn_board
     from companion.game.repo import Home
     from companion.play.loop import Loop
     from companion.play.session import Session
@@ -142,7 +143,9 @@ def _drive(keys: str) -> str:
     out = io.StringIO()
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
         pipe.send_text(keys + "\x03")
-        Loop(Session(Home(), "sample"), Console(file=out, width=120), Prompter()).run()
+        Loop(
+            Session(Home(draw=drawn_board), "sample"), Console(file=out, width=120), Prompter()
+        ).run()
     return out.getvalue()
 
 

@@ -13,6 +13,7 @@ import random
 import pytest
 
 from companion import systems
+from companion.cli.shared import drawn_board
 from companion.dice import SeededDice
 from companion.errors import CompanionError
 from companion.game.events import replay
@@ -46,7 +47,7 @@ def test_random_seeded_games_keep_the_invariants(system_id, tmp_path):
     assert len(rosters) == 2, f"{system_id} needs two sample rosters"
     for problem in (p for r in rosters for p in system.check_roster(r)):
         assert problem.severity != "error", problem.message
-    home = Home(tmp_path)
+    home = Home(tmp_path, draw=drawn_board)
     for game_no in range(5):
         rng = random.Random(game_no)
         setup = system.new_game(rosters, system.default_scenario, {})

@@ -39,10 +39,11 @@ def test_bad_game_file_names_the_backup(demo, home: Path) -> None:
 
 
 def test_events_live_in_segments_and_the_game_file_stays_small(demo, home: Path) -> None:
+    from companion.cli.shared import drawn_board
     from companion.game.events import set_side
     from companion.game.repo import Home, event_for
 
-    h = Home(home)
+    h = Home(home, draw=drawn_board)
     with h.writing():
         gf = h.open_game(None)
         for i in range(119):

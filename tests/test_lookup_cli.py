@@ -232,6 +232,7 @@ def test_the_play_rules_key_shows_the_situation_first(demo):
     from prompt_toolkit.output import DummyOutput
     from rich.console import Console
 
+    from companion.cli.shared import drawn_board
     from companion.game.repo import Home
     from companion.play.loop import Loop
     from companion.play.session import Session
@@ -242,7 +243,9 @@ def test_the_play_rules_key_shows_the_situation_first(demo):
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
         # r: roll for me; ?: rules; filter "shoot into" and pick it; q: quit.
         pipe.send_text("r?shooting into\rq\x03")
-        Loop(Session(Home(), "sample"), Console(file=out, width=120), Prompter()).run()
+        Loop(
+            Session(Home(draw=drawn_board), "sample"), Console(file=out, width=120), Prompter()
+        ).run()
     text = out.getvalue()
     # Robyn's side is to choose who activates: how activations work comes first.
     situation = text.index("Activation and actions")

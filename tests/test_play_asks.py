@@ -15,6 +15,7 @@ import pytest
 from rich.console import Console
 
 from companion import systems
+from companion.cli.shared import drawn_board
 from companion.dice import SeededDice
 from companion.errors import CompanionError
 from companion.game.repo import Home, event_for
@@ -38,7 +39,7 @@ def _table(system, state, action, actor, target, opts):
 def _loops(sid: str, tmp_path):
     """A loop on a started game of the system's samples, at each side's first activation."""
     system = systems.get(sid)
-    home = Home(tmp_path / sid)
+    home = Home(tmp_path / sid, draw=drawn_board)
     rosters = list(system.sample_rosters())[:2]
     gf = home.create_game(f"g-{sid}", system.new_game(rosters, system.default_scenario, {}))
     o = system.next_turn(gf.state, SeededDice(1))
@@ -118,7 +119,7 @@ def test_a_sniper_is_not_asked_about_cover_and_a_shot_not_about_ganging(demo, tm
     """The examples of the issue, from the real 1ss sample game."""
     assert demo("turn", "--dice", "7,3").code == 0
     assert demo("activate", "Robyn").code == 0
-    loop = Loop(Session(Home(), "sample"), Console(file=io.StringIO()), Prompter())
+    loop = Loop(Session(Home(draw=drawn_board), "sample"), Console(file=io.StringIO()), Prompter())
     state = loop.s.state
     robyn, fawkes = state.fighter("robyn"), state.fighter("cpt-fawkes")
     spec = loop.spec_of("attack")
@@ -182,7 +183,7 @@ def test_every_fact_kind_has_answers_to_compare():
 def test_the_answer_given_last_time_is_the_next_default(demo):
     assert demo("turn", "--dice", "7,3").code == 0
     assert demo("activate", "Robyn").code == 0
-    loop = Loop(Session(Home(), "sample"), Console(file=io.StringIO()), Prompter())
+    loop = Loop(Session(Home(draw=drawn_board), "sample"), Console(file=io.StringIO()), Prompter())
     state = loop.s.state
     robyn, fawkes, t999 = (state.fighter(x) for x in ("robyn", "cpt-fawkes", "t-999"))
     spec = loop.spec_of("attack")

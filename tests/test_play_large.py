@@ -6,6 +6,7 @@ from __future__ import annotations
 from play_helpers import Recording, play_keys
 
 from companion import systems
+from companion.cli.shared import drawn_board
 from companion.game.repo import Home
 from companion.play.loop import MAX_KEYED
 from companion.roster import Roster, RosterFighter
@@ -26,11 +27,11 @@ def _game(home: Home, n: int) -> None:
 
 def _drive(keys: str, rows: int) -> tuple[str, Recording, Home]:
     out, ui = play_keys("big", keys, rows=rows, width=80)
-    return out, ui, Home()
+    return out, ui, Home(draw=drawn_board)
 
 
 def test_a_warband_of_25_keeps_the_menu_on_an_80x24_screen_and_reaches_the_last(home):
-    _game(Home(), 25)
+    _game(Home(draw=drawn_board), 25)
     # r: roll for me; n: turn 1 (initiative); then the choose menu, its last numbered
     # entry searches the others: "24" filters to the last fighter, Enter activates it.
     _, ui, h = _drive("rnq", 24)
@@ -48,7 +49,7 @@ def test_a_warband_of_25_keeps_the_menu_on_an_80x24_screen_and_reaches_the_last(
 
 
 def test_a_tall_terminal_lists_as_many_as_there_are_keys(home):
-    _game(Home(), 25)
+    _game(Home(draw=drawn_board), 25)
     _, ui, _ = _drive("rnq", 60)
     choose = next(labels for msg, labels in ui.menus if "to activate" in msg)
     phase = [x for x in choose if "Activate" in x or "Another" in x]

@@ -17,6 +17,7 @@ from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
 from companion import systems
+from companion.cli.shared import drawn_board
 from companion.game.events import set_fighter
 from companion.game.repo import Home
 from companion.play.loop import Loop
@@ -83,7 +84,7 @@ def drive(keys: str) -> tuple[str, Recording]:
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
         pipe.send_text(keys + "\x03")  # a wrong key sequence ends instead of waiting
         console = Console(file=out, width=120, height=200)
-        loop = Loop(Session(Home(), "sample"), console, ui, timing=True)
+        loop = Loop(Session(Home(draw=drawn_board), "sample"), console, ui, timing=True)
         loop.run()
     return out.getvalue(), ui
 
@@ -226,7 +227,9 @@ def drive_solo(keys: str) -> tuple[str, Recording]:
     ui = Recording()
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
         pipe.send_text(keys + "\x03")  # a wrong key sequence ends instead of waiting
-        Loop(Session(Home(), "solo"), Console(file=out, width=120, height=200), ui).run()
+        Loop(
+            Session(Home(draw=drawn_board), "solo"), Console(file=out, width=120, height=200), ui
+        ).run()
     return out.getvalue(), ui
 
 

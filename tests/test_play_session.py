@@ -8,6 +8,7 @@ import time
 import pytest
 
 from companion import systems
+from companion.cli.shared import drawn_board
 from companion.dice import TypedDice
 from companion.errors import RefusedError
 from companion.game.events import set_fighter
@@ -21,7 +22,7 @@ from companion.systems.base import ActionRequest, Outcome
 @pytest.fixture
 def started(demo):
     assert demo("turn", "--dice", "7,3").code == 0
-    return Session(Home(), "sample")
+    return Session(Home(draw=drawn_board), "sample")
 
 
 def test_no_terminal_refuses_with_a_pointer_to_the_one_shot_commands(run):
@@ -32,7 +33,7 @@ def test_no_terminal_refuses_with_a_pointer_to_the_one_shot_commands(run):
 
 
 def test_phases_follow_the_turn(demo):
-    s = Session(Home(), "sample")
+    s = Session(Home(draw=drawn_board), "sample")
     sys_ = s.system
     assert ph.current(sys_, s.state).kind == "setup"
     s.next_turn(TypedDice([7, 3]))

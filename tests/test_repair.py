@@ -225,10 +225,11 @@ def test_an_event_naming_a_side_that_is_not_there_is_reported(played, run):
 
 def _grow(home, n: int) -> None:
     """Add `n` VP events to the current game in one command (as many commands would)."""
+    from companion.cli.shared import drawn_board
     from companion.game.events import set_side
     from companion.game.repo import Home, event_for
 
-    h = Home(home)
+    h = Home(home, draw=drawn_board)
     with h.writing():
         gf = h.open_game(None)
         for _ in range(n):

@@ -69,11 +69,12 @@ def test_every_system_and_a_solo_game_fit_a_phone_and_print_what_is_folded(home,
     from solo_helpers import warband_file
 
     from companion import systems
+    from companion.cli.shared import drawn_board
     from companion.game.repo import Home
 
     pages = []
     for sid in systems.ids():
-        gf = play(Home(home), sid, f"sim-{sid}", 150, seed=7)
+        gf = play(Home(home, draw=drawn_board), sid, f"sim-{sid}", 150, seed=7)
         run("game", "use", gf.name)
         pages.append(tmp_path / f"{sid}.html")
         assert run("report", "--format", "html", "-o", str(pages[-1])).code == 0

@@ -17,6 +17,7 @@ from solo_helpers import PLAYERS, warband_file
 
 import companion
 from companion import systems
+from companion.cli.shared import drawn_board
 from companion.game.repo import Home
 from companion.game.state import FighterState, GameState, SideState
 from companion.report.build import build_report
@@ -126,7 +127,7 @@ def test_the_svg_picture_is_the_charts(played, tmp_path):
 
 @pytest.mark.parametrize("system_id", systems.ids())
 def test_every_system_gets_every_format(system_id, home, run, tmp_path):
-    gf = play(Home(home), system_id, "sim", 150, seed=7)
+    gf = play(Home(home, draw=drawn_board), system_id, "sim", 150, seed=7)
     run("game", "use", gf.name)
     data = run("report", "--json").json()
     assert sum(len(t["entries"]) for t in data["turns"]) + len(data["setup"]) == gf.count
@@ -244,7 +245,7 @@ def test_the_template_and_chart_libraries_load_only_for_a_page(demo, tmp_path):
 
 @pytest.mark.slow
 def test_a_5000_event_game_is_reported_in_bounded_memory(tmp_path):
-    home = Home(tmp_path / "home")
+    home = Home(tmp_path / "home", draw=drawn_board)
     play(home, "1ss", "long", 5000, seed=1, endless=True)
     with home.reading():
         gf = home.open_game("long")

@@ -8,6 +8,7 @@ from report_helpers import _attack, play
 from solo_helpers import PLAYERS, warband_file
 
 from companion import systems
+from companion.cli.shared import drawn_board
 from companion.dice import TypedDice
 from companion.game.repo import Home
 from companion.play.session import Session
@@ -52,7 +53,7 @@ def test_terminal_marks_become_words():
 
 @pytest.mark.parametrize("system_id", systems.ids())
 def test_every_system_names_the_winner_or_the_draw(system_id, home, run):
-    gf = play(Home(home), system_id, "sim", 400, seed=3)
+    gf = play(Home(home, draw=drawn_board), system_id, "sim", 400, seed=3)
     run("game", "use", gf.name)
     data = run("report", "--json").json()
     line = data["headline"]
@@ -80,7 +81,7 @@ def _game_where_the_second_listed_falls_first(home: Home) -> None:
 
 
 def test_casualties_are_told_in_the_order_they_fell(demo, home):
-    _game_where_the_second_listed_falls_first(Home(home))
+    _game_where_the_second_listed_falls_first(Home(home, draw=drawn_board))
     data = demo("report", "--json").json()
     assert [(c["name"], c["turn"]) for c in data["casualties"]] == [
         ("T-999", 1),
@@ -91,7 +92,7 @@ def test_casualties_are_told_in_the_order_they_fell(demo, home):
 
 
 def test_key_moments_with_their_turn_and_odds(demo, home, tmp_path):
-    _game_where_the_second_listed_falls_first(Home(home))
+    _game_where_the_second_listed_falls_first(Home(home, draw=drawn_board))
     moments = {m["title"]: m for m in demo("report", "--json").json()["moments"]}
     rare = moments["Least likely success"]
     assert (rare["turn"], rare["chance"]) == (2, "30%")

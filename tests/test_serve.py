@@ -17,6 +17,7 @@ import pytest
 from serve_helpers import asgi_request, serving
 from starlette.testclient import TestClient
 
+from companion.cli.shared import drawn_board
 from companion.game.repo import Home
 from companion.serve.app import CSP, create_app
 
@@ -36,7 +37,7 @@ def board(demo, home):
     """The sample game in turn 1, Robyn activated, and a client of its live board."""
     assert demo("turn", "--dice", "7,3").code == 0
     assert demo("activate", "Robyn").code == 0
-    with TestClient(create_app(Home(home), "sample"), base_url=LOCAL) as client:
+    with TestClient(create_app(Home(home, draw=drawn_board), "sample"), base_url=LOCAL) as client:
         yield client
 
 
@@ -103,14 +104,14 @@ def test_nothing_but_get_and_head_is_answered_and_nothing_is_written(board, home
     ],
 )
 def test_hostile_paths_get_a_4xx_and_no_file(demo, home, path, status):
-    app = create_app(Home(home), "sample")
+    app = create_app(Home(home, draw=drawn_board), "sample")
     got, heads, body = asgi_request(app, "GET", path)
     assert got == status
     assert b"Robyn" not in body and heads["content-security-policy"] == CSP
 
 
 def test_on_this_computer_only_a_local_host_name_is_answered(demo, home):
-    app = create_app(Home(home), "sample")
+    app = create_app(Home(home, draw=drawn_board), "sample")
     assert asgi_request(app, "GET", b"/", [(b"host", b"evil.example:8765")])[0] == 421
     assert asgi_request(app, "GET", b"/", [])[0] == 421
     for host in (b"127.0.0.1:8765", b"localhost:8765", b"[::1]:8765"):
@@ -119,7 +120,7 @@ def test_on_this_computer_only_a_local_host_name_is_answered(demo, home):
 
 def test_on_the_network_the_token_is_needed(demo, home):
     token = "s3cret-Token_x"
-    app = create_app(Home(home), "sample", token)
+    app = create_app(Home(home, draw=drawn_board), "sample", token)
     lan = [(b"host", b"192.0.2.7:8765")]
     assert asgi_request(app, "GET", f"/{token}/".encode(), lan)[0] == 200
     assert asgi_request(app, "GET", f"/{token}/board.css".encode(), lan)[0] == 200
@@ -184,7 +185,7 @@ def test_the_event_stream_sends_the_board_again_after_a_command(demo, home):
 
     assert demo("turn", "--dice", "7,3").code == 0
     port = _free_port()
-    app = create_app(Home(home), "sample")
+    app = create_app(Home(home, draw=drawn_board), "sample")
     server = uvicorn.Server(
         uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
     )

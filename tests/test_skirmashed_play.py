@@ -12,6 +12,7 @@ from rich.console import Console
 from skirmashed_helpers import board, setup_game
 from test_play_loop import Recording as MenuRecording
 
+from companion.cli.shared import drawn_board
 from companion.game.repo import Home
 from companion.play.loop import Loop
 from companion.play.session import Session
@@ -34,7 +35,11 @@ def drive(keys: str) -> tuple[str, Recording]:
     ui = Recording()
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
         pipe.send_text(keys + "\x03")
-        Loop(Session(Home(), "skirmish-1"), Console(file=out, width=120, height=200), ui).run()
+        Loop(
+            Session(Home(draw=drawn_board), "skirmish-1"),
+            Console(file=out, width=120, height=200),
+            ui,
+        ).run()
     return out.getvalue(), ui
 
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from companion.cli.shared import drawn_board
 from companion.game.events import replay, set_side
 from companion.game.repo import SEGMENT, Home, event_for
 
 
 def _grow(home: Path, n: int) -> None:
-    h = Home(home)
+    h = Home(home, draw=drawn_board)
     with h.writing():
         gf = h.open_game(None)
         for i in range(n):
@@ -38,7 +39,7 @@ def test_undo_across_a_segment_boundary_gives_the_replayed_state(demo, home: Pat
         assert r.code == 0, r.err
         assert demo("status", "--json").json()["sides"][0]["vp"] == expected
     assert demo("redo", "3").code == 0
-    h = Home(home)
+    h = Home(home, draw=drawn_board)
     with h.reading():
         gf = h.open_game(None)
         assert gf.count == 2 * SEGMENT + 1
@@ -75,7 +76,7 @@ def test_a_game_written_before_snapshots_is_replayed_from_the_setup(demo, home: 
 
 def test_the_full_log_read_a_segment_at_a_time_is_the_whole_history(demo, home: Path) -> None:
     _grow(home, 2 * SEGMENT + 7)
-    h = Home(home)
+    h = Home(home, draw=drawn_board)
     with h.reading():
         events = h.open_game(None).events
     expected = [{"index": i, **e.to_dict()} for i, e in enumerate(events, 1)]

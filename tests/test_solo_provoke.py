@@ -65,6 +65,7 @@ def test_attacking_the_hostage_boss_makes_him_alone_fight_back(solo):
 
 def test_the_escort_cannot_attack(solo):
     from companion import systems
+    from companion.cli.shared import drawn_board
     from companion.game.repo import Home
 
     start(solo, "escort")
@@ -74,7 +75,7 @@ def test_the_escort_cannot_attack(solo):
     assert r.code == 1 and "Escort cannot attack" in r.err
     r = solo("odds", "Escort", grunt)
     assert r.code == 1 and "Escort cannot attack" in r.err
-    home = Home()
+    home = Home(draw=drawn_board)
     with home.reading():
         state = home.open_game(None).state
     escort = next(f for f in state.fighters if f.flags.get("escort"))

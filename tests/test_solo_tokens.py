@@ -92,9 +92,10 @@ def test_act_takes_the_objective_actions_with_their_facts(collect):
 
 
 def test_play_offers_the_objective_actions_and_their_tokens(collect):
+    from companion.cli.shared import drawn_board
     from companion.game.repo import Home
 
-    home = Home()
+    home = Home(draw=drawn_board)
     with home.reading():
         state = home.open_game(None).state
     system = systems.get("1ss")
@@ -132,12 +133,13 @@ def test_play_picks_up_a_token_from_the_fighters_menu(collect):
     from prompt_toolkit.output import DummyOutput
     from rich.console import Console
 
+    from companion.cli.shared import drawn_board
     from companion.game.repo import Home
     from companion.play.loop import Loop
     from companion.play.session import Session
     from tests.test_play_loop import Recording
 
-    home = Home()
+    home = Home(draw=drawn_board)
     with home.reading():
         gf = home.open_game(None)
         name, state = gf.name, gf.state
@@ -147,7 +149,7 @@ def test_play_picks_up_a_token_from_the_fighters_menu(collect):
     # r: digital dice; 1: activate Robyn; the pick-up; 3: the third token lying (T3); q
     out, ui = io.StringIO(), Recording()
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-        loop = Loop(Session(Home(), name), Console(file=out, width=120), ui)
+        loop = Loop(Session(Home(draw=drawn_board), name), Console(file=out, width=120), ui)
         key = loop.action_key("pick-token")  # the same in every menu of the game
         pipe.send_text("r1" + key + "3" + "q\x03")
         loop.run()

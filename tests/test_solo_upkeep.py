@@ -139,6 +139,7 @@ def test_play_asks_before_upkeep_whether_to_roll_for_your_regenerator(run, tmp_p
     from prompt_toolkit.output import DummyOutput
     from rich.console import Console
 
+    from companion.cli.shared import drawn_board
     from companion.game.repo import Home
     from companion.play.loop import Loop
     from companion.play.session import Session
@@ -155,7 +156,7 @@ def test_play_asks_before_upkeep_whether_to_roll_for_your_regenerator(run, tmp_p
         out, ui = io.StringIO(), Recording()
         with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
             pipe.send_text(keys + "\x03")
-            Loop(Session(Home(), "solo"), Console(file=out, width=120), ui).run()
+            Loop(Session(Home(draw=drawn_board), "solo"), Console(file=out, width=120), ui).run()
         return out.getvalue(), ui
 
     # e: enter dice; t: end turn 1 now; y: yes, with fighters still to act; n: no roll

@@ -234,7 +234,7 @@ def test_plain_text_is_what_rich_prints(
 ) -> None:
     import io
 
-    from companion.cli import plain as plain_text
+    from companion.render import plain as plain_text
     from companion.render.console import make_console
 
     monkeypatch.setenv("COLUMNS", columns)

@@ -181,15 +181,15 @@ def test_a_long_summary_and_an_announcement_print_as_rich_would(
 ) -> None:
     """A write's one-line summary, wrapped at its words when it is longer than the
     console, and the game's announcement in bold magenta: Rich's bytes, without Rich."""
-    from companion.cli.shared import report
+    from companion.cli.shared import drawn_board, report
     from companion.game.events import Event
     from companion.game.repo import Home
 
     _set(monkeypatch, 40, TERMINALS[terminal])
     summary = "Robyn's merry men: 3 → 4 VP (set by hand at the table, after a long talk)"
     event = Event("vp", summary, (), turn=1)
-    with Home().reading():
-        gf = Home().open_game(None)
+    with Home(draw=drawn_board).reading():
+        gf = Home(draw=drawn_board).open_game(None)
     announcements = ("The game is over: Robyn's merry men win",)
     r = demo("status", "--json")  # clears the captured output
     assert r.code == 0

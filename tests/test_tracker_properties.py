@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion import systems
+from companion.cli.shared import drawn_board
 from companion.dice import SeededDice
 from companion.errors import RefusedError
 from companion.game.events import replay, set_fighter, set_side
@@ -32,7 +33,7 @@ OPS = st.lists(
 )
 @given(ops=OPS)
 def test_random_legal_play_with_undo_keeps_replay_equal_to_live(tmp_path_factory, ops):
-    home = Home(tmp_path_factory.mktemp("home"))
+    home = Home(tmp_path_factory.mktemp("home"), draw=drawn_board)
     setup = S.new_game(list(S.sample_rosters()), "manhunt", {})
     gf = home.create_game("prop", setup)
     history = [gf.state]  # state after each event, index = number of events

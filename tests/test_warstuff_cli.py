@@ -223,6 +223,7 @@ def test_any_action_gives_its_odds_from_its_resolution_and_writes_nothing(run):
 
     from brute_force import resolved
 
+    from companion.cli.shared import drawn_board
     from companion.game.repo import Home
     from companion.systems.base import ActionRequest
 
@@ -230,7 +231,7 @@ def test_any_action_gives_its_odds_from_its_resolution_and_writes_nothing(run):
     run("turn", "--dice", "5,2")
     run("activate", "Orc Warrior")
     before = run("log", "--json").out
-    state = Home().open_game(None).state
+    state = Home(draw=drawn_board).open_game(None).state
     orc = next(f for f in state.fighters if f.name == "Orc Warrior")
     want = resolved(WS, state, ActionRequest("morale", orc.id), lambda o: o.summary)
     got = run("act", "Orc Warrior", "morale", "--odds", "--json").json()

@@ -15,11 +15,11 @@ from companion.cli.declare import add_commands
 from companion.cli.deleted import ListOpt, WhenOpt, listed
 from companion.cli.game_view import scenario_name
 from companion.cli.games import free_name, sample_rosters, show_board
-from companion.cli.shared import commit, dice_source
+from companion.cli.shared import commit, dice_source, open_home
 from companion.errors import RefusedError, UsageError
 from companion.game.events import set_game
 from companion.game.repair import Repair
-from companion.game.repo import Home, event_for
+from companion.game.repo import event_for
 from companion.names import match
 from companion.systems.kit.facts import parse_pairs
 
@@ -103,7 +103,7 @@ def new(
         solo_scenario = scenario
         start_solo(roster[0], profile, solo_scenario, None, None, name, None, None, None, as_json)
         return
-    home = Home()
+    home = open_home()
     with home.writing(batch=True):  # the game and the setting naming it current, together
         db = home.rosters_db()
         if not roster and system is None:
@@ -182,14 +182,14 @@ def repair(
 
     if (game is None) == (not settings):
         raise UsageError("name the game to repair, or give --settings (not both)")
-    home = Home()
+    home = open_home()
     with home.writing(batch=True):  # every file aside and every rebuilt one, or none
         if settings:
             path = Path(home.root) / SETTINGS
             done = repair_database(path, "settings", lambda d: isinstance(d, dict))
         else:
             name = match(game or "", home.game_names(), str, "game")
-            done = repair_game(Path(home.game_path(name)))
+            done = repair_game(Path(home.game_path(name)), home.draw)
     show_repair(done, "settings" if settings else "events", as_json)
 
 
@@ -228,7 +228,7 @@ def use(
     companion game use sample
     companion game use first
     """
-    home = Home()
+    home = open_home()
     with home.writing():
         resolved = home.resolve_game(game)
         home.set_setting("current", resolved)
@@ -246,7 +246,7 @@ def end(
 
     Example: companion game end --result "Robyn's merry men win"
     """
-    home = Home()
+    home = open_home()
     with home.writing():
         gf = home.open_game(game)
         if gf.state.phase == "ended":
@@ -282,7 +282,7 @@ def delete(
     companion game new -r "Robyn" -r "Cpt" --scenario training --name first
     companion game delete first --yes
     """
-    home = Home()
+    home = open_home()
     with home.writing(batch=True):  # every file aside, and the setting, or none
         resolved = match(game, home.game_names(), lambda n: n, "game")
         from companion.cli.deleted import confirm, keep_game
@@ -315,7 +315,7 @@ def restore(
     """
     from companion.cli.deleted import restore_game
 
-    home = Home()
+    home = open_home()
     wanted = listed(home, "game", game, when, list_, as_json)
     if wanted is None:
         return

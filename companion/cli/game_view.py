@@ -14,12 +14,12 @@ from companion.cli.declare import JSON, Command, arg
 
 def list_(as_json: bool) -> None:
     from companion import systems
-    from companion.cli.plain import print_json
+    from companion.cli.shared import open_home
     from companion.errors import StoreError
-    from companion.game.repo import Home
     from companion.names import plural
+    from companion.render.plain import print_json
 
-    home = Home()
+    home = open_home()
     rows: list[dict[str, object]] = []
     with home.reading():
         try:
@@ -85,9 +85,9 @@ def show(game: str | None, as_json: bool) -> None:
     if stored_board(as_json, game):
         return
     from companion.cli.games import show_board
-    from companion.game.repo import Home
+    from companion.cli.shared import open_home
 
-    home = Home()
+    home = open_home()
     with home.reading():
         gf = home.open_game(game)
     show_board(gf, as_json)

@@ -87,7 +87,7 @@ def roll(notation: str, dice: str | None, seed: int | None, as_json: bool) -> No
         )
     else:
         below = f"No exact odds: {result['odds_skipped']}."
-    from companion.cli import plain
+    from companion.render import plain
     from companion.render.styled import emit
 
     # Printed as Rich prints it (wrapped at its words), without loading Rich.
@@ -105,10 +105,10 @@ def roll(notation: str, dice: str | None, seed: int | None, as_json: bool) -> No
 
 def demo(fresh: bool, as_json: bool) -> None:
     from companion.cli.games import sample_rosters, show_board
-    from companion.game.repo import Home
+    from companion.cli.shared import open_home
 
     sys_ = systems.get("1ss")
-    home = Home()
+    home = open_home()
     with home.writing(batch=True):
         db = home.rosters_db()
         samples = sample_rosters(home, db, sys_)

@@ -238,9 +238,9 @@ def _saved_rosters() -> list[Roster]:
     quick = read_locked(_read_rosters)
     if quick is not None:
         return quick
-    from companion.game.repo import Home
+    from companion.cli.shared import open_home
 
-    home = Home()
+    home = open_home()
     with home.reading():
         return home.rosters()
 
@@ -295,7 +295,7 @@ def show_outcome(found: Table, outcome: Outcome, dice: DiceSource, as_json: bool
         return
     _notes(found)
     if outcome.trace is None:
-        from companion.cli import plain
+        from companion.render import plain
 
         plain.write(outcome.summary)
         return

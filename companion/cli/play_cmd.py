@@ -10,6 +10,7 @@ import typer
 
 from companion import systems
 from companion.cli.common import GameOpt, console
+from companion.cli.shared import open_home
 from companion.errors import NotFoundError, UsageError
 from companion.game.repo import Home
 
@@ -45,7 +46,7 @@ def play(
     from companion.play.session import Session
     from companion.play.ui import Prompter, Quit
 
-    home = Home()
+    home = open_home()
     ui = Prompter()
     c = console()
     try:

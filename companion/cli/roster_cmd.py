@@ -15,8 +15,8 @@ from companion.cli.common import JsonOpt, print_json
 from companion.cli.complete import completer
 from companion.cli.declare import add_commands
 from companion.cli.deleted import ListOpt, WhenOpt, listed
+from companion.cli.shared import open_home
 from companion.errors import DataError, RefusedError, UsageError
-from companion.game.repo import Home
 from companion.game.state import freeze
 from companion.game.store import read_json_file
 from companion.names import match
@@ -95,7 +95,7 @@ def new(
     sys_ = systems.get(system)
     if not name.strip() or len(name) > 80:
         raise UsageError("a roster name needs 1-80 characters")
-    home = Home()
+    home = open_home()
     with home.writing():
         db = home.rosters_db()
         if any(r.name.casefold() == name.casefold() for r in home.rosters(db)):
@@ -149,7 +149,7 @@ def add(
     companion roster new "Red Caps" --system 1ss
     companion roster add "Red Caps" Grub -r rookie --stat 3 -e melee-1h:club --role thug
     """
-    home = Home()
+    home = open_home()
     with home.writing():
         db = home.rosters_db()
         r = home.find_roster(roster, db)
@@ -200,7 +200,7 @@ def edit(
     companion roster add "Red Caps" Grub -r rookie --stat 3 -e melee-1h:club --role thug
     companion roster edit "Red Caps" Grub --stat 4 --role fighter
     """
-    home = Home()
+    home = open_home()
     with home.writing():
         db = home.rosters_db()
         r = home.find_roster(roster, db)
@@ -242,7 +242,7 @@ def remove(roster: RosterArg, fighter: FighterArg) -> None:
     companion roster add "Red Caps" Grub -r rookie --stat 3 -e melee-1h:club --role thug
     companion roster remove "Red Caps" Grub
     """
-    home = Home()
+    home = open_home()
     with home.writing():
         db = home.rosters_db()
         r = home.find_roster(roster, db)
@@ -275,7 +275,7 @@ def repair(as_json: JsonOpt = False) -> None:
             return False
         return True
 
-    home = Home()
+    home = open_home()
     with home.writing(batch=True):  # the damaged file aside and the rebuilt one, or neither
         done = repair_database(Path(home.root) / ROSTERS, "rosters", valid, "rosters")
     show_repair(done, "rosters", as_json)
@@ -295,7 +295,7 @@ def delete(
     companion roster new "Red Caps" --system 1ss
     companion roster delete "Red Caps" --yes
     """
-    home = Home()
+    home = open_home()
     with home.writing(batch=True):  # the kept copy and the rosters file, together
         db = home.rosters_db()
         r = home.find_roster(roster, db)
@@ -328,7 +328,7 @@ def restore(
     """
     from companion.cli.deleted import drop_kept, take_roster
 
-    home = Home()
+    home = open_home()
     wanted = listed(home, "roster", roster, when, list_, as_json)
     if wanted is None:
         return
@@ -357,7 +357,7 @@ def check(roster: RosterArg, as_json: JsonOpt = False) -> None:
 
     Example: companion roster check "Robyn"
     """
-    home = Home()
+    home = open_home()
     with home.reading():
         r = home.find_roster(roster)
     problems = systems.get(r.system).check_roster(r)
@@ -403,7 +403,7 @@ def export(
     """
     from companion.game.store import WriteError, atomic_write
 
-    home = Home()
+    home = open_home()
     with home.reading():
         r = home.find_roster(roster)
     text = json.dumps(r.to_dict(), indent=2, ensure_ascii=False) + "\n"
@@ -537,7 +537,7 @@ def import_(
     _as_the_commands_would(r, sys_, str(file))
     for f in r.fighters:
         _refuse_fighter_errors(sys_.check_fighter_in(r, f), str(file))
-    home = Home()
+    home = open_home()
     with home.writing():
         db = home.rosters_db()
         if any(x.name.casefold() == r.name.casefold() for x in home.rosters(db)):

@@ -21,15 +21,15 @@ ROSTER = arg("roster", "Roster name (a unique prefix is enough).")
 
 def show(roster: str, as_json: bool, fmt: str = "text", output: str | None = None) -> None:
     from companion import systems
-    from companion.cli.plain import print_json
+    from companion.cli.shared import open_home
     from companion.errors import UsageError
-    from companion.game.repo import Home
     from companion.render.grid import Grid, Part, Say
     from companion.render.grid import show as print_parts
+    from companion.render.plain import print_json
 
     if output is not None and fmt != "html":
         raise UsageError("--output writes cards: add --format html")
-    home = Home()
+    home = open_home()
     with home.reading():
         r = home.find_roster(roster)
     sys_ = systems.get(r.system)
@@ -78,10 +78,10 @@ def _cards(sys_: RuleSystem, r: Roster, output: str | None) -> None:
 
 
 def list_(as_json: bool) -> None:
-    from companion.cli.plain import print_json
-    from companion.game.repo import Home
+    from companion.cli.shared import open_home
+    from companion.render.plain import print_json
 
-    home = Home()
+    home = open_home()
     with home.reading():
         rosters = home.rosters()
     if as_json:

@@ -55,7 +55,7 @@ def _print(blocks: list[Block]) -> None:
 
 
 def _print_json(data: Any) -> None:
-    from companion.cli.plain import print_json
+    from companion.render.plain import print_json
 
     print_json(data)
 
@@ -254,7 +254,7 @@ def sheet(system: str, fmt: str, as_json: bool) -> None:
     if fmt == "html":
         sys.stdout.write(sheet_html(name, sid, topics))
         return
-    from companion.cli import plain
+    from companion.render import plain
 
     width = plain.width()
     if width is None:

@@ -59,9 +59,9 @@ def serve(
         raise UsageError(
             'companion serve needs its web server: pip install "companion[serve]"'
         ) from None
-    from companion.game.repo import Home
+    from companion.cli.shared import open_home
 
-    home = Home()
+    home = open_home()
     with home.reading():
         name = home.resolve_game(game)
         home.open_game(name)  # a game that cannot be read is said now, not on the page

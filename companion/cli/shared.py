@@ -11,7 +11,6 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from companion.cli.plain import print_json as print_json
 from companion.dice import (
     DiceRequest,
     DiceSource,
@@ -25,13 +24,14 @@ from companion.game.events import Event
 from companion.game.state import FighterState, GameState
 from companion.names import match
 from companion.numbers import is_whole, shown, whole_number
+from companion.render.plain import print_json as print_json
 from companion.systems.base import Outcome
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:  # the game layer is loaded by the commands that open a game
     from typing import Any
 
-    from companion.game.repo import GameFile
+    from companion.game.repo import GameFile, Home
 
 
 def interactive() -> bool:
@@ -70,21 +70,32 @@ def dice_source(dice: str | None, seed: int | None) -> DiceSource:
     return SeededDice(seed)
 
 
+def drawn_board(system_id: str, name: str, state: GameState) -> dict[str, Any] | None:
+    """The board a game file keeps for the quick `status`, as `status` draws it (the
+    renderer is imported only when a game is written)."""
+    from companion.render.board_data import stamped_board
+
+    return stamped_board(system_id, name, state)
+
+
+def open_home() -> Home:
+    """The data folder, handed what draws the board its game files keep."""
+    from companion.game.repo import Home
+
+    return Home(draw=drawn_board)
+
+
 @contextmanager
 def writing_game(game: str | None) -> Iterator[GameFile]:
     """Open a game for one change, under the home lock; the caller commits."""
-    from companion.game.repo import Home
-
-    home = Home()
+    home = open_home()
     with home.writing():
         yield home.open_game(game)
 
 
 @contextmanager
 def reading_game(game: str | None) -> Iterator[GameFile]:
-    from companion.game.repo import Home
-
-    home = Home()
+    home = open_home()
     with home.reading():
         yield home.open_game(game)
 
@@ -161,7 +172,7 @@ def report(gf: GameFile, event: Event, as_json: bool, announcements: tuple[str, 
         )
         return
     if not event.trace:
-        from companion.cli import plain
+        from companion.render import plain
 
         if not announcements and plain.fits(event.summary):  # the usual one short line
             plain.write(event.summary)

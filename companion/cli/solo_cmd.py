@@ -14,13 +14,14 @@ from companion.cli.shared import (
     console,
     dice_source,
     interactive,
+    open_home,
     print_json,
     reading_game,
     writing_game,
 )
 from companion.errors import RefusedError, UsageError
 from companion.game.events import Event, apply_event
-from companion.game.repo import GameFile, Home, append_outcome
+from companion.game.repo import GameFile, append_outcome
 from companion.game.state import GameState
 from companion.names import plural
 from companion.numbers import is_whole
@@ -146,7 +147,7 @@ def start_solo(
     )
 
     src = dice_source(dice, seed)
-    home = Home()
+    home = open_home()
     with home.writing(batch=True):  # the game and the setting naming it current, together
         db = home.rosters_db()
         r = home.find_roster(roster, db)
@@ -591,7 +592,7 @@ def profile_new(
             freeze(names),
         )
     )
-    home = Home()
+    home = open_home()
     with home.writing():
         db = home.rosters_db()
         profiles.save(db, p)
@@ -602,7 +603,7 @@ def profile_new(
 def profile_list(as_json: bool) -> None:
     from companion.systems.one_stat.solo import profiles
 
-    home = Home()
+    home = open_home()
     with home.reading():
         ps = profiles.all_profiles(home.rosters_db())
     if as_json:
@@ -615,7 +616,7 @@ def profile_list(as_json: bool) -> None:
 def profile_show(name: str, as_json: bool) -> None:
     from companion.systems.one_stat.solo import profiles
 
-    home = Home()
+    home = open_home()
     with home.reading():
         p = profiles.find(home.rosters_db(), name)
     if as_json:
@@ -629,7 +630,7 @@ def profile_show(name: str, as_json: bool) -> None:
 def profile_delete(name: str) -> None:
     from companion.systems.one_stat.solo import profiles
 
-    home = Home()
+    home = open_home()
     with home.writing():
         db = home.rosters_db()
         p = profiles.delete(db, name)

@@ -33,8 +33,8 @@ ACTION = (FREE, *ROLL)
 
 
 def odds(turns: int, shut: int, as_json: bool) -> None:
-    from companion.cli.plain import print_json
     from companion.render.grid import Grid, Part, Say, show
+    from companion.render.plain import print_json
     from companion.systems.one_stat.solo.forecast import RANKS, forecast
 
     f = forecast()

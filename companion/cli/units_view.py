@@ -28,8 +28,8 @@ def library_system(name: str) -> Any:
 
 
 def units(system: str, genre: str | None, as_json: bool) -> None:
-    from companion.cli.plain import print_json
     from companion.render.grid import Grid, Part, Say, show
+    from companion.render.plain import print_json
 
     sys_ = library_system(system)
     genres = [sys_.find_genre(genre)] if genre else list(sys_.genres())

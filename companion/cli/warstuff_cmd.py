@@ -12,9 +12,9 @@ from companion.cli import concede, units_view
 from companion.cli.complete import completer
 from companion.cli.declare import add_commands
 from companion.cli.roster_cmd import app as roster_app
+from companion.cli.shared import open_home
 from companion.cli.units_view import library_system
 from companion.errors import RefusedError, UsageError
-from companion.game.repo import Home
 from companion.game.state import freeze
 from companion.systems.base import RuleSystem
 from companion.values import replace
@@ -52,7 +52,7 @@ def add_unit(
     companion roster new Greenskins --system warstuff
     companion roster add-unit Greenskins "Orc Warrior" --genre fantasy --count 2
     """
-    home = Home()
+    home = open_home()
     with home.writing():
         db = home.rosters_db()
         r = home.find_roster(roster, db)
@@ -95,7 +95,7 @@ def option(
     key = key.strip().casefold()
     if not sep or not key:
         raise UsageError(f"give KEY=VALUE, e.g. points=300, not '{setting}'")
-    home = Home()
+    home = open_home()
     with home.writing():
         db = home.rosters_db()
         r = home.find_roster(roster, db)

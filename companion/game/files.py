@@ -17,9 +17,15 @@ from companion.home import game_sum, state_sum
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
-    from typing import Any
+    from collections.abc import Callable
+    from typing import Any, TypeAlias
 
     from companion.game.store import StrPath
+
+    # What draws the board a game file keeps beside its state (system id, game name,
+    # state; None when it cannot): handed to the store by the layer that draws, which
+    # the store never imports.
+    Drawer: TypeAlias = Callable[[str, str, GameState], dict[str, Any] | None]
 
 # Events live in segment files of this many events beside the game file, so a command
 # that adds an event rewrites one small segment and the small game file, whatever the
@@ -65,11 +71,14 @@ def event_shaped(doc: Any) -> bool:
     )
 
 
-def sealed(system_id: str, name: str, count: int, state: GameState) -> dict[str, Any]:
+def sealed(
+    draw: Drawer | None, system_id: str, name: str, count: int, state: GameState
+) -> dict[str, Any]:
     """A game document's snapshot (the state after `count` events), the board drawn from
-    it, and the checksum over both that readers check before trusting either."""
+    it by the drawer the store was handed (None when it was handed none), and the
+    checksum over both that readers check before trusting either."""
     snapshot = {"count": count, "state": state.to_dict()}
-    board = board_cache(system_id, name, state)
+    board = draw(system_id, name, state) if draw is not None else None
     return {"snapshot": snapshot, "board": board, "sum": state_sum(snapshot, board)}
 
 
@@ -87,19 +96,6 @@ def start_sound(snap: Any, k: int) -> bool:
         and "state" in snap
         and ("sum" not in snap or snap["sum"] == state_sum(k * SEGMENT, snap["state"]))
     )
-
-
-def board_cache(system_id: str, name: str, state: GameState) -> dict[str, Any] | None:
-    """The board as `status` shows it, stamped with the code that drew it."""
-    from companion import systems
-    from companion.errors import CompanionError
-    from companion.render.board_data import board
-    from companion.stamp import code_stamp
-
-    try:
-        return {"stamp": code_stamp(), "data": board(systems.get(system_id), name, state)}
-    except CompanionError:
-        return None
 
 
 def meta_sound(meta: dict[str, Any]) -> bool:

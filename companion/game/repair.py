@@ -43,6 +43,10 @@ from companion.home import read_regular
 from companion.names import plural
 from companion.values import frozen
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING
+if TYPE_CHECKING:
+    from companion.game.files import Drawer
+
 
 @frozen
 class Repair:
@@ -176,13 +180,14 @@ def _stored_events(
     return candidates, starts, k
 
 
-def repair_game(path: Path) -> Repair:
+def repair_game(path: Path, draw: Drawer | None = None) -> Repair:
     """Rebuild the game stored at `path` (the caller holds the home's write lock).
 
     The game document comes from the game file, else its backup, else the copy kept with
     its events when it was created. Every segment is read; every event up to the first
     that is damaged or does not apply is kept, and each snapshot is checked against the
-    state replayed from the events before it: a snapshot that differs is rebuilt."""
+    state replayed from the events before it: a snapshot that differs is rebuilt. The
+    board the game file keeps is drawn by `draw`, as `Home` draws it."""
     when = stamp()
     moved: list[str] = []
     notes: list[str] = []
@@ -317,7 +322,7 @@ def repair_game(path: Path) -> Repair:
         segments[Path(segment_path(path, k))] = json.dumps(doc, separators=(",", ":"))
     redo = redo if not lost else []
     meta.update(
-        **sealed(meta["system"], meta["name"], len(kept), state),
+        **sealed(draw, meta["system"], meta["name"], len(kept), state),
         redo=redo,
         updated=now(),
     )

@@ -53,11 +53,30 @@ from companion.values import field, record
 # command a few milliseconds for nothing.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
+    from collections.abc import Mapping
+    from typing import Any, Protocol
 
     from companion.dice import DiceSource
+    from companion.game.events import Change
+    from companion.game.files import Drawer
     from companion.game.store import StrPath
-    from companion.systems.base import Outcome
+    from companion.trace import Trace
+
+    class Outcome(Protocol):
+        """What a rule decided, as the store records it (a system's `Outcome` is one):
+        declared here, so the store does not import the rule systems above it."""
+
+        @property
+        def kind(self) -> str: ...
+        @property
+        def summary(self) -> str: ...
+        @property
+        def changes(self) -> tuple[Change, ...]: ...
+        @property
+        def trace(self) -> Trace | None: ...
+        @property
+        def data(self) -> Mapping[str, Any]: ...
+
 
 # What an event of each kind is called in the log (and the report).
 ROSTERS = "rosters.json"
@@ -96,6 +115,8 @@ class GameFile:
     _starts: dict[int, dict[str, Any]] = field(default_factory=dict, repr=False)
     _dirty: set[int] = field(default_factory=set, repr=False)
     _legacy: bool = False
+    # What draws the board kept beside the state (see `Home`).
+    draw: Drawer | None = field(default=None, repr=False)
 
     @property
     def path(self) -> str:
@@ -303,7 +324,7 @@ class GameFile:
         self.db.update_doc(
             "game",
             {
-                **sealed(self.system, self.name, self.count, self.state),
+                **sealed(self.draw, self.system, self.name, self.count, self.state),
                 "redo": self.redo,
                 "updated": now(),
             },
@@ -337,8 +358,12 @@ def open_with_backup(path: StrPath, repair: str) -> Database:
 class Home:
     """The folder holding rosters.json, settings.json and games/<name>.json."""
 
-    def __init__(self, root: StrPath | None = None) -> None:
+    def __init__(self, root: StrPath | None = None, draw: Drawer | None = None) -> None:
+        """`draw` draws the board each game file keeps for the quick `status`: handed in
+        by the layer that draws, as the store draws nothing (without it no board is kept,
+        and `status` draws the board the usual way)."""
         self.root = os.fspath(root) if root else default_home()
+        self.draw = draw
 
     # -- locking -------------------------------------------------------------------
     @contextlib.contextmanager
@@ -482,7 +507,7 @@ class Home:
             "created": now(),
             "setup": state.to_dict(),
             "redo": [],
-            **sealed(state.system, file_slug(name), 0, state),
+            **sealed(self.draw, state.system, file_slug(name), 0, state),
             "ended": False,
         }
         db.table("game").insert(doc)
@@ -545,6 +570,7 @@ class Home:
                 bool(meta.get("ended")),
                 _raw=raw,
                 _legacy=legacy,
+                draw=self.draw,
             )
             if snap.get("count") == count and "state" in snap and meta_sound(meta):
                 gf.state = GameState.from_dict(snap["state"])

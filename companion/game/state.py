@@ -8,38 +8,17 @@ lives in `flags` mappings, which events set key by key.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from types import MappingProxyType
 
+# JSON, freeze and thaw live with the value classes (below every layer, as rosters use
+# them too) and are named here as well, where most callers look for them.
+from companion.values import JSON as JSON
 from companion.values import field, fields, frozen, replace
+from companion.values import freeze as freeze
+from companion.values import thaw as thaw
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
-    from typing import Any, TypeAlias
-
-# A string at run time (other modules import the name), the alias for a type checker.
-JSON: TypeAlias = "Any"
-
-
-def freeze(d: Mapping[str, JSON] | None = None) -> Mapping[str, JSON]:
-    """A read-only mapping; nested lists become tuples so values stay immutable."""
-    return MappingProxyType({k: _freeze_value(v) for k, v in (d or {}).items()})
-
-
-def _freeze_value(v: JSON) -> JSON:
-    if isinstance(v, list | tuple):
-        return tuple(_freeze_value(x) for x in v)
-    if isinstance(v, Mapping):
-        return freeze(v)
-    return v
-
-
-def thaw(v: JSON) -> JSON:
-    """Plain JSON-ready data from frozen values."""
-    if isinstance(v, Mapping):
-        return {k: thaw(x) for k, x in v.items()}
-    if isinstance(v, tuple | list):
-        return [thaw(x) for x in v]
-    return v
+    from typing import Any
 
 
 @frozen

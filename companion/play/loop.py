@@ -23,10 +23,11 @@ from companion.play.asking import Asking
 from companion.play.extras import Extras
 from companion.play.screen import blocks_of
 from companion.play.session import GameChanged, Session, StepResult
-from companion.play.solo_hook import Ask, SoloGuide, Walk, guide_for
+from companion.play.solo_hook import guide_for
 from companion.play.ui import BACK, Back, Item, Prompter, Quit, keys_for, letter_keys, numbered
 from companion.render.play_view import Block
 from companion.systems.base import ActionRequest, Outcome, waiting_text, with_skipped
+from companion.systems.solo_guide import Ask, SoloGuide, Walk
 from companion.trace import Trace
 from companion.values import replace
 

@@ -72,3 +72,16 @@ def board(system: RuleSystem, name: str, state: GameState) -> dict[str, Any]:
             for i, s in enumerate(state.sides)
         ],
     }
+
+
+def stamped_board(system_id: str, name: str, state: GameState) -> dict[str, Any] | None:
+    """The board as `status` shows it, stamped with the code that drew it: what a game
+    file keeps for the quick `status` (the store is handed this; it draws nothing)."""
+    from companion import systems
+    from companion.errors import CompanionError
+    from companion.stamp import code_stamp
+
+    try:
+        return {"stamp": code_stamp(), "data": board(systems.get(system_id), name, state)}
+    except CompanionError:
+        return None

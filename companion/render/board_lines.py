@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import sys
 
-from companion.cli import plain
+from companion.render import plain
 from companion.render.styled import Span, render, wrap
 
 TYPE_CHECKING = False  # typing itself costs `status` a tenth of its start-up

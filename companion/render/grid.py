@@ -67,16 +67,16 @@ def grid_lines(g: Grid, room: int) -> list[list[Span]] | None:
 
 def plain(parts: Sequence[Part]) -> str | None:
     """What Rich prints for the parts, or None when only Rich can say."""
-    from companion.cli import plain as edge
+    from companion.render import plain as printer
     from companion.render.styled import render
 
-    room = edge.width()
+    room = printer.width()
     if room is None:
         return None
     lines: list[list[Span]] = []
     for part in parts:
         if isinstance(part, Say):
-            if not edge.literal(part.text):
+            if not printer.literal(part.text):
                 return None
             lines.append([(part.text, part.style)])
             continue

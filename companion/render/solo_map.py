@@ -105,7 +105,7 @@ def render_map(console: Console, data: dict[str, Any]) -> None:
 
 def print_map(data: dict[str, Any]) -> None:
     """Print the map as Rich would, without Rich where every line fits the terminal."""
-    from companion.cli import plain
+    from companion.render import plain
     from companion.render.styled import render
 
     room = plain.width()

@@ -19,7 +19,7 @@ import re
 import sys
 from collections.abc import Sequence
 
-from companion.cli import plain
+from companion.render import plain
 
 Span = tuple[str, str]
 _WORD = re.compile(r"\s*\S+\s*")

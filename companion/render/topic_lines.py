@@ -65,10 +65,10 @@ def topic_blocks(t: RuleTopic, ruling_titles: Mapping[str, str]) -> list[Block]:
 
 def plain(blocks: Sequence[Block]) -> str | None:
     """What Rich prints for these blocks, or None when only Rich can say."""
-    from companion.cli import plain as edge
+    from companion.render import plain as printer
     from companion.render.styled import padded, render
 
-    room = edge.width()
+    room = printer.width()
     if room is None:
         return None
     lines: list[list[Span]] = []

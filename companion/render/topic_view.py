@@ -13,8 +13,21 @@ from companion.lookup.topics import RuleTopic
 from companion.render.topic_lines import Block, line_spans, reflow, topic_blocks
 
 if TYPE_CHECKING:
+    from typing import Protocol
+
     from companion.game.state import GameState
-    from companion.play.phase import Phase
+
+    class Situation(Protocol):
+        """What picks the situation's topic (play's `Phase` is one): declared here, where
+        it is read, so the renderer need not know the layer that plays."""
+
+        @property
+        def kind(self) -> str: ...
+        @property
+        def fighter(self) -> str | None: ...
+        @property
+        def solo_opfor(self) -> bool: ...
+
 
 __all__ = ["reflow", "render_blocks", "render_topic", "render_situation", "topic_line"]
 
@@ -42,7 +55,7 @@ def render_topic(c: Console, t: RuleTopic, ruling_titles: Mapping[str, str]) -> 
     render_blocks(c, topic_blocks(t, ruling_titles))
 
 
-def render_situation(c: Console, system_id: str, phase: Phase, state: GameState) -> None:
+def render_situation(c: Console, system_id: str, phase: Situation, state: GameState) -> None:
     """The topic for the situation of `play` in full, before the list of every topic."""
     from companion.lookup.situation import situation_topic
     from companion.systems import get

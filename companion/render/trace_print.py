@@ -20,7 +20,7 @@ class _RichOnly(Exception):
 
 def plain_trace(trace: Trace, system: str | None = None, after: Sequence[str] = ()) -> str | None:
     """What `print_trace` prints, when it can be written without Rich; else None."""
-    from companion.cli import plain
+    from companion.render import plain
 
     room = plain.width()
     if room is None or not all(plain.fits(a) for a in after):  # markup Rich would read

@@ -2,6 +2,12 @@
 
 Declared once (`companion.cli.declare`), without Typer: a well-formed command line is
 parsed by the quick path, and the trace printed without Rich where it can.
+
+This module is the plug-in's edge to the command line, and the only one in it that
+imports the CLI and the renderers: the CLI loads it by the name the registry gives
+(`systems.commands()`), and nothing below the CLI imports it. It stays in the plug-in
+because a system's own commands belong to the system; moved into `companion/cli/`, the
+shared CLI would name a system.
 """
 
 from __future__ import annotations

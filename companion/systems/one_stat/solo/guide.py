@@ -14,10 +14,10 @@ from typing import Any
 
 from companion.dice import DiceSource
 from companion.game.state import GameState
-from companion.play.solo_hook import Ask, SoloGuide, Walk
 from companion.systems.base import Outcome, RuleSystem
 from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat.solo import opfor
+from companion.systems.solo_guide import Ask, SoloGuide, Walk
 
 
 def _system() -> RuleSystem:
