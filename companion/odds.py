@@ -170,8 +170,26 @@ def expected(dist: Dist) -> Fraction:
     return sum((v * p for v, p in dist.items()), Fraction(0))
 
 
-def fmt(p: Fraction) -> str:
-    """A probability as a person reads it: '62.5% (5/8)'."""
+def percent(p: Fraction) -> str:
+    """A chance as a whole percentage where it is one ('60%'), else to a tenth; a chance
+    that is neither none nor certain never reads as 0% or 100%."""
     pct = float(p) * 100
-    text = f"{pct:.1f}%" if pct not in (0.0, 100.0) else f"{pct:.0f}%"
-    return text if p.denominator == 1 else f"{text} ({p.numerator}/{p.denominator})"
+    if 0 < pct < 0.05:
+        return "under 0.1%"
+    if 99.95 <= pct < 100:
+        return "over 99.9%"
+    return f"{pct:.0f}%" if abs(pct - round(pct)) < 1e-9 else f"{pct:.1f}%"
+
+
+def fmt(p: Fraction) -> str:
+    """A chance as people read it, everywhere one is printed for them: the percentage, with
+    the exact fraction only where it is short ('62.5% (5/8)', '42% (21/50)', but '57.9%'
+    for 125/216). JSON output keeps the exact fraction."""
+    frac = f"{p.numerator}/{p.denominator}"
+    return percent(p) if p.denominator == 1 or len(frac) > 5 else f"{percent(p)} ({frac})"
+
+
+def most_likely(what: str, p: Fraction) -> str:
+    """An odds summary: the likeliest outcome and its chance, or the outcome alone when it
+    is certain (no line that only says 100%)."""
+    return what if p == 1 else f"most likely: {what} ({fmt(p)})"

@@ -214,9 +214,10 @@ COMPARE_WORDS = {
 
 
 def percent(p: Fraction) -> str:
-    """A chance as a whole percentage where it is one ('60%'), else to a tenth."""
-    pct = float(p) * 100
-    return f"{pct:.0f}%" if abs(pct - round(pct)) < 1e-9 else f"{pct:.1f}%"
+    """A chance as a percentage alone (a dice prompt), in the form `odds.percent` gives."""
+    from companion.odds import percent as said  # loaded only where a chance is told
+
+    return said(p)
 
 
 def roll_dice(

@@ -91,6 +91,30 @@ def test_chance_and_fmt():
     assert odds.fmt(Fraction(5, 8)) == "62.5% (5/8)"
 
 
+@pytest.mark.parametrize(
+    ("p", "said"),
+    [
+        (Fraction(1, 4), "25% (1/4)"),  # whole per cents lose their ".0"
+        (Fraction(21, 50), "42% (21/50)"),  # a fraction of up to five characters is kept
+        (Fraction(1, 3), "33.3% (1/3)"),
+        (Fraction(125, 216), "57.9%"),  # a longer fraction is left out
+        (Fraction(2938976328556359, 12500000000000000), "23.5%"),
+        (Fraction(1, 46656), "under 0.1%"),  # possible, so never "0%"
+        (Fraction(46655, 46656), "over 99.9%"),  # not certain, so never "100%"
+        (Fraction(0), "0%"),
+        (Fraction(1), "100%"),
+    ],
+)
+def test_a_chance_is_printed_one_way(p: Fraction, said: str) -> None:
+    assert odds.fmt(p) == said
+    assert odds.percent(p) == said.split(" (")[0]
+
+
+def test_a_certain_outcome_is_the_result_alone():
+    assert odds.most_likely("hit", Fraction(1)) == "hit"
+    assert odds.most_likely("hit", Fraction(3, 5)) == "most likely: hit (60% (3/5))"
+
+
 @pytest.mark.parametrize("count,sides", [(5, 6), (4, 8), (3, 10), (6, 4)])
 @pytest.mark.parametrize("keep", ["h", "l"])
 def test_every_keep_of_a_pool_matches_brute_force(count, sides, keep):

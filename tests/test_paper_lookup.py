@@ -98,7 +98,7 @@ def test_described_fighters_read_the_words_roster_add_takes(run: Any, home: Path
     # A specialist's rifle is a medium shooter: at 8 steps (normal range) one D8 needing
     # 5 or less; the rookie in cover defends with 2D6 keep the higher, needing above 3.
     assert "Specialist rolls D8, needs <= 5: hit  (chance 62.5% (5/8))" in r.out
-    assert "Rookie rolls 2D6 keep highest, needs > 3: defended  (chance 75.0% (3/4))" in r.out
+    assert "Rookie rolls 2D6 keep highest, needs > 3: defended  (chance 75% (3/4))" in r.out
     assert "out 15.6% (5/32)" in r.out
     assert not home.exists() or not list(home.glob("games/*"))
 
@@ -223,7 +223,10 @@ def test_one_fighter_acting_alone_has_a_stand_in_opponent(run: Any) -> None:
     # WarStuff starts no game with a side of no units: the other side gets a stand-in.
     r = run("act", "-s", "warstuff", "Orc Warrior", "walk", "--odds")
     assert r.code == 0, r.err
-    assert 'Orc Warrior takes Walk: up to 6"  (chance 100%)' in r.out
+    assert '1. Walk: Orc Warrior takes Walk: up to 6"  rules: walk' in r.out
+    # A certain outcome is told once, with no chance that only says 100%.
+    assert 'Result: Orc Warrior takes Walk: up to 6"\n' in r.out
+    assert "100%" not in r.out
 
 
 def test_a_unit_of_two_genres_is_told_by_its_genre(run: Any) -> None:

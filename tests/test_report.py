@@ -25,7 +25,7 @@ EXPECTED_TURNS = """\
   - Initiative: Cpt. Fawkes' ragtags: D10 3
 - Robyn activates (2 actions).
 - Robyn attacks: hit and takes the target out
-  - Attack: Robyn: D10 4, needs 6 or less → hit (chance 60.0% (3/5))
+  - Attack: Robyn: D10 4, needs 6 or less → hit (chance 60% (3/5))
 - Robyn's merry men: 0 → 1 VP
 - Robyn ends the activation.
 

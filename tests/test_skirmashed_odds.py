@@ -69,7 +69,7 @@ def test_odds_of_a_charge_count_the_shot_on_the_way_in():
     assert trace.steps[0].title == "Shooting the charger"
     # The blow's spread is given the charger lives: Fight 1 above Hack 5 -2 = 3: 7 in 10.
     hits = next(s for s in trace.steps if s.title == "Hits")
-    assert hits.outcome == "0: 30.0% (3/10), 1: 70.0% (7/10) (if A lives to strike)"
+    assert hits.outcome == "0: 30% (3/10), 1: 70% (7/10) (if A lives to strike)"
 
 
 def test_charge_odds_equal_brute_force_through_both_stamina_checks():

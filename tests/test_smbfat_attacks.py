@@ -201,7 +201,7 @@ def test_odds_say_what_a_reroll_would_change():  # R-SMB-02
     trace = SMB.odds(state, req("attack", "x", "y"))
     line = next(s for s in trace.steps if s.title == "With a reroll")
     # 2 dice at 4+: 3/4; with one reroll of a miss: 3/4 + 1/4 * 3/4 = 15/16.
-    assert "75.0% (3/4) to 93.8% (15/16)" in line.outcome
+    assert "75% (3/4) to 93.8% (15/16)" in line.outcome
     none = SMB.odds(game([fig("X")], [fig("Y")], active="x"), req("attack", "x", "y"))
     assert "no rerolls left" in next(s for s in none.steps if s.title == "With a reroll").outcome
 

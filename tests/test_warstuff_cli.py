@@ -242,3 +242,38 @@ def test_any_action_gives_its_odds_from_its_resolution_and_writes_nothing(run):
     refused = run("act", "Orc Warrior", "morale", "--odds", "--dice", "4")
     assert refused.code == 2 and "--odds rolls nothing" in refused.err
     assert run("log", "--json").out == before
+
+
+def test_a_leader_rolls_three_command_dice_however_many_units_it_asks_for(run):
+    # R-WS-P12: the Leader rule rolls three dice; units=N only caps the 4+s used.
+    run("roster", "new", "Orcs", "-s", "warstuff")
+    run("roster", "add-unit", "Orcs", "Orc Warrior", "--count", "2")
+    boss = ("Boss", "-r", "unit", "--stat", "3", "--skill", "leader")
+    assert run("roster", "add", "Orcs", *boss).code == 0
+    run("roster", "new", "Dwarves", "-s", "warstuff")
+    run("roster", "add-unit", "Dwarves", "Dwarf Rifleman")
+    assert run("game", "new", "-r", "Orcs", "-r", "Dwarves", "--scenario", "skirmish").code == 0
+    assert run("turn", "--dice", "5,2").code == 0  # the Orcs go first
+    assert run("activate", "Boss").code == 0
+    # Asking for one unit still takes three dice: one typed die is not enough.
+    r = run("act", "Boss", "command", "--opt", "units=1", "--dice", "5")
+    assert r.code == 2 and "2 more D6 needed" in r.err
+    # Two units are both commanded on two 4+ of three dice: 4 of 8 (two dice would give 1/4).
+    r = run("act", "Boss", "command", "--opt", "units=2", "--odds", "--json").json()
+    odds = {o["outcome"]: o["p"]["fraction"] for o in r["odds"]}
+    assert odds == {
+        "Boss commands: 2 units may activate now": "1/2",
+        "Boss commands: 1 unit may activate now": "3/8",
+        "Boss commands: 0 units may activate now": "1/8",
+    }
+    # The chance of the roll is that of at least one 4+ on three dice, whatever the cap.
+    r = run("act", "Boss", "command", "--opt", "units=1", "--odds")
+    assert "1 unit may activate now  (chance 87.5% (7/8))" in r.out
+    r = run("act", "Boss", "command", "--opt", "units=1", "--dice", "5,6,1")
+    assert r.code == 0, r.err
+    said = " ".join(r.out.split())  # as wrapped at the terminal's width
+    assert "rolls 3D6 → 5 6 1; needs at or above 4 → 2 of 3 dice at 4+: 1 unit may act" in said
+    assert "(chance 87.5% (7/8)) [R-WS-P12]" in said
+    assert "1 of the 2 4+s used: at most 1 asked for (units=1)" in said
+    sides = run("status", "--json").json()["sides"]
+    assert sides[0]["flags"]["commanded"] == 1

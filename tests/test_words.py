@@ -11,11 +11,11 @@ def test_a_miss_shows_the_chance_of_missing(demo):
     # Cpt. Fawkes hits on 6 or less on a D10 (60%): an 8 misses, and a miss is 40%.
     r = demo("attack", "Cpt", "Robyn", "--range", "10", "--dice", "8")
     assert r.code == 0, r.err
-    assert "→ miss  (chance 40.0% (2/5))" in r.out
+    assert "→ miss  (chance 40% (2/5))" in r.out
     demo("undo")  # one attack per activation (R-1SS-P16): take it back and roll again
     r = demo("attack", "Cpt", "Robyn", "--range", "10", "--dice", "2,8")
-    assert "→ hit  (chance 60.0% (3/5))" in r.out
-    assert "→ defended  (chance 40.0% (2/5))" in r.out
+    assert "→ hit  (chance 60% (3/5))" in r.out
+    assert "→ defended  (chance 40% (2/5))" in r.out
 
 
 def test_a_roll_is_not_told_twice(demo):

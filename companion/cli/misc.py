@@ -61,14 +61,19 @@ def roll(notation: str, dice: str | None, seed: int | None, as_json: bool) -> No
         "modifier": n.modifier,
         "total": total,
     }
+    said = ""
     try:
         dist = odds.pool(n.count, n.sides, n.keep, n.keep_n)
     except odds.TooLargeError as e:
         result["odds_skipped"] = str(e)
     else:
         result["expected"] = round(float(odds.expected(dist)) + n.modifier, 4)
-        result["p_at_least"] = round(float(odds.chance(dist, ">=", total, n.modifier)), 6)
-        result["p_at_most"] = round(float(odds.chance(dist, "<=", total, n.modifier)), 6)
+        at_least = odds.chance(dist, ">=", total, n.modifier)
+        at_most = odds.chance(dist, "<=", total, n.modifier)
+        result["p_at_least"] = round(float(at_least), 6)
+        result["p_at_most"] = round(float(at_most), 6)
+        said = f"chance of {total} or more {odds.fmt(at_least)}, "
+        said += f"of {total} or less {odds.fmt(at_most)}"
     if as_json:
         print_json(result)
         return
@@ -81,10 +86,7 @@ def roll(notation: str, dice: str | None, seed: int | None, as_json: bool) -> No
         line.append((f"  {n.modifier:+d}", ""))
     line.append((f"  = {total}", "bold"))
     if "expected" in result:
-        below = (
-            f"Average {result['expected']}; chance of {total} or more "
-            f"{result['p_at_least']:.1%}, of {total} or less {result['p_at_most']:.1%}."
-        )
+        below = f"Average {result['expected']}; {said}."
     else:
         below = f"No exact odds: {result['odds_skipped']}."
     from companion.render import plain

@@ -76,20 +76,20 @@ def odds(turns: int, shut: int, as_json: bool) -> None:
             str(h[0]),
             str(h[1]),
             str(h[2]),
-            odds.fmt(p) if hasattr(odds, "fmt") else f"{float(p):.2%}",
+            odds.fmt(p),
         )
         for h, p in f.hands
     )
     parts.append(Grid(("rookies", "specialists", "bosses", "chance"), hands, overflow="ellipsis"))
     plural = {"rookie": "rookies", "specialist": "specialists", "boss": "bosses"}
     for r in RANKS:
-        dist = ", ".join(f"{k}: {float(p):.1%}" for k, p in f.per_rank[r])
+        dist = ", ".join(f"{k}: {odds.fmt(p)}" for k, p in f.per_rank[r])
         expected = f"expected {float(f.expected[r]):.3f} ({f.expected[r]})"
         parts.append(Say(f"{plural[r]} per spawn: {expected}; {dist}"))
     parts.append(
         Say(
             f"expected fighters per spawn: {float(f.expected_total):.3f}; "
-            f"at least one boss: {float(f.at_least_one_boss):.1%}"
+            f"at least one boss: {odds.fmt(f.at_least_one_boss)}"
         )
     )
     arrived = tuple((str(turn), f"{float(v):.1f}") for turn, v in by_turn)

@@ -15,7 +15,7 @@ from typing import Protocol
 
 from companion.dice import DiceRequest, DiceSource
 from companion.numbers import shown
-from companion.odds import TooLargeError, fmt
+from companion.odds import TooLargeError, fmt, most_likely
 from companion.trace import Step, Trace
 
 # Sequences walked at most: every roll of up to five D6 (7,776), of 2D10 and a D20, or
@@ -161,5 +161,5 @@ def odds_trace(title: str, resolve: Callable[[DiceSource], Resolved]) -> Trace:
     if len(table) > 1 and all(p == p_best for _, p in table):
         said = f"{len(table)} outcomes, each {fmt(p_best)}"
     else:
-        said = f"most likely: {best} ({fmt(p_best)})"
+        said = most_likely(best, p_best)
     return Trace(title, steps, said, table)

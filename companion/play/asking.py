@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from companion.game.state import FighterState, freeze
+from companion.odds import fmt
 from companion.play.matters import Distribution, Odds, answers_of, judge, refused
 from companion.play.session import Session
 from companion.play.ui import BACK, Item, Prompter, numbered
@@ -71,11 +72,8 @@ def said(text: str) -> str:
 
 
 def chance(p: Fraction) -> str:
-    """A chance as a percentage, with its fraction only where that is short (1/4)."""
-    pct = float(p) * 100
-    text = f"{pct:.0f}%" if pct in (0.0, 100.0) or pct == int(pct) else f"{pct:.1f}%"
-    frac = f"{p.numerator}/{p.denominator}"
-    return text if p.denominator == 1 or len(frac) > 5 else f"{text} ({frac})"
+    """A chance in the one form the whole product prints them in (`odds.fmt`)."""
+    return fmt(p)
 
 
 class Asking:

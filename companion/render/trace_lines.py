@@ -49,7 +49,7 @@ def step_spans(i: int, s: Step, topic: str | None, link_fits: LinkFits) -> list[
             t.append((" → ", ""))
     if not s.only_repeats_roll:
         t.append((s.outcome, "green" if s.success else "red" if s.success is False else ""))
-    if s.outcome_chance is not None:
+    if s.outcome_chance is not None and s.outcome_chance != 1:  # a certain step: no odds
         t.append((f"  (chance {fmt(s.outcome_chance)})", "dim"))
     for ruling in s.rulings:
         t.append((f" [{ruling}]", "dim"))
@@ -84,7 +84,9 @@ def trace_spans(trace: Trace, system: str | None, link_fits: LinkFits) -> list[l
         out.append(step_spans(i, s, step_topic(system, s.title), link_fits))
     out.append([(f"Result: {trace.outcome}", "bold")])
     shown_steps = {(s.outcome, s.outcome_chance) for s in trace.steps}
-    if trace.odds and not shown_steps.issuperset(trace.odds):  # not when the steps said it
+    certain = all(p == 1 for _, p in trace.odds)  # a line that would only say 100%
+    if trace.odds and not certain and not shown_steps.issuperset(trace.odds):
+        # Not when the steps said it already.
         odds = ", ".join(f"{k} {fmt(p)}" for k, p in trace.odds)
         out.append([(f"Odds before the dice: {odds}", "dim")])
     return out

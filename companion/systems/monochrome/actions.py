@@ -16,7 +16,7 @@ from companion.errors import RefusedError, UsageError
 from companion.game.events import Change, set_fighter, set_game, set_side
 from companion.game.state import FighterState, GameState, freeze
 from companion.names import plural
-from companion.odds import fmt
+from companion.odds import fmt, most_likely
 from companion.systems.base import ActionRequest, Outcome
 from companion.systems.kit.plugin import no_shot
 from companion.systems.monochrome import attack, scoring, targets
@@ -435,7 +435,7 @@ def odds(d: MonoData, state: GameState, req: ActionRequest) -> Trace:
     return Trace(
         title,
         tuple(steps),
-        f"most likely: {p.target.name} {best[0]} ({fmt(best[1])})",
+        most_likely(f"{p.target.name} {best[0]}", best[1]),
         tuple((f"{p.target.name} {k}", pr) for k, pr in table),
     )
 

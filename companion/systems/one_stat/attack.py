@@ -293,7 +293,7 @@ def odds(d: OneStatData, state: GameState, req: ActionRequest) -> Trace:
     ]
     best = max(dist, key=lambda kv: kv[1])
     title = f"Odds: {a.name} {'attacks' if atk.melee else 'shoots at'} {t.name}"
-    return Trace(title, tuple(steps), f"most likely: {best[0]} ({odds_mod.fmt(best[1])})", dist)
+    return Trace(title, tuple(steps), odds_mod.most_likely(*best), dist)
 
 
 def _rulings(steps: list[Step] | tuple[Step, ...]) -> tuple[str, ...]:

@@ -366,4 +366,4 @@ def odds_trace(atk: Attack, pool: int) -> Trace:
         steps.append(Step("With a reroll", "the force has no rerolls left", rulings=("R-SMB-02",)))
     best = max(table, key=lambda kv: kv[1])
     title = f"Odds: {atk.attacker.name} {atk.verb} {atk.strikes[0].target.name}"
-    return Trace(title, tuple(steps), f"most likely: {best[0]} ({odds_mod.fmt(best[1])})", table)
+    return Trace(title, tuple(steps), odds_mod.most_likely(*best), table)

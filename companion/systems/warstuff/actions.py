@@ -263,6 +263,10 @@ def _heal(state: GameState, f: FighterState, t: FighterState | None, dice: DiceS
     return Outcome("action", summary, tuple(changes), trace)
 
 
+# The Leader rule rolls three dice, however many units the table means to command.
+COMMAND_DICE = 3
+
+
 def _command(state: GameState, f: FighterState, o: Mapping[str, Any], dice: DiceSource) -> Outcome:
     turns.active_check(state, f, "command")
     if "leader" not in f.skills:
@@ -272,37 +276,44 @@ def _command(state: GameState, f: FighterState, o: Mapping[str, Any], dice: Dice
     for k in o:
         if k != "units":
             raise UsageError(f"'{k}' is not a command option; known: units")
-    n = o.get("units", 3)
-    if not isinstance(n, int) or not 1 <= n <= 3:
+    cap = o.get("units", COMMAND_DICE)
+    if not isinstance(cap, int) or not 1 <= cap <= COMMAND_DICE:
         raise UsageError("a Leader commands 1 to 3 units: --opt units=N")
     waiting = [
         x for x in state.side_fighters(f.side) if x.id != f.id and turns.can_activate(state, x)
     ]
     if not waiting:
         raise RefusedError(f"every other unit of {state.sides[f.side].name} has already activated")
-    r = roll_dice(dice, f.name, 6, n, purpose=f"{f.name}'s command dice")
-    got = min(sum(1 for v in r.dice if v >= 4), len(waiting))
-    from fractions import Fraction
-
+    # Three dice whatever the cap: `units` only limits how many 4+s are used (R-WS-P12).
+    r = roll_dice(dice, f.name, 6, COMMAND_DICE, purpose=f"{f.name}'s command dice")
+    fours = sum(1 for v in r.dice if v >= 4)
+    got = min(fours, cap, len(waiting))
     from companion import odds as odds_mod
 
-    dist = odds_mod.pool(1, 6)
-    p_each = odds_mod.chance(dist, ">=", 4)
-    p_any = 1 - (1 - p_each) ** n
+    p_each = odds_mod.chance(odds_mod.pool(1, 6), ">=", 4)
+    notes = [
+        'each 4+ lets one friendly unit within 3" that has not activated act now, '
+        "in any order, without passing the turn (R-WS-P08)",
+    ]
+    if got < fours:
+        why = f"only {plural(len(waiting), 'unit')} left to activate"
+        if len(waiting) >= cap:
+            why = f"at most {cap} asked for (units={cap})"
+        notes.append(f"{got} of the {fours} 4+s used: {why}")
     steps = [
         Step(
             "Leader: command dice",
-            f"{sum(1 for v in r.dice if v >= 4)} of {n} dice at 4+: "
-            f"{plural(got, 'unit')} may act now",
+            f"{fours} of {COMMAND_DICE} dice at 4+: {plural(got, 'unit')} may act now",
             roll=r,
             target=4,
             compare=">=",
-            probability=Fraction(p_any),
-            notes=(
-                'each 4+ lets one friendly unit within 3" that has not activated act now, '
-                "in any order, without passing the turn (R-WS-P08)",
-                "the chance shown is of at least one 4+",
-            ),
+            success=fours > 0,
+            # The chance of at least one 4+ on the three dice.
+            probability=1 - (1 - p_each) ** COMMAND_DICE,
+            successes=fours,
+            expected=p_each * COMMAND_DICE,
+            rulings=("R-WS-P12",),
+            notes=tuple(notes),
         )
     ]
     changes: list[Change] = [set_fighter(f.id, "flags.commanded", True)]

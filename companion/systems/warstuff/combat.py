@@ -436,6 +436,6 @@ def odds_trace(state: GameState, atk: Attack) -> Trace:
     return Trace(
         f"Odds: {atk.attacker.name} {'shoots at' if atk.ranged else 'attacks'} {atk.defender.name}",
         tuple(steps),
-        f"most likely: {best[0]} ({odds.fmt(best[1])})",
+        odds.most_likely(best[0], best[1]),
         table,
     )
