@@ -39,7 +39,10 @@ class Roll:
 
     @property
     def value(self) -> int:
-        return sum(self.dice[i] for i in self.kept)
+        kept = self.kept
+        if len(kept) == 1:  # most rolls: a long game's report asks this of every one
+            return self.dice[kept[0]]
+        return sum([self.dice[i] for i in kept])
 
     def spec(self) -> str:
         if self.count == 1:
@@ -125,10 +128,6 @@ def _frac(p: Fraction | None) -> dict[str, Any] | None:
     return {"fraction": f"{p.numerator}/{p.denominator}", "value": round(float(p), 6)}
 
 
-def _unfrac(d: Mapping[str, Any] | None) -> Fraction | None:
-    return None if d is None else _fraction(d["fraction"])
-
-
 @lru_cache(maxsize=512)
 def _fraction(text: str) -> Fraction:
     """A stored chance ("3/5"): a game holds few distinct ones, read many times."""
@@ -185,22 +184,24 @@ def _step_from(d: Mapping[str, Any]) -> Step:
             tuple(r["dice"]),
             tuple(r["kept"]),
         )
-    mods = d.get("modifiers")
+    get = d.get
+    mods, rulings, notes = get("modifiers"), get("rulings"), get("notes")
+    p, e = get("probability"), get("expected")
     # Every field in order: the quickest way to build a value (a long game's report reads
-    # every step of every event).
+    # every step of every event), and nothing made for a field the step does not have.
     return Step(
         d["title"],
         d["outcome"],
         roll,
         tuple(Modifier(m["value"], m["reason"], m.get("ruling")) for m in mods) if mods else (),
-        d.get("target"),
-        d.get("compare"),
-        d.get("success"),
-        _unfrac(d.get("probability")),
-        tuple(d.get("rulings", ())),
-        tuple(d.get("notes", ())),
-        d.get("successes"),
-        _unfrac(d.get("expected")),
+        get("target"),
+        get("compare"),
+        get("success"),
+        None if p is None else _fraction(p["fraction"]),
+        tuple(rulings) if rulings else (),
+        tuple(notes) if notes else (),
+        get("successes"),
+        None if e is None else _fraction(e["fraction"]),
     )
 
 
