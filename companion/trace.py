@@ -83,7 +83,10 @@ class Step:
         if self.roll is None or self.target is not None or self.modifiers:
             return False
         said = self.outcome.removeprefix("rolled ").replace(",", " ").split()
-        return said in ([str(self.roll.value)], [str(v) for v in self.roll.dice])
+        r = self.roll
+        if len(said) == 1 and said[0] == str(r.value):
+            return True
+        return len(said) == len(r.dice) and said == [str(v) for v in r.dice]
 
     @property
     def outcome_chance(self) -> Fraction | None:
@@ -117,7 +120,7 @@ class Trace:
             title=d["title"],
             outcome=d["outcome"],
             steps=tuple(_step_from(s) for s in d.get("steps", ())),
-            odds=tuple((o["outcome"], Fraction(o["p"]["fraction"])) for o in d.get("odds", ())),
+            odds=tuple((o["outcome"], _fraction(o["p"]["fraction"])) for o in d.get("odds", ())),
             rulings=tuple(d.get("rulings", ())),
         )
 
