@@ -175,6 +175,8 @@ def _step_dict(s: Step) -> dict[str, Any]:
 
 
 def _step_from(d: Mapping[str, Any]) -> Step:
+    if len(d) == 2:  # a step that only says what happened: its title and outcome
+        return Step(d["title"], d["outcome"])
     roll = None
     if "roll" in d:
         r = d["roll"]
