@@ -39,7 +39,10 @@ class Roll:
 
     @property
     def value(self) -> int:
-        return sum(self.dice[i] for i in self.kept)
+        kept = self.kept
+        if len(kept) == 1:  # most rolls: a long game's report asks this of every one
+            return self.dice[kept[0]]
+        return sum([self.dice[i] for i in kept])
 
     def spec(self) -> str:
         if self.count == 1:
@@ -80,7 +83,10 @@ class Step:
         if self.roll is None or self.target is not None or self.modifiers:
             return False
         said = self.outcome.removeprefix("rolled ").replace(",", " ").split()
-        return said in ([str(self.roll.value)], [str(v) for v in self.roll.dice])
+        r = self.roll
+        if len(said) == 1 and said[0] == str(r.value):
+            return True
+        return len(said) == len(r.dice) and said == [str(v) for v in r.dice]
 
     @property
     def outcome_chance(self) -> Fraction | None:
@@ -114,7 +120,7 @@ class Trace:
             title=d["title"],
             outcome=d["outcome"],
             steps=tuple(_step_from(s) for s in d.get("steps", ())),
-            odds=tuple((o["outcome"], Fraction(o["p"]["fraction"])) for o in d.get("odds", ())),
+            odds=tuple((o["outcome"], _fraction(o["p"]["fraction"])) for o in d.get("odds", ())),
             rulings=tuple(d.get("rulings", ())),
         )
 
@@ -123,10 +129,6 @@ def _frac(p: Fraction | None) -> dict[str, Any] | None:
     if p is None:
         return None
     return {"fraction": f"{p.numerator}/{p.denominator}", "value": round(float(p), 6)}
-
-
-def _unfrac(d: Mapping[str, Any] | None) -> Fraction | None:
-    return None if d is None else _fraction(d["fraction"])
 
 
 @lru_cache(maxsize=512)
@@ -173,6 +175,8 @@ def _step_dict(s: Step) -> dict[str, Any]:
 
 
 def _step_from(d: Mapping[str, Any]) -> Step:
+    if len(d) == 2:  # a step that only says what happened: its title and outcome
+        return Step(d["title"], d["outcome"])
     roll = None
     if "roll" in d:
         r = d["roll"]
@@ -185,22 +189,24 @@ def _step_from(d: Mapping[str, Any]) -> Step:
             tuple(r["dice"]),
             tuple(r["kept"]),
         )
-    mods = d.get("modifiers")
+    get = d.get
+    mods, rulings, notes = get("modifiers"), get("rulings"), get("notes")
+    p, e = get("probability"), get("expected")
     # Every field in order: the quickest way to build a value (a long game's report reads
-    # every step of every event).
+    # every step of every event), and nothing made for a field the step does not have.
     return Step(
         d["title"],
         d["outcome"],
         roll,
         tuple(Modifier(m["value"], m["reason"], m.get("ruling")) for m in mods) if mods else (),
-        d.get("target"),
-        d.get("compare"),
-        d.get("success"),
-        _unfrac(d.get("probability")),
-        tuple(d.get("rulings", ())),
-        tuple(d.get("notes", ())),
-        d.get("successes"),
-        _unfrac(d.get("expected")),
+        get("target"),
+        get("compare"),
+        get("success"),
+        None if p is None else _fraction(p["fraction"]),
+        tuple(rulings) if rulings else (),
+        tuple(notes) if notes else (),
+        get("successes"),
+        None if e is None else _fraction(e["fraction"]),
     )
 
 

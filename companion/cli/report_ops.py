@@ -2,19 +2,36 @@
 
 from __future__ import annotations
 
+import gc
 import sys
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from companion.report.build import Report
 
 
 def report(game: str | None, fmt: str, output: str | None, as_json: bool) -> None:
     from companion import systems
-    from companion.cli.shared import print_json, reading_game
-    from companion.report.build import build_report
-    from companion.report.output import format_of, parts, write_file
+    from companion.cli.shared import reading_game
+    from companion.report.build import build_report, collector_paused
+    from companion.report.output import format_of
 
     kind = format_of(fmt)
     with reading_game(game) as gf:
         pass
-    data = build_report(systems.get(gf.system), gf)
+    # Held off until the page is written, not only while the report is built; and what
+    # the command made (modules, templates, the charts' short-lived cycles) is then set
+    # aside, since the process ends with the command: the collector's walk over it at
+    # exit would be a tenth of a long game's report.
+    with collector_paused():
+        _write(build_report(systems.get(gf.system), gf), kind, output, as_json)
+        gc.freeze()
+
+
+def _write(data: Report, kind: str, output: str | None, as_json: bool) -> None:
+    from companion.cli.shared import print_json
+    from companion.report.output import parts, write_file
+
     if as_json:
         print_json(data.to_dict())
         return

@@ -7,12 +7,14 @@ a part at a time, so a long game's story is never held twice in memory.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
 from companion.report.build import Report
 
 TEMPLATES = Path(__file__).parent / "templates"
+PIECES = 4096  # of the template's output joined into each part written
 
 
 _ENV: dict[str | None, Any] = {}
@@ -81,7 +83,7 @@ def html_parts(report: Report) -> Iterator[str]:
     drawn = charts(report, "page")
     by_id = {c.id: c for c in drawn}
     template = env.get_template("report.html.j2")
-    yield from template.generate(
+    pieces = template.generate(
         r=report,
         vp=by_id.get("vp"),
         casualties=by_id.get("casualties"),
@@ -90,6 +92,10 @@ def html_parts(report: Report) -> Iterator[str]:
         short=short,
         state=state_line(report),
     )
+    # Jinja gives the page in small pieces (a long game's story in tens of thousands):
+    # they are passed on a few thousand at a time, each joined into one part.
+    while block := list(islice(pieces, PIECES)):
+        yield "".join(block)
 
 
 def state_line(report: Report) -> str:
