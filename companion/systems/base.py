@@ -23,6 +23,7 @@ from companion.systems.records import (
     Scenario,
     SystemInfo,
     Topic,
+    UpkeepChoice,
 )
 from companion.trace import Trace
 
@@ -37,6 +38,7 @@ __all__ = [
     "Scenario",
     "SystemInfo",
     "Topic",
+    "UpkeepChoice",
 ]
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
@@ -201,6 +203,11 @@ class RuleSystem(ABC):
     def next_turn(self, state: GameState, dice: DiceSource) -> Outcome:
         """Upkeep of the turn that ends, the turn count, and the initiative roll."""
         return self._structure().next_turn(state, dice)
+
+    def upkeep_choices(self, state: GameState) -> Sequence[UpkeepChoice]:
+        """The rolls of the coming upkeep a player may take or leave, which `play` asks
+        before it runs the upkeep; none by default."""
+        return ()
 
     def activate(self, state: GameState, fighter_id: str) -> Outcome:
         return self._structure().activate(state, fighter_id)
