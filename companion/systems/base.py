@@ -115,6 +115,11 @@ class RuleSystem(ABC):
         them when they are left out."""
         return ()
 
+    def fixed_stats(self, rank: str) -> Mapping[str, int]:
+        """The stats `rank` always has (an smbfat figure type's dice): `roster add` fills
+        them in, so they need not be given."""
+        return {}
+
     def fighter_words(self) -> Sequence[tuple[str, str, str]]:
         """What a fighter may carry or know besides its rank and stats, as `roster add`
         takes it: (kind, id, label) with kind "equipment" or "skill", for completion and
@@ -333,6 +338,11 @@ class RuleSystem(ABC):
         """The actions that make sense for this fighter in this game (its scenario, its
         gear and skills), for menus; `resolve` still checks each one when it is taken."""
         return self.action_names()
+
+    def needs_actor(self, action: str) -> bool:
+        """Whether a fighter takes `action`; one taken for the whole game (SMBFAT's
+        objectives) is recorded without naming any."""
+        return True
 
     def resolve(self, state: GameState, request: ActionRequest, dice: DiceSource) -> Outcome:
         """Resolve one action with dice: the outcome holds the trace and the changes."""
