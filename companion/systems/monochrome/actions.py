@@ -436,7 +436,7 @@ def odds(d: MonoData, state: GameState, req: ActionRequest) -> Trace:
         title,
         tuple(steps),
         f"most likely: {p.target.name} {best[0]} ({fmt(best[1])})",
-        tuple((f"{p.target.name} {k}", pr) for k, pr in table),
+        tuple((fared(p.target.name, k), pr) for k, pr in table),
     )
 
 
