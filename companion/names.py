@@ -113,3 +113,12 @@ def with_suggestion(message: str) -> str:
     choices = [c.strip() for c in re.sub(r"\([^)]*\)", "", listed[1]).split(",")]
     hint = did_you_mean(quoted[1], [c.removesuffix(" ...") for c in choices])
     return message[: quoted.end()] + hint + message[quoted.end() :]
+
+
+# A result as a player says it of a fighter: "missed", not "miss".
+_SAID = {"miss": "missed"}
+
+
+def fared(name: str, result: str) -> str:
+    """What an attack did to a fighter, read aloud: "Frogger: missed", "Shaman: no effect"."""
+    return f"{name}: {_SAID.get(result, result)}"

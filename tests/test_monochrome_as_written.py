@@ -41,7 +41,7 @@ def test_two_melee_supports_give_the_ganging_bonus_untold(run):
     r = run("attack", "Brave", "Bob", "--opt", "supports=Hawk,Elk", "--dice", "4,3")
     assert r.code == 0, r.err
     assert "several friends touch the target" in r.out and "R-MON-P16" in r.out
-    assert "roll 5 or under" in r.out and "attacks: Bob stunned" in r.out
+    assert "roll 5 or under" in r.out and "attacks; Bob: stunned" in r.out
     assert "R-MON-P16" in run("rules", "rulings", "monochrome").out
 
 

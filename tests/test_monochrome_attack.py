@@ -21,6 +21,7 @@ from monochrome_helpers import (
 
 from companion.dice import TypedDice
 from companion.errors import CompanionError, RefusedError
+from companion.names import fared
 
 A = [
     fighter("Bob", "soldier", 5, 1),
@@ -332,15 +333,16 @@ def test_odds_match_brute_force(request_):
     state = set_fighter(state, request_.actor, moved=True)
     brute = resolved(MONO, state, request_, lambda o: o.data["results"][0])
     trace = MONO.odds(state, request_)
-    shown = {k.split(" ", 1)[1]: p for k, p in trace.odds}
-    assert shown == {k: p for k, p in brute.items() if p}
+    # Each row names the target and its result in words ("Brave: missed").
+    target = trace.odds[0][0].split(": ", 1)[0]
+    assert dict(trace.odds) == {fared(target, k): p for k, p in brute.items() if p}
     assert sum(brute.values()) == 1
 
 
 def test_odds_show_what_a_reroll_would_do():
     state = game(A, B, active="bob")
     trace = MONO.odds(state, req("shoot", "bob", "brave"))
-    assert dict(trace.odds)["Brave miss"] == Fraction(5, 6)
+    assert dict(trace.odds)["Brave: missed"] == Fraction(5, 6)
     text = " ".join(s.title + " " + s.outcome for s in trace.steps)
     assert "fate reroll (miss)" in text and "miss 69.4%" in text
 

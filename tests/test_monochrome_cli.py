@@ -61,10 +61,10 @@ def test_odds_give_every_effect(run):
     odds = {o["outcome"]: o["p"]["fraction"] for o in r.json()["odds"]}
     # 2D6 equal or under 8: miss 10/36; 6-8 knockback, 3-5 stunned, 2 killed.
     assert odds == {
-        "Bob miss": "5/18",
-        "Bob knockback": "4/9",
-        "Bob stunned": "1/4",
-        "Bob killed": "1/36",
+        "Bob: missed": "5/18",
+        "Bob: knockback": "4/9",
+        "Bob: stunned": "1/4",
+        "Bob: killed": "1/36",
     }
 
 

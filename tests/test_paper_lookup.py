@@ -107,7 +107,7 @@ def test_a_look_up_without_any_game_finds_its_system_by_the_words(run: Any, home
     r = run("odds", "Orc Warrior", "Dwarf Warrior")
     assert r.code == 0, r.err
     assert r.out.startswith("Odds: Orc Warrior attacks Dwarf Warrior")
-    assert "Dwarf Warrior killed 33.3% (1/3)" in r.out
+    assert "Dwarf Warrior: killed 33.3% (1/3)" in r.out
     r = run("attack", "rookie stat=3 melee-1h", "specialist stat=5", "--dice", "2,7")
     assert r.code == 0, r.err
     assert "Rookie attacks Specialist" in r.out

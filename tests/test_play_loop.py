@@ -254,7 +254,7 @@ def test_solo_games_ask_the_solo_guide(solo_game):
     assert walk["summary"] == (
         "Sergeant 1: stay in cover and attack Will, the closest of your fighters"
     )
-    assert attack["summary"] == "Sergeant 1 attacks Will: Will out"
+    assert attack["summary"] == "Sergeant 1 attacks Will; Will: out"
     assert attack["data"]["dice"] == [1, 1, 1] and attack["data"]["typed"] is True
     assert follow["data"]["branch"] == "follow-leader"
     assert follow["summary"] == 'Grunt 1: move 3" toward Sergeant 1'

@@ -305,7 +305,7 @@ def test_play_short_solo_game(run, term, tmp_path, home):
     t.press("k", "Press any key to go back")
     screen = t.screen()
     assert "Is it in cover?: yes: it keeps its position" in screen
-    assert "Result: Sergeant 1 attacks Will: Will out" in screen
+    assert "Result: Sergeant 1 attacks Will; Will: out" in screen
     t.press(" ", MENU)
     t.press("e", "Sergeant 1 ends the activation.")
     t.key("C-c", "picks it up from there")

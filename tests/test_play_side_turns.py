@@ -5,6 +5,7 @@ still do."""
 from __future__ import annotations
 
 from play_helpers import play_keys
+from test_smbfat_objectives_cli import ended
 
 from companion.names import possessive
 
@@ -21,12 +22,7 @@ def test_the_early_end_entry_names_the_force_whose_turn_it_ends(run):
 def test_after_the_last_round_play_offers_the_objectives_then_the_report(run):
     """smbfat scores its objectives once round 3 is over: `play` offers it (the only way
     before was to leave play and type 'companion act FIGURE objectives')."""
-    assert run("game", "new", "--system", "smbfat", "--name", "f").code == 0
-    for _ in range(7):  # three rounds of two force turns, then the end
-        if run("status", "--json").json()["phase"] == "ended":
-            break
-        assert run("turn", "--seed", "1", "--force").code == 0
-    assert run("status", "--json").json()["phase"] == "ended"
+    ended(run)
     _, ui = play_keys("f", "r" + "Q")
     first = ui.menus[1][1] if ui.menus[0][0].startswith("Dice") else ui.menus[0][1]
     key = next(x[0] for x in first if "(the game is over)" in x)

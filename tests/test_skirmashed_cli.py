@@ -27,7 +27,7 @@ def test_activation_move_attack_done_and_undo(run):
     # 5 shots above Boom 5 (range 10: no modifier): 7, 10, 6 hit; blocks above 6: 9 only.
     r = run("attack", "Holt", "Vex", "--ranged", "--range", "10", "--dice", "7,2,10,6,3,5,9,4")
     assert r.code == 0, r.err
-    assert "2 unblocked, 10 damage; Vex killed" in r.out
+    assert "2 unblocked, 10 damage; Vex: killed" in r.out
     data, rows = board(run)
     assert rows["Vex"]["status"] == "out" and rows["Vex"]["describe"]["damage"] == "10/9"
     assert data["phase"] == "ended"  # Reds have no figure left (R-SKM-P08)
@@ -59,7 +59,7 @@ def test_odds_json_gives_the_kill_chance(run):
     assert r.code == 0, r.err
     data = r.json()
     rows = {row["outcome"]: row["p"]["value"] for row in data["odds"]}
-    assert "Vex killed" in rows and "Vex survives" in rows
+    assert "Vex: killed" in rows and "Vex: survives" in rows
     assert any(s["title"] == "Unblocked hits" for s in data["steps"])
     r = run("odds", "Holt", "Vex", "--ranged", "--opt", "band=long")
     assert r.code == 0 and 'outside 24"' in r.out

@@ -82,8 +82,8 @@ def test_odds_may_assume_a_focus_or_a_charge_before_it_is_taken(run):
     assert focused.code == 0, focused.err
     hit = next(s for s in focused.json()["steps"] if s["title"].startswith("To hit"))
     assert any("-1 focused" in n for n in hit["notes"])
-    kill = {r["outcome"]: r["p"]["value"] for r in focused.json()["odds"]}["Vex killed"]
-    assert kill > {r["outcome"]: r["p"]["value"] for r in plain["odds"]}["Vex killed"]
+    kill = {r["outcome"]: r["p"]["value"] for r in focused.json()["odds"]}["Vex: killed"]
+    assert kill > {r["outcome"]: r["p"]["value"] for r in plain["odds"]}["Vex: killed"]
     charge = run("odds", "Holt", "Vex", "--opt", "charging=yes")
     assert charge.code == 0 and "charging (R-SKM-P10)" in charge.out
     r = run("odds", "Holt", "Vex", "--opt", "focused=yes", "--opt", "charging=yes")
@@ -104,7 +104,7 @@ def test_a_block_that_cannot_succeed_asks_no_dice(run):
     r = run("attack", "Holt", "Vex", "--ranged", "--dice", "10,10,1,1,1")
     assert r.code == 0, r.err
     assert "no hit can be blocked (0 of 2 blocked); no block dice rolled" in r.out
-    assert "Vex killed" in r.out
+    assert "Vex: killed" in r.out
     assert board(run)[1]["Vex"]["status"] == "out"
 
 

@@ -51,11 +51,11 @@ def test_kill_chance_counts_the_damage_already_taken():
     trace = SKM.odds(state, attack("a", "b", ranged=True))
     # Hit above 5: 1/2; block above Manoeuvre 1 +1 (FP 1 equal to it) = 2: 8/10 blocked,
     # so one unblocked hit comes with 1/2 * 2/10 = 1/10.
-    assert dict(trace.odds)["B killed"] == Fraction(1, 10)
+    assert dict(trace.odds)["B: killed"] == Fraction(1, 10)
     fresh = SKM.odds(
         game([fig("A", fp=1, boom=5)], [fig("B", man=1, sta=10)]), attack("a", "b", ranged=True)
     )
-    assert "B killed" not in dict(fresh.odds)
+    assert "B: killed" not in dict(fresh.odds)
 
 
 def test_odds_of_a_charge_count_the_shot_on_the_way_in():
@@ -65,7 +65,7 @@ def test_odds_of_a_charge_count_the_shot_on_the_way_in():
     b = fig("B", man=1, fp=1, boom=5, sta=19)
     state = game([a], [b], active="a")
     trace = SKM.odds(state, attack("a", "b", charging=True, shoot_first=True))
-    assert dict(trace.odds)["A killed"] == Fraction(1, 2)
+    assert dict(trace.odds)["A: killed"] == Fraction(1, 2)
     assert trace.steps[0].title == "Shooting the charger"
     # The blow's spread is given the charger lives: Fight 1 above Hack 5 -2 = 3: 7 in 10.
     hits = next(s for s in trace.steps if s.title == "Hits")

@@ -25,7 +25,7 @@ def test_heavy_weapon_adds_no_die_against_an_adjacent_target(run):
     # A Gunslinger with Heavy weapon: 2 ranged dice + 1 at a target not adjacent.
     r = run("odds", "Sniper", "Footman", "--range", "6", "--json")
     assert r.json()["odds"][0] == {
-        "outcome": "Footman defeated",
+        "outcome": "Footman: defeated",
         "p": {"fraction": "7/8", "value": 0.875},
     }
     # 0" is base contact: adjacent, so no shot and no Heavy die.
@@ -37,7 +37,7 @@ def test_heavy_weapon_adds_no_die_against_an_adjacent_target(run):
     # In melee it rolls its one melee die: a 3 misses.
     r = run("attack", "Sniper", "Footman", "--dice", "3")
     assert r.code == 0, r.err
-    assert "Footman missed" in r.out and "no extra die against an adjacent target" in r.out
+    assert "Footman: missed" in r.out and "no extra die against an adjacent target" in r.out
     assert "R-SMB-P14" in run("rules", "rulings", "smbfat").out
 
 

@@ -24,27 +24,27 @@ def test_attack_keeps_the_highest_die_and_4_defeats():  # R-SMB-01
     assert step.target == 4 and step.probability == Fraction(3, 4)  # 1 - (1/2)^2
     after = apply(state, o)
     assert after.fighter("y").out
-    assert o.summary == "X attacks Y: Y defeated"
+    assert o.summary == "X attacks Y; Y: defeated"
 
 
 def test_attack_with_only_low_dice_misses():  # R-SMB-01
     state, o = _attack([fig("X")], [fig("Y")], 3, 2)
     assert not apply(state, o).fighter("y").out
-    assert o.summary == "X attacks Y: Y missed"
+    assert o.summary == "X attacks Y; Y: missed"
 
 
 def test_armor_needs_a_5():  # R-SMB-01
     _, o = _attack([fig("X")], [fig("Y", "brawler", "armor")], 4, 4)
-    assert o.summary.endswith("Y missed")
+    assert o.summary.endswith("Y: missed")
     assert o.trace.steps[1].target == 5
     _, o = _attack([fig("X")], [fig("Y", "brawler", "armor")], 5, 1)
-    assert o.summary.endswith("Y defeated")
+    assert o.summary.endswith("Y: defeated")
 
 
 def test_brutal_adds_a_melee_die():
     _, o = _attack([fig("X", "brawler", "brutal")], [fig("Y")], 1, 2, 4)
     assert o.trace.steps[1].roll.dice == (1, 2, 4)
-    assert o.summary.endswith("Y defeated")
+    assert o.summary.endswith("Y: defeated")
 
 
 def test_brutal_does_not_help_at_range():
@@ -125,7 +125,7 @@ def test_fear_roll_failed_loses_the_attack_and_spends_the_action():  # R-SMB-03,
     assert o.trace.steps[1].title == "Fear roll" and not o.trace.steps[1].success
     after = apply(state, o)
     assert not after.fighter("y").out and after.fighter("x").flags["did"] == "attack"
-    assert o.summary == "X attacks Y: Y lost to Fear"
+    assert o.summary == "X attacks Y; Y: lost to Fear"
     with pytest.raises(RefusedError, match="already made its attack"):
         roll(after, req("attack", "x", "y"), 6)
 
@@ -133,14 +133,14 @@ def test_fear_roll_failed_loses_the_attack_and_spends_the_action():  # R-SMB-03,
 def test_fear_roll_passed_then_the_attack_is_rolled():  # R-SMB-03
     _, o = _attack([fig("X")], [fig("Y", "brawler", "fear")], 4, 2, 5)
     assert [s.title for s in o.trace.steps[1:3]] == ["Fear roll", "Attack roll"]
-    assert o.summary.endswith("Y defeated")
+    assert o.summary.endswith("Y: defeated")
 
 
 def test_talented_rolls_two_dice_for_the_fear_roll():  # R-SMB-01
     _, o = _attack([fig("X", "brawler", "talented")], [fig("Y", "brawler", "fear")], 1, 4, 1, 1)
     fear = o.trace.steps[1]
     assert fear.roll.count == 2 and fear.success and fear.probability == Fraction(3, 4)
-    assert o.summary.endswith("Y missed")
+    assert o.summary.endswith("Y: missed")
 
 
 def test_a_fear_figure_ignores_fear():  # R-SMB-03
@@ -158,7 +158,7 @@ def test_spread_rolls_fear_once_for_each_enemy_fear_figure():  # R-SMB-03, R-SMB
     assert titles == ["Fear roll", "Attack roll", "Fear roll", "Attack roll", "Attack roll"]
     after = apply(state, o)
     assert [after.fighter(i).out for i in ("y", "z", "ghost", "w")] == [True, False, False, True]
-    assert "Z lost to Fear" in o.summary
+    assert "Z: lost to Fear" in o.summary
 
 
 def _defeated(state):
@@ -192,7 +192,7 @@ def test_odds_equal_brute_force_over_every_die(a, b, opts):
         assert {int(label.split()[0]): p for label, p in trace.odds} == by_n
     else:
         won = sum((p for k, p in brute.items() if "y" in k), Fraction(0))
-        assert dict(trace.odds)[f"{names['y']} defeated"] == won
+        assert dict(trace.odds)[f"{names['y']}: defeated"] == won
     assert sum(p for _, p in trace.odds) == 1
 
 

@@ -94,9 +94,9 @@ def test_seeded_attack_odds_and_a_reroll(run, tmp_path):
     # Sniper: Fear roll 1/2, then 3 dice (Heavy weapon) at 4+: 7/8.
     odds = {o["outcome"]: o["p"]["fraction"] for o in r.json()["odds"]}
     assert odds == {
-        "Hedge Witch defeated": "7/16",
-        "Hedge Witch missed": "1/16",
-        "Hedge Witch lost to Fear": "1/2",
+        "Hedge Witch: defeated": "7/16",
+        "Hedge Witch: missed": "1/16",
+        "Hedge Witch: lost to Fear": "1/2",
     }
     r = run("odds", "Sniper", "Hedge Witch", "--range", "16")
     assert r.code == 1 and 'ranged attacks reach 15", not 16"' in r.err

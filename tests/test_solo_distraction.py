@@ -50,7 +50,7 @@ def test_a_distraction_within_10_is_attacked_instead_of_the_closest(solo):
     assert out["request"]["options"]["distraction"] == "will"
     steps = out["events"][0]["trace"]["steps"]
     assert steps[0]["title"] == "Distraction" and "R-1SS-S17" in steps[0]["rulings"]
-    assert out["events"][1]["summary"] == "Sergeant 1 attacks Will: Will out"
+    assert out["events"][1]["summary"] == "Sergeant 1 attacks Will; Will: out"
 
 
 def test_a_distraction_out_of_reach_draws_the_move_whatever_it_sees(solo):

@@ -89,7 +89,7 @@ def test_a_game_round_by_round(run):
     r = run("odds", "Thorin", "Wizard", "--range", "20", "--json")
     odds = {o["outcome"]: o["p"]["fraction"] for o in r.json()["odds"]}
     # Q3 against Q2 hits on 3+ (2/3); the kill roll beats 2 on 3+ (2/3).
-    assert odds == {"Wizard killed": "4/9", "Wizard wounded": "2/9", "Wizard no effect": "1/3"}
+    assert odds == {"Wizard: killed": "4/9", "Wizard: wounded": "2/9", "Wizard: no effect": "1/3"}
     r = run("attack", "Thorin", "Wizard", "--range", "20", "--dice", "4,3", "--json")
     assert r.code == 0, r.err
     assert run("attack", "Thorin", "Wizard", "--range", "20", "--dice", "4,3").code == 1

@@ -426,7 +426,9 @@ def test_odds_match_brute_force(a, d, opts):
     assert combat.attack_dist(s, atk) == brute
     by_defender: dict = {}
     for (r, _), p in brute.items():
-        by_defender[f"{atk.defender.name} {r}"] = by_defender.get(f"{atk.defender.name} {r}", 0) + p
+        by_defender[f"{atk.defender.name}: {r}"] = (
+            by_defender.get(f"{atk.defender.name}: {r}", 0) + p
+        )
     assert dict(WS.odds(s, req).odds) == by_defender
 
 

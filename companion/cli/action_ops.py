@@ -225,8 +225,12 @@ def _request(
     target: str | None,
     options: dict[str, Any],
 ) -> ActionRequest:
-    f = find_fighter(state, fighter)
     t = find_fighter(state, target, acting=False).id if target else None
+    if not fighter:
+        if system.needs_actor(action):
+            raise UsageError(f"say who takes it: 'companion act FIGHTER {action}'")
+        return system.accept(state, ActionRequest(action, None, t, freeze(options)))
+    f = find_fighter(state, fighter)
     return system.accept(state, ActionRequest(action, f.id, t, freeze(options)))
 
 
@@ -274,7 +278,7 @@ def skill(
 
 def act(
     fighter: str,
-    action: str,
+    action: str | None,
     target: str | None,
     opt: list[str] | None,
     dice: str | None,
@@ -284,5 +288,8 @@ def act(
     odds: bool = False,
     system: str | None = None,
 ) -> None:
+    if action is None:  # one word: an action no fighter takes (act objectives)
+        _simple(fighter.strip().casefold(), "", target, _opts(opt), dice, seed, game, as_json, odds)
+        return
     action = action.strip().casefold()
     _simple(action, fighter, target, _opts(opt), dice, seed, game, as_json, odds, system)

@@ -175,7 +175,8 @@ COMMANDS = (
         f"{OPS}:act",
         """Take any other action the game's system knows (e.g. command, pickup, hold, walk).
 
-        Each system's actions and their facts (--opt KEY=VALUE) are listed below.
+        Each system's actions and their facts (--opt KEY=VALUE) are listed below. An
+        action no fighter takes (SMBFAT's objectives) is named alone: act objectives.
 
         Example:
         companion turn --dice 7,3
@@ -184,7 +185,7 @@ COMMANDS = (
         """,
         (
             FIGHTER,
-            arg("action", "The action, as the system names it."),
+            arg("action", "The action, as the system names it.", default=None),
             TARGET,
             OPT,
             *ROLLED,

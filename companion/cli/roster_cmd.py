@@ -124,7 +124,12 @@ def add(
             autocompletion=completer("roster-rank"),
         ),
     ],
-    stat: Annotated[list[str], typer.Option("--stat", help="Stat value, or NAME=VALUE.")],
+    stat: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--stat", help="Stat value, or NAME=VALUE; not needed where the rank fixes it."
+        ),
+    ] = None,
     equip: Annotated[
         list[str] | None,
         typer.Option(
@@ -158,10 +163,14 @@ def add(
             raise UsageError(f"'{r.name}' already has a fighter called '{name}'")
         given = _skills(skill or [], role)
         implied = tuple(s for s in sys_.implied_skills(_slug(rank)) if s not in given)
+        # A rank that fixes its stats (an smbfat figure type) needs none given.
+        stats = {**sys_.fixed_stats(_slug(rank)), **_stats(tuple(sys_.stat_names()), stat or [])}
+        if not stats:
+            raise UsageError("give the fighter's stat with --stat (e.g. --stat 4)")
         f = RosterFighter(
             name.strip(),
             _slug(rank),
-            freeze(_stats(tuple(sys_.stat_names()), stat)),
+            freeze(stats),
             _equipment(equip or []),
             implied + given,
             notes,

@@ -9,9 +9,10 @@ new action has its odds the day it can be resolved, and they cannot disagree wit
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from companion.dice import DiceRequest, DiceSource
 from companion.numbers import shown
@@ -25,6 +26,10 @@ MAX_SEQUENCES = 20_000
 # from its start, so a deep resolution costs its depth at every node): the work a second
 # allows on a slow machine. Decided before the walk, from an estimate of the tree.
 MAX_WORK = 60_000
+# A distance in an outcome's words: 6".
+_INCHES = re.compile(r'(\d+)"')
+_Row = TypeVar("_Row")
+
 # Paths followed to estimate the walk before it is made (Knuth's estimator).
 PROBES = 32
 
@@ -147,11 +152,26 @@ def _estimate(resolve: Callable[[DiceSource], Resolved]) -> tuple[float, float]:
     return leaves_sum / PROBES, work_sum / PROBES
 
 
+def by_distance(rows: Sequence[_Row], text: Callable[[_Row], str]) -> list[_Row]:
+    """Outcomes that differ only in a distance (a move's roll: up to 6", up to 7", ...)
+    in the order of that distance, read as a ruler; any others as they came."""
+    said = [text(r) for r in rows]
+    if len(rows) < 2 or len({_INCHES.sub("#", t) for t in said}) != 1:
+        return list(rows)
+    return [r for _, r in sorted(zip(said, rows, strict=True), key=lambda tr: _inches(tr[0]))]
+
+
+def _inches(text: str) -> list[int]:
+    return [int(n) for n in _INCHES.findall(text)]
+
+
 def odds_trace(title: str, resolve: Callable[[DiceSource], Resolved]) -> Trace:
-    """The odds of an action as a trace: one step per outcome with its chance."""
-    rows = outcome_odds(resolve, title)
+    """The odds of an action as a trace: one step per outcome with its chance, a move's
+    distances shortest first."""
+    likeliest = outcome_odds(resolve, title)
+    best, p_best, _ = likeliest[0]
+    rows = by_distance(likeliest, lambda r: r[0])
     table = tuple((text, p) for text, p, _ in rows)
-    best, p_best = table[0]
     steps: tuple[Step, ...]
     if len(rows) == 1:
         note = "no die can change what happens" if p_best == 1 else ""

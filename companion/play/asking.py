@@ -53,14 +53,18 @@ def has_usual(fact: Fact) -> bool:
 
 
 def chances(d: Distribution | None, most: int = 3) -> str:
-    """An outcome distribution in a few words: the likeliest outcomes with their chance."""
+    """An outcome distribution in a few words: the likeliest outcomes with their chance,
+    a move's distances in their order."""
+    from companion.core.every_roll import by_distance
+
     if d is None:
         return "too many ways to count"
     if refused(d):
         return "not allowed: " + d[0][0].split(": ", 1)[1]
     if len(d) == 1:
         return said(d[0][0])
-    shown = [f"{said(text)} {chance(p)}" for text, p in d[:most]]
+    likeliest = by_distance(d[:most], lambda kv: said(kv[0]))
+    shown = [f"{said(text)} {chance(p)}" for text, p in likeliest]
     if len(d) > most:
         shown.append(f"{len(d) - most} more")
     return ", ".join(shown)

@@ -16,7 +16,7 @@ from rich.text import Text
 
 from companion.dice import DiceSource, LineDice, SeededDice, TypedDice
 from companion.errors import CompanionError, DiceError, UsageError
-from companion.game.state import FighterState
+from companion.game.state import FighterState, freeze
 from companion.names import plural, possessive
 from companion.play import phase as ph
 from companion.play.asking import Asking
@@ -250,8 +250,8 @@ class Loop(Asking, Extras):
         return []
 
     def fixed_items(self, p: ph.Phase) -> list[Item]:
-        """Undo, the whole trace, the board, "more" and quit; the entries behind "more"
-        answer their keys here too, unlisted."""
+        """Undo, the whole trace, the board, "more", the rules and quit, unlisted; the
+        entries behind "more" answer their keys only there."""
         events = self.s.gf.raw_tail(1)
         last = ""
         if events:
@@ -449,6 +449,7 @@ class Loop(Asking, Extras):
             if not self.ui.confirm(f"End {word} {self.s.state.turn} now?", False):
                 self.say(f"{word.capitalize()} {self.s.state.turn} goes on; nothing was written.")
                 return
+        self.ask_upkeep_passes()
         guide = self.solo
         answers: dict[str, Any] = {}
         if guide is not None and guide.upkeep_asks is not None and guide.upkeep is not None:
@@ -465,6 +466,17 @@ class Loop(Asking, Extras):
             return with_skipped(done, system.still_to_act(state))
 
         self.show(self.retrying(lambda dice: self.s.run(make, dice)))
+
+    def ask_upkeep_passes(self) -> None:
+        """Each upkeep roll the player may take or leave, asked before the upkeep (Enter
+        keeps the answer given before); a change is its own step, as with the command."""
+        for choice in self.s.system.upkeep_choices(self.s.state):
+            items = [Item("y", "Yes", True), Item("n", "No", False)]
+            roll = self.ui.choose(choice.question, items[::-1] if choice.passed else items)
+            if roll == choice.passed:  # a change from what the game holds
+                skip = choice.skip
+                opts = {**skip.options, "roll": roll}
+                self.show(self.resolve(replace(skip, options=freeze(opts))))
 
     def do_activate(self, fid: str) -> None:
         self.show(self.s.activate(fid))

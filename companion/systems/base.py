@@ -23,6 +23,7 @@ from companion.systems.records import (
     Scenario,
     SystemInfo,
     Topic,
+    UpkeepChoice,
 )
 from companion.trace import Trace
 
@@ -37,6 +38,7 @@ __all__ = [
     "Scenario",
     "SystemInfo",
     "Topic",
+    "UpkeepChoice",
 ]
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
@@ -112,6 +114,11 @@ class RuleSystem(ABC):
         """Skills every fighter of `rank` has (a 1ss boss's Command): `roster add` gives
         them when they are left out."""
         return ()
+
+    def fixed_stats(self, rank: str) -> Mapping[str, int]:
+        """The stats `rank` always has (an smbfat figure type's dice): `roster add` fills
+        them in, so they need not be given."""
+        return {}
 
     def fighter_words(self) -> Sequence[tuple[str, str, str]]:
         """What a fighter may carry or know besides its rank and stats, as `roster add`
@@ -201,6 +208,11 @@ class RuleSystem(ABC):
     def next_turn(self, state: GameState, dice: DiceSource) -> Outcome:
         """Upkeep of the turn that ends, the turn count, and the initiative roll."""
         return self._structure().next_turn(state, dice)
+
+    def upkeep_choices(self, state: GameState) -> Sequence[UpkeepChoice]:
+        """The rolls of the coming upkeep a player may take or leave, which `play` asks
+        before it runs the upkeep; none by default."""
+        return ()
 
     def activate(self, state: GameState, fighter_id: str) -> Outcome:
         return self._structure().activate(state, fighter_id)
@@ -326,6 +338,11 @@ class RuleSystem(ABC):
         """The actions that make sense for this fighter in this game (its scenario, its
         gear and skills), for menus; `resolve` still checks each one when it is taken."""
         return self.action_names()
+
+    def needs_actor(self, action: str) -> bool:
+        """Whether a fighter takes `action`; one taken for the whole game (SMBFAT's
+        objectives) is recorded without naming any."""
+        return True
 
     def resolve(self, state: GameState, request: ActionRequest, dice: DiceSource) -> Outcome:
         """Resolve one action with dice: the outcome holds the trace and the changes."""

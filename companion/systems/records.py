@@ -110,6 +110,17 @@ class ActionRequest:
 
 
 @frozen
+class UpkeepChoice:
+    """A roll at the coming upkeep that its player may take or leave (a face-down 1ss
+    Regenerator's recovery): `question` asks whether to roll, `skip` is the request that
+    passes, `passed` whether the player has already passed."""
+
+    question: str
+    skip: ActionRequest
+    passed: bool = False
+
+
+@frozen
 class Topic:
     """A quick rules look-up entry (a skill, a role, an item, a scenario)."""
 

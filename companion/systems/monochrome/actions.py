@@ -15,7 +15,7 @@ from companion.dice import DiceSource
 from companion.errors import RefusedError, UsageError
 from companion.game.events import Change, set_fighter, set_game, set_side
 from companion.game.state import FighterState, GameState, freeze
-from companion.names import plural
+from companion.names import fared, plural
 from companion.odds import fmt, most_likely
 from companion.systems.base import ActionRequest, Outcome
 from companion.systems.kit.plugin import no_shot
@@ -395,21 +395,21 @@ def do_attack(
     for x, res in zip(p.targets, results, strict=True):
         tally.hit(f, x, res)
     changes += tally.all() + _fate_change(state, f.side, spent)
-    parts = [f"{x.name} {res}" for x, res in zip(p.targets, results, strict=True)]
-    summary = f"{f.name} ({a.label}) attacks: " + ", ".join(parts)
+    parts = [fared(x.name, res) for x, res in zip(p.targets, results, strict=True)]
+    summary = f"{f.name} ({a.label}) attacks; " + ", ".join(parts)
     table = attack.odds_table(p.rolls[0], fate_left(state, f.side))
     trace = Trace(
         f"{f.name}: {a.label} on {t.name}",
         tuple(roller.steps),
         summary,
-        tuple((f"{t.name} {k}", pr) for k, pr in table),
+        tuple((fared(t.name, k), pr) for k, pr in table),
     )
     return Outcome(
         "attack",
         summary,
         tuple(changes),
         trace,
-        data=freeze({"results": list(results), "odds_label": f"{t.name} {results[0]}"}),
+        data=freeze({"results": list(results), "odds_label": fared(t.name, results[0])}),
     )
 
 
@@ -436,7 +436,7 @@ def odds(d: MonoData, state: GameState, req: ActionRequest) -> Trace:
         title,
         tuple(steps),
         most_likely(f"{p.target.name} {best[0]}", best[1]),
-        tuple((f"{p.target.name} {k}", pr) for k, pr in table),
+        tuple((fared(p.target.name, k), pr) for k, pr in table),
     )
 
 

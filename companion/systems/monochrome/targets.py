@@ -15,6 +15,7 @@ from companion.dice import DiceSource
 from companion.errors import RefusedError, UsageError
 from companion.game.events import Change, Event, add_fighter, apply_event, set_fighter
 from companion.game.state import FighterState, GameState, SideState, freeze
+from companion.names import fared
 from companion.systems.base import Outcome
 from companion.systems.monochrome import attack
 from companion.systems.monochrome.data import MonoData
@@ -112,17 +113,17 @@ def prowl(
             set_fighter(prey.id, "status", "out"),
             set_fighter(prey.id, "flags.stunned", None),
         ]
-    summary = f"{f.name} attacks {prey.name}: {result}"
+    summary = f"{f.name} attacks {prey.name}; {fared(prey.name, result)}"
     table = attack.odds_table(r, 0)
     trace = Trace(
-        summary, tuple(roller.steps), summary, tuple((f"{prey.name} {k}", p) for k, p in table)
+        summary, tuple(roller.steps), summary, tuple((fared(prey.name, k), p) for k, p in table)
     )
     return Outcome(
         "attack",
         summary,
         tuple(changes),
         trace,
-        data=freeze({"results": [result], "odds_label": f"{prey.name} {result}"}),
+        data=freeze({"results": [result], "odds_label": fared(prey.name, result)}),
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from companion.dice import DiceSource
-from companion.game.state import FighterState, GameState
+from companion.game.state import FighterState, GameState, freeze
 from companion.roster import Roster, RosterFighter
 from companion.systems.base import (
     ActionRequest,
@@ -18,6 +18,7 @@ from companion.systems.base import (
     Scenario,
     SystemInfo,
     Topic,
+    UpkeepChoice,
 )
 from companion.systems.one_stat import data as data_mod
 from companion.systems.one_stat import fighters as fx
@@ -140,6 +141,21 @@ class OneStatSkirmish(RuleSystem):
         from companion.systems.one_stat import turns
 
         return turns.next_turn(self.data, state, dice)
+
+    def upkeep_choices(self, state: GameState) -> Sequence[UpkeepChoice]:
+        # The text says a face-down Regenerator's player *may* roll (R-1SS-P28); a solo
+        # game asks through its own upkeep (R-1SS-S09).
+        if state.turn == 0 or state.phase == "ended" or state.options.get("solo"):
+            return ()
+        return tuple(
+            UpkeepChoice(
+                f"Roll for {f.name}'s recovery (Regenerator)? A failure removes it.",
+                ActionRequest("regenerate", f.id, None, freeze({"roll": False})),
+                bool(f.flags.get(fx.REGEN_SKIP)),
+            )
+            for f in state.fighters
+            if f.status == "face-down" and fx.has(f, "regenerator")
+        )
 
     def activate(self, state: GameState, fighter_id: str) -> Outcome:
         from companion.systems.one_stat import turns

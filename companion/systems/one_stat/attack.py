@@ -9,6 +9,7 @@ from companion.core.branches import Preview
 from companion.dice import DiceSource
 from companion.errors import RefusedError, UsageError
 from companion.game.state import FighterState, GameState, freeze
+from companion.names import fared
 from companion.systems.base import ActionRequest, Outcome
 from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat.board import Board
@@ -259,8 +260,10 @@ def resolve(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSour
     result = label(state.fighter(actual), board.fighter(actual), ctx.hits)
     after_resolution(d, board, roller)
     who = board.fighter(actual).name
-    summary = f"{a.name} {'attacks' if atk.melee else 'shoots at'} {t.name}: " + (
-        f"{who} {result}" if actual == t.id else f"the shot hits {who} instead: {result}"
+    summary = f"{a.name} {'attacks' if atk.melee else 'shoots at'} {t.name}; " + (
+        fared(who, result)
+        if actual == t.id
+        else f"the shot hits {who} instead; {fared(who, result)}"
     )
     title = f"{'Melee' if atk.melee else 'Ranged'} attack: {a.name} against {t.name}"
     if not atk.melee:

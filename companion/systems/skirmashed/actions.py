@@ -14,7 +14,7 @@ from companion.dice import DiceSource
 from companion.errors import RefusedError
 from companion.game.events import Change, set_fighter
 from companion.game.state import FighterState, GameState, freeze
-from companion.names import plural
+from companion.names import fared, plural
 from companion.systems.base import Outcome
 from companion.systems.skirmashed.attack import Charge, Figure, Result, build, run_charge
 from companion.systems.skirmashed.data import SkmData
@@ -122,7 +122,9 @@ def label(result: Result, figures: Mapping[str, Figure], plan: Charge) -> tuple[
 def row_name(plan: Charge, fate: str) -> str:
     """The odds table's row for a fate: whose death or survival it is."""
     t, a = plan.melee.target.name, plan.melee.attacker.name
-    return {"killed": f"{t} killed", "survives": f"{t} survives"}.get(fate, f"{a} killed")
+    return {"killed": fared(t, "killed"), "survives": fared(t, "survives")}.get(
+        fate, fared(a, "killed")
+    )
 
 
 def _key(plan: Charge) -> tuple[Any, ...]:
@@ -211,7 +213,11 @@ def attack(
     t = figures[plan.melee.target.id]
     hits = plural(result.hits, "hit")
     summary = f"{title}: {hits}, {result.unblocked} unblocked, {result.damage} damage"
-    summary += f"; {t.name} killed" if t.dead else ""
+    # The plain word for the target, beside the counts.
+    if t.dead or not result.damage:
+        summary += "; " + fared(
+            t.name, "killed" if t.dead else "miss" if not result.hits else "no effect"
+        )
     if figures[f.id].dead:
         summary = f"{title}: {f.name} is shot down as it comes in"
     end = wiped_out(state, dead)

@@ -41,6 +41,15 @@ class Smbfat(FromData):
     def stat_names(self) -> Sequence[str]:
         return ("melee", "ranged")
 
+    def fixed_stats(self, rank: str) -> Mapping[str, int]:
+        # The figure type's table fixes its melee and ranged dice.
+        t = self.data.types.get(rank)
+        return {} if t is None else {"melee": t.melee, "ranged": t.ranged}
+
+    def needs_actor(self, action: str) -> bool:
+        # The objectives are counted for the whole game: no figure scores them.
+        return action != "objectives"
+
     def check_fighter(self, fighter: RosterFighter, preset: bool = False) -> list[Problem]:
         return roster_rules.check_fighter(self.data, fighter)
 
@@ -170,6 +179,8 @@ class Smbfat(FromData):
         d = self.data
         if req.action == "attack":
             return actions.attack(d, state, req, dice)
+        if req.action == "objectives":
+            return actions.objectives(d, state, req.options)
         if req.actor is None:
             raise UsageError(f"'{req.action}' needs a figure")
         f = state.fighter(req.actor)
@@ -182,7 +193,7 @@ class Smbfat(FromData):
             return actions.nothing(d, state, f)
         if req.action == "reroll":
             return actions.reroll(d, state, f, o, dice)
-        return actions.objectives(d, state, o)
+        raise UsageError(f"'{req.action}' is not an action here")
 
     def odds(self, state: GameState, request: ActionRequest) -> Trace:
         req = self._accept(state, request)

@@ -13,6 +13,7 @@ from companion.dice import DiceSource
 from companion.errors import RefusedError
 from companion.game.events import Change, Event, apply_event, set_fighter, set_game, set_side
 from companion.game.state import FighterState, GameState, freeze
+from companion.names import fared
 from companion.systems.base import ActionRequest, Outcome
 from companion.systems.smbfat import attack as atk_mod
 from companion.systems.smbfat import kept_rolls
@@ -187,8 +188,8 @@ def attack(d: SmbData, state: GameState, req: ActionRequest, dice: DiceSource) -
     changes += [set_fighter(t.id, "status", "out") for t in fallen]
     changes.append(kept_rolls.keep(state, f.side, log))
     changes = settle(d, state, changes)
-    parts = [f"{s.target.name} {r}" for s, r in zip(a.strikes, results, strict=True)]
-    summary = f"{f.name} {a.verb} {a.strikes[0].target.name}: " + "; ".join(parts)
+    parts = [fared(s.target.name, r) for s, r in zip(a.strikes, results, strict=True)]
+    summary = f"{f.name} {a.verb} {a.strikes[0].target.name}; " + "; ".join(parts)
     if any(atk_mod.went_wrong(r) for r in log):
         _reroll_hint(state, f, roller)
     out = _finish(

@@ -15,6 +15,7 @@ from companion.core.branches import Preview, enumerate_outcomes
 from companion.core.roller import Roller
 from companion.errors import RefusedError, UsageError
 from companion.game.state import GameState
+from companion.names import fared
 from companion.systems.base import ActionRequest
 from companion.systems.kit.plugin import no_shot, opponents
 from companion.systems.smbfat.data import SmbData
@@ -281,7 +282,7 @@ def outcome_dist(atk: Attack, rerolls: int = 0) -> dict[tuple[str, ...], Fractio
 def odds_label(atk: Attack, results: tuple[str, ...]) -> str:
     """One target: its result; a Spread attack: how many figures fall."""
     if len(atk.strikes) == 1:
-        return f"{atk.strikes[0].target.name} {results[0]}"
+        return fared(atk.strikes[0].target.name, results[0])
     return f"{results.count(DEFEATED)} of {len(atk.strikes)} figures defeated"
 
 

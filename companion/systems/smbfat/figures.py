@@ -95,7 +95,7 @@ def result_text(d: SmbData, state: GameState, why: str) -> str:
     lead = f"{top[0]} win" if len(top) == 1 else "a draw"
     text = f"{why}{WHY_SEP}{lead}, {score_line(d, state)}"
     if state.flags.get("objectives_scored") is None:
-        text += " (objectives not yet scored: 'companion act FIGURE objectives')"
+        text += " (objectives not yet scored: 'companion act objectives')"
     return text
 
 

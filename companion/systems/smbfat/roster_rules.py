@@ -50,8 +50,8 @@ def check_fighter(d: SmbData, f: RosterFighter) -> list[Problem]:
         bad(f"'{f.rank}' is not a figure type; use one of {', '.join(d.types)}")
     elif dict(f.stats) != {"melee": t.melee, "ranged": t.ranged}:
         bad(
-            f"a {t.label} rolls {t.melee} melee and {t.ranged} ranged dice; give "
-            f"--stat melee={t.melee} --stat ranged={t.ranged}"
+            f"a {t.label} rolls {t.melee} melee and {t.ranged} ranged dice, fixed by its "
+            "type: leave out --stat"
         )
     if f.equipment:
         bad("figures carry no equipment here; buy traits with --skill")

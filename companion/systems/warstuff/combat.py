@@ -15,7 +15,7 @@ from companion.core.roller import DiceRoller, Roller
 from companion.dice import DiceSource
 from companion.game.events import Change
 from companion.game.state import GameState, freeze
-from companion.names import plural
+from companion.names import fared, plural
 from companion.systems.base import ActionRequest, Outcome
 from companion.systems.warstuff import turns
 from companion.systems.warstuff.attack import (
@@ -203,7 +203,7 @@ def odds_table(
     by: dict[str, Fraction] = {}
     for (r, _), p in dist.items():
         by[r] = by.get(r, Fraction(0)) + p
-    return tuple((f"{atk.defender.name} {r}", by[r]) for r in RESULTS if by.get(r))
+    return tuple((fared(atk.defender.name, r), by[r]) for r in RESULTS if by.get(r))
 
 
 def resolve_attack(
@@ -228,11 +228,11 @@ def resolve_attack(
     a, t = run.units[aid], run.units[tid]
     outcome = result_of(atk.defender, t)
     verb = "shoots at" if atk.ranged else "attacks"
-    summary = f"{a.name} {verb} {t.name}: {t.name} {outcome}"
+    summary = f"{a.name} {verb} {t.name}; {fared(t.name, outcome)}"
     if a.dead:
-        summary += f"; {a.name} killed"
+        summary += f"; {fared(a.name, 'killed')}"
     elif result_of(atk.attacker, a) != "no effect":
-        summary += f"; {a.name} {result_of(atk.attacker, a)}"
+        summary += f"; {fared(a.name, result_of(atk.attacker, a))}"
     notes: list[str] = []
     if atk.melee and not t.dead and not a.dead:
         notes.append(f'{a.name} did not kill: move it back 1" from {t.name}.')
@@ -374,7 +374,7 @@ def attack_outcome(
             {
                 "result": result,
                 "attacker_result": result_of(atk.attacker, units[atk.attacker.id]),
-                "odds_label": f"{atk.defender.name} {result}",
+                "odds_label": fared(atk.defender.name, result),
             }
         ),
         announcements=announcements,
