@@ -49,4 +49,4 @@ def test_a_miss_in_every_system(run, args, words):
 
 def test_the_odds_name_the_fighter_the_same_way(run):
     out = said(run, "-s", "warstuff", "Orc Warrior", "Dwarf Warrior", "--dice", "1")
-    assert "Dwarf Warrior: killed" in out and "Dwarf Warrior: no effect 50.0%" in out
+    assert "Dwarf Warrior: killed" in out and "Dwarf Warrior: no effect 50% (1/2)" in out
