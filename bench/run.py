@@ -355,7 +355,12 @@ SETTING_UP = frozenset(
 )
 REPORT = frozenset(("report",))
 # Commands that run at a terminal only, and the figure that times them instead.
-AT_A_TERMINAL = {"play": "one step of companion play, in process (G)"}
+# Commands not timed as a whole process, and what stands for them: play needs a terminal,
+# and serve runs until it is stopped (its viewers are timed by bench/serve.py).
+AT_A_TERMINAL = {
+    "play": "needs a terminal; timed as one step of companion play, in process (G)",
+    "serve": "a server that runs until stopped; its fifty viewers are timed by bench/serve.py",
+}
 # Commands declared for the quick path (`companion.cli.quick`): timed only if they keep to
 # it, without Typer or Rich.
 QUICK_PATH = frozenset(
@@ -443,7 +448,7 @@ def every_figures(procs: list[Proc], at_terminal: list[str]) -> list[Figure]:
         limit = None if key in SETTING_UP else 8 if key in REPORT else 6
         out.append(Figure("E", key, median(p.ratios), limit=limit, detail=ms, name=key))
     for key in at_terminal:
-        out.append(Figure("E", key, missing=f"needs a terminal; timed as {AT_A_TERMINAL[key]}"))
+        out.append(Figure("E", key, missing=AT_A_TERMINAL[key]))
     return out
 
 
