@@ -133,8 +133,8 @@ COMMANDS = (
         """A fighter falls: one hit per started inch after the first, each defended.
 
         Example:
-        companion fall "Rabbit with bow" --inches 3 --dice 5,2
         companion fall -s 1ss "boss stat=6" --inches 4 --odds
+        companion fall "Rabbit with bow" --inches 3 --dice 5,2
         """,
         (
             FIGHTER,

@@ -104,8 +104,8 @@ COMMANDS = (
     --format html writes one card per fighter (stats, equipment, each skill or trait with
     its rule in one line, cost), in the look of the battle report, to print and cut out.
 
-    Example: companion roster show "Robyn"
-    companion roster show "Robyn" --format html -o robyn-cards.html
+    Example: companion roster show "Robyn" --format html -o robyn-cards.html
+    companion roster show "Robyn"
     """,
         (
             ROSTER,
