@@ -85,7 +85,7 @@ def new(
     system: Annotated[
         str,
         typer.Option("--system", "-s", help="Rule system id.", autocompletion=completer("system")),
-    ] = "1ss",
+    ] = systems.DEFAULT,
     notes: Annotated[str, typer.Option(help="Free notes.")] = "",
 ) -> None:
     """Create an empty roster.

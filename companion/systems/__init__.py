@@ -26,6 +26,10 @@ class Entry:
     commands: tuple[tuple[str, str], ...] = ()
 
 
+# The system a command uses when none is named and none can be told from a roster or a
+# game (the sample game, completion of topics and scenarios, `roster new`).
+DEFAULT = "1ss"
+
 _ENTRIES: dict[str, Entry] = {}
 _LOADED: dict[str, RuleSystem] = {}
 
@@ -40,7 +44,7 @@ register("1ss", "companion.systems.one_stat:OneStatSkirmish", {"solo": "companio
 register(
     "warstuff",
     "companion.systems.warstuff:WarStuff",
-    {"units": "companion.cli.warstuff_cmd", "concede": "companion.cli.warstuff_cmd"},
+    {"units": "companion.cli.units_cmd", "concede": "companion.cli.units_cmd"},
 )
 register("skirmashed", "companion.systems.skirmashed:Skirmashed")
 register("smbfat", "companion.systems.smbfat:Smbfat")
@@ -58,6 +62,14 @@ def ids() -> list[str]:
 def commands() -> dict[str, str]:
     """Every command group the registered systems bring, by name."""
     return {name: module for e in _ENTRIES.values() for name, module in e.commands}
+
+
+def owner(group: str) -> str:
+    """The id of the system that brings command group `group`."""
+    for e in _ENTRIES.values():
+        if group in dict(e.commands):
+            return e.id
+    raise NotFoundError(f"no rule system brings the command group '{group}'")
 
 
 def resolve_id(name: str) -> str:

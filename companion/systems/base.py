@@ -47,6 +47,8 @@ if TYPE_CHECKING:
 
     from companion.systems.kit.facts import ActionSpec, Fact
     from companion.systems.kit.turns import TurnStructure
+    from companion.systems.solo_play import SoloPlay
+    from companion.systems.unit_library import UnitLibrary
 
 
 class RuleSystem(ABC):
@@ -374,6 +376,18 @@ class RuleSystem(ABC):
 
     def refuse(self, message: str) -> RefusedError:
         return RefusedError(message)
+
+    # --- capabilities some systems bring (None: this one has none) ---------------------
+    @property
+    def solo(self) -> SoloPlay | None:
+        """Solo play: the procedures that run the opposing side (`companion solo`,
+        and the guided loop's opposing turns)."""
+        return None
+
+    @property
+    def unit_library(self) -> UnitLibrary | None:
+        """Ready-made units to browse and add to a roster (`companion units`)."""
+        return None
 
 
 def with_skipped(outcome: Outcome, skipped: Sequence[FighterState]) -> Outcome:
