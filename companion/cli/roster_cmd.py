@@ -163,7 +163,7 @@ def add(
             raise UsageError(f"'{r.name}' already has a fighter called '{name}'")
         given = _skills(skill or [], role)
         implied = tuple(s for s in sys_.implied_skills(_slug(rank)) if s not in given)
-        # A rank that fixes its stats (an smbfat figure type) needs none given.
+        # A rank that fixes its stats (a figure type with set dice) needs none given.
         stats = {**sys_.fixed_stats(_slug(rank)), **_stats(tuple(sys_.stat_names()), stat or [])}
         if not stats:
             raise UsageError("give the fighter's stat with --stat (e.g. --stat 4)")

@@ -210,7 +210,7 @@ class Loop(Asking, Extras):
             )
             return [Item("n", label, self.do_next_turn)]
         if p.kind == "ended":
-            # What the rules still do once the last round is over (smbfat scores its
+            # What the rules still do once the last round is over (a system may score its
             # objectives then), before the report.
             after = [
                 Item(

@@ -118,7 +118,7 @@ class RuleSystem(ABC):
         return ()
 
     def fixed_stats(self, rank: str) -> Mapping[str, int]:
-        """The stats `rank` always has (an smbfat figure type's dice): `roster add` fills
+        """The stats `rank` always has (a figure type whose dice are fixed): `roster add` fills
         them in, so they need not be given."""
         return {}
 
@@ -340,6 +340,16 @@ class RuleSystem(ABC):
         """The actions that make sense for this fighter in this game (its scenario, its
         gear and skills), for menus; `resolve` still checks each one when it is taken."""
         return self.action_names()
+
+    def must_recover(self, f: FighterState) -> bool:
+        """Whether `f` is down, so that Recover is the one action it may take (in a system
+        with a Recover action; one not down has nothing to recover from)."""
+        return False
+
+    def active_skills(self, f: FighterState) -> list[str]:
+        """The fighter's skills it uses as an action; a system with passive skills (always
+        on) or roles among them leaves those out."""
+        return list(f.skills)
 
     def needs_actor(self, action: str) -> bool:
         """Whether a fighter takes `action`; one taken for the whole game (SMBFAT's

@@ -177,6 +177,13 @@ class OneStatSkirmish(RuleSystem):
 
         return ("attack", "recover", "fall", "skill", *ACT_NAMES, *SOLO_ACTIONS)
 
+    def must_recover(self, f: FighterState) -> bool:
+        return f.status != "upright"  # prone (wounded) or face down
+
+    def active_skills(self, f: FighterState) -> list[str]:
+        skills = self.data.skills
+        return [s for s in f.skills if s in skills and skills[s].active]
+
     def actions_for(self, state: GameState, fighter: FighterState) -> Sequence[str]:
         from companion.systems.one_stat.offer import offered
 

@@ -187,6 +187,9 @@ class WarStuff(FromData, UnitLibrary):
             out.append("command")
         return (*out, "morale", "dangerous")
 
+    def must_recover(self, f: FighterState) -> bool:
+        return bool(f.flags.get("stunned"))
+
     def _can_shoot(self, f: FighterState) -> bool:
         return "entangle" in f.skills or any(r.startswith("shooter-") for r in f.skills)
 
