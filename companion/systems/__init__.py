@@ -51,7 +51,7 @@ register("smbfat", "companion.systems.smbfat:Smbfat")
 register(
     "monochrome",
     "companion.systems.monochrome:Monochrome",
-    {"monochrome": "companion.systems.monochrome.cli"},
+    {"monochrome": "companion.cli.rolls_cmd"},
 )
 
 

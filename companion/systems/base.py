@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from companion.systems.kit.facts import ActionSpec, Fact
     from companion.systems.kit.turns import TurnStructure
     from companion.systems.solo_play import SoloPlay
+    from companion.systems.table_rolls import TableRolls
     from companion.systems.unit_library import UnitLibrary
 
 
@@ -397,6 +398,12 @@ class RuleSystem(ABC):
     @property
     def unit_library(self) -> UnitLibrary | None:
         """Ready-made units to browse and add to a roster (`companion units`)."""
+        return None
+
+    @property
+    def table_rolls(self) -> TableRolls | None:
+        """Rolls on the system's own tables outside any game, each a command of the
+        system's group (the registry's command-group map names the group)."""
         return None
 
 
