@@ -98,8 +98,7 @@ def option(
         db = home.rosters_db()
         r = home.find_roster(roster, db)
         sys_: RuleSystem = systems.get(r.system)
-        known = getattr(sys_, "roster_options", None)
-        allowed = dict(known()) if known else {}
+        allowed = dict(sys_.roster_options())
         if key not in allowed:
             names = ", ".join(allowed) or "none"
             raise UsageError(f"{sys_.info.name} rosters have no option '{key}'; options: {names}")

@@ -95,6 +95,15 @@ class RuleSystem(ABC):
     @abstractmethod
     def sample_rosters(self) -> Sequence[Roster]: ...
 
+    def roster_options(self) -> Mapping[str, tuple[str, ...]]:
+        """The options a roster of this system may set (`roster option KEY=VALUE`), with
+        the values each takes; none unless the system has some (a points limit)."""
+        return {}
+
+    def roster_total(self, roster: Roster) -> tuple[int, int] | None:
+        """(points spent, the roster's limit) in a points system, else None."""
+        return None
+
     @abstractmethod
     def scenarios(self) -> Sequence[Scenario]: ...
 
