@@ -73,9 +73,8 @@ def _values(kind: str, params: dict[str, Any]) -> list[str]:
     if kind == "game":
         return home.game_names()
     if kind == "solo-scenario":
-        from companion.cli.solo_view import group_solo
-
-        return list(group_solo().data().scenarios)
+        solo = systems.get(systems.owner("solo")).solo
+        return list(solo.data().scenarios) if solo is not None else []
     if kind == "scenario":
         system = params.get("system")
         if not system and params.get("roster"):

@@ -323,7 +323,7 @@ def opfor(
             f = _find(state, fighter)
             if f.side != 1:
                 raise UsageError(f"{f.name} is not an OpFor fighter")
-        _, state2 = solo.activation(sys_, state, f.id)
+        _, state2 = solo.activation(state, f.id)
         facts = solo.facts(ganging)
         given = {
             "can_attack": can_attack, "in_cover": in_cover, "los": los, "target": target,
@@ -344,7 +344,7 @@ def opfor(
             if not interactive():
                 raise UsageError(f"{q.text} Answer with {q.flag}.")
             facts = _facts_answer(solo, state2, facts, q.key, _ask(q))
-        decision, outcomes = solo.walk(sys_, state, f.id, facts, src, resolve)
+        decision, outcomes = solo.walk(state, f.id, facts, src, resolve)
         events = record(gf, outcomes, src)
     extra: dict[str, Any] = {
         "fighter": f.name,

@@ -27,7 +27,6 @@ TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at st
 if TYPE_CHECKING:
     from typing import Any
 
-    from companion.systems.base import RuleSystem
     from companion.systems.solo_guide import SoloGuide
 
 
@@ -111,9 +110,7 @@ class SoloPlay(ABC):
         """The opposing fighter the procedure activates next, if any may act."""
 
     @abstractmethod
-    def activation(
-        self, system: RuleSystem, state: GameState, fid: str
-    ) -> tuple[Outcome, GameState]:
+    def activation(self, state: GameState, fid: str) -> tuple[Outcome, GameState]:
         """Activate `fid`: the outcome, and the state after it."""
 
     @abstractmethod
@@ -131,7 +128,6 @@ class SoloPlay(ABC):
     @abstractmethod
     def walk(
         self,
-        system: RuleSystem,
         state: GameState,
         fid: str,
         facts: Any,

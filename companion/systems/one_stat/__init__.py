@@ -51,7 +51,7 @@ class OneStatSkirmish(RuleSystem):
     def solo(self) -> SoloPlay:
         from companion.systems.one_stat.solo.play import OneStatSolo  # solo commands only
 
-        return OneStatSolo()
+        return OneStatSolo(self)
 
     def ranks(self) -> Sequence[RankInfo]:
         return [

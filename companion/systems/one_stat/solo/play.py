@@ -18,6 +18,9 @@ from companion.systems.solo_play import SoloPlay
 
 
 class OneStatSolo(SoloPlay):
+    def __init__(self, system: RuleSystem) -> None:
+        self.system = system  # the 1ss plug-in, whose activation and attack the OpFor takes
+
     # --- the game -------------------------------------------------------------------
     @property
     def guide(self) -> SoloGuide:
@@ -110,12 +113,10 @@ class OneStatSolo(SoloPlay):
 
         return next_fighter(state)
 
-    def activation(
-        self, system: RuleSystem, state: GameState, fid: str
-    ) -> tuple[Outcome, GameState]:
+    def activation(self, state: GameState, fid: str) -> tuple[Outcome, GameState]:
         from companion.systems.one_stat.solo.opfor import activation
 
-        return activation(system, state, fid)
+        return activation(self.system, state, fid)
 
     def distractions(self, state: GameState) -> list[FighterState]:
         from companion.systems.one_stat.solo.opfor import distractions
@@ -134,7 +135,6 @@ class OneStatSolo(SoloPlay):
 
     def walk(
         self,
-        system: RuleSystem,
         state: GameState,
         fid: str,
         facts: Any,
@@ -143,7 +143,7 @@ class OneStatSolo(SoloPlay):
     ) -> tuple[Any, list[Outcome]]:
         from companion.systems.one_stat.solo.opfor import walk
 
-        return walk(system, state, fid, facts, dice, resolve)
+        return walk(self.system, state, fid, facts, dice, resolve)
 
     # --- objectives ----------------------------------------------------------------
     def token_action(
