@@ -4,6 +4,9 @@ Systems are imported on first use, so a command pays only for the system it play
 system's aliases live in its rules data (`[system] aliases`), read only when a name is
 not an id. A system may bring its own command groups (`commands`: group name -> module
 with a Typer `app` or a `register(app)` function); the CLI adds them when they are called.
+This map is the one place that ties a command group to a system (`owner`), as `DEFAULT`
+is the one place that names the system used when none is given: shared code reaches
+what a system brings through its plug-in's capabilities (`RuleSystem.solo`, ...).
 """
 
 from __future__ import annotations
