@@ -16,6 +16,7 @@ from companion.cli import (
     log_ops,
     misc,
     quick,
+    rolls_cmd,
     root,
     roster_view,
     rules_cmd,
@@ -26,7 +27,6 @@ from companion.cli import (
 )
 from companion.cli.main import main
 from companion.game import repo
-from companion.systems.monochrome import cli as monochrome_cli
 
 
 def test_every_hot_table_command_has_a_quick_path() -> None:
@@ -188,14 +188,22 @@ def _typer_values(argv: list[str], monkeypatch: pytest.MonkeyPatch) -> tuple[str
         units_view,
         solo_view,
         solo_cmd,
-        monochrome_cli,
+        rolls_cmd,
         concede,
     )
     for module in (table_ops, action_ops, misc, log_ops, *views):
         for name in dir(module):
             fn = getattr(module, name)
             if callable(fn) and getattr(fn, "__module__", None) == module.__name__:
-                if name in ("register", "shorthand", "library_system", "scenario_name", "echo"):
+                if name in (
+                    "register",
+                    "shorthand",
+                    "library_system",
+                    "scenario_name",
+                    "echo",
+                    "declared",
+                    "rolls_of",
+                ):
                     continue
 
                 def record(*args: Any, _n: str = f"{module.__name__}:{name}", **kw: Any) -> None:

@@ -61,7 +61,10 @@ def _values(kind: str, params: dict[str, Any]) -> list[str]:
     if kind == "topic":
         from companion.lookup.topics import all_topics
 
-        return [t.id for t in all_topics(systems.resolve_id(str(params.get("system") or "1ss")))]
+        return [
+            t.id
+            for t in all_topics(systems.resolve_id(str(params.get("system") or systems.DEFAULT)))
+        ]
     from companion.game.repo import Home
 
     home = Home()
@@ -70,16 +73,15 @@ def _values(kind: str, params: dict[str, Any]) -> list[str]:
     if kind == "game":
         return home.game_names()
     if kind == "solo-scenario":
-        from companion.systems.one_stat.solo.data import load
-
-        return list(load().scenarios)
+        solo = systems.get(systems.owner("solo")).solo
+        return list(solo.data().scenarios) if solo is not None else []
     if kind == "scenario":
         system = params.get("system")
         if not system and params.get("roster"):
             given = params["roster"]
             first = given[0] if isinstance(given, (list, tuple)) else given
             system = home.find_roster(str(first)).system
-        return [s.id for s in systems.get(str(system or "1ss")).scenarios()]
+        return [s.id for s in systems.get(str(system or systems.DEFAULT)).scenarios()]
     if kind.startswith("roster-"):
         sys_ = systems.get(home.find_roster(str(params.get("roster") or "")).system)
         if kind == "roster-rank":

@@ -56,7 +56,9 @@ class Command:
     """A command: its name, its implementation (`module:function`), help and parameters.
 
     `ignore_unknown` passes an unknown dash-word on as a value (`vp 1 -1`); `facts`
-    names the action whose declared facts its help lists (`*`: every action).
+    names the action whose declared facts its help lists (`*`: every action); `bound`
+    are keyword arguments the implementation gets besides the parsed ones (which of a
+    system's rolls a command built from its declaration runs).
     """
 
     name: str
@@ -66,6 +68,7 @@ class Command:
     ignore_unknown: bool = False
     facts: str = ""
     completes: tuple[tuple[str, str], ...] = ()  # (dest, kind) beyond `complete.BY_DEST`
+    bound: tuple[tuple[str, Any], ...] = ()
 
 
 def arg(dest: str, help: str, kind: str = "str", **more: Any) -> Param:
@@ -147,7 +150,7 @@ def typer_command(cmd: Command) -> Callable[..., None]:
         for p in cmd.params:  # as the quick path hands them over: choices as text
             if p.kind == "choice" and kwargs.get(p.dest) is not None:
                 kwargs[p.dest] = str(kwargs[p.dest])
-        implementation(cmd)(**kwargs)
+        implementation(cmd)(**kwargs, **dict(cmd.bound))
 
     command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     command.__annotations__ = {p.name: p.annotation for p in params}

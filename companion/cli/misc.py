@@ -109,7 +109,7 @@ def demo(fresh: bool, as_json: bool) -> None:
     from companion.cli.games import sample_rosters, show_board
     from companion.cli.shared import open_home
 
-    sys_ = systems.get("1ss")
+    sys_ = systems.get(systems.DEFAULT)
     home = open_home()
     with home.writing(batch=True):
         db = home.rosters_db()

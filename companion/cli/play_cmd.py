@@ -91,7 +91,7 @@ def _pick_game(home: Home, ui: object, game: str | None, pick: bool) -> str:
 def _sample(home: Home) -> str:
     from companion.cli.misc import SAMPLE_GAME
 
-    sys_ = systems.get("1ss")
+    sys_ = systems.get(systems.DEFAULT)
     with home.writing():
         db = home.rosters_db()
         have = {r.name for r in home.rosters(db)}

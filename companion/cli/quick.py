@@ -73,8 +73,19 @@ GROUPS = {
     "game": "companion.cli.game_view",
     "solo": "companion.cli.solo_view",
     "solo profile": "companion.cli.solo_view:PROFILE_COMMANDS",
-    "monochrome": "companion.systems.monochrome.cli",
 }
+# The module that builds the commands of a system's table rolls (`rolls_cmd.declared`),
+# for each group the registry gives it.
+ROLLS = "companion.cli.rolls_cmd"
+
+
+def _group_module(group: str) -> str | None:
+    """Where a command group's subcommands are declared (`module` or `module:NAME`)."""
+    if group in GROUPS:
+        return GROUPS[group]
+    from companion import systems
+
+    return f"{ROLLS}:{group}" if systems.commands().get(group) == ROLLS else None
 
 
 def declaration(name: str) -> Command | None:
@@ -94,16 +105,20 @@ def _command(args: list[str]) -> tuple[Command, list[str]] | None:
     """The declared command a command line names, and the words after its name."""
     depth = 2 if " ".join(args[:2]) in GROUPS else 1
     group = " ".join(args[:depth])
-    if group not in GROUPS:
+    where = _group_module(group)
+    if where is None:
         cmd = declaration(args[0])
         return None if cmd is None else (cmd, args[1:])
     if len(args) <= depth:
         return None
     import importlib
 
-    path, _, attribute = GROUPS[group].partition(":")
+    path, _, attribute = where.partition(":")
     module = importlib.import_module(path)
-    by_name: dict[str, Command] = {c.name: c for c in getattr(module, attribute or "QUICK")}
+    declared = (
+        module.declared(attribute) if path == ROLLS else getattr(module, attribute or "QUICK")
+    )
+    by_name: dict[str, Command] = {c.name: c for c in declared}
     word = args[depth]
     if word in by_name:
         return by_name[word], args[depth + 1 :]
@@ -179,7 +194,7 @@ def parse(args: list[str]) -> tuple[str, dict[str, Any]] | None:
         given[spec.dest] = value
     if any(p.required and p.dest not in given for p in cmd.params):
         return None
-    return cmd.call, {**{p.dest: p.default for p in cmd.params}, **given}
+    return cmd.call, {**{p.dest: p.default for p in cmd.params}, **given, **dict(cmd.bound)}
 
 
 def run(args: list[str]) -> bool:

@@ -46,8 +46,8 @@ def _root(
 # than the command itself. A name not listed here (help, a typo, a command added
 # elsewhere) registers everything, so behaviour and help never depend on this table.
 _MODULE_OF: dict[str, str | tuple[str, ...]] = {
-    # WarStuff adds `roster add-unit` and `roster option` to the roster group.
-    "roster": ("roster_cmd", "warstuff_cmd"),
+    # The unit-library commands add `roster add-unit` and `roster option` to the roster group.
+    "roster": ("roster_cmd", "units_cmd"),
     "game": "game_cmd",
     "rules": "rules_cmd",
     **dict.fromkeys(

@@ -85,7 +85,7 @@ def new(
     system: Annotated[
         str,
         typer.Option("--system", "-s", help="Rule system id.", autocompletion=completer("system")),
-    ] = "1ss",
+    ] = systems.DEFAULT,
     notes: Annotated[str, typer.Option(help="Free notes.")] = "",
 ) -> None:
     """Create an empty roster.
@@ -103,10 +103,10 @@ def new(
         home.save_roster(db, Roster(name.strip(), sys_.info.id, notes=notes))
         db.commit()
     limit = ""
-    if hasattr(sys_, "roster_total"):  # a points system: say what the limit starts at
-        _, points = sys_.roster_total(Roster(name.strip(), sys_.info.id))
-        limit = f", points limit {points}"
-        if "points" in getattr(sys_, "roster_options", dict)():
+    total = sys_.roster_total(Roster(name.strip(), sys_.info.id))
+    if total is not None:  # a points system: say what the limit starts at
+        limit = f", points limit {total[1]}"
+        if "points" in sys_.roster_options():
             limit += f"; 'companion roster option \"{name.strip()}\" points=N' changes it"
     typer.echo(f"Created roster '{name}' ({sys_.info.name}{limit}).")
 
@@ -163,7 +163,7 @@ def add(
             raise UsageError(f"'{r.name}' already has a fighter called '{name}'")
         given = _skills(skill or [], role)
         implied = tuple(s for s in sys_.implied_skills(_slug(rank)) if s not in given)
-        # A rank that fixes its stats (an smbfat figure type) needs none given.
+        # A rank that fixes its stats (a figure type with set dice) needs none given.
         stats = {**sys_.fixed_stats(_slug(rank)), **_stats(tuple(sys_.stat_names()), stat or [])}
         if not stats:
             raise UsageError("give the fighter's stat with --stat (e.g. --stat 4)")
@@ -501,8 +501,7 @@ def _as_the_commands_would(r: Roster, sys_: Any, where: str) -> None:
                 "the fighters of a roster have different names"
             )
         seen.add(key)
-    known = getattr(sys_, "roster_options", None)
-    allowed = dict(known()) if known else {}
+    allowed = dict(sys_.roster_options())
     for k, v in r.options.items():
         # Other keys are the system's own to check (a Monochrome roster's class table
         # comes in this way); every value is held to 18 digits and 2,000 characters.

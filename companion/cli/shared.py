@@ -200,9 +200,10 @@ def run_outcome(gf: GameFile, outcome: Outcome, as_json: bool, dice: Any = None)
     announcements = outcome.announcements
     if gf.state.options.get("solo") and gf.state.phase != "ended":
         # A solo scenario is won or lost the moment its objectives say so.
-        from companion.systems.one_stat.solo.objectives import end_if_decided
+        from companion import systems
 
-        end = end_if_decided(gf.state)
+        solo = systems.get(gf.system).solo
+        end = solo.end_if_decided(gf.state) if solo is not None else None
         if end is not None:
             commit(gf, end)
             announcements += end.announcements

@@ -1,7 +1,9 @@
-"""`companion solo ...`: 1ss solo play against the OpFor.
+"""`companion solo ...`: solo play against the OpFor.
 
 Set-up (spawnpoints, tokens, the first spawn), the battlefield map, the OpFor walk with
-its decision procedure, scenario objectives and the spawn forecast.
+its decision procedure, scenario objectives and the spawn forecast. The procedures are
+the solo capability of a rule system (`RuleSystem.solo`): a game's own system's, or,
+outside a game, the system the registry gives the `solo` group to.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from companion.cli.shared import (
     reading_game,
     writing_game,
 )
+from companion.cli.solo_view import group_solo
 from companion.errors import RefusedError, UsageError
 from companion.game.events import Event, apply_event
 from companion.game.repo import GameFile, append_outcome
@@ -30,6 +33,19 @@ from companion.systems.base import Outcome
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from typing import Any
+
+    from companion.systems.solo_play import SoloPlay
+
+NOT_SOLO = "this is not a solo game; start one with 'companion solo new'"
+
+
+def game_solo(state: GameState) -> SoloPlay:
+    """The solo procedures of a game's system; refused unless it is a solo game."""
+    solo = systems.get(state.system).solo
+    if solo is None:
+        raise UsageError(NOT_SOLO)
+    solo.refuse_unless_solo(state)
+    return solo
 
 
 def echo(text: str) -> None:
@@ -45,13 +61,11 @@ def record(
 ) -> list[Event]:
     """Append outcomes as events, then the end of the game if the scenario is decided;
     the file is written once."""
-    from companion.systems.one_stat.solo.objectives import end_if_decided
-
     events: list[Event] = []
     for i, o in enumerate(outcomes):
         events.append(append_outcome(gf, o, dice if i == len(outcomes) - 1 else None))
     if check:
-        end = end_if_decided(gf.state)
+        end = game_solo(gf.state).end_if_decided(gf.state)
         if end is not None:
             outcomes.append(end)
             events.append(append_outcome(gf, end))
@@ -60,7 +74,11 @@ def record(
 
 
 def show(
-    events: list[Event], outcomes: list[Outcome], as_json: bool, extra: dict[str, Any] | None = None
+    system: str,
+    events: list[Event],
+    outcomes: list[Outcome],
+    as_json: bool,
+    extra: dict[str, Any] | None = None,
 ) -> None:
     if as_json:
         print_json(
@@ -77,7 +95,7 @@ def show(
 
     # Without Rich where every piece prints as Rich prints it.
     pieces = [
-        plain_trace(Trace.from_dict(e.trace), "1ss") if e.trace else plain([Say(e.summary)])
+        plain_trace(Trace.from_dict(e.trace), system) if e.trace else plain([Say(e.summary)])
         for e in events
     ]
     pieces += [plain([Say(a, "bold magenta")]) for o in outcomes for a in o.announcements]
@@ -90,7 +108,7 @@ def show(
     c = console()
     for e in events:
         if e.trace:
-            render_trace(c, Trace.from_dict(e.trace), "1ss")  # solo play is 1ss only
+            render_trace(c, Trace.from_dict(e.trace), system)
         else:
             c.print(e.summary)
     for o in outcomes:
@@ -98,20 +116,15 @@ def show(
             c.print(a, style="bold magenta")
 
 
-def _one_step(game: str | None, as_json: bool, make: Callable[[GameState], Outcome]) -> None:
+def _one_step(
+    game: str | None, as_json: bool, make: Callable[[GameState, SoloPlay], Outcome]
+) -> None:
     """One solo outcome made from the game as it stands, recorded (with the scenario
     check) in one write, then shown."""
     with writing_game(game) as gf:
-        o = make(_solo_game(gf))
+        o = make(gf.state, game_solo(gf.state))
         events = record(gf, [o])
-    show(events, [o], as_json)
-
-
-def _solo_game(gf: GameFile) -> GameState:
-    from companion.systems.one_stat.solo.game import solo_or_refuse
-
-    solo_or_refuse(gf.state)
-    return gf.state
+    show(gf.system, events, [o], as_json)
 
 
 def _find(state: GameState, name: str) -> Any:
@@ -138,26 +151,20 @@ def start_solo(
 ) -> None:
     """Set up a solo game: warband check, spawnpoints, tokens, the first spawn."""
     from companion.cli.games import free_name
-    from companion.systems.one_stat.solo import profiles
-    from companion.systems.one_stat.solo.game import (
-        choose,
-        new_solo_game,
-        setup_outcome,
-        spawn_outcome,
-    )
 
+    solo = group_solo()
     src = dice_source(dice, seed)
     home = open_home()
     with home.writing(batch=True):  # the game and the setting naming it current, together
         db = home.rosters_db()
         r = home.find_roster(roster, db)
-        choice = choose(scenario, mixed, setup)
+        choice = solo.choose(scenario, mixed, setup)
         pname = profile or (choice.setup.profile if choice.setup else "default")
-        prof = profiles.find(db, pname)
-        state = new_solo_game(r, prof, choice, board, boss_corner)
-        o1 = setup_outcome(state, src)
+        prof = solo.find_profile(db, pname)
+        state = solo.new_game(r, prof, choice, board, boss_corner)
+        o1 = solo.setup_outcome(state, src)
         after = apply_event(state, Event(o1.kind, o1.summary, o1.changes))
-        o2 = spawn_outcome(after, src, "Initial spawn")
+        o2 = solo.spawn_outcome(after, src, "Initial spawn")
         base = name or (
             "solo-"
             + (choice.setup.id if choice.setup else "-".join(s.id for s in choice.scenarios))
@@ -166,18 +173,17 @@ def start_solo(
         gf = home.create_game(game_name, state)
         events = record(gf, [o1, o2], src, check=False)
         home.set_setting("current", gf.name)
-    from companion.systems.one_stat.solo.board_map import map_data
-
     notes = list(choice.setup.notes) if choice.setup else []
     if as_json:
-        show(events, [], True, {"game": gf.name, "map": map_data(gf.state), "notes": notes})
+        extra = {"game": gf.name, "map": solo.map_data(gf.state), "notes": notes}
+        show(gf.system, events, [], True, extra)
         return
     echo(
         f"Started solo game '{gf.name}' ({gf.state.options['label']}) against {prof.name}; "
         "it is now current."
     )
-    show(events, [], False)
-    _draw_map(gf.state)
+    show(gf.system, events, [], False)
+    _draw_map(solo, gf.state)
     for n in notes:
         echo(f"- {n}")
     echo(
@@ -185,35 +191,32 @@ def start_solo(
     )
 
 
-def _draw_map(state: GameState) -> None:
+def _draw_map(solo: SoloPlay, state: GameState) -> None:
     from companion.render.solo_map import print_map
-    from companion.systems.one_stat.solo.board_map import map_data
 
-    print_map(map_data(state))
+    print_map(solo.map_data(state))
 
 
 def map_(game: str | None, as_json: bool) -> None:
-    from companion.systems.one_stat.solo.board_map import map_data
-
     with reading_game(game) as gf:
-        state = _solo_game(gf)
+        solo = game_solo(gf.state)
     if as_json:
-        print_json(map_data(state))
+        print_json(solo.map_data(gf.state))
         return
-    _draw_map(state)
+    _draw_map(solo, gf.state)
 
 
 def spawn_(
     explain: str | None, dice: str | None, seed: int | None, game: str | None, as_json: bool
 ) -> None:
     from companion.dice import parse_dice_list
-    from companion.systems.one_stat.solo.spawn import group, tally
 
     if explain is not None:
+        solo = group_solo()
         values = parse_dice_list(explain)
         if len(values) != 6:
             raise UsageError(f"the spawn dice are six D6; {len(values)} given")
-        groups = group(values)
+        groups = solo.spawn_groups(values)
         if as_json:
             print_json(
                 {
@@ -221,28 +224,27 @@ def spawn_(
                     "groups": [
                         {"face": g.face, "count": g.count, "ranks": list(g.ranks)} for g in groups
                     ],
-                    "total": tally(groups),
+                    "total": solo.spawn_tally(groups),
                 }
             )
             return
         for g in groups:
             echo(g.describe())
-        t = tally(groups)
+        t = solo.spawn_tally(groups)
         echo(
             f"In all: {plural(t['rookie'], 'rookie')}, {plural(t['specialist'], 'specialist')}, "
             f"{plural(t['boss'], 'boss')} (R-1SS-11)"
         )
         return
-    from companion.systems.one_stat.solo.game import spawn_outcome
-
     src = dice_source(dice, seed)
     with writing_game(game) as gf:
-        state = _solo_game(gf)
+        state = gf.state
+        solo = game_solo(state)
         if state.phase == "ended":
             raise RefusedError(f"the game is over: {state.result}")
-        o = spawn_outcome(state, src, "Extra spawn")
+        o = solo.spawn_outcome(state, src, "Extra spawn")
         events = record(gf, [o], src)
-    show(events, [o], as_json)
+    show(gf.system, events, [o], as_json)
 
 
 # --- the OpFor walk -----------------------------------------------------------------------
@@ -268,7 +270,7 @@ def _ask(q: Any) -> Any:
     return a
 
 
-def _facts_answer(state: GameState, facts: Any, key: str, value: Any) -> Any:
+def _facts_answer(solo: SoloPlay, state: GameState, facts: Any, key: str, value: Any) -> Any:
     if key in ("target", "leader", "command", "distraction"):
         if key != "target" and str(value).strip().casefold() == "none":
             return facts.with_(**{key: "none"})
@@ -278,9 +280,7 @@ def _facts_answer(state: GameState, facts: Any, key: str, value: Any) -> Any:
         if key == "command" and (f.side != 1 or f.out):
             raise UsageError(f"{f.name} is not an OpFor fighter still in the game")
         if key == "distraction":
-            from companion.systems.one_stat.solo.opfor import distractions
-
-            if f.id not in {x.id for x in distractions(state)}:
+            if f.id not in {x.id for x in solo.distractions(state)}:
                 raise UsageError(f"{f.name} is not one of your Distractions in play")
         return facts.with_(**{key: f.id})
     return facts.with_(**{key: value})
@@ -305,24 +305,16 @@ def opfor(
     game: str | None,
     as_json: bool,
 ) -> None:
-    from companion.systems.one_stat.solo.opfor import (
-        Facts,
-        activation,
-        drawn_to,
-        next_fighter,
-        next_question,
-        walk,
-    )
-
     src = dice_source(dice, seed)
     with writing_game(game) as gf:
-        state = _solo_game(gf)
+        state = gf.state
+        solo = game_solo(state)
         sys_ = systems.get(gf.system)
         if state.phase == "ended":
             raise RefusedError(f"the game is over: {state.result}")
         side = sys_.next_side(state)
         if fighter is None:
-            first = next_fighter(state) if side == 1 else None
+            first = solo.next_fighter(state) if side == 1 else None
             if first is None:
                 who = "your fighters still have to act" if side == 0 else "no OpFor fighter can act"
                 raise RefusedError(f"no OpFor fighter is next: {who} (see 'companion status')")
@@ -331,8 +323,8 @@ def opfor(
             f = _find(state, fighter)
             if f.side != 1:
                 raise UsageError(f"{f.name} is not an OpFor fighter")
-        _, state2 = activation(sys_, state, f.id)
-        facts = Facts(ganging=ganging)
+        _, state2 = solo.activation(state, f.id)
+        facts = solo.facts(ganging)
         given = {
             "can_attack": can_attack, "in_cover": in_cover, "los": los, "target": target,
             "leader": leader, "ranged": ranged, "range": range_, "target_cover": target_cover,
@@ -340,19 +332,19 @@ def opfor(
         }  # fmt: skip
         for k, v in given.items():
             if v is not None:
-                facts = _facts_answer(state2, facts, k, v)
-        decoy_id = drawn_to(facts)
+                facts = _facts_answer(solo, state2, facts, k, v)
+        decoy_id = solo.drawn_to(facts)
         if decoy_id and facts.target not in (None, decoy_id):
             decoy, named = state2.fighter(decoy_id), state2.fighter(facts.target)
             raise UsageError(
                 f"--target {named.name} and --distraction {decoy.name} disagree: a Distraction "
                 'within 10" is the target of its actions (R-1SS-S17)'
             )
-        while (q := next_question(state2, f.id, facts)) is not None:
+        while (q := solo.next_question(state2, f.id, facts)) is not None:
             if not interactive():
                 raise UsageError(f"{q.text} Answer with {q.flag}.")
-            facts = _facts_answer(state2, facts, q.key, _ask(q))
-        decision, outcomes = walk(sys_, state, f.id, facts, src, resolve)
+            facts = _facts_answer(solo, state2, facts, q.key, _ask(q))
+        decision, outcomes = solo.walk(state, f.id, facts, src, resolve)
         events = record(gf, outcomes, src)
     extra: dict[str, Any] = {
         "fighter": f.name,
@@ -367,7 +359,7 @@ def opfor(
             "options": dict(decision.request.options),
         },
     }
-    show(events, outcomes, as_json, extra)
+    show(gf.system, events, outcomes, as_json, extra)
     if not as_json:
         if decision.request is not None and not resolve and decision.request.action == "attack":
             r = decision.request
@@ -379,7 +371,7 @@ def opfor(
                 else ""
             )
             echo(f'Resolve it with: companion attack "{a}" "{t}"{how}')
-        nxt = systems.get("1ss").next_side(gf.state)
+        nxt = sys_.next_side(gf.state)
         if nxt == 1:
             echo("Next: 'companion solo opfor' for the next OpFor fighter.")
         elif gf.state.phase != "ended":
@@ -400,15 +392,14 @@ def token(
     game: str | None,
     as_json: bool,
 ) -> None:
-    from companion.systems.one_stat.solo.objectives import token_action
-
     src = dice_source(dice, seed)
     with writing_game(game) as gf:
-        state = _solo_game(gf)
+        state = gf.state
+        solo = game_solo(state)
         f = _find(state, by) if by else None
-        o = token_action(state, token_id, action.strip().casefold(), f, src, event, free)
+        o = solo.token_action(state, token_id, action.strip().casefold(), f, src, event, free)
         events = record(gf, [o], src)
-    show(events, [o], as_json)
+    show(gf.system, events, [o], as_json)
 
 
 def shutdown_(
@@ -420,61 +411,49 @@ def shutdown_(
     game: str | None,
     as_json: bool,
 ) -> None:
-    from companion.systems.one_stat.solo.objectives import shutdown
-
     src = dice_source(dice, seed)
     with writing_game(game) as gf:
-        state = _solo_game(gf)
-        o = shutdown(state, target, _find(state, by), src, free)
+        state = gf.state
+        o = game_solo(state).shutdown(state, target, _find(state, by), src, free)
         events = record(gf, [o], src)
-    show(events, [o], as_json)
+    show(gf.system, events, [o], as_json)
 
 
 def question_(
     fighter: str, free: bool, dice: str | None, seed: int | None, game: str | None, as_json: bool
 ) -> None:
-    from companion.systems.one_stat.solo.objectives import question
-
     src = dice_source(dice, seed)
     with writing_game(game) as gf:
-        state = _solo_game(gf)
-        o = question(state, _find(state, fighter), src, free)
+        state = gf.state
+        o = game_solo(state).question(state, _find(state, fighter), src, free)
         events = record(gf, [o], src)
-    show(events, [o], as_json)
+    show(gf.system, events, [o], as_json)
 
 
 def objective(name: str, game: str | None, as_json: bool) -> None:
-    from companion.systems.one_stat.solo.objectives import declare
-
-    _one_step(game, as_json, lambda state: declare(state, name))
+    _one_step(game, as_json, lambda state, solo: solo.declare(state, name))
 
 
 def provoke_(fighter: str, game: str | None, as_json: bool) -> None:
-    from companion.systems.one_stat.solo.objectives import provoke
-
-    _one_step(game, as_json, lambda state: provoke(state, _find(state, fighter)))
+    _one_step(game, as_json, lambda state, solo: solo.provoke(state, _find(state, fighter)))
 
 
 def wound(fighter: str, game: str | None, as_json: bool) -> None:
-    from companion.systems.one_stat.solo.objectives import ladder_wound
-
-    _one_step(game, as_json, lambda state: ladder_wound(state, _find(state, fighter)))
+    _one_step(game, as_json, lambda state, solo: solo.ladder_wound(state, _find(state, fighter)))
 
 
 def regenerate_(fighter: str, roll: bool, game: str | None, as_json: bool) -> None:
-    from companion.systems.one_stat.solo.upkeep import choose_roll
-
-    _one_step(game, as_json, lambda state: choose_roll(state, _find(state, fighter), roll))
+    _one_step(
+        game, as_json, lambda state, solo: solo.regenerate(state, _find(state, fighter), roll)
+    )
 
 
 def check_(game: str | None, as_json: bool) -> None:
-    from companion.systems.one_stat.solo.scenarios import check, status_lines
-
     with writing_game(game) as gf:
-        state = _solo_game(gf)
-        events = record(gf, []) if state.phase != "ended" else []
-    result = check(gf.state) if gf.state.phase != "ended" else None
-    lines = status_lines(gf.state)
+        solo = game_solo(gf.state)
+        events = record(gf, []) if gf.state.phase != "ended" else []
+    result = solo.decided(gf.state) if gf.state.phase != "ended" else None
+    lines = solo.objective_lines(gf.state)
     if as_json:
         print_json(
             {
@@ -497,9 +476,7 @@ def check_(game: str | None, as_json: bool) -> None:
 
 
 def scenarios_(as_json: bool) -> None:
-    from companion.systems.one_stat.solo.data import load
-
-    d = load()
+    d = group_solo().data()
     if as_json:
         print_json(
             {
@@ -573,39 +550,36 @@ def profile_new(
     boss_name: str | None,
 ) -> None:
     from companion.game.state import freeze
-    from companion.systems.one_stat.solo import profiles
-    from companion.systems.one_stat.solo.data import load
 
-    names = dict(load().names)
+    solo = group_solo()
+    names = dict(solo.data().names)
     for k, v in (("rookie", rookie_name), ("specialist", specialist_name), ("boss", boss_name)):
         if v:
             names[k] = v.strip()[:40]
-    p = profiles.check(
-        profiles.Profile(
-            name.strip(),
-            rookie,
-            specialist,
-            boss,
-            specialization.strip().casefold().replace(" ", "-"),
-            boss_skill.strip().casefold().replace(" ", "-"),
-            attacks.strip().casefold(),
-            freeze(names),
-        )
+    p = solo.new_profile(
+        name.strip(),
+        {
+            "rookie": rookie,
+            "specialist": specialist,
+            "boss": boss,
+            "specialization": specialization.strip().casefold().replace(" ", "-"),
+            "boss_skill": boss_skill.strip().casefold().replace(" ", "-"),
+            "attacks": attacks.strip().casefold(),
+            "names": freeze(names),
+        },
     )
     home = open_home()
     with home.writing():
         db = home.rosters_db()
-        profiles.save(db, p)
+        solo.save_profile(db, p)
         db.commit()
     echo(f"Saved OpFor profile {p.describe()}")
 
 
 def profile_list(as_json: bool) -> None:
-    from companion.systems.one_stat.solo import profiles
-
     home = open_home()
     with home.reading():
-        ps = profiles.all_profiles(home.rosters_db())
+        ps = group_solo().profiles(home.rosters_db())
     if as_json:
         print_json([{**p.to_dict(), "builtin": p.builtin} for p in ps])
         return
@@ -614,11 +588,9 @@ def profile_list(as_json: bool) -> None:
 
 
 def profile_show(name: str, as_json: bool) -> None:
-    from companion.systems.one_stat.solo import profiles
-
     home = open_home()
     with home.reading():
-        p = profiles.find(home.rosters_db(), name)
+        p = group_solo().find_profile(home.rosters_db(), name)
     if as_json:
         print_json({**p.to_dict(), "builtin": p.builtin})
         return
@@ -628,12 +600,10 @@ def profile_show(name: str, as_json: bool) -> None:
 
 
 def profile_delete(name: str) -> None:
-    from companion.systems.one_stat.solo import profiles
-
     home = open_home()
     with home.writing():
         db = home.rosters_db()
-        p = profiles.delete(db, name)
+        p = group_solo().delete_profile(db, name)
         db.commit()
     echo(f"Deleted OpFor profile '{p.name}'.")
 

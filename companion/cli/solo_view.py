@@ -11,6 +11,10 @@ from __future__ import annotations
 
 from companion.cli.declare import DICE, GAME, JSON, SEED, Command, arg, opt
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from companion.systems.solo_play import SoloPlay
+
 HELP = (
     "Solo play of 1 Stat Skirmish: spawnpoints, spawn dice, the OpFor's decisions, "
     "solitaire scenarios. A solo warband is 1 boss, 3 specialists and 6 rookies (Outlaws in the "
@@ -32,12 +36,21 @@ ROLL = (DICE, SEED, GAME, JSON)
 ACTION = (FREE, *ROLL)
 
 
+def group_solo() -> SoloPlay:
+    """The solo procedures of the system the registry gives the `solo` commands to."""
+    from companion import systems
+
+    solo = systems.get(systems.owner("solo")).solo
+    assert solo is not None, "the solo commands belong to a system without solo play"
+    return solo
+
+
 def odds(turns: int, shut: int, as_json: bool) -> None:
     from companion.render.grid import Grid, Part, Say, show
     from companion.render.plain import print_json
-    from companion.systems.one_stat.solo.forecast import RANKS, forecast
 
-    f = forecast()
+    solo = group_solo()
+    f = solo.forecast()
     by_turn = f.by_turn(turns, shut)
     if as_json:
         print_json(
@@ -55,7 +68,7 @@ def odds(turns: int, shut: int, as_json: bool) -> None:
                 ],
                 "per_rank": {
                     r: [{"count": k, "p": str(p), "chance": float(p)} for k, p in f.per_rank[r]]
-                    for r in RANKS
+                    for r in solo.ranks
                 },
                 "expected": {r: {"p": str(v), "value": float(v)} for r, v in f.expected.items()},
                 "expected_total": {"p": str(f.expected_total), "value": float(f.expected_total)},
@@ -82,7 +95,7 @@ def odds(turns: int, shut: int, as_json: bool) -> None:
     )
     parts.append(Grid(("rookies", "specialists", "bosses", "chance"), hands, overflow="ellipsis"))
     plural = {"rookie": "rookies", "specialist": "specialists", "boss": "bosses"}
-    for r in RANKS:
+    for r in solo.ranks:
         dist = ", ".join(f"{k}: {odds.fmt(p)}" for k, p in f.per_rank[r])
         expected = f"expected {float(f.expected[r]):.3f} ({f.expected[r]})"
         parts.append(Say(f"{plural[r]} per spawn: {expected}; {dist}"))

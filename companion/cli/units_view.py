@@ -11,39 +11,42 @@ from companion.cli.declare import JSON, Command, arg, opt
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
-    from typing import Any
+    from companion.systems.unit_library import UnitLibrary
 
 
-def library_system(name: str) -> Any:
+def library_system(name: str) -> UnitLibrary:
+    """The unit library of a system (a capability of its plug-in), or a usage error that
+    names the systems with one."""
     from companion import systems
     from companion.errors import UsageError
 
-    sys_ = systems.get(name)
-    if not hasattr(sys_, "genres"):
-        have = [s.info.id for s in systems.all_systems() if hasattr(s, "genres")]
+    library = systems.get(name).unit_library
+    if library is None:
+        have = [s.info.id for s in systems.all_systems() if s.unit_library is not None]
         raise UsageError(
-            f"{sys_.info.name} has no unit library; systems with one: {', '.join(have)}"
+            f"{systems.get(name).info.name} has no unit library; "
+            f"systems with one: {', '.join(have)}"
         )
-    return sys_
+    return library
 
 
 def units(system: str, genre: str | None, as_json: bool) -> None:
     from companion.render.grid import Grid, Part, Say, show
     from companion.render.plain import print_json
 
-    sys_ = library_system(system)
-    genres = [sys_.find_genre(genre)] if genre else list(sys_.genres())
+    library = library_system(system)
+    genres = [library.find_genre(genre)] if genre else list(library.genres())
     rows = []
     for g in genres:
         for u in g.units:
-            cost = sys_.unit_cost(u)
+            cost = library.unit_cost(u)
             rows.append(
                 {
                     "genre": g.id,
                     "genre_label": g.label,
                     "name": u.name,
                     "quality": u.quality,
-                    "rules": [sys_.data.rule_label(r) for r in u.rules],
+                    "rules": [library.rule_label(r) for r in u.rules],
                     "listed": u.listed,
                     "computed": cost,
                     "difference": cost - u.listed,

@@ -23,7 +23,6 @@ from companion.play.asking import Asking
 from companion.play.extras import Extras
 from companion.play.screen import blocks_of
 from companion.play.session import GameChanged, Session, StepResult
-from companion.play.solo_hook import guide_for
 from companion.play.ui import BACK, Back, Item, Prompter, Quit, keys_for, letter_keys, numbered
 from companion.render.play_view import Block
 from companion.systems.base import ActionRequest, Outcome, waiting_text, with_skipped
@@ -59,9 +58,10 @@ class Loop(Asking, Extras):
         self.memory: dict[tuple[str, str | None, str], Any] = {}
         self.keys: dict[str, str] = {}
         self.line: LineDice | None = None
-        self.solo: SoloGuide | None = (
-            guide_for(session.system.info.id) if ph.opfor_side(session.state) is not None else None
-        )
+        # A solo game's opposing side is played by its system's solo procedures (the
+        # capability `RuleSystem.solo`); without them the player runs it from the menus.
+        solo = session.system.solo if ph.opfor_side(session.state) is not None else None
+        self.solo: SoloGuide | None = solo.guide if solo is not None else None
         if self.solo is not None:
             # A solo scenario is won or lost the moment a step decides it.
             session.after = self.solo.check
@@ -210,7 +210,7 @@ class Loop(Asking, Extras):
             )
             return [Item("n", label, self.do_next_turn)]
         if p.kind == "ended":
-            # What the rules still do once the last round is over (smbfat scores its
+            # What the rules still do once the last round is over (a system may score its
             # objectives then), before the report.
             after = [
                 Item(

@@ -81,11 +81,6 @@ def turn_rolls(system: RuleSystem, state: GameState) -> bool:
     return False
 
 
-def can_activate(f: FighterState) -> bool:
-    """Out, face-down or token-holding fighters cannot be chosen."""
-    return not f.out and not f.token and f.status != "face-down"
-
-
 def opfor_side(state: GameState) -> int | None:
     """The side the solo procedures play, if this is a solo game."""
     solo = state.options.get("solo")
@@ -140,14 +135,14 @@ def legal_actions(system: RuleSystem, state: GameState, f: FighterState) -> list
     """The actions the active fighter may take now, in the system's order: what its
     plug-in answers (`actions_for`), less what no rule system allows.
 
-    In a system with a Recover action, a fighter that is down (prone, or stunned) may
-    only recover and one that is not has nothing to recover from; an attack needs an
-    enemy still in the game, and a skill action a skill the fighter may use as one
-    (unless the system's skill action is any task at all, as an smbfat skill roll is).
+    In a system with a Recover action, a fighter that is down (as its plug-in says,
+    `must_recover`) may only recover and one that is not has nothing to recover from; an
+    attack needs an enemy still in the game, and a skill action a skill the fighter may
+    use as one (unless the system's skill action is any task at all, a free-text task).
     """
     names = [a for a in system.actions_for(state, f) if a not in REACTIONS]
     if "recover" in names:
-        if f.status != "upright" or f.flags.get("stunned"):
+        if system.must_recover(f):
             return ["recover"]
         names.remove("recover")
     out = []
@@ -163,28 +158,15 @@ def legal_actions(system: RuleSystem, state: GameState, f: FighterState) -> list
 def may_use_skill(system: RuleSystem, state: GameState, f: FighterState) -> bool:
     """Whether the skill action has something for this fighter: where the system asks
     which skill and answers with the fighter's choices, one of them; where it declares
-    the skill as free text with no choices (a task, in smbfat), always."""
+    the skill as free text with no choices (a task), always."""
     spec = system.declared_actions().get("skill")
     fact = spec.fact("skill") if spec is not None else None
     if fact is None:
-        return bool(active_skills(system, f))
+        return bool(system.active_skills(f))
     choices = system.fact_choices(state, f, fact)
     if choices is None:
-        return fact.kind == "text" or bool(active_skills(system, f))
+        return fact.kind == "text" or bool(system.active_skills(f))
     return bool(choices)
-
-
-def active_skills(system: RuleSystem, f: FighterState) -> list[str]:
-    """The fighter's skills that are used as an action.
-
-    The systems' look-up topics say which skills are passive (always on) and which names
-    are roles rather than skills; those are never offered as an action.
-    """
-    topics = [t for t in system.topics() if t.kind in ("skill", "role")]
-    if not topics:
-        return list(f.skills)
-    usable = {t.id for t in topics if t.kind == "skill" and "(passive)" not in t.label}
-    return [s for s in f.skills if s in usable]
 
 
 def reactions(system: RuleSystem) -> list[str]:

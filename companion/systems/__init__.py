@@ -4,6 +4,9 @@ Systems are imported on first use, so a command pays only for the system it play
 system's aliases live in its rules data (`[system] aliases`), read only when a name is
 not an id. A system may bring its own command groups (`commands`: group name -> module
 with a Typer `app` or a `register(app)` function); the CLI adds them when they are called.
+This map is the one place that ties a command group to a system (`owner`), as `DEFAULT`
+is the one place that names the system used when none is given: shared code reaches
+what a system brings through its plug-in's capabilities (`RuleSystem.solo`, ...).
 """
 
 from __future__ import annotations
@@ -26,6 +29,10 @@ class Entry:
     commands: tuple[tuple[str, str], ...] = ()
 
 
+# The system a command uses when none is named and none can be told from a roster or a
+# game (the sample game, completion of topics and scenarios, `roster new`).
+DEFAULT = "1ss"
+
 _ENTRIES: dict[str, Entry] = {}
 _LOADED: dict[str, RuleSystem] = {}
 
@@ -40,14 +47,14 @@ register("1ss", "companion.systems.one_stat:OneStatSkirmish", {"solo": "companio
 register(
     "warstuff",
     "companion.systems.warstuff:WarStuff",
-    {"units": "companion.cli.warstuff_cmd", "concede": "companion.cli.warstuff_cmd"},
+    {"units": "companion.cli.units_cmd", "concede": "companion.cli.units_cmd"},
 )
 register("skirmashed", "companion.systems.skirmashed:Skirmashed")
 register("smbfat", "companion.systems.smbfat:Smbfat")
 register(
     "monochrome",
     "companion.systems.monochrome:Monochrome",
-    {"monochrome": "companion.systems.monochrome.cli"},
+    {"monochrome": "companion.cli.rolls_cmd"},
 )
 
 
@@ -58,6 +65,14 @@ def ids() -> list[str]:
 def commands() -> dict[str, str]:
     """Every command group the registered systems bring, by name."""
     return {name: module for e in _ENTRIES.values() for name, module in e.commands}
+
+
+def owner(group: str) -> str:
+    """The id of the system that brings command group `group`."""
+    for e in _ENTRIES.values():
+        if group in dict(e.commands):
+            return e.id
+    raise NotFoundError(f"no rule system brings the command group '{group}'")
 
 
 def resolve_id(name: str) -> str:

@@ -47,6 +47,9 @@ if TYPE_CHECKING:
 
     from companion.systems.kit.facts import ActionSpec, Fact
     from companion.systems.kit.turns import TurnStructure
+    from companion.systems.solo_play import SoloPlay
+    from companion.systems.table_rolls import TableRolls
+    from companion.systems.unit_library import UnitLibrary
 
 
 class RuleSystem(ABC):
@@ -92,6 +95,15 @@ class RuleSystem(ABC):
     @abstractmethod
     def sample_rosters(self) -> Sequence[Roster]: ...
 
+    def roster_options(self) -> Mapping[str, tuple[str, ...]]:
+        """The options a roster of this system may set (`roster option KEY=VALUE`), with
+        the values each takes; none unless the system has some (a points limit)."""
+        return {}
+
+    def roster_total(self, roster: Roster) -> tuple[int, int] | None:
+        """(points spent, the roster's limit) in a points system, else None."""
+        return None
+
     @abstractmethod
     def scenarios(self) -> Sequence[Scenario]: ...
 
@@ -116,7 +128,7 @@ class RuleSystem(ABC):
         return ()
 
     def fixed_stats(self, rank: str) -> Mapping[str, int]:
-        """The stats `rank` always has (an smbfat figure type's dice): `roster add` fills
+        """The stats `rank` always has (a figure type whose dice are fixed): `roster add` fills
         them in, so they need not be given."""
         return {}
 
@@ -339,6 +351,16 @@ class RuleSystem(ABC):
         gear and skills), for menus; `resolve` still checks each one when it is taken."""
         return self.action_names()
 
+    def must_recover(self, f: FighterState) -> bool:
+        """Whether `f` is down, so that Recover is the one action it may take (in a system
+        with a Recover action; one not down has nothing to recover from)."""
+        return False
+
+    def active_skills(self, f: FighterState) -> list[str]:
+        """The fighter's skills it uses as an action; a system with passive skills (always
+        on) or roles among them leaves those out."""
+        return list(f.skills)
+
     def needs_actor(self, action: str) -> bool:
         """Whether a fighter takes `action`; one taken for the whole game (SMBFAT's
         objectives) is recorded without naming any."""
@@ -374,6 +396,24 @@ class RuleSystem(ABC):
 
     def refuse(self, message: str) -> RefusedError:
         return RefusedError(message)
+
+    # --- capabilities some systems bring (None: this one has none) ---------------------
+    @property
+    def solo(self) -> SoloPlay | None:
+        """Solo play: the procedures that run the opposing side (`companion solo`,
+        and the guided loop's opposing turns)."""
+        return None
+
+    @property
+    def unit_library(self) -> UnitLibrary | None:
+        """Ready-made units to browse and add to a roster (`companion units`)."""
+        return None
+
+    @property
+    def table_rolls(self) -> TableRolls | None:
+        """Rolls on the system's own tables outside any game, each a command of the
+        system's group (the registry's command-group map names the group)."""
+        return None
 
 
 def with_skipped(outcome: Outcome, skipped: Sequence[FighterState]) -> Outcome:

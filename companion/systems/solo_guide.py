@@ -2,7 +2,7 @@
 questions only the table can answer, what the procedure decided for a fighter, and the
 guide that ties them together. Declared here, beside the other values a system hands
 out, so a system implements it without importing the layer that plays; `play` finds a
-system's guide through `companion/play/solo_hook.py`."""
+system's guide through its solo capability (`RuleSystem.solo`, `SoloPlay.guide`)."""
 
 from __future__ import annotations
 

@@ -58,15 +58,16 @@ def vocabulary(system: RuleSystem) -> dict[str, tuple[str, Any]]:
                     put(label, "equipment", f"{kind}:{label.strip()}")
     for unit in _library(system):
         put(unit.name, "unit", unit.name)
-    for genre in getattr(system, "genres", list)():
+    library = system.unit_library
+    for genre in library.genres() if library is not None else ():
         for word in (genre.id, genre.label, *genre.aliases):
             put(word, "genre", genre.id)  # a unit of two genres is told by its genre's
     return words
 
 
 def _library(system: RuleSystem) -> list[Any]:
-    genres = getattr(system, "genres", None)
-    return [u for g in genres() for u in g.units] if genres else []
+    library = system.unit_library
+    return [u for g in library.genres() for u in g.units] if library is not None else []
 
 
 class _Read:
@@ -190,16 +191,18 @@ def _phrase(
 
 
 def _unit(system: RuleSystem, unit: str, genre: str | None) -> RosterFighter:
+    library = system.unit_library
+    if library is None:
+        raise UsageError(f"{system.info.name} has no unit library")
     try:
-        found = system.find_unit(unit, genre)  # type: ignore[attr-defined]
+        found = library.find_unit(unit, genre)
     except UsageError as e:
         if genre is not None or "--genre" not in str(e):
             raise
         raise UsageError(
             str(e).replace("pick one with --genre", f"add it to the words: '{unit} GENRE'")
         ) from None
-    fighter: RosterFighter = system.unit_fighter(found, [])  # type: ignore[attr-defined]
-    return fighter
+    return library.unit_fighter(found, [])
 
 
 def _stat(system: RuleSystem, key: str, names: tuple[str, ...], word: str, text: str) -> str:

@@ -25,6 +25,7 @@ from companion.systems.kit.plugin import FromData
 from companion.systems.monochrome import actions, roster_rules, scoring, targets, turns
 from companion.systems.monochrome import data as data_mod
 from companion.systems.monochrome.data import MonoData
+from companion.systems.table_rolls import TableRolls
 from companion.trace import Trace
 
 
@@ -36,6 +37,12 @@ class Monochrome(FromData):
     @property
     def data(self) -> MonoData:
         return data_mod.load()
+
+    @property
+    def table_rolls(self) -> TableRolls:
+        from companion.systems.monochrome.table_rolls import TABLE_ROLLS
+
+        return TABLE_ROLLS
 
     # --- data and rosters -------------------------------------------------------------
     def ranks(self) -> Sequence[RankInfo]:

@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # the facts are read only by the commands that use them
     from typing import Any
 
     from companion.systems.kit.facts import ActionSpec, Fact
+    from companion.systems.solo_play import SoloPlay
 
 SOLO_FILE = "1ss_solo.toml"
 # Objective actions of a solo game (pick up, drop, bring home, shut down, question).
@@ -45,6 +46,12 @@ class OneStatSkirmish(RuleSystem):
     @property
     def data(self) -> OneStatData:
         return data_mod.load()
+
+    @property
+    def solo(self) -> SoloPlay:
+        from companion.systems.one_stat.solo.play import OneStatSolo  # solo commands only
+
+        return OneStatSolo(self)
 
     def ranks(self) -> Sequence[RankInfo]:
         return [
@@ -169,6 +176,13 @@ class OneStatSkirmish(RuleSystem):
         from companion.systems.one_stat.offer import ACT_NAMES
 
         return ("attack", "recover", "fall", "skill", *ACT_NAMES, *SOLO_ACTIONS)
+
+    def must_recover(self, f: FighterState) -> bool:
+        return f.status != "upright"  # prone (wounded) or face down
+
+    def active_skills(self, f: FighterState) -> list[str]:
+        skills = self.data.skills
+        return [s for s in f.skills if s in skills and skills[s].active]
 
     def actions_for(self, state: GameState, fighter: FighterState) -> Sequence[str]:
         from companion.systems.one_stat.offer import offered

@@ -21,13 +21,14 @@ from companion.systems.base import (
 )
 from companion.systems.kit.facts import ActionSpec
 from companion.systems.kit.plugin import FromData
+from companion.systems.unit_library import UnitLibrary
 from companion.systems.warstuff import actions, attack, combat, roster_rules, turns
 from companion.systems.warstuff import data as data_mod
 from companion.systems.warstuff.data import RANK, Genre, LibraryUnit, WarStuffData
 from companion.trace import Trace
 
 
-class WarStuff(FromData):
+class WarStuff(FromData, UnitLibrary):
     default_scenario = "skirmish"
     turns = turns.ROUNDS
     keeps_vp = False  # the last player with units left wins
@@ -95,6 +96,16 @@ class WarStuff(FromData):
         }
 
     # --- the quickplay library --------------------------------------------------------
+    @property
+    def unit_library(self) -> UnitLibrary:
+        return self
+
+    def rule_label(self, rule: str) -> str:
+        return self.data.rule_label(rule)
+
+    def limit_hint(self, roster: str, total: int) -> str:
+        return roster_rules.limit_hint(self.data, roster, total)
+
     def genres(self) -> Sequence[Genre]:
         return list(self.data.genres.values())
 
@@ -175,6 +186,9 @@ class WarStuff(FromData):
         if "leader" in fighter.skills and not f.get("commanded"):
             out.append("command")
         return (*out, "morale", "dangerous")
+
+    def must_recover(self, f: FighterState) -> bool:
+        return bool(f.flags.get("stunned"))
 
     def _can_shoot(self, f: FighterState) -> bool:
         return "entangle" in f.skills or any(r.startswith("shooter-") for r in f.skills)

@@ -56,28 +56,26 @@ def add_unit(
     with home.writing():
         db = home.rosters_db()
         r = home.find_roster(roster, db)
-        sys_ = library_system(r.system)
-        u = sys_.find_unit(unit, genre)
+        library = library_system(r.system)
+        u = library.find_unit(unit, genre)
         fighters = list(r.fighters)
         added = []
         for _ in range(count):
-            f = sys_.unit_fighter(u, [x.name for x in fighters], name)
+            f = library.unit_fighter(u, [x.name for x in fighters], name)
             fighters.append(f)
             added.append(f.name)
         new = r.with_fighters(tuple(fighters))
-        total, limit = sys_.roster_total(new)
+        total, limit = library.roster_total(new)
         if total > limit and not over_limit:
-            from companion.systems.warstuff.roster_rules import limit_hint
-
             raise RefusedError(
                 f"adding {', '.join(added)} makes '{r.name}' {total} pts, over its limit of "
-                f"{limit} pts; nothing was added ({limit_hint(sys_.data, r.name, total)}; "
+                f"{limit} pts; nothing was added ({library.limit_hint(r.name, total)}; "
                 "or pass --over-limit)"
             )
         home.save_roster(db, new)
         db.commit()
     typer.echo(f"Added {', '.join(added)} to '{r.name}' ({total}/{limit} pts).")
-    for p in sys_.check_roster(new):
+    for p in systems.get(r.system).check_roster(new):
         typer.echo(f"{p.severity}: {p.message}")
 
 
@@ -100,8 +98,7 @@ def option(
         db = home.rosters_db()
         r = home.find_roster(roster, db)
         sys_: RuleSystem = systems.get(r.system)
-        known = getattr(sys_, "roster_options", None)
-        allowed = dict(known()) if known else {}
+        allowed = dict(sys_.roster_options())
         if key not in allowed:
             names = ", ".join(allowed) or "none"
             raise UsageError(f"{sys_.info.name} rosters have no option '{key}'; options: {names}")
