@@ -10,7 +10,8 @@ from fractions import Fraction
 import pytest
 
 from companion.core.branches import Preview, distribution, enumerate_outcomes
-from companion.core.roller import DiceRoller, Roller, spec_text
+from companion.core.check import spec_text
+from companion.core.roller import DiceRoller, Roller
 from companion.dice import TypedDice
 
 
