@@ -15,9 +15,9 @@ Before walking, the size of the walk is estimated by following a few random path
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from fractions import Fraction
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from companion.core.branches import Branches, Preview, enumerate_outcomes
 from companion.core.roller import Roller
@@ -41,10 +41,24 @@ K = TypeVar("K", bound=Hashable)
 
 
 class Resolved(Protocol):
+    """What an action returns, as far as its odds read it (a system's `Outcome`).
+
+    Its `data` may say how the outcome is counted:
+    - `odds_label`: the row of the odds table it falls in (an attack's "B: wounded"),
+      where rows are fewer than the outcomes' summaries; without it, the summary is
+      the row;
+    - `odds_rank`: where that row stands in the table (rows in the order the rules list
+      results); rows of equal rank stand most likely first;
+    - `odds_facets`: other things the table wants told with their chances, as
+      {title: what happened} (the attacker's own risk), each shown as one step.
+    """
+
     @property
     def summary(self) -> str: ...
     @property
     def trace(self) -> Trace | None: ...
+    @property
+    def data(self) -> Mapping[str, Any]: ...
 
 
 class _Probe(Branches):
@@ -91,25 +105,73 @@ def guarded_outcomes(run: Callable[[Roller], K], what: str) -> dict[K, Fraction]
     return enumerate_outcomes(run)
 
 
+# How one run of an action is counted: its row, the row's rank, its summary, the title
+# of the check it turned on, and its facets.
+_Key = tuple[str | None, int, str, str, tuple[tuple[str, str], ...]]
+
+
+def _walk(act: Callable[[Roller], Resolved], what: str) -> dict[_Key, Fraction]:
+    def run(r: Roller) -> _Key:
+        out = act(r)
+        data = out.data
+        first = getattr(r, "first_title", None) or _first_step(out)
+        facets = tuple(data.get("odds_facets", {}).items())
+        return data.get("odds_label"), data.get("odds_rank", 0), out.summary, first, facets
+
+    return guarded_outcomes(run, what)
+
+
 def outcome_odds(
     act: Callable[[Roller], Resolved], what: str = "this action"
 ) -> list[tuple[str, Fraction, str]]:
     """Each distinct outcome (by its summary) with its exact chance, most likely first,
     and the title of the check it turns on (the first one made on its way)."""
+    return _by_summary(_walk(act, what))
 
-    def run(r: Roller) -> tuple[str, str]:
-        out = act(r)
-        first = getattr(r, "first_title", None)
-        return out.summary, first or _first_step(out)
 
-    dist = guarded_outcomes(run, what)
+def _by_summary(dist: Mapping[_Key, Fraction]) -> list[tuple[str, Fraction, str]]:
     totals: dict[str, Fraction] = {}
     titles: dict[str, str] = {}
-    for (summary, title), p in dist.items():
+    for (_, _, summary, title, _), p in dist.items():
         totals[summary] = totals.get(summary, Fraction(0)) + p
         titles.setdefault(summary, title)
     table = sorted(totals.items(), key=lambda kv: (-kv[1], kv[0]))
     return [(text, p, titles[text]) for text, p in table]
+
+
+def _rows(dist: Mapping[_Key, Fraction]) -> tuple[tuple[str, Fraction], ...]:
+    by: dict[tuple[int, str], Fraction] = {}
+    for (label, rank, summary, _, _), p in dist.items():
+        key = (rank, label if label is not None else summary)
+        by[key] = by.get(key, Fraction(0)) + p
+    ordered = sorted(by.items(), key=lambda kv: (kv[0][0], -kv[1], kv[0][1]))
+    return tuple((label, p) for (_, label), p in ordered)
+
+
+def table(
+    act: Callable[[Roller], Resolved], what: str = "this action"
+) -> tuple[tuple[str, Fraction], ...]:
+    """The odds table of an action: each row (its `odds_label`, else its summary) with
+    its exact chance, in rank order."""
+    return _rows(_walk(act, what))
+
+
+def _facet_steps(dist: Mapping[_Key, Fraction]) -> list[Step]:
+    by: dict[str, dict[str, Fraction]] = {}
+    for (_, _, _, _, facets), p in dist.items():
+        for title, said in facets:
+            row = by.setdefault(title, {})
+            row[said] = row.get(said, Fraction(0)) + p
+    return [
+        Step(
+            title, "; ".join(f"{said} {fmt(p)}" for said, p in sorted(row.items(), key=_likeliest))
+        )
+        for title, row in by.items()
+    ]
+
+
+def _likeliest(kv: tuple[str, Fraction]) -> tuple[Fraction, str]:
+    return -kv[1], kv[0]
 
 
 def _first_step(outcome: Resolved) -> str:
@@ -145,23 +207,29 @@ def _inches(text: str) -> list[int]:
 
 
 def odds_trace(title: str, act: Callable[[Roller], Resolved]) -> Trace:
-    """The odds of an action as a trace: one step per outcome with its chance, a move's
-    distances shortest first."""
-    likeliest = outcome_odds(act, title)
-    best, p_best, _ = likeliest[0]
-    rows = by_distance(likeliest, lambda r: r[0])
-    table = tuple((text, p) for text, p, _ in rows)
-    steps: tuple[Step, ...]
-    if len(rows) == 1:
+    """The odds of an action as a trace. Outcomes counted by row (`odds_label`): the
+    action's main line described (`Preview`), its facets, and the table. Otherwise one
+    step per outcome with its chance, a move's distances shortest first."""
+    dist = _walk(act, title)
+    if all(key[0] is not None for key in dist):
+        rows = _rows(dist)
+        best = max(rows, key=lambda kv: kv[1])
+        steps = described(act) + tuple(_facet_steps(dist))
+        return Trace(title, steps, most_likely(*best), rows)
+    likeliest = _by_summary(dist)
+    best_text, p_best, _ = likeliest[0]
+    ruler = by_distance(likeliest, lambda r: r[0])
+    rows = tuple((text, p) for text, p, _ in ruler)
+    if len(ruler) == 1:
         note = "no die can change what happens" if p_best == 1 else ""
-        steps = (Step(rows[0][2], best, probability=p_best, notes=(note,) if note else ()),)
+        only = Step(ruler[0][2], best_text, probability=p_best, notes=(note,) if note else ())
+        return Trace(title, (only,), most_likely(best_text, p_best), rows)
+    steps = tuple(Step(step, text, probability=p) for text, p, step in ruler)
+    if all(p == p_best for _, p in rows):
+        said = f"{len(rows)} outcomes, each {fmt(p_best)}"
     else:
-        steps = tuple(Step(step, text, probability=p) for text, p, step in rows)
-    if len(table) > 1 and all(p == p_best for _, p in table):
-        said = f"{len(table)} outcomes, each {fmt(p_best)}"
-    else:
-        said = most_likely(best, p_best)
-    return Trace(title, steps, said, table)
+        said = most_likely(best_text, p_best)
+    return Trace(title, steps, said, rows)
 
 
 def described(act: Callable[[Roller], object]) -> tuple[Step, ...]:

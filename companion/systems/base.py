@@ -349,7 +349,20 @@ class RuleSystem(ABC):
         """Resolve one action with dice: the outcome holds the trace and the changes."""
         from companion.core.roller import DiceRoller
 
-        return self.act(state, request, DiceRoller(dice))
+        out = self.act(state, request, DiceRoller(dice))
+        if out.trace is None or out.trace.odds or "odds_label" not in out.data:
+            return out
+        # An outcome counted by row (an attack) shows the table it was rolled against:
+        # the same action walked over every branch, from the state before it.
+        from companion.core.action_odds import table
+        from companion.odds import TooLargeError
+        from companion.values import replace
+
+        try:
+            rows = table(lambda roller: self.act(state, request, roller), request.action)
+        except TooLargeError:
+            return out  # too large to count: the roll stands without its table
+        return replace(out, trace=replace(out.trace, odds=rows))
 
     def act(self, state: GameState, request: ActionRequest, roller: Roller) -> Outcome:
         """The action itself, every roll in it a `Check` handed to `roller`: rolled
