@@ -70,6 +70,10 @@ class Step:
     # A pool of dice each tested on its own: how many passed, and how many were expected.
     successes: int | None = None
     expected: Fraction | None = None
+    # The roll as the rule code described it (`companion.core.check.Check`): kept with the
+    # step so the explanation, the odds and a replay read one value. Not stored with the
+    # event (its words are), and not compared.
+    check: Any = field(default=None, repr=False, compare=False)
 
     @property
     def total(self) -> int | None:

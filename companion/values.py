@@ -42,26 +42,35 @@ _MISSING: Any = object()
 
 class Field:
     """One field of a value class: its name, default or default factory, and whether
-    `repr` shows it."""
+    `repr` shows it and equality compares it."""
 
-    __slots__ = ("name", "default", "default_factory", "repr")
+    __slots__ = ("name", "default", "default_factory", "repr", "compare")
 
     def __init__(
-        self, default: Any = _MISSING, default_factory: Any = _MISSING, repr: bool = True
+        self,
+        default: Any = _MISSING,
+        default_factory: Any = _MISSING,
+        repr: bool = True,
+        compare: bool = True,
     ) -> None:
         self.name = ""
         self.default = default
         self.default_factory = default_factory
         self.repr = repr
+        self.compare = compare
 
 
 def field(
-    *, default: Any = _MISSING, default_factory: Callable[[], Any] = _MISSING, repr: bool = True
+    *,
+    default: Any = _MISSING,
+    default_factory: Callable[[], Any] = _MISSING,
+    repr: bool = True,
+    compare: bool = True,
 ) -> Any:
     """Like `dataclasses.field`, for the options this code base uses."""
     if default is not _MISSING and default_factory is not _MISSING:
         raise ValueError("cannot specify both default and default_factory")
-    return Field(default, default_factory, repr)
+    return Field(default, default_factory, repr, compare)
 
 
 class FrozenInstanceError(AttributeError):
@@ -77,11 +86,13 @@ class _DataclassFields:
         out: dict[str, Any] = {}
         for f in owner.__value_fields__:  # type: ignore[attr-defined]
             if f.default_factory is not _MISSING:
-                d = dataclasses.field(default_factory=f.default_factory, repr=f.repr)
+                d = dataclasses.field(
+                    default_factory=f.default_factory, repr=f.repr, compare=f.compare
+                )
             elif f.default is not _MISSING:
-                d = dataclasses.field(default=f.default, repr=f.repr)
+                d = dataclasses.field(default=f.default, repr=f.repr, compare=f.compare)
             else:
-                d = dataclasses.field(repr=f.repr)
+                d = dataclasses.field(repr=f.repr, compare=f.compare)
             d.name = f.name
             d._field_type = dataclasses._FIELD  # type: ignore[attr-defined]
             out[f.name] = d
@@ -155,6 +166,7 @@ def _build(cls: type[T], frozen: bool) -> type[T]:
     names = tuple(f.name for f in flds)
     index = {n: i for i, n in enumerate(names)}
     count = len(names)
+    compared = tuple(f.name for f in flds if f.compare)
     fill = tuple(
         (i, f.default, f.default_factory)
         for i, f in enumerate(flds)
@@ -201,7 +213,7 @@ def _build(cls: type[T], frozen: bool) -> type[T]:
 
     def _key(self: Any) -> tuple[Any, ...]:
         d = self.__dict__
-        return tuple(d[n] for n in names)
+        return tuple(d[n] for n in compared)
 
     def __eq__(self: Any, other: Any) -> Any:
         if other.__class__ is self.__class__:

@@ -10,7 +10,8 @@ from fractions import Fraction
 import pytest
 
 from companion.core.branches import Preview, distribution, enumerate_outcomes
-from companion.core.roller import DiceRoller, Roller, spec_text
+from companion.core.check import Check, spec_text
+from companion.core.roller import DiceRoller, Roller
 from companion.dice import TypedDice
 
 
@@ -32,31 +33,38 @@ def brute(run: Callable[[Roller], object], sides: int, n: int) -> dict[object, F
 
 def skirmish_shot(r: Roller) -> tuple[int, int]:
     """Three D10 each hitting above 6, natural 10 hits and 1 misses; one block die per hit."""
-    hits = r.pool(
-        title="Hits",
-        who="A",
-        count=3,
-        sides=10,
-        target=6,
-        compare=">",
-        auto_success=10,
-        auto_fail=1,
-    )
-    blocks = r.pool(title="Blocks", who="B", count=hits, sides=10, target=7, compare=">")
+    hits = r.check(
+        Check(
+            title="Hits",
+            who="A",
+            count=3,
+            sides=10,
+            target=6,
+            compare=">",
+            auto_success=10,
+            auto_fail=1,
+            each=True,
+        )
+    ).total
+    blocks = r.check(
+        Check(title="Blocks", who="B", count=hits, sides=10, target=7, compare=">", each=True)
+    ).total
     return hits, hits - blocks
 
 
 def two_d6_effect(r: Roller) -> str:
-    t = r.test(
-        title="Attack",
-        who="A",
-        sides=6,
-        count=2,
-        target=7,
-        compare="<=",
-        auto_success=2,
-        auto_fail=12,
-        by_value=True,
+    t = r.check(
+        Check(
+            title="Attack",
+            who="A",
+            sides=6,
+            count=2,
+            target=7,
+            compare="<=",
+            auto_success=2,
+            auto_fail=12,
+            by_value=True,
+        )
     )
     if not t.success:
         return "miss"
@@ -65,10 +73,10 @@ def two_d6_effect(r: Roller) -> str:
 
 
 def move_then_test(r: Roller) -> str:
-    inches = r.roll(title="Move", who="A", sides=6, count=2)
+    inches = r.check(Check(title="Move", who="A", sides=6, count=2)).total
     if inches < 6:
         return "short"
-    ok, _ = r.test(title="Save", who="A", sides=8, count=2, keep="l", target=4, compare=">")
+    ok, _ = r.check(Check(title="Save", who="A", sides=8, count=2, keep="l", target=4, compare=">"))
     return f"arrived {'safe' if ok else 'hurt'}"
 
 
@@ -108,16 +116,16 @@ def test_naturals_override_the_modified_target():
     # A natural 2 passes even when 2 - 0 is above a target of 1; a 12 fails against 13.
     low = enumerate_outcomes(
         lambda r: (
-            r.test(
-                title="t", who="A", sides=6, count=2, target=1, compare="<=", auto_success=2
+            r.check(
+                Check(title="t", who="A", sides=6, count=2, target=1, compare="<=", auto_success=2)
             ).success
         )
     )
     assert low[True] == Fraction(1, 36)
     high = enumerate_outcomes(
         lambda r: (
-            r.test(
-                title="t", who="A", sides=6, count=2, target=13, compare="<=", auto_fail=12
+            r.check(
+                Check(title="t", who="A", sides=6, count=2, target=13, compare="<=", auto_fail=12)
             ).success
         )
     )
@@ -126,21 +134,24 @@ def test_naturals_override_the_modified_target():
 
 def test_trace_steps_with_dice():
     r = DiceRoller(TypedDice([10, 1, 8, 8]))
-    hits = r.pool(
-        title="Hits",
-        who="A",
-        count=3,
-        sides=10,
-        target=7,
-        compare=">",
-        auto_success=10,
-        auto_fail=1,
-    )
+    hits = r.check(
+        Check(
+            title="Hits",
+            who="A",
+            count=3,
+            sides=10,
+            target=7,
+            compare=">",
+            auto_success=10,
+            auto_fail=1,
+            each=True,
+        )
+    ).total
     assert hits == 2  # the 10 always hits, the 1 never, the 8 beats 7
     step = r.steps[0]
     assert step.successes == 2 and step.roll is not None and step.roll.kept == (0, 2)
     assert step.probability == Fraction(3, 10) and step.expected == Fraction(9, 10)
-    total = r.roll(title="Move", who="A", sides=10, text='moves {total}"')
+    total = r.check(Check(title="Move", who="A", sides=10, text='moves {total}"')).total
     assert total == 8 and r.steps[1].outcome == 'moves 8"'
 
 
@@ -150,13 +161,15 @@ def test_sums_and_keeps_are_named_right():
     assert spec_text(3, 6, "l", 2) == "3D6 keep lowest 2"
     assert spec_text(1, 10, "h") == "D10"
     p = Preview()
-    p.test(title="t", who="A", sides=6, count=2, target=7, compare="<=")
+    p.check(Check(title="t", who="A", sides=6, count=2, target=7, compare="<="))
     assert "rolls 2D6," in p.steps[0].outcome
 
 
 def test_keep_two_lowest_of_three_is_exact():
     dist = dict(
-        distribution(lambda r: r.roll(title="r", who="A", sides=6, count=3, keep="l", keep_n=2))
+        distribution(
+            lambda r: r.check(Check(title="r", who="A", sides=6, count=3, keep="l", keep_n=2)).total
+        )
     )
     ref: dict[int, Fraction] = {}
     for faces in itertools.product(range(1, 7), repeat=3):

@@ -20,8 +20,9 @@ from fractions import Fraction
 from functools import lru_cache
 
 from companion import odds
-from companion.core.roller import Roller, Tested, passes, spec_text, test_chance, value_dist
-from companion.trace import Modifier, Step
+from companion.core.check import PICK, POOL, TEST, TOTAL, Check, passes, value_dist
+from companion.core.roller import Roller, Tested
+from companion.trace import Step
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
@@ -60,6 +61,11 @@ def _buckets(
     return tuple(out.items())
 
 
+@lru_cache(maxsize=64)
+def _picks(n: int) -> tuple[tuple[int, Fraction], ...]:
+    return tuple((i, Fraction(1, n)) for i in range(n))
+
+
 @lru_cache(maxsize=1024)
 def _pass_fail(p: Fraction) -> tuple[tuple[bool, Fraction], tuple[bool, Fraction]]:
     return ((True, p), (False, 1 - p))
@@ -77,6 +83,8 @@ class Branches(Roller):
         self.num = 1
         self.den = 1
         self.steps = []
+        # The title of the first check on this path: what its outcome turns on.
+        self.first_title: str | None = None
 
     @property
     def prob(self) -> Fraction:
@@ -92,92 +100,37 @@ class Branches(Roller):
         self.den *= p.denominator
         return value
 
-    def test(
-        self,
-        *,
-        title: str,
-        who: str,
-        sides: int,
-        target: int,
-        compare: str,
-        count: int = 1,
-        keep: str | None = None,
-        keep_n: int = 1,
-        modifiers: Sequence[Modifier] = (),
-        auto_success: int | None = None,
-        auto_fail: int | None = None,
-        by_value: bool | tuple[int, ...] = False,
-        success_text: str = "success",
-        failure_text: str = "failure",
-        rulings: Sequence[str] = (),
-        notes: Sequence[str] = (),
-        purpose: str | None = None,
-    ) -> Tested:
-        shift = sum(m.value for m in modifiers)
+    def check(self, c: Check) -> Tested:
+        if self.first_title is None:
+            self.first_title = c.title
+        kind = c.kind
+        if kind == TEST:
+            return self._test(c)
+        if kind == POOL:
+            if c.count <= 0:
+                return Tested(False, 0, None)
+            n = int(self._branch(successes_dist(c.count, c.chance())))
+            return Tested(n > 0, n, None)
+        if kind == PICK:
+            i = int(self._branch(_picks(len(c.options))))
+            return Tested(True, i + 1, i + 1, c.options[i])
+        v = int(self._branch(c.values()))
+        return Tested(True, v + c.shift, v)
+
+    def _test(self, c: Check) -> Tested:
+        assert c.target is not None
+        shift, by_value = c.shift, c.by_value
         if by_value is True:
-            v = int(self._branch(value_dist(count, sides, keep, keep_n)[::-1]))
-            return Tested(passes(v, shift, compare, target, auto_success, auto_fail), v + shift, v)
+            v = int(self._branch(c.values()[::-1]))
+            return Tested(c.passes(v), v + shift, v)
         if by_value:
             buckets = _buckets(
-                count,
-                sides,
-                keep,
-                keep_n,
-                compare,
-                target,
-                shift,
-                auto_success,
-                auto_fail,
-                by_value,
-            )
+                c.count, c.sides, c.keep, c.keep_n, c.compare, c.target, shift,
+                c.auto_success, c.auto_fail, by_value,
+            )  # fmt: skip
             ok, val = self._branch(buckets)
             return Tested(ok, None if val is None else val + shift, val)
-        p = test_chance(count, sides, keep, keep_n, compare, target, shift, auto_success, auto_fail)
-        return Tested(bool(self._branch(_pass_fail(p))), None, None)
-
-    def roll(
-        self,
-        *,
-        title: str,
-        who: str,
-        sides: int,
-        count: int = 1,
-        keep: str | None = None,
-        keep_n: int = 1,
-        modifiers: Sequence[Modifier] = (),
-        text: str = "{total}",
-        rulings: Sequence[str] = (),
-        notes: Sequence[str] = (),
-        purpose: str | None = None,
-    ) -> int:
-        dist = value_dist(count, sides, keep, keep_n)
-        return int(self._branch(dist)) + sum(m.value for m in modifiers)
-
-    def pool(
-        self,
-        *,
-        title: str,
-        who: str,
-        count: int,
-        sides: int,
-        target: int,
-        compare: str,
-        modifiers: Sequence[Modifier] = (),
-        auto_success: int | None = None,
-        auto_fail: int | None = None,
-        text: str = "{n} of {count} succeed",
-        rulings: Sequence[str] = (),
-        notes: Sequence[str] = (),
-        purpose: str | None = None,
-    ) -> int:
-        if count <= 0:
-            return 0
-        shift = sum(m.value for m in modifiers)
-        p = test_chance(1, sides, None, 1, compare, target, shift, auto_success, auto_fail)
-        return int(self._branch(successes_dist(count, p)))
-
-    def pick(self, title: str, who: str, options: Sequence[str]) -> str:
-        return str(self._branch([(o, Fraction(1, len(options))) for o in options]))
+        return Tested(bool(self._branch(_pass_fail(c.chance()))), None, None)
 
     def info(
         self, title: str, outcome: str, rulings: Sequence[str] = (), notes: Sequence[str] = ()
@@ -192,132 +145,43 @@ class Preview(Branches):
     def __init__(self) -> None:
         super().__init__([])
 
-    def test(
-        self,
-        *,
-        title: str,
-        who: str,
-        sides: int,
-        target: int,
-        compare: str,
-        count: int = 1,
-        keep: str | None = None,
-        keep_n: int = 1,
-        modifiers: Sequence[Modifier] = (),
-        auto_success: int | None = None,
-        auto_fail: int | None = None,
-        by_value: bool | tuple[int, ...] = False,
-        success_text: str = "success",
-        failure_text: str = "failure",
-        rulings: Sequence[str] = (),
-        notes: Sequence[str] = (),
-        purpose: str | None = None,
-    ) -> Tested:
-        shift = sum(m.value for m in modifiers)
-        p = test_chance(count, sides, keep, keep_n, compare, target, shift, auto_success, auto_fail)
-        spec = spec_text(count, sides, keep, keep_n)
+    def check(self, c: Check) -> Tested:
+        kind = c.kind
+        if kind == TEST:
+            self._say(c, f"{c.who} rolls {c.spec}, needs {c.compare} {c.target}: {c.success_text}")
+        elif kind == POOL and c.count > 0:
+            p = c.chance()
+            self._say(
+                c,
+                f"{c.who} rolls {c.count}D{c.sides}, each needs {c.compare} {c.target}: "
+                f"{float(p * c.count):.2f} expected",
+                expected=p * c.count,
+            )
+        elif kind == TOTAL:
+            dist = c.values()
+            mean = odds.expected(dict(dist)) + c.shift
+            lo, hi = dist[0][0] + c.shift, dist[-1][0] + c.shift
+            self._say(c, f"{c.who} rolls {c.spec}: {lo} to {hi}, {float(mean):.1f} on average")
+            # The main line takes a total's most favourable (highest) value.
+            v = int(self._branch(dist[::-1]))
+            return Tested(True, v + c.shift, v)
+        return super().check(c)
+
+    def _say(self, c: Check, outcome: str, expected: Fraction | None = None) -> None:
+        tested = c.target is not None
         self.steps.append(
             Step(
-                title,
-                f"{who} rolls {spec}, needs {compare} {target}: {success_text}",
-                modifiers=tuple(modifiers),
-                target=target,
-                compare=compare,
-                probability=p,
-                rulings=tuple(rulings),
-                notes=tuple(notes),
+                c.title,
+                outcome,
+                modifiers=c.modifiers,
+                target=c.target,
+                compare=c.compare if tested else None,
+                probability=c.chance() if tested else None,
+                expected=expected,
+                rulings=c.rulings,
+                notes=c.notes,
+                check=c,
             )
-        )
-        return super().test(
-            title=title,
-            who=who,
-            sides=sides,
-            target=target,
-            compare=compare,
-            count=count,
-            keep=keep,
-            keep_n=keep_n,
-            modifiers=modifiers,
-            auto_success=auto_success,
-            auto_fail=auto_fail,
-            by_value=by_value,
-        )
-
-    def roll(
-        self,
-        *,
-        title: str,
-        who: str,
-        sides: int,
-        count: int = 1,
-        keep: str | None = None,
-        keep_n: int = 1,
-        modifiers: Sequence[Modifier] = (),
-        text: str = "{total}",
-        rulings: Sequence[str] = (),
-        notes: Sequence[str] = (),
-        purpose: str | None = None,
-    ) -> int:
-        dist = value_dist(count, sides, keep, keep_n)
-        shift = sum(m.value for m in modifiers)
-        mean = odds.expected(dict(dist)) + shift
-        lo, hi = dist[0][0] + shift, dist[-1][0] + shift
-        self.steps.append(
-            Step(
-                title,
-                f"{who} rolls {spec_text(count, sides, keep, keep_n)}: {lo} to {hi}, "
-                f"{float(mean):.1f} on average",
-                modifiers=tuple(modifiers),
-                rulings=tuple(rulings),
-                notes=tuple(notes),
-            )
-        )
-        return int(self._branch(dist[::-1])) + shift
-
-    def pool(
-        self,
-        *,
-        title: str,
-        who: str,
-        count: int,
-        sides: int,
-        target: int,
-        compare: str,
-        modifiers: Sequence[Modifier] = (),
-        auto_success: int | None = None,
-        auto_fail: int | None = None,
-        text: str = "{n} of {count} succeed",
-        rulings: Sequence[str] = (),
-        notes: Sequence[str] = (),
-        purpose: str | None = None,
-    ) -> int:
-        shift = sum(m.value for m in modifiers)
-        p = test_chance(1, sides, None, 1, compare, target, shift, auto_success, auto_fail)
-        if count > 0:
-            self.steps.append(
-                Step(
-                    title,
-                    f"{who} rolls {count}D{sides}, each needs {compare} {target}: "
-                    f"{float(p * count):.2f} expected",
-                    modifiers=tuple(modifiers),
-                    target=target,
-                    compare=compare,
-                    probability=p,
-                    expected=p * count,
-                    rulings=tuple(rulings),
-                    notes=tuple(notes),
-                )
-            )
-        return super().pool(
-            title=title,
-            who=who,
-            count=count,
-            sides=sides,
-            target=target,
-            compare=compare,
-            modifiers=modifiers,
-            auto_success=auto_success,
-            auto_fail=auto_fail,
         )
 
     def info(

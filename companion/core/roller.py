@@ -1,11 +1,11 @@
 """One roller for every rule system: the same rule code run with dice, or over every branch.
 
-Rule code asks a `Roller` for what the table would roll: a test against a target
-(`test`), a value to use (`roll`: a move, damage, a 2D6 total), a pool of dice counted
-against a target (`pool`), a random pick (`pick`), and plain explained steps (`info`).
+Rule code describes each roll as a value (`companion.core.check.Check`: a test against a
+target, a total to use, a pool of dice counted against a target, a random pick) and
+hands it to a `Roller`'s one method, `check`; plain explained steps go to `info`.
 
-- `DiceRoller` takes real dice (seeded or typed by the player) and writes one trace step
-  per request, with the exact chance of that step worked out before the dice fall.
+- `DiceRoller` rolls real dice (seeded or typed by the player) and writes one trace step
+  per check, with the exact chance of that step worked out before the dice fall.
 - `Branches` and `Preview` (in `companion.core.branches`, loaded only where odds are
   worked out) run the same code over every branch, or along the main line without
   rolling: so `odds` is the very same code as the resolution and the two cannot drift
@@ -14,37 +14,43 @@ against a target (`pool`), a random pick (`pick`), and plain explained steps (`i
 A test branches on pass/fail only, unless the rule code needs the die's value
 (`by_value=True`, e.g. "a natural 6 also..."), when it branches on every kept value, or
 only on the values the code looks at (`by_value=(1, 6)`: a 1, a 6, or any other pass or
-fail, so the odds walk four branches instead of six). A
-`roll` always branches on every value; a `pool` branches on the number of successes.
+fail, so the odds walk four branches instead of six). A total always branches on every
+value; a pool branches on the number of successes; a pick on each option.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from fractions import Fraction
-from functools import lru_cache
 
 from companion import odds
+from companion.core.check import PICK, POOL, TEST, Check, check_of
 from companion.dice import DiceSource
-from companion.trace import Modifier, Roll, Step, roll_dice
+from companion.trace import COMPARE_WORDS, Roll, Step, percent, roll_dice
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from typing import Any
 
 
 class Tested(tuple[bool, int | None]):
-    """What a test decided. Unpacks as (success, total) for rule code that needs no more.
+    """What a check decided. Unpacks as (success, total) for rule code that needs no more.
 
     `value` is the kept dice's natural value and `total` that value with the modifiers;
-    both are None while enumerating a pass/fail branch (no single value was rolled).
+    both are None while enumerating a pass/fail branch (no single value was rolled). A
+    total's `total` is the value to use; a pool's `total` is the number of passes; a
+    pick's `chosen` is the option picked.
     """
 
     value: int | None
+    chosen: str | None
 
-    def __new__(cls, success: bool, total: int | None, value: int | None) -> Tested:
+    def __new__(
+        cls, success: bool, total: int | None, value: int | None, chosen: str | None = None
+    ) -> Tested:
         obj = super().__new__(cls, (success, total))
         obj.value = value
+        obj.chosen = chosen
         return obj
 
     @property
@@ -59,137 +65,13 @@ class Tested(tuple[bool, int | None]):
         return self[0]
 
 
-def spec_text(count: int, sides: int, keep: str | None, keep_n: int = 1) -> str:
-    """How a roll is named: 'D8', '2D6' (summed), '3D6 keep lowest 2'."""
-    if count == 1:
-        return f"D{sides}"
-    if keep is None or keep_n >= count:
-        return f"{count}D{sides}"
-    word = "highest" if keep == "h" else "lowest"
-    return f"{count}D{sides} keep {word}" + (f" {keep_n}" if keep_n != 1 else "")
-
-
-def passes(
-    value: int,
-    shift: int,
-    compare: str,
-    target: int,
-    auto_success: int | None = None,
-    auto_fail: int | None = None,
-) -> bool:
-    """Whether a natural value passes: natural automatic results first, then the comparison."""
-    if auto_success is not None and value == auto_success:
-        return True
-    if auto_fail is not None and value == auto_fail:
-        return False
-    return odds.COMPARE[compare](value + shift, target)
-
-
-@lru_cache(maxsize=1024)
-def value_dist(
-    count: int, sides: int, keep: str | None, keep_n: int
-) -> tuple[tuple[int, Fraction], ...]:
-    """The exact distribution of the kept total of a roll, lowest value first."""
-    return tuple(sorted(odds.pool(count, sides, keep if count > 1 else None, keep_n).items()))
-
-
-@lru_cache(maxsize=4096)
-def test_chance(
-    count: int,
-    sides: int,
-    keep: str | None,
-    keep_n: int,
-    compare: str,
-    target: int,
-    shift: int = 0,
-    auto_success: int | None = None,
-    auto_fail: int | None = None,
-) -> Fraction:
-    """The exact chance that a test passes, naturals included."""
-    if auto_success is None and auto_fail is None and keep_n == 1:
-        return odds.pass_chance(count, sides, keep, compare, target, shift)
-    dist = value_dist(count, sides, keep, keep_n)
-    ok = (p for v, p in dist if passes(v, shift, compare, target, auto_success, auto_fail))
-    return sum(ok, Fraction(0))
-
-
 class Roller:
     """The interface rule code uses; see the module docstring."""
 
     steps: list[Step]
 
-    def test(
-        self,
-        *,
-        title: str,
-        who: str,
-        sides: int,
-        target: int,
-        compare: str,
-        count: int = 1,
-        keep: str | None = None,
-        keep_n: int = 1,
-        modifiers: Sequence[Modifier] = (),
-        auto_success: int | None = None,
-        auto_fail: int | None = None,
-        by_value: bool | tuple[int, ...] = False,
-        success_text: str = "success",
-        failure_text: str = "failure",
-        rulings: Sequence[str] = (),
-        notes: Sequence[str] = (),
-        purpose: str | None = None,
-    ) -> Tested:
-        """Roll, keep, add the modifiers and compare with the target.
-
-        `auto_success` / `auto_fail` are natural kept values that pass or fail whatever
-        the modifiers (a natural 10 always hits). Set `by_value` when the rule code reads
-        `Tested.value` (e.g. a natural 6 triggers a special rule): True for every value, or
-        the values it tests for (`Tested.value` is then None for any other value).
-        """
-        raise NotImplementedError
-
-    def roll(
-        self,
-        *,
-        title: str,
-        who: str,
-        sides: int,
-        count: int = 1,
-        keep: str | None = None,
-        keep_n: int = 1,
-        modifiers: Sequence[Modifier] = (),
-        text: str = "{total}",
-        rulings: Sequence[str] = (),
-        notes: Sequence[str] = (),
-        purpose: str | None = None,
-    ) -> int:
-        """A value to use (a move, damage, a total): the kept dice plus the modifiers.
-        `text` words the outcome; `{total}` and `{value}` are filled in."""
-        raise NotImplementedError
-
-    def pool(
-        self,
-        *,
-        title: str,
-        who: str,
-        count: int,
-        sides: int,
-        target: int,
-        compare: str,
-        modifiers: Sequence[Modifier] = (),
-        auto_success: int | None = None,
-        auto_fail: int | None = None,
-        text: str = "{n} of {count} succeed",
-        rulings: Sequence[str] = (),
-        notes: Sequence[str] = (),
-        purpose: str | None = None,
-    ) -> int:
-        """Roll `count` dice and count those whose value (with the modifiers) passes the
-        target, each on its own: e.g. 5 dice of D10, each hitting above 6."""
-        raise NotImplementedError
-
-    def pick(self, title: str, who: str, options: Sequence[str]) -> str:
-        """One of `options`, each equally likely (a die numbers them in the order given)."""
+    def check(self, c: Check) -> Tested:
+        """Make the roll `c` describes and say what it decided (see `Tested`)."""
         raise NotImplementedError
 
     def info(
@@ -198,9 +80,22 @@ class Roller:
         """A step without dice (a rule applied, a reminder)."""
         self.steps.append(Step(title, outcome, rulings=tuple(rulings), notes=tuple(notes)))
 
+    # The keyword forms below only build a Check and hand it to `check`, for rule code not
+    # yet written with the value itself.
+    def test(self, *, title: str, who: str, **given: Any) -> Tested:
+        return self.check(check_of(title, who, **given))
 
-def _fill(text: str, **values: Any) -> str:
-    return text.format(**values)
+    def roll(self, *, title: str, who: str, text: str = "{total}", **given: Any) -> int:
+        return int(self.check(check_of(title, who, text=text, **given)).total or 0)
+
+    def pool(
+        self, *, title: str, who: str, text: str = "{n} of {count} succeed", **given: Any
+    ) -> int:
+        return int(self.check(check_of(title, who, each=True, text=text, **given)).total or 0)
+
+    def pick(self, title: str, who: str, options: Sequence[str]) -> str:
+        c = Check(title, who, sides=len(options), options=tuple(options))
+        return str(self.check(c).chosen)
 
 
 class DiceRoller(Roller):
@@ -210,137 +105,101 @@ class DiceRoller(Roller):
         self.dice = dice
         self.steps = []
 
-    def test(
-        self,
-        *,
-        title: str,
-        who: str,
-        sides: int,
-        target: int,
-        compare: str,
-        count: int = 1,
-        keep: str | None = None,
-        keep_n: int = 1,
-        modifiers: Sequence[Modifier] = (),
-        auto_success: int | None = None,
-        auto_fail: int | None = None,
-        by_value: bool | tuple[int, ...] = False,
-        success_text: str = "success",
-        failure_text: str = "failure",
-        rulings: Sequence[str] = (),
-        notes: Sequence[str] = (),
-        purpose: str | None = None,
-    ) -> Tested:
-        shift = sum(m.value for m in modifiers)
-        p = test_chance(count, sides, keep, keep_n, compare, target, shift, auto_success, auto_fail)
-        r = roll_dice(self.dice, who, sides, count, keep, keep_n, purpose or title)
-        ok = passes(r.value, shift, compare, target, auto_success, auto_fail)
+    def check(self, c: Check) -> Tested:
+        kind = c.kind
+        if kind == TEST:
+            return self._test(c)
+        if kind == POOL:
+            return self._pool(c)
+        if kind == PICK:
+            return self._pick(c)
+        return self._total(c)
+
+    def _test(self, c: Check) -> Tested:
+        assert c.target is not None
+        shift, target, compare = c.shift, c.target, c.compare
+        p = c.chance()
+        # The die's prompt says what it needs and its chance, before it is rolled.
+        which = "the kept die needs" if c.count > 1 and c.keep else "needs"
+        need = f"{which} {COMPARE_WORDS[compare]} {target - shift}, {percent(p)}"
+        r = roll_dice(self.dice, c.who, c.sides, c.count, c.keep, c.keep_n, c.asks, need)
+        ok = c.passes(r.value)
         extra: tuple[str, ...] = ()
-        if r.value == auto_success and not odds.COMPARE[compare](r.value + shift, target):
+        if r.value == c.auto_success and not odds.COMPARE[compare](r.value + shift, target):
             extra = (f"a natural {r.value} always succeeds",)
-        elif r.value == auto_fail and odds.COMPARE[compare](r.value + shift, target):
+        elif r.value == c.auto_fail and odds.COMPARE[compare](r.value + shift, target):
             extra = (f"a natural {r.value} always fails",)
         self.steps.append(
             Step(
-                title=title,
-                outcome=success_text if ok else failure_text,
+                title=c.title,
+                outcome=c.success_text if ok else c.failure_text,
                 roll=r,
-                modifiers=tuple(modifiers),
+                modifiers=c.modifiers,
                 target=target,
                 compare=compare,
                 success=ok,
                 probability=p,
-                rulings=tuple(rulings),
-                notes=tuple(notes) + extra,
+                rulings=c.rulings,
+                notes=c.notes + extra,
+                check=c,
             )
         )
         return Tested(ok, r.value + shift, r.value)
 
-    def roll(
-        self,
-        *,
-        title: str,
-        who: str,
-        sides: int,
-        count: int = 1,
-        keep: str | None = None,
-        keep_n: int = 1,
-        modifiers: Sequence[Modifier] = (),
-        text: str = "{total}",
-        rulings: Sequence[str] = (),
-        notes: Sequence[str] = (),
-        purpose: str | None = None,
-    ) -> int:
-        r = roll_dice(self.dice, who, sides, count, keep, keep_n, purpose or title)
-        total = r.value + sum(m.value for m in modifiers)
+    def _total(self, c: Check) -> Tested:
+        r = roll_dice(self.dice, c.who, c.sides, c.count, c.keep, c.keep_n, c.asks)
+        total = r.value + c.shift
         self.steps.append(
             Step(
-                title,
-                _fill(text, total=total, value=r.value),
+                c.title,
+                (c.text or "{total}").format(total=total, value=r.value),
                 roll=r,
-                modifiers=tuple(modifiers),
-                rulings=tuple(rulings),
-                notes=tuple(notes),
+                modifiers=c.modifiers,
+                rulings=c.rulings,
+                notes=c.notes,
+                check=c,
             )
         )
-        return total
+        return Tested(True, total, r.value)
 
-    def pool(
-        self,
-        *,
-        title: str,
-        who: str,
-        count: int,
-        sides: int,
-        target: int,
-        compare: str,
-        modifiers: Sequence[Modifier] = (),
-        auto_success: int | None = None,
-        auto_fail: int | None = None,
-        text: str = "{n} of {count} succeed",
-        rulings: Sequence[str] = (),
-        notes: Sequence[str] = (),
-        purpose: str | None = None,
-    ) -> int:
-        if count <= 0:
-            self.steps.append(Step(title, _fill(text, n=0, count=0), rulings=tuple(rulings)))
-            return 0
-        shift = sum(m.value for m in modifiers)
-        p = test_chance(1, sides, None, 1, compare, target, shift, auto_success, auto_fail)
-        values = self.dice.roll(sides, count, purpose or title)
-        good = tuple(
-            i
-            for i, v in enumerate(values)
-            if passes(v, shift, compare, target, auto_success, auto_fail)
-        )
-        r = Roll(who, sides, count, None, 1, values, good)
+    def _pool(self, c: Check) -> Tested:
+        text = c.text or "{n} of {count} succeed"
+        if c.count <= 0:
+            self.steps.append(Step(c.title, text.format(n=0, count=0), rulings=c.rulings, check=c))
+            return Tested(False, 0, None)
+        p = c.chance()
+        values = self.dice.roll(c.sides, c.count, c.asks)
+        good = tuple(i for i, v in enumerate(values) if c.passes(v))
+        r = Roll(c.who, c.sides, c.count, None, 1, values, good)
         n = len(good)
         self.steps.append(
             Step(
-                title,
-                _fill(text, n=n, count=count),
+                c.title,
+                text.format(n=n, count=c.count),
                 roll=r,
-                modifiers=tuple(modifiers),
-                target=target,
-                compare=compare,
+                modifiers=c.modifiers,
+                target=c.target,
+                compare=c.compare,
                 probability=p,
                 successes=n,
-                expected=p * count,
-                rulings=tuple(rulings),
-                notes=tuple(notes) + (f"each die {odds.fmt(p)}; {float(p * count):.2f} expected",),
+                expected=p * c.count,
+                rulings=c.rulings,
+                notes=c.notes + (f"each die {odds.fmt(p)}; {float(p * c.count):.2f} expected",),
+                check=c,
             )
         )
-        return n
+        return Tested(n > 0, n, None)
 
-    def pick(self, title: str, who: str, options: Sequence[str]) -> str:
+    def _pick(self, c: Check) -> Tested:
+        options = c.options
         if len(options) == 1:
-            self.steps.append(Step(title, f"{options[0]} (the only one)"))
-            return options[0]
-        r = roll_dice(self.dice, who, len(options), purpose=title)
+            self.steps.append(Step(c.title, f"{options[0]} (the only one)", check=c))
+            return Tested(True, 1, 1, options[0])
+        r = roll_dice(self.dice, c.who, len(options), purpose=c.title)
         chosen = options[r.value - 1]
         self.steps.append(
             Step(
-                title,
+                c.title,
                 chosen,
                 roll=r,
                 probability=Fraction(1, len(options)),
@@ -348,6 +207,7 @@ class DiceRoller(Roller):
                     "numbered in the order given: "
                     + ", ".join(f"{i + 1} {o}" for i, o in enumerate(options)),
                 ),
+                check=c,
             )
         )
-        return chosen
+        return Tested(True, r.value, r.value, chosen)

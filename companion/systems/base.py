@@ -45,6 +45,7 @@ TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at st
 if TYPE_CHECKING:
     from typing import Any
 
+    from companion.core.roller import Roller
     from companion.systems.kit.facts import ActionSpec, Fact
     from companion.systems.kit.turns import TurnStructure
     from companion.systems.solo_play import SoloPlay
@@ -368,23 +369,49 @@ class RuleSystem(ABC):
 
     def resolve(self, state: GameState, request: ActionRequest, dice: DiceSource) -> Outcome:
         """Resolve one action with dice: the outcome holds the trace and the changes."""
+        from companion.core.roller import DiceRoller
+
+        out = self.act(state, request, DiceRoller(dice))
+        if out.trace is None or out.trace.odds or "odds_label" not in out.data:
+            return out
+        # An outcome counted by row (an attack) shows the table it was rolled against:
+        # the same action walked over every branch, from the state before it.
+        from companion.core.action_odds import table
+        from companion.odds import TooLargeError
+        from companion.values import replace
+
+        try:
+            rows = table(lambda roller: self.act(state, request, roller), request.action)
+        except TooLargeError:
+            return out  # too large to count: the roll stands without its table
+        return replace(out, trace=replace(out.trace, odds=rows))
+
+    def act(self, state: GameState, request: ActionRequest, roller: Roller) -> Outcome:
+        """The action itself, every roll in it a `Check` handed to `roller`: rolled
+        (`resolve`), walked over every branch for its odds (`odds`), or described."""
         raise UsageError(f"{self.info.name} has no '{request.action}' action")
 
-    def odds(self, state: GameState, request: ActionRequest) -> Trace:
-        """The exact outcome distribution of an action as it stands, without dice. By
-        default: the action's own resolution run over every dice sequence it can ask
-        for (companion.core.every_roll), so no action lacks odds; a system gives its
-        attack a richer trace of its own."""
-        from companion.core.every_roll import odds_trace
-
-        req = self.accept(state, request)
+    def odds_title(self, state: GameState, req: ActionRequest) -> str:
         actor = state.fighter(req.actor).name if req.actor else self.info.name
         spec = self.declared_actions().get(req.action)
         label = spec.label if spec else req.action
         target = f" ({state.fighter(req.target).name})" if req.target else ""
-        return odds_trace(
-            f"Odds: {actor}: {label}{target}", lambda dice: self.resolve(state, req, dice)
-        )
+        return f"Odds: {actor}: {label}{target}"
+
+    def odds(self, state: GameState, request: ActionRequest) -> Trace:
+        """The exact outcome distribution of an action as it stands, without dice: the
+        action itself run over every branch of its checks (companion.core.action_odds),
+        so no action lacks odds and none has odds code of its own."""
+        req = self.accept(state, request)
+        title = self.odds_title(state, req)
+        if type(self).act is RuleSystem.act:
+            # A system whose actions still take dice, not a roller: every dice sequence.
+            from companion.core.every_roll import odds_trace as every_dice
+
+            return every_dice(title, lambda dice: self.resolve(state, req, dice))
+        from companion.core.action_odds import odds_trace
+
+        return odds_trace(title, lambda roller: self.act(state, req, roller))
 
     def status_lines(self, state: GameState) -> list[str]:
         """Extra lines for the board: what the scenario tracks."""

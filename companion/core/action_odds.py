@@ -1,0 +1,240 @@
+"""Exact odds of any action, from the action itself.
+
+An action is rule code that takes a roller and returns its outcome (a `Resolved`: a
+summary and a trace). Its odds are that same code run over every branch of every check
+it makes (`companion.core.branches.Branches`), each run weighted by its exact chance, the
+outcomes added up by what they say; its explanation is the same code run once along the
+main line by `Preview`. So an action has its odds the day it can be resolved, and they
+cannot disagree with it: no rule system writes odds code of its own.
+
+Before walking, the size of the walk is estimated by following a few random paths
+(Knuth's estimator); an action too large to count within a second is refused with a
+`TooLargeError` saying so, before any work is done.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any, Protocol, TypeVar
+
+from companion.core.branches import Branches, Preview, enumerate_outcomes
+from companion.core.roller import Roller
+from companion.numbers import shown
+from companion.odds import TooLargeError, fmt, most_likely
+from companion.trace import Step, Trace
+
+# Branches walked at most: every roll of up to five D6 (7,776), of 2D10 and a D20, or of
+# four D10 is within it, and the slowest walk stays well under half a second.
+MAX_SEQUENCES = 20_000
+# Checks answered over the whole walk at most (each branch runs the action again from
+# its start, so a deep action costs its depth at every leaf): the work a second allows on
+# a slow machine. Decided before the walk, from an estimate of the tree.
+MAX_WORK = 60_000
+# Paths followed to estimate the walk before it is made.
+PROBES = 32
+# A distance in an outcome's words: 6".
+_INCHES = re.compile(r'(\d+)"')
+_Row = TypeVar("_Row")
+K = TypeVar("K", bound=Hashable)
+
+
+class Resolved(Protocol):
+    """What an action returns, as far as its odds read it (a system's `Outcome`).
+
+    Its `data` may say how the outcome is counted:
+    - `odds_label`: the row of the odds table it falls in (an attack's "B: wounded"),
+      where rows are fewer than the outcomes' summaries; without it, the summary is
+      the row;
+    - `odds_rank`: where that row stands in the table (rows in the order the rules list
+      results); rows of equal rank stand most likely first;
+    - `odds_facets`: other things the table wants told with their chances, as
+      {title: what happened} (the attacker's own risk), each shown as one step.
+    """
+
+    @property
+    def summary(self) -> str: ...
+    @property
+    def trace(self) -> Trace | None: ...
+    @property
+    def data(self) -> Mapping[str, Any]: ...
+
+
+class _Probe(Branches):
+    """Follows one random path (a fixed sequence: the same estimate every time)."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__([])
+        self.seed = seed
+
+    def _branch(self, options: Sequence[tuple[object, Fraction]]) -> object:
+        live = [o for o in options if o[1].numerator]
+        self.points.append(len(live))
+        self.seed = (self.seed * 1103515245 + 12345) % 2**31
+        # Each branch equally likely, as the estimator needs (not a rules roll).
+        return live[(self.seed >> 8) % len(live)][0]
+
+
+def estimate(run: Callable[[Roller], object]) -> tuple[float, float]:
+    """The number of branches a walk of `run` would end with, and the checks it would
+    answer, estimated from PROBES random paths: each path's branching factors,
+    multiplied, stand for the width of the tree at each depth."""
+    leaves_sum = work_sum = 0.0
+    seed = 12345
+    for _ in range(PROBES):
+        probe = _Probe(seed)
+        run(probe)
+        seed = probe.seed
+        width = 1.0
+        for n in probe.points:
+            width *= n
+        leaves_sum += width
+        work_sum += width * (len(probe.points) + 1)
+    return leaves_sum / PROBES, work_sum / PROBES
+
+
+def guarded_outcomes(run: Callable[[Roller], K], what: str) -> dict[K, Fraction]:
+    """`enumerate_outcomes` over `run`, refused up front (TooLargeError) when its walk
+    would be too large to count within a second."""
+    leaves, work = estimate(run)
+    if leaves > MAX_SEQUENCES:
+        raise too_many(what)
+    if work > MAX_WORK:
+        raise too_long(what, work)
+    return enumerate_outcomes(run)
+
+
+# How one run of an action is counted: its row, the row's rank, its summary, the title
+# of the check it turned on, and its facets.
+_Key = tuple[str | None, int, str, str, tuple[tuple[str, str], ...]]
+
+
+def _walk(act: Callable[[Roller], Resolved], what: str) -> dict[_Key, Fraction]:
+    def run(r: Roller) -> _Key:
+        out = act(r)
+        data = out.data
+        first = getattr(r, "first_title", None) or _first_step(out)
+        facets = tuple(data.get("odds_facets", {}).items())
+        return data.get("odds_label"), data.get("odds_rank", 0), out.summary, first, facets
+
+    return guarded_outcomes(run, what)
+
+
+def outcome_odds(
+    act: Callable[[Roller], Resolved], what: str = "this action"
+) -> list[tuple[str, Fraction, str]]:
+    """Each distinct outcome (by its summary) with its exact chance, most likely first,
+    and the title of the check it turns on (the first one made on its way)."""
+    return _by_summary(_walk(act, what))
+
+
+def _by_summary(dist: Mapping[_Key, Fraction]) -> list[tuple[str, Fraction, str]]:
+    totals: dict[str, Fraction] = {}
+    titles: dict[str, str] = {}
+    for (_, _, summary, title, _), p in dist.items():
+        totals[summary] = totals.get(summary, Fraction(0)) + p
+        titles.setdefault(summary, title)
+    table = sorted(totals.items(), key=lambda kv: (-kv[1], kv[0]))
+    return [(text, p, titles[text]) for text, p in table]
+
+
+def _rows(dist: Mapping[_Key, Fraction]) -> tuple[tuple[str, Fraction], ...]:
+    by: dict[tuple[int, str], Fraction] = {}
+    for (label, rank, summary, _, _), p in dist.items():
+        key = (rank, label if label is not None else summary)
+        by[key] = by.get(key, Fraction(0)) + p
+    ordered = sorted(by.items(), key=lambda kv: (kv[0][0], -kv[1], kv[0][1]))
+    return tuple((label, p) for (_, label), p in ordered)
+
+
+def table(
+    act: Callable[[Roller], Resolved], what: str = "this action"
+) -> tuple[tuple[str, Fraction], ...]:
+    """The odds table of an action: each row (its `odds_label`, else its summary) with
+    its exact chance, in rank order."""
+    return _rows(_walk(act, what))
+
+
+def _facet_steps(dist: Mapping[_Key, Fraction]) -> list[Step]:
+    by: dict[str, dict[str, Fraction]] = {}
+    for (_, _, _, _, facets), p in dist.items():
+        for title, said in facets:
+            row = by.setdefault(title, {})
+            row[said] = row.get(said, Fraction(0)) + p
+    return [
+        Step(
+            title, "; ".join(f"{said} {fmt(p)}" for said, p in sorted(row.items(), key=_likeliest))
+        )
+        for title, row in by.items()
+    ]
+
+
+def _likeliest(kv: tuple[str, Fraction]) -> tuple[Fraction, str]:
+    return -kv[1], kv[0]
+
+
+def _first_step(outcome: Resolved) -> str:
+    steps = outcome.trace.steps if outcome.trace is not None else ()
+    return steps[0].title if steps else "Outcome"
+
+
+def too_many(what: str) -> TooLargeError:
+    return TooLargeError(
+        f"{shown(what)} can roll more than {MAX_SEQUENCES:,} different ways: too "
+        "many to count exactly; roll it, or ask for the odds of a smaller part"
+    )
+
+
+def too_long(what: str, work: float) -> TooLargeError:
+    return TooLargeError(
+        f"{shown(what)} takes about {work:,.0f} dice to count exactly, more than the "
+        f"{MAX_WORK:,} counted within a second; roll it, or ask for the odds of a smaller part"
+    )
+
+
+def by_distance(rows: Sequence[_Row], text: Callable[[_Row], str]) -> list[_Row]:
+    """Outcomes that differ only in a distance (a move's roll: up to 6", up to 7", ...)
+    in the order of that distance, read as a ruler; any others as they came."""
+    said = [text(r) for r in rows]
+    if len(rows) < 2 or len({_INCHES.sub("#", t) for t in said}) != 1:
+        return list(rows)
+    return [r for _, r in sorted(zip(said, rows, strict=True), key=lambda tr: _inches(tr[0]))]
+
+
+def _inches(text: str) -> list[int]:
+    return [int(n) for n in _INCHES.findall(text)]
+
+
+def odds_trace(title: str, act: Callable[[Roller], Resolved]) -> Trace:
+    """The odds of an action as a trace. Outcomes counted by row (`odds_label`): the
+    action's main line described (`Preview`), its facets, and the table. Otherwise one
+    step per outcome with its chance, a move's distances shortest first."""
+    dist = _walk(act, title)
+    if all(key[0] is not None for key in dist):
+        rows = _rows(dist)
+        best = max(rows, key=lambda kv: kv[1])
+        steps = described(act) + tuple(_facet_steps(dist))
+        return Trace(title, steps, most_likely(*best), rows)
+    likeliest = _by_summary(dist)
+    best_text, p_best, _ = likeliest[0]
+    ruler = by_distance(likeliest, lambda r: r[0])
+    rows = tuple((text, p) for text, p, _ in ruler)
+    if len(ruler) == 1:
+        note = "no die can change what happens" if p_best == 1 else ""
+        only = Step(ruler[0][2], best_text, probability=p_best, notes=(note,) if note else ())
+        return Trace(title, (only,), most_likely(best_text, p_best), rows)
+    steps = tuple(Step(step, text, probability=p) for text, p, step in ruler)
+    if all(p == p_best for _, p in rows):
+        said = f"{len(rows)} outcomes, each {fmt(p_best)}"
+    else:
+        said = most_likely(best_text, p_best)
+    return Trace(title, steps, said, rows)
+
+
+def described(act: Callable[[Roller], object]) -> tuple[Step, ...]:
+    """The action's steps along its main line (every test passes), each check with its
+    chance, nothing rolled: what an odds trace shows above its table."""
+    preview = Preview()
+    act(preview)
+    return tuple(preview.steps)
