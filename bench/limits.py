@@ -1,6 +1,7 @@
-"""The one-second promises, timed here rather than in the tests (a loaded machine must not
-fail CI): a battle report of a 5,000-event game, repairing such a game, exact dice-pool
-odds and the largest WarStuff attack's odds.
+"""The promises in seconds, timed here rather than in the tests (a loaded machine must not
+fail CI): within one second, a battle report of a 5,000-event game, repairing such a
+game, exact dice-pool odds and the largest WarStuff attack's odds; within 50 ms, a step
+of the guided `companion play` session (an activation or its end, read-check-write).
 
     python bench/limits.py            # 5 rounds each, a line per figure
     python bench/limits.py --runs 15 --json
@@ -8,7 +9,7 @@ odds and the largest WarStuff attack's odds.
 Each figure is the median over rounds, in seconds and as a ratio to the interpreter's
 own start-up (`python -c pass`, timed right before it): absolute times drift on shared
 machines, ratios of runs side by side much less. The exit status is 1 if a median is
-over its one second.
+over its limit.
 """
 
 from __future__ import annotations
@@ -123,11 +124,41 @@ def warstuff_odds(work: Path) -> Callable[[], None]:
     return lambda: WS.odds(s, attack("a", "d"))
 
 
-FIGURES: dict[str, tuple[str, Callable[[Path], Callable[[], None]]]] = {
-    "report-5000": ("HTML battle report of a 5,000-event game", report_5000),
-    "repair-5000": ("repair of a 5,000-event game cut short", repair_5000),
-    "dice-odds": ("exact odds of 100d100, 50d6 keep 3 and 20d20", dice_odds),
-    "warstuff-odds": ("odds of the largest WarStuff attack", warstuff_odds),
+def play_step(work: Path) -> Callable[[], None]:
+    """One activation and its end in the guided session: what a player waits for between
+    two keys, without the interpreter's start-up."""
+    import os
+
+    from companion.cli.shared import drawn_board
+    from companion.game.repo import Home
+    from companion.play.session import Session
+
+    home = work / "play-home"
+    env = {**os.environ, "COMPANION_HOME": str(home)}
+    run = [sys.executable, "-m", "companion"]
+    subprocess.run([*run, "demo"], env=env, check=True, capture_output=True)
+    subprocess.run([*run, "turn", "--dice", "7,3"], env=env, check=True, capture_output=True)
+    os.environ["COMPANION_HOME"] = str(home)
+    session = Session(Home(draw=drawn_board), "sample")
+    pairs = ("robyn", "robyn")
+
+    def once() -> None:
+        for fid in pairs:
+            session.activate(fid)
+            session.end_activation()
+            session.undo()
+            session.undo()
+
+    return once
+
+
+FIGURES: dict[str, tuple[str, Callable[[Path], Callable[[], None]], float]] = {
+    "report-5000": ("HTML battle report of a 5,000-event game", report_5000, LIMIT),
+    "repair-5000": ("repair of a 5,000-event game cut short", repair_5000, LIMIT),
+    "dice-odds": ("exact odds of 100d100, 50d6 keep 3 and 20d20", dice_odds, LIMIT),
+    "warstuff-odds": ("odds of the largest WarStuff attack", warstuff_odds, LIMIT),
+    # Eight session steps (an activation, its end and undoing both, twice): 50 ms each.
+    "play-step": ("eight steps of the guided session", play_step, 8 * 0.05),
 }
 
 
@@ -135,7 +166,7 @@ def measure(runs: int) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     work = Path(tempfile.mkdtemp(prefix="companion-limits-"))
     try:
-        for key, (what, prepare) in FIGURES.items():
+        for key, (what, prepare, limit) in FIGURES.items():
             fn = prepare(work)
             fn()  # imports, templates and data files loaded before timing
             times, ratios = [], []
@@ -150,7 +181,7 @@ def measure(runs: int) -> dict[str, dict[str, Any]]:
                 "what": what,
                 "seconds": round(median(times), 4),
                 "x floor": round(median(ratios), 1),
-                "limit seconds": LIMIT,
+                "limit seconds": limit,
             }
     finally:
         shutil.rmtree(work, ignore_errors=True)
@@ -167,9 +198,9 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(figures, indent=2))
     else:
         for key, f in figures.items():
-            verdict = "ok" if f["seconds"] <= LIMIT else "OVER"
+            verdict = "ok" if f["seconds"] <= f["limit seconds"] else "OVER"
             print(f"{key}: {f['what']}: {f['seconds']:.3f} s, {f['x floor']}x floor: {verdict}")
-    return 0 if all(f["seconds"] <= LIMIT for f in figures.values()) else 1
+    return 0 if all(f["seconds"] <= f["limit seconds"] for f in figures.values()) else 1
 
 
 if __name__ == "__main__":

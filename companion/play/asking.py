@@ -55,7 +55,7 @@ def has_usual(fact: Fact) -> bool:
 def chances(d: Distribution | None, most: int = 3) -> str:
     """An outcome distribution in a few words: the likeliest outcomes with their chance,
     a move's distances in their order."""
-    from companion.core.every_roll import by_distance
+    from companion.core.action_odds import by_distance
 
     if d is None:
         return "too many ways to count"

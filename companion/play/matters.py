@@ -84,12 +84,12 @@ class Odds:
         return tuple(sorted(table, key=lambda kv: (-kv[1], kv[0])))
 
     def _changes(self, request: ActionRequest) -> Distribution | None:
-        from companion.core.every_roll import outcome_odds
+        from companion.core.action_odds import outcome_odds
 
         req = self.system.accept(self.state, request)
 
-        def run(dice: Any) -> _Said:
-            out = self.system.resolve(self.state, req, dice)
+        def run(roller: Any) -> _Said:
+            out = self.system.act(self.state, req, roller)
             return _Said(f"{out.summary}\n{out.changes!r}")
 
         try:
@@ -118,6 +118,7 @@ class _Said:
     def __init__(self, summary: str) -> None:
         self.summary = summary
         self.trace = None
+        self.data: dict[str, Any] = {}
 
 
 def _key(options: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
