@@ -1,20 +1,21 @@
 """One Monochrome attack roll and its effect, on any roller (dice, or every branch).
 
-The rule code here is the only attack code: with dice it writes the trace, over every
-branch it gives the exact odds (`odds_table`), so the two cannot disagree.
+The rule code here is the only attack code: with dice it writes the trace, walked over
+every branch (`companion.core.action_odds`) it gives the exact odds, so the two cannot
+disagree.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 
-from companion.core.branches import enumerate_outcomes
+from companion.core.check import Check
 from companion.core.roller import Roller
 from companion.names import plural
 from companion.trace import Modifier
 from companion.values import frozen
 
+# The effects in the order the rules list them: an odds table's rows stand in it.
 RESULTS = ("miss", "knockback", "stunned", "killed")
 FATE = ("never", "miss", "unless-kill")
 
@@ -50,24 +51,25 @@ def effect(reduced: int, stunned: bool, pushable: bool) -> str:
 
 def _once(roller: Roller, r: Roll, attempt: str) -> str:
     mods = (Modifier(-r.supports, plural(r.supports, "supporting fighter"), "R-MON-03"),)
-    t = roller.test(
-        title=f"Attack roll{attempt}",
-        who=r.attacker,
-        sides=6,
-        count=3 if r.keep_two else 2,
-        keep="l" if r.keep_two else None,
-        keep_n=2,
-        target=r.stat,
-        compare="<=",
-        modifiers=mods if r.supports else (),
-        auto_success=2,
-        auto_fail=12,
-        by_value=True,
-        success_text="hit",
-        failure_text="miss",
-        rulings=("R-MON-03",),
-        notes=(f"{r.attacker} on {r.target}", *r.stat_notes),
-        purpose=f"{r.attacker}'s attack on {r.target}",
+    t = roller.check(
+        Check(
+            f"Attack roll{attempt}",
+            r.attacker,
+            count=3 if r.keep_two else 2,
+            keep="l" if r.keep_two else None,
+            keep_n=2,
+            target=r.stat,
+            compare="<=",
+            modifiers=mods if r.supports else (),
+            auto_success=2,
+            auto_fail=12,
+            by_value=True,
+            success_text="hit",
+            failure_text="miss",
+            rulings=("R-MON-03",),
+            notes=(f"{r.attacker} on {r.target}", *r.stat_notes),
+            purpose=f"{r.attacker}'s attack on {r.target}",
+        )
     )
     value, total = t.value, t.total
     assert value is not None and total is not None
@@ -109,9 +111,3 @@ def run(roller: Roller, rolls: Sequence[Roll], fate_left: int) -> tuple[tuple[st
         out.append(res)
         spent += s
     return tuple(out), spent
-
-
-def odds_table(roll: Roll, fate_left: int) -> tuple[tuple[str, Fraction], ...]:
-    """The exact chance of each effect of one roll, fate included."""
-    dist = enumerate_outcomes(lambda rr: roll_attack(rr, roll, fate_left)[0])
-    return tuple((k, dist[k]) for k in RESULTS if dist.get(k))
