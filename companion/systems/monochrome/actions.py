@@ -420,11 +420,14 @@ def first_roll(d: MonoData, state: GameState, req: ActionRequest) -> Callable[[R
     later rolls cannot change that roll's effect, so they are left out of the walk."""
     p = attack_plan(d, state, req)
     fate = fate_left(state, p.attacker.side)
+    said = {
+        k: Outcome("attack", fared(p.target.name, k), (), None, freeze(counted(p.target, k)))
+        for k in attack.RESULTS
+    }
 
     def run(roller: Roller) -> Outcome:
         (result,), _ = attack.run(roller, p.rolls[:1], fate)
-        said = fared(p.target.name, result)
-        return Outcome("attack", said, (), None, freeze(counted(p.target, result)))
+        return said[result]
 
     return run
 
