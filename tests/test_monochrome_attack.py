@@ -22,6 +22,8 @@ from monochrome_helpers import (
 from companion.dice import TypedDice
 from companion.errors import CompanionError, RefusedError
 from companion.names import fared
+from companion.odds import fmt
+from companion.systems.monochrome import attack
 
 A = [
     fighter("Bob", "soldier", 5, 1),
@@ -337,6 +339,41 @@ def test_odds_match_brute_force(request_):
     target = trace.odds[0][0].split(": ", 1)[0]
     assert dict(trace.odds) == {fared(target, k): p for k, p in brute.items() if p}
     assert sum(brute.values()) == 1
+
+
+def test_low_roll_odds_match_brute_force():
+    # R-MON-P13 with three supports on a 3D6 keep-two roll: the odds read every value the
+    # rule looks at (a reduced roll of 2 or less hits whatever the Defence).
+    state = game(A, B, active="eye", **{"low-roll-hits": True})
+    state = supported(set_fighter(state, "eye", moved=True), "ranged", "sam", "sid", "sue")
+    request = req("snipe", "eye", "tank", supports=("sam", "sid", "sue"))
+    brute = resolved(MONO, state, request, lambda o: o.data["results"][0])
+    assert dict(MONO.odds(state, request).odds) == {fared("Tank", k): p for k, p in brute.items()}
+    assert brute["killed"] > 0
+
+
+def test_fate_choices_are_the_attack_walked_with_each_policy():
+    state = set_fighter(game(A, B, active="bob"), "bob", moved=True)
+    steps = {s.title: s.outcome for s in MONO.odds(state, req("shoot", "bob", "brave")).steps}
+    for policy in ("miss", "unless-kill"):
+        request = req("shoot", "bob", "brave", fate=policy)
+        brute = resolved(MONO, state, request, lambda o: o.data["results"][0])
+        said = ", ".join(f"{k} {fmt(brute[k])}" for k in attack.RESULTS if brute.get(k))
+        assert steps[f"With a fate reroll ({policy})"] == said
+
+
+def test_a_rolled_attack_shows_the_odds_of_its_first_roll():
+    # Before its roll a Charge moves 2D6, and a Blast rolls for each fighter caught: the
+    # table shown is still the first target's, as the odds give it.
+    state = game(A, B, active="mech")
+    request = req("blast", "mech", "brave", caught=("chief", "tank"), fate="miss")
+    out = roll(state, request, 6, 6, 1, 2, 3, 3, 4, 4, 5, 5)
+    assert out.data["odds_label"] == "Brave: stunned"
+    assert out.trace.odds == MONO.odds(state, request).odds
+    state = game(A, B, active="wolf")
+    out = roll(state, req("charge", "wolf", "brave"), 3, 4, 2, 2)
+    assert out.trace.odds == MONO.odds(state, req("charge", "wolf", "brave")).odds
+    assert dict(out.trace.odds)["Brave: missed"] == Fraction(7, 12)
 
 
 def test_odds_show_what_a_reroll_would_do():

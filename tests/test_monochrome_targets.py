@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from brute_force import resolved
 from monochrome_helpers import MONO, D, apply, fighter, game, req, roll, set_fighter
 
 from companion.dice import TypedDice
 from companion.errors import RefusedError, UsageError
+from companion.names import fared
 from companion.systems.monochrome import scoring
 
 A = [
@@ -75,6 +77,19 @@ def test_a_tie_for_closest_is_broken_with_a_die():
     assert after.fighter("brave").out
     # A target's kill is nobody's: no kill counted, no morale check owed.
     assert not after.sides[0].flags.get("kills") and not after.sides[1].flags.get("lost")
+
+
+def test_a_targets_odds_are_its_move_walked_and_its_attack_shows_its_own():
+    # The tie among two, the move and the attack: every way it ends, by what it says.
+    state = game(A, B, scenario="5-1-1", active="target-monster")
+    request = req("prowl", "target-monster", closest=("bob", "brave"), reach=True)
+    brute = resolved(MONO, state, request, lambda o: o.summary)
+    assert dict(MONO.odds(state, request).odds) == brute
+    # A rolled attack shows the odds of its attack on the prey it picked.
+    out = roll(state, request, 4, 4, 1, 1)
+    alone = req("prowl", "target-monster", closest=("brave",), reach=True)
+    on_brave = resolved(MONO, state, alone, lambda o: o.data["results"][0])
+    assert dict(out.trace.odds) == {fared("Brave", k): p for k, p in on_brave.items()}
 
 
 def test_a_target_that_cannot_reach_only_moves():

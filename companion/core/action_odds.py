@@ -114,7 +114,9 @@ def _walk(act: Callable[[Roller], Resolved], what: str) -> dict[_Key, Fraction]:
     def run(r: Roller) -> _Key:
         out = act(r)
         data = out.data
-        first = getattr(r, "first_title", None) or _first_step(out)
+        first = (
+            getattr(r, "first_title", None) or getattr(r, "first_info", None) or _first_step(out)
+        )
         facets = tuple(data.get("odds_facets", {}).items())
         return data.get("odds_label"), data.get("odds_rank", 0), out.summary, first, facets
 

@@ -85,6 +85,9 @@ class Branches(Roller):
         self.steps = []
         # The title of the first check on this path: what its outcome turns on.
         self.first_title: str | None = None
+        # The title of the first step without dice: what an outcome that rolls nothing
+        # turns on.
+        self.first_info: str | None = None
 
     @property
     def prob(self) -> Fraction:
@@ -135,7 +138,9 @@ class Branches(Roller):
     def info(
         self, title: str, outcome: str, rulings: Sequence[str] = (), notes: Sequence[str] = ()
     ) -> None:
-        """Enumerating writes no trace."""
+        """Enumerating writes no trace; it keeps the first title only."""
+        if self.first_info is None:
+            self.first_info = title
 
 
 class Preview(Branches):

@@ -7,7 +7,7 @@ new package plus one line in the registry, never a special case in the core.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from companion.dice import DiceSource
 from companion.errors import RefusedError, UsageError
@@ -25,7 +25,7 @@ from companion.systems.records import (
     Topic,
     UpkeepChoice,
 )
-from companion.trace import Trace
+from companion.trace import Step, Trace
 
 __all__ = [
     "ActionRequest",
@@ -381,7 +381,7 @@ class RuleSystem(ABC):
         from companion.values import replace
 
         try:
-            rows = table(lambda roller: self.act(state, request, roller), request.action)
+            rows = table(self.odds_act(state, request, out), request.action)
         except TooLargeError:
             return out  # too large to count: the roll stands without its table
         return replace(out, trace=replace(out.trace, odds=rows))
@@ -390,6 +390,21 @@ class RuleSystem(ABC):
         """The action itself, every roll in it a `Check` handed to `roller`: rolled
         (`resolve`), walked over every branch for its odds (`odds`), or described."""
         raise UsageError(f"{self.info.name} has no '{request.action}' action")
+
+    def odds_act(
+        self, state: GameState, request: ActionRequest, rolled: Outcome | None = None
+    ) -> Callable[[Roller], Outcome]:
+        """What the odds of `request` walk (`odds`), or those of an outcome just `rolled`
+        for it (the table `resolve` shows): the action itself, unless the system counts
+        the part of it its table is about, still its own rule code (an attack's roll on
+        its first target, without the move before it)."""
+        return lambda roller: self.act(state, request, roller)
+
+    def odds_notes(self, state: GameState, req: ActionRequest) -> tuple[Step, ...]:
+        """Steps shown under an action's odds: the same action walked with another
+        choice the player may make (a reroll policy), each with its table; none by
+        default."""
+        return ()
 
     def odds_title(self, state: GameState, req: ActionRequest) -> str:
         actor = state.fighter(req.actor).name if req.actor else self.info.name
@@ -411,7 +426,13 @@ class RuleSystem(ABC):
             return every_dice(title, lambda dice: self.resolve(state, req, dice))
         from companion.core.action_odds import odds_trace
 
-        return odds_trace(title, lambda roller: self.act(state, req, roller))
+        trace = odds_trace(title, self.odds_act(state, req))
+        notes = self.odds_notes(state, req)
+        if not notes:
+            return trace
+        from companion.values import replace
+
+        return replace(trace, steps=trace.steps + notes)
 
     def status_lines(self, state: GameState) -> list[str]:
         """Extra lines for the board: what the scenario tracks."""

@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from companion.core.roller import Roller
 from companion.dice import DiceSource
 from companion.errors import RefusedError
 from companion.game.state import FighterState, GameState, freeze
@@ -26,7 +27,7 @@ from companion.systems.monochrome import actions, roster_rules, scoring, targets
 from companion.systems.monochrome import data as data_mod
 from companion.systems.monochrome.data import MonoData
 from companion.systems.table_rolls import TableRolls
-from companion.trace import Trace
+from companion.trace import Step
 
 
 class Monochrome(FromData):
@@ -220,7 +221,7 @@ class Monochrome(FromData):
             request = ActionRequest(request.action, request.actor, request.target, freeze(opts))
         return super().accept(state, request)
 
-    def resolve(self, state: GameState, request: ActionRequest, dice: DiceSource) -> Outcome:
+    def act(self, state: GameState, request: ActionRequest, roller: Roller) -> Outcome:
         req = self.accept(state, request)
         if req.action == "prowl" and req.actor is not None:
             passing = self._turn_is_done(
@@ -228,9 +229,36 @@ class Monochrome(FromData):
             )
             if passing:
                 return targets.after_passing(
-                    state, passing, lambda s: actions.resolve(self.data, s, req, dice)
+                    state, passing, lambda s: actions.act(self.data, s, req, roller)
                 )
-        return actions.resolve(self.data, state, req, dice)
+        return actions.act(self.data, state, req, roller)
+
+    def _counts_first_roll(self, req: ActionRequest) -> bool:
+        """Whether the odds of `req` are those of an attack roll (an attack on a target)."""
+        taken = self.data.actions.get(req.action)
+        return req.target is not None and (taken is None or bool(taken.attack))
+
+    def odds_act(
+        self, state: GameState, request: ActionRequest, rolled: Outcome | None = None
+    ) -> Callable[[Roller], Outcome]:
+        req = self.accept(state, request)
+        if rolled is not None and "prey" in rolled.data and req.actor is not None:
+            # A neutral target's rolled attack shows the odds of its attack on its prey.
+            f, prey = state.fighter(req.actor), state.fighter(str(rolled.data["prey"]))
+            return lambda roller: targets.pounce(self.data, f, prey, req.options, roller)
+        if self._counts_first_roll(req):
+            return actions.first_roll(self.data, state, req)
+        return super().odds_act(state, req, rolled)
+
+    def odds_title(self, state: GameState, req: ActionRequest) -> str:
+        if self._counts_first_roll(req):
+            return actions.odds_title(self.data, state, req)
+        return super().odds_title(state, req)
+
+    def odds_notes(self, state: GameState, req: ActionRequest) -> tuple[Step, ...]:
+        if self._counts_first_roll(req):
+            return actions.fate_choices(self.data, state, req)
+        return ()
 
     def _turn_is_done(
         self, state: GameState, target: FighterState, others_pass: bool = False
@@ -256,13 +284,6 @@ class Monochrome(FromData):
                 "will not, add --opt others_pass=yes and the targets walk now)"
             )
         return left
-
-    def odds(self, state: GameState, request: ActionRequest) -> Trace:
-        req = self.accept(state, request)
-        taken = self.data.actions.get(req.action)
-        if req.target is None or (taken is not None and not taken.attack):
-            return super().odds(state, request)  # a move, a claim: its resolution's odds
-        return actions.odds(self.data, state, req)
 
     def _finished(self, f: FighterState) -> bool:
         """Whether an activating fighter has nothing left to do: it attacked (or damaged a

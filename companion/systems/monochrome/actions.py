@@ -1,28 +1,28 @@
 """Monochrome actions: the moves, Defend, every attack, and the objective actions.
 
-Each takes the state, the request and dice, and returns an Outcome; the attack rolls
-themselves are in attack.py.
+Each takes the state, the request and a roller, and returns an Outcome; the attack rolls
+themselves are in attack.py. An attack's odds are its first roll walked over every
+branch (`first_roll`), the very code the attack rolls.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from companion.core.branches import Preview
-from companion.core.roller import DiceRoller, Roller
-from companion.dice import DiceSource
+from companion.core.check import Check
+from companion.core.roller import Roller
 from companion.errors import RefusedError, UsageError
 from companion.game.events import Change, set_fighter, set_game, set_side
 from companion.game.state import FighterState, GameState, freeze
 from companion.names import fared, plural
-from companion.odds import fmt, most_likely
+from companion.odds import fmt
 from companion.systems.base import ActionRequest, Outcome
 from companion.systems.kit.plugin import no_shot
 from companion.systems.monochrome import attack, scoring, targets
 from companion.systems.monochrome.data import Action, MonoData, Objective
 from companion.trace import Step, Trace
-from companion.values import frozen, replace
+from companion.values import frozen
 
 
 def fate_left(state: GameState, side: int) -> int:
@@ -71,14 +71,14 @@ def move(
         return f'up to {a.move}"', 0
 
     def once(attempt: str) -> int:
-        return roller.roll(
-            title=f"{a.label}: move{attempt}",
-            who=f.name,
-            sides=6,
+        c = Check(
+            f"{a.label}: move{attempt}",
+            f.name,
             count=a.move_dice,
             text='up to {total}"',
             purpose=f"{f.name}'s {a.label} move",
         )
+        return int(roller.check(c).total or 0)
 
     inches = once("")
     spent = 0
@@ -109,14 +109,13 @@ def take_action(
     f: FighterState,
     a: Action,
     o: Mapping[str, Any],
-    dice: DiceSource,
+    roller: Roller,
 ) -> Outcome:
     """A move, Defend or a support action (an attacking action with no target too)."""
     if f.flags.get("action") or f.flags.get("attacked"):
         taken = d.actions.get(str(f.flags.get("action")))
         done = taken.label if taken else "its action"
         raise RefusedError(f"{f.name} has already taken {done} this activation")
-    roller = DiceRoller(dice)
     text, spent = move(
         roller, d, f, a, int(o.get("move") or 0), fate_left(state, f.side), carry_note(state)
     )
@@ -367,11 +366,10 @@ def plan(
 
 
 def do_attack(
-    d: MonoData, state: GameState, req: ActionRequest, dice: DiceSource, named: str | None
+    d: MonoData, state: GameState, req: ActionRequest, roller: Roller, named: str | None
 ) -> Outcome:
     p = plan(d, state, req, named)
     f, t, a, o = p.attacker, p.target, p.action, req.options
-    roller = DiceRoller(dice)
     spent = 0
     changes: list[Change] = [
         set_fighter(f.id, "flags.action", a.id),
@@ -397,47 +395,66 @@ def do_attack(
     changes += tally.all() + _fate_change(state, f.side, spent)
     parts = [fared(x.name, res) for x, res in zip(p.targets, results, strict=True)]
     summary = f"{f.name} ({a.label}) attacks; " + ", ".join(parts)
-    table = attack.odds_table(p.rolls[0], fate_left(state, f.side))
-    trace = Trace(
-        f"{f.name}: {a.label} on {t.name}",
-        tuple(roller.steps),
-        summary,
-        tuple((fared(t.name, k), pr) for k, pr in table),
-    )
-    return Outcome(
-        "attack",
-        summary,
-        tuple(changes),
-        trace,
-        data=freeze({"results": list(results), "odds_label": fared(t.name, results[0])}),
-    )
+    trace = Trace(f"{f.name}: {a.label} on {t.name}", tuple(roller.steps), summary)
+    data = {"results": list(results), **counted(t, results[0])}
+    return Outcome("attack", summary, tuple(changes), trace, data=freeze(data))
 
 
-def odds(d: MonoData, state: GameState, req: ActionRequest) -> Trace:
-    """The exact chance of each effect on the first target, fate included (R-MON-P11)."""
+def counted(t: FighterState, result: str) -> dict[str, Any]:
+    """How an attack's outcome counts in its odds table: the effect on its (first)
+    target, the rows in the order the rules list the effects."""
+    return {"odds_label": fared(t.name, result), "odds_rank": attack.RESULTS.index(result)}
+
+
+def attack_plan(d: MonoData, state: GameState, req: ActionRequest) -> Plan:
+    """The attack whose odds are asked, as it stands: the fighter need not be activating."""
     named = req.options.get("action")
     if req.action in d.actions:
         named = req.action
-    p = plan(d, state, req, str(named) if named else None, check=False)
+    return plan(d, state, req, str(named) if named else None, check=False)
+
+
+def first_roll(d: MonoData, state: GameState, req: ActionRequest) -> Callable[[Roller], Outcome]:
+    """The part of an attack its odds count: the roll on the first target, fate
+    included (R-MON-P11), as `do_attack` makes it. The move before it and a Blast's
+    later rolls cannot change that roll's effect, so they are left out of the walk."""
+    p = attack_plan(d, state, req)
     fate = fate_left(state, p.attacker.side)
-    first = p.rolls[0]
-    table = attack.odds_table(first, fate)
-    preview = Preview()
-    attack.roll_attack(preview, first, 0)
-    steps = list(preview.steps)
-    if fate and first.fate == "never":
-        for policy in ("miss", "unless-kill"):
-            alt = attack.odds_table(replace(first, fate=policy), fate)
-            text = ", ".join(f"{k} {fmt(pr)}" for k, pr in alt)
-            steps.append(Step(f"With a fate reroll ({policy})", text, rulings=("R-MON-P11",)))
-    best = max(table, key=lambda kv: kv[1])
-    title = f"Odds: {p.attacker.name} ({p.action.label}) on {p.target.name}"
-    return Trace(
-        title,
-        tuple(steps),
-        most_likely(f"{p.target.name} {best[0]}", best[1]),
-        tuple((fared(p.target.name, k), pr) for k, pr in table),
-    )
+    said = {
+        k: Outcome("attack", fared(p.target.name, k), (), None, freeze(counted(p.target, k)))
+        for k in attack.RESULTS
+    }
+
+    def run(roller: Roller) -> Outcome:
+        (result,), _ = attack.run(roller, p.rolls[:1], fate)
+        return said[result]
+
+    return run
+
+
+def odds_title(d: MonoData, state: GameState, req: ActionRequest) -> str:
+    p = attack_plan(d, state, req)
+    return f"Odds: {p.attacker.name} ({p.action.label}) on {p.target.name}"
+
+
+def fate_choices(d: MonoData, state: GameState, req: ActionRequest) -> tuple[Step, ...]:
+    """What each fate policy would make of the attack, for a side with fate left that
+    has not said one (R-MON-P11): the same attack walked with each policy."""
+    from companion.core.action_odds import table
+
+    p = attack_plan(d, state, req)
+    if not fate_left(state, p.attacker.side) or p.rolls[0].fate != "never":
+        return ()
+    words = {fared(p.target.name, k): k for k in attack.RESULTS}
+    steps = []
+    for policy in ("miss", "unless-kill"):
+        alt = ActionRequest(
+            req.action, req.actor, req.target, freeze({**req.options, "fate": policy})
+        )
+        rows = table(first_roll(d, state, alt), req.action)
+        text = ", ".join(f"{words[k]} {fmt(pr)}" for k, pr in rows)
+        steps.append(Step(f"With a fate reroll ({policy})", text, rulings=("R-MON-P11",)))
+    return tuple(steps)
 
 
 def damage(d: MonoData, state: GameState, f: FighterState, opts: Mapping[str, Any]) -> Outcome:
@@ -548,18 +565,18 @@ def bounded(state: GameState, side: int, ob: Objective, n: int, o: Mapping[str, 
         raise RefusedError(f"{name} cannot count {n} for {ob.label}: {what}")
 
 
-def resolve(d: MonoData, state: GameState, req: ActionRequest, dice: DiceSource) -> Outcome:
+def act(d: MonoData, state: GameState, req: ActionRequest, roller: Roller) -> Outcome:
     if req.actor is None:
         raise UsageError(f"'{req.action}' needs a fighter")
     f = state.fighter(req.actor)
     if req.action == "claim":
         return claim(d, state, f, req.options)
     if req.action == "attack":
-        return do_attack(d, state, req, dice, req.options.get("action"))
+        return do_attack(d, state, req, roller, req.options.get("action"))
     if req.action == "damage":
         return damage(d, state, f, req.options)
     if req.action == "prowl":
-        return targets.prowl(d, state, f, req.options, dice)
+        return targets.prowl(d, state, f, req.options, roller)
     if req.action not in d.actions:
         raise UsageError(
             f"'{req.action}' is not a Monochrome action; known: attack, "
@@ -569,5 +586,5 @@ def resolve(d: MonoData, state: GameState, req: ActionRequest, dice: DiceSource)
     active(state, f)
     a = allowed(d, f, req.action)
     if a.attack and req.target is not None:
-        return do_attack(d, state, req, dice, a.id)
-    return take_action(d, state, f, a, req.options, dice)
+        return do_attack(d, state, req, roller, a.id)
+    return take_action(d, state, f, a, req.options, roller)

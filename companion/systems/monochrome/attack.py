@@ -1,20 +1,22 @@
 """One Monochrome attack roll and its effect, on any roller (dice, or every branch).
 
-The rule code here is the only attack code: with dice it writes the trace, over every
-branch it gives the exact odds (`odds_table`), so the two cannot disagree.
+The rule code here is the only attack code: with dice it writes the trace, walked over
+every branch (`companion.core.action_odds`) it gives the exact odds, so the two cannot
+disagree.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
+from functools import lru_cache
 
-from companion.core.branches import enumerate_outcomes
+from companion.core.check import Check
 from companion.core.roller import Roller
 from companion.names import plural
 from companion.trace import Modifier
 from companion.values import frozen
 
+# The effects in the order the rules list them: an odds table's rows stand in it.
 RESULTS = ("miss", "knockback", "stunned", "killed")
 FATE = ("never", "miss", "unless-kill")
 
@@ -48,12 +50,14 @@ def effect(reduced: int, stunned: bool, pushable: bool) -> str:
     return "killed" if stunned else "stunned"
 
 
-def _once(roller: Roller, r: Roll, attempt: str) -> str:
+@lru_cache(maxsize=256)
+def attack_check(r: Roll, attempt: str) -> Check:
+    """The attack roll of `r` as a value: 2D6 (3D6 keep the two lowest) equal or under
+    the modified stat, less one per supporting fighter (R-MON-03)."""
     mods = (Modifier(-r.supports, plural(r.supports, "supporting fighter"), "R-MON-03"),)
-    t = roller.test(
-        title=f"Attack roll{attempt}",
-        who=r.attacker,
-        sides=6,
+    return Check(
+        f"Attack roll{attempt}",
+        r.attacker,
         count=3 if r.keep_two else 2,
         keep="l" if r.keep_two else None,
         keep_n=2,
@@ -62,24 +66,31 @@ def _once(roller: Roller, r: Roll, attempt: str) -> str:
         modifiers=mods if r.supports else (),
         auto_success=2,
         auto_fail=12,
-        by_value=True,
+        # The rules read the value only where the reduced roll is 5 or less (the effect
+        # bands, the low roll of R-MON-P13); any other hit is a knockback band's.
+        by_value=tuple(range(2, 6 + r.supports)),
         success_text="hit",
         failure_text="miss",
         rulings=("R-MON-03",),
         notes=(f"{r.attacker} on {r.target}", *r.stat_notes),
         purpose=f"{r.attacker}'s attack on {r.target}",
     )
+
+
+def _once(roller: Roller, r: Roll, attempt: str) -> str:
+    t = roller.check(attack_check(r, attempt))
     value, total = t.value, t.total
-    assert value is not None and total is not None
     hit = t.success
-    if not hit and r.low_hits and r.supports and value != 12 and total <= 2:
+    low = total is not None and total <= 2
+    if not hit and r.low_hits and r.supports and value != 12 and low:
         hit = True
         roller.info("Low roll", "a supported roll of 2 or less hits", ("R-MON-P13",))
     if not hit:
         return "miss"
-    result = effect(total, r.stunned, r.pushable)
-    why = f"reduced roll {total}"
-    if result == "killed" and total > 2:
+    # A hit whose value was not read has a reduced roll of 6 or more.
+    result = effect(6 if total is None else total, r.stunned, r.pushable)
+    why = "reduced roll " + ("6 or more" if total is None else str(total))
+    if result == "killed" and not low:
         why += ", " + ("already stunned" if r.stunned else "cannot be pushed")
     roller.info("Effect", f"{r.target} {result} ({why})", ("R-MON-03", "R-MON-P04"))
     return result
@@ -109,9 +120,3 @@ def run(roller: Roller, rolls: Sequence[Roll], fate_left: int) -> tuple[tuple[st
         out.append(res)
         spent += s
     return tuple(out), spent
-
-
-def odds_table(roll: Roll, fate_left: int) -> tuple[tuple[str, Fraction], ...]:
-    """The exact chance of each effect of one roll, fate included."""
-    dist = enumerate_outcomes(lambda rr: roll_attack(rr, roll, fate_left)[0])
-    return tuple((k, dist[k]) for k in RESULTS if dist.get(k))

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from companion.core.roller import DiceRoller, Roller
-from companion.dice import DiceSource
+from companion.core.check import Check
+from companion.core.roller import Roller
 from companion.errors import RefusedError, UsageError
 from companion.game.events import Change, Event, add_fighter, apply_event, set_fighter
 from companion.game.state import FighterState, GameState, SideState, freeze
@@ -58,7 +58,7 @@ def placed(d: MonoData, state: GameState, objectives: list[str]) -> list[Change]
 
 
 def prowl(
-    d: MonoData, state: GameState, f: FighterState, o: Mapping[str, Any], dice: DiceSource
+    d: MonoData, state: GameState, f: FighterState, o: Mapping[str, Any], roller: Roller
 ) -> Outcome:
     """A target moves toward the closest fighter and attacks it if it reaches (R-MON-P09)."""
     if not is_neutral(f):
@@ -76,22 +76,35 @@ def prowl(
     for x in closest:
         if state.fighter(x).out:
             raise RefusedError(f"{state.fighter(x).name} is dead")
-    roller = DiceRoller(dice)
     names = [state.fighter(x).name for x in closest]
     prey = state.fighter(closest[tie_break(roller, f.name, names)])
-    inches = roller.roll(
-        title=f"{f.name} moves",
-        who=f.name,
-        sides=6,
+    walk = Check(
+        f"{f.name} moves",
+        f.name,
         text=f'up to {{total}}" toward {prey.name}',
         rulings=("R-MON-P09",),
     )
+    inches = roller.check(walk).total
     changes: list[Change] = [set_fighter(f.id, "flags.prowled", key)]
     if not o.get("reach"):
         summary = f'{f.name} moves up to {inches}" toward {prey.name} and cannot reach it'
         return Outcome(
             "action", summary, tuple(changes), Trace(summary, tuple(roller.steps), summary)
         )
+    out = pounce(d, f, prey, o, roller)
+    changes += out.changes
+    summary = f"{f.name} attacks {prey.name}; {out.summary}"
+    trace = Trace(summary, tuple(roller.steps), summary)
+    # Its move's odds count every way it can end, each by what it says; the table a
+    # rolled attack shows is the one of its attack on the prey (`pounce`).
+    data = {"results": out.data["results"], "odds_label": summary, "prey": prey.id}
+    return Outcome("attack", summary, tuple(changes), trace, data=freeze(data))
+
+
+def pounce(
+    d: MonoData, f: FighterState, prey: FighterState, o: Mapping[str, Any], roller: Roller
+) -> Outcome:
+    """A target's melee attack on the fighter it reached: no fate, no supports."""
     df = prey.stats["defence"] + (d.defend_bonus if prey.flags.get("defend") else 0)
     stat = f.stats["attack"] - df
     r = attack.Roll(
@@ -105,6 +118,7 @@ def prowl(
         bool(o.get("pushable", True)),
     )
     result, _ = attack.roll_attack(roller, r, 0)
+    changes = []
     if result == "stunned":
         changes.append(set_fighter(prey.id, "flags.stunned", True))
     if result == "killed":
@@ -113,18 +127,9 @@ def prowl(
             set_fighter(prey.id, "status", "out"),
             set_fighter(prey.id, "flags.stunned", None),
         ]
-    summary = f"{f.name} attacks {prey.name}; {fared(prey.name, result)}"
-    table = attack.odds_table(r, 0)
-    trace = Trace(
-        summary, tuple(roller.steps), summary, tuple((fared(prey.name, k), p) for k, p in table)
-    )
-    return Outcome(
-        "attack",
-        summary,
-        tuple(changes),
-        trace,
-        data=freeze({"results": [result], "odds_label": fared(prey.name, result)}),
-    )
+    said = fared(prey.name, result)
+    data = {"results": [result], "odds_label": said, "odds_rank": attack.RESULTS.index(result)}
+    return Outcome("attack", said, tuple(changes), None, freeze(data))
 
 
 def after_passing(
@@ -151,9 +156,9 @@ def tie_break(roller: Roller, who: str, names: Sequence[str]) -> int:
         return 0
     sides = 6 if 6 % n == 0 else n
     per = sides // n
-    v = roller.roll(
-        title=f"{who} picks its prey",
-        who=who,
+    c = Check(
+        f"{who} picks its prey",
+        who,
         sides=sides,
         rulings=("R-MON-P20",),
         notes=(
@@ -163,9 +168,12 @@ def tie_break(roller: Roller, who: str, names: Sequence[str]) -> int:
             ),
         ),
     )
+    v = int(roller.check(c).total or 0)
     i = (v - 1) // per
-    step = roller.steps[-1]
-    roller.steps[-1] = replace(step, outcome=f"{v}: {names[i]}")
+    last = roller.steps[-1] if roller.steps else None
+    if last is not None and last.check is c and last.roll is not None:
+        # The rolled die says whom it picked (a description of the roll keeps its range).
+        roller.steps[-1] = replace(last, outcome=f"{v}: {names[i]}")
     return i
 
 

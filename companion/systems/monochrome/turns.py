@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from companion.core.check import Check
 from companion.core.roller import DiceRoller, Roller
 from companion.dice import DiceSource
 from companion.errors import RefusedError, UsageError
@@ -106,11 +107,9 @@ def house_rules(d: MonoData, rosters: Sequence[Roster], options: dict[str, Any])
 
 def setup(d: MonoData, state: GameState, roller: Roller) -> list[Change]:
     """Deployment, the roll-off, fate, and the scenario's three objectives."""
-    dep = roller.roll(
-        title="Deployment",
-        who="the table",
-        sides=6,
-        text="{total} (1-3 side to side, 4-6 corner to corner)",
+    dep = total(
+        roller,
+        Check("Deployment", "the table", text="{total} (1-3 side to side, 4-6 corner to corner)"),
     )
     deploy = DEPLOY[0] if dep <= 3 else DEPLOY[1]
     roller.info("Deployment zones", deploy)
@@ -173,7 +172,7 @@ def roll_scenario(
     objs = list(fixed)
     if not objs:
         for lst in LISTS:
-            n = roller.roll(title=f"Objective: {lst}", who="the table", sides=6)
+            n = total(roller, Check(f"Objective: {lst}", "the table", text="{total}"))
             objs.append(d.rolled(lst, n).id)
     for oid in objs:
         o = d.objective(oid)
@@ -345,14 +344,21 @@ def objective_points(d: MonoData, state: GameState, roller: Roller) -> list[Chan
 def times(roller: Roller, title: str, who: str, n: int) -> int:
     """A D6 times n, the product the morale check compares (R-MON-05): the step's total
     is the product, its one modifier saying how it was made from the die."""
-    v = roller.roll(title=title, who=who, sides=6, rulings=("R-MON-05",))
-    step = roller.steps[-1]
-    roller.steps[-1] = replace(
-        step,
-        outcome=f"{v} x {n} = {v * n}",
-        modifiers=(Modifier(v * (n - 1), f"the die times {n}"),),
-    )
+    c = Check(title, who, text="{total}", rulings=("R-MON-05",))
+    v = total(roller, c)
+    last = roller.steps[-1] if roller.steps else None
+    if last is not None and last.check is c:
+        roller.steps[-1] = replace(
+            last,
+            outcome=f"{v} x {n} = {v * n}",
+            modifiers=(Modifier(v * (n - 1), f"the die times {n}"),),
+        )
     return v * n
+
+
+def total(roller: Roller, c: Check) -> int:
+    """The value a roll gives (a check with no target)."""
+    return int(roller.check(c).total or 0)
 
 
 def morale(
