@@ -8,6 +8,7 @@ import pytest
 
 from companion.data import load_toml
 from companion.errors import DataError
+from companion.systems.kit import rules_file
 from companion.systems.one_stat.solo import data as solo_data
 
 
@@ -18,7 +19,9 @@ def broken(monkeypatch):
     def use(mutate):
         d = copy.deepcopy(raw)
         mutate(d)
-        monkeypatch.setattr(solo_data, "load_toml", lambda name: d)
+        monkeypatch.setattr(
+            rules_file, "load_toml", lambda name: d if name == solo_data.FILE else load_toml(name)
+        )
         solo_data.load.cache_clear()
         return d
 
