@@ -276,6 +276,13 @@ class GameFile:
         raw = event.to_dict()
         if self._legacy:
             self._migrate()
+        self._add(event, raw)
+        self.redo = []
+        self._save()
+        return self.state
+
+    def _add(self, event: Event, raw: dict[str, Any]) -> None:
+        """The event at the log's end, its state applied (an append, or a redo)."""
         before, self.state = self.state, apply_event(self.state, event)
         self._put(self.count, raw, before)
         self.count += 1
@@ -283,9 +290,6 @@ class GameFile:
             self._raw.append(raw)
         if self._events is not None:
             self._events.append(event)
-        self.redo = []
-        self._save()
-        return self.state
 
     def undo(self) -> Event:
         if not self.count:
@@ -310,13 +314,7 @@ class GameFile:
             self._migrate()
         raw = self.redo.pop()
         event = Event.from_dict(raw)
-        before, self.state = self.state, apply_event(self.state, event)
-        self._put(self.count, raw, before)
-        self.count += 1
-        if self._raw is not None:
-            self._raw.append(raw)
-        if self._events is not None:
-            self._events.append(event)
+        self._add(event, raw)
         self._save()
         return event
 
