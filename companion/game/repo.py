@@ -14,7 +14,7 @@ import time
 from collections.abc import Iterator, Sequence
 
 from companion.errors import NoCurrentGameError, NotFoundError, StoreError, UsageError
-from companion.game.events import Event, apply_event, replay
+from companion.game.events import Event, apply_event, replay, set_game
 from companion.game.files import (
     CREATED,
     SEGMENT,
@@ -631,3 +631,9 @@ def append_outcome(gf: GameFile, outcome: Outcome, dice: DiceSource | None = Non
     )
     gf.append(event)
     return event
+
+
+def end_event(state: GameState, result: str) -> Event:
+    """The players end the game now, with `result` in their words (undo takes it back)."""
+    changes = [set_game("phase", "ended"), set_game("result", result)]
+    return event_for("end", f"The game is ended: {result}", changes, state)
