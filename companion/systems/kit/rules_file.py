@@ -256,7 +256,6 @@ class Shape(Generic[T]):
         unknown = set(specs) - set(self.specs)
         if unknown:
             raise TypeError(f"{cls.__name__} has no field {sorted(unknown)[0]!r}")
-        self.whole = len(self.specs) == len(fields(cls))
         self.allowed: dict[tuple[str, ...], tuple[str, ...]] = {}
         # (field, reader, the tables the key stands in, the key), worked out once
         self.plan: list[tuple[str, Spec, tuple[str, ...], str]] = []
@@ -290,9 +289,12 @@ class Shape(Generic[T]):
             r.only(*allowed)
         got: dict[str, Any] = dict(given)
         here = got if ctx is None else ctx
-        tables: dict[tuple[str, ...], Reader] = {(): r}
+        tables: dict[tuple[str, ...], Reader] = {}
         for name, spec, path, key in self.plan:
-            if name in got:
+            if given and name in got:
+                continue
+            if not path:
+                got[name] = spec.read(r, key, here)
                 continue
             t = tables.get(path)
             if t is None:
@@ -303,8 +305,7 @@ class Shape(Generic[T]):
                     t.only(*self.closed[path])
                 tables[path] = t
             got[name] = spec.read(t, key, here)
-        # in field order where every field is read: the quick way to build a value
-        value = self.cls(*map(got.__getitem__, self.specs)) if self.whole else self.cls(**got)
+        value = self.cls(**got)
         for check in self.checks:
             check(value, r, here)
         return value
