@@ -46,7 +46,7 @@ class Role:
     id: str
     label: str
     summary: str
-    min_stat: int
+    min_stat: int = 0
 
 
 @frozen
@@ -55,9 +55,9 @@ class Skill:
     label: str
     active: bool
     summary: str
-    boss_only: bool
-    melee_only: bool
-    no_gear: bool
+    boss_only: bool = False
+    melee_only: bool = False
+    no_gear: bool = False
     mission_only: bool = False  # a named fighter's own skill (Red William's charge)
 
 
@@ -159,15 +159,8 @@ SHAPE = read.Shape(
             short=read.Use(_short, "short"),
         )
     ),
-    roles=read.ByName(read.Shape(Role, min_stat=read.Num(None, 0))),
-    skills=read.ByName(
-        read.Shape(
-            Skill,
-            boss_only=read.Flag(None, False),
-            melee_only=read.Flag(None, False),
-            no_gear=read.Flag(None, False),
-        )
-    ),
+    roles=read.ByName(read.Shape(Role)),
+    skills=read.ByName(read.Shape(Skill)),
     scenarios=read.ByName(
         read.Shape(
             Scenario, last_turn=read.Use(_last_turn, "last_turn"), data=read.Use(_scenario_data)

@@ -85,10 +85,10 @@ class EventData:
     roll: int
     label: str
     summary: str
-    check: bool
-    clear: bool
-    spawn: tuple[str, ...]
-    deadline_die: int
+    check: bool = False
+    clear: bool = False
+    spawn: tuple[str, ...] = ()
+    deadline_die: int = 0
 
 
 @frozen
@@ -137,10 +137,14 @@ def _one_stat() -> OneStatData:
     return one_stat.load()
 
 
-def _names(r: Reader, ctx: read.Ctx) -> Mapping[str, str]:
-    t = r.table("names")
+def _rank_names(t: Reader, given: Mapping[str, str] | None = None) -> Mapping[str, str]:
+    """A table naming each rank; `given` names those it leaves out (else none may be)."""
     t.only(*RANKS)
-    return freeze({k: t.text(k) for k in RANKS})
+    return freeze({k: t.text(k, None if given is None else given.get(k, k)) for k in RANKS})
+
+
+def _names(r: Reader, ctx: read.Ctx) -> Mapping[str, str]:
+    return _rank_names(r.table("names"))
 
 
 def _stat(rank: str) -> read.Use:
@@ -167,11 +171,7 @@ def _boss_skill(r: Reader, ctx: read.Ctx) -> str:
 
 def _profile_names(r: Reader, ctx: read.Ctx) -> Mapping[str, str]:
     names: Mapping[str, str] = ctx["names"]
-    if "names" not in r.data:
-        return names
-    t = r.table("names")
-    t.only(*RANKS)
-    return freeze({k: t.text(k, names.get(k, k)) for k in RANKS})
+    return _rank_names(r.table("names"), names) if "names" in r.data else names
 
 
 def _corner(r: Reader, ctx: read.Ctx) -> tuple[int, int]:
@@ -229,8 +229,6 @@ EVENT = read.Shape(
     EventData,
     only=True,
     roll=read.Num(lo=1, hi=6),
-    check=read.Flag(None, False),
-    clear=read.Flag(None, False),
     spawn=read.Known("rank", RANKS, None, ()),
     deadline_die=read.Num(None, 0, lo=0, hi=20),
 )
