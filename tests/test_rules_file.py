@@ -499,3 +499,40 @@ def test_a_field_without_a_reader_is_a_mistake_of_the_declaration() -> None:
 
     with pytest.raises(TypeError, match="Odd.things: declare how it is read"):
         Shape(Odd)
+
+
+@frozen
+class Shelf:
+    size: int
+    boxes: tuple[str, ...]
+    label: str | None
+    colour: str | None
+
+
+SHELF = Shape(
+    Shelf,
+    closed=("shelf",),
+    size=Num("shelf.size", lo=1),
+    boxes=rules_file.Known("box", lambda ctx: ("a", "b"), "shelf.boxes", listed=True),
+    label=rules_file.OptText("shelf.label"),
+    colour=rules_file.OptText("shelf.colour", choices=("red", "blue")),
+)
+
+
+def _shelf(**given: object) -> Shelf:
+    return SHELF.read(rules_file.Reader("toy.toml", {"shelf": {"size": 1, "boxes": [], **given}}))
+
+
+def test_known_names_optional_text_and_a_closed_table() -> None:
+    assert _shelf(boxes=["b"], label="") == Shelf(1, ("b",), None, None)
+    assert _shelf(colour="red", label="top").colour == "red"
+    with pytest.raises(
+        DataError, match=r"^toy.toml: shelf.boxes: unknown box 'c' \(known: a, b\)$"
+    ):
+        _shelf(boxes=["c"])
+    with pytest.raises(DataError, match=r"^toy.toml: shelf.colour: 'green' is not one of red, b"):
+        _shelf(colour="green")
+    with pytest.raises(
+        DataError, match=r"^toy.toml: shelf: unknown key 'x' \(allowed: size, boxes, "
+    ):
+        _shelf(x=1)
