@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from companion.errors import DataError
-from companion.values import field, freeze, frozen, replace, thaw
+from companion.values import field, freeze, frozen, replace, thawed
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
@@ -30,14 +30,7 @@ class RosterFighter:
     notes: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "rank": self.rank,
-            "stats": thaw(self.stats),
-            "equipment": list(self.equipment),
-            "skills": list(self.skills),
-            "notes": self.notes,
-        }
+        return thawed(self, "name", "rank", "stats", "equipment", "skills", "notes")
 
 
 @frozen
@@ -50,14 +43,8 @@ class Roster:
     options: Mapping[str, Any] = field(default_factory=freeze)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "system": self.system,
-            "notes": self.notes,
-            "preset": self.preset,
-            "options": thaw(self.options),
-            "fighters": [f.to_dict() for f in self.fighters],
-        }
+        out = thawed(self, "name", "system", "notes", "preset", "options")
+        return {**out, "fighters": [f.to_dict() for f in self.fighters]}
 
     def with_fighters(self, fighters: tuple[RosterFighter, ...]) -> Roster:
         return replace(self, fighters=fighters)

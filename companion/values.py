@@ -314,3 +314,8 @@ def thaw(v: JSON) -> JSON:
     if isinstance(v, tuple | list):
         return [thaw(x) for x in v]
     return v
+
+
+def thawed(obj: object, *names: str) -> dict[str, JSON]:
+    """The fields `names` of a value, JSON-ready (`thaw`), keyed and ordered by name."""
+    return {n: thaw(getattr(obj, n)) for n in names}

@@ -26,9 +26,28 @@ from companion.trace import Trace
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from typing import Any, Literal
+    from typing import Any, Literal, NotRequired, TypedDict, Unpack
 
     from companion.cli.paper import Table
+
+    class Told(TypedDict):
+        """What the table tells an attack besides who (`companion.cli.actions.ATTACK_FACTS`)."""
+
+        ranged: bool
+        range_: int | None
+        cover: bool | None
+        opt: list[str] | None
+
+    class Rolled(TypedDict):
+        """What a command that rolls ends with (`companion.cli.actions.ROLLED`, and the
+        --odds and --system of those that take them)."""
+
+        dice: str | None
+        seed: int | None
+        game: str | None
+        as_json: bool
+        odds: NotRequired[bool]
+        system: NotRequired[str | None]
 
 
 def _opts(pairs: list[str] | None) -> dict[str, Any]:
@@ -69,79 +88,70 @@ def attack_request(
 def attack(
     attacker: str,
     target: str,
-    ranged: bool,
-    range_: int | None,
-    cover: bool | None,
-    opt: list[str] | None,
     dice: str | None,
     seed: int | None,
     game: str | None,
     as_json: bool,
     system: str | None = None,
+    **told: Unpack[Told],
 ) -> None:
     src = dice_source(dice, seed)
 
-    def attack_facts(state: GameState, a: str, t: str) -> ActionRequest:
-        return attack_request(state, a, t, ranged, range_, cover, opt)
-
     def in_game() -> None:
         with writing_game(game) as gf:
-            req = attack_facts(gf.state, attacker, target)
+            req = attack_request(gf.state, attacker, target, **told)
             outcome = systems.get(gf.system).resolve(gf.state, req, src)
             run_outcome(gf, outcome, as_json, src)
 
-    no_game = _in_game_unless_paper(game, system, in_game)
-    if no_game is False:
-        return
-    from companion.cli import paper
+    on_paper = _attack_unless_paper(game, system, attacker, target, told, in_game)
+    if on_paper is not None:
+        from companion.cli import paper
 
-    found, req = _attack_on_paper(system, attacker, target, no_game, attack_facts)
-    outcome = systems.get(found.view.system).resolve(found.view.state, req, src)
-    paper.show_outcome(found, outcome, src, as_json)
+        found, req = on_paper
+        outcome = systems.get(found.view.system).resolve(found.view.state, req, src)
+        paper.show_outcome(found, outcome, src, as_json)
 
 
 def odds(
     attacker: str,
     target: str,
-    ranged: bool,
-    range_: int | None,
-    cover: bool | None,
-    opt: list[str] | None,
     game: str | None,
     as_json: bool,
     system: str | None = None,
+    **told: Unpack[Told],
 ) -> None:
-    def attack_facts(state: GameState, a: str, t: str) -> ActionRequest:
-        return attack_request(state, a, t, ranged, range_, cover, opt)
-
     def in_game() -> None:
         from companion.game.peek import peeking  # the state alone: no need to open the game
 
         with peeking(game) as gf:
-            req = attack_facts(gf.state, attacker, target)
+            req = attack_request(gf.state, attacker, target, **told)
         _show_odds(gf.system, systems.get(gf.system).odds(gf.state, req), as_json)
 
-    no_game = _in_game_unless_paper(game, system, in_game)
-    if no_game is False:
-        return
-    from companion.cli import paper
+    on_paper = _attack_unless_paper(game, system, attacker, target, told, in_game)
+    if on_paper is not None:
+        from companion.cli import paper
 
-    found, req = _attack_on_paper(system, attacker, target, no_game, attack_facts)
-    paper.show_odds(found, systems.get(found.view.system).odds(found.view.state, req), as_json)
+        found, req = on_paper
+        paper.show_odds(found, systems.get(found.view.system).odds(found.view.state, req), as_json)
 
 
-def _attack_on_paper(
+def _attack_unless_paper(
+    game: str | None,
     system: str | None,
     attacker: str,
     target: str,
-    no_game: NoCurrentGameError | None,
-    facts: Callable[[GameState, str, str], ActionRequest],
-) -> tuple[Table, ActionRequest]:
-    """The look-up's throwaway game, and the attack on it with the facts given."""
+    told: Told,
+    in_game: Callable[[], None],
+) -> tuple[Table, ActionRequest] | None:
+    """Run the attack on the game (None), unless it is a look-up without one: then the
+    look-up's throwaway game, and the attack on it with the facts told."""
+    no_game = _in_game_unless_paper(game, system, in_game)
+    if no_game is False:
+        return None
     from companion.cli import paper
 
     found = paper.table(system, (attacker, target), no_game=no_game)
-    return found, facts(found.view.state, found.names[0], found.names[1])
+    return found, attack_request(found.view.state, found.names[0], found.names[1], **told)
 
 
 def _in_game_unless_paper(
@@ -234,30 +244,12 @@ def _request(
     return system.accept(state, ActionRequest(action, f.id, t, freeze(options)))
 
 
-def recover(
-    fighter: str,
-    dice: str | None,
-    seed: int | None,
-    game: str | None,
-    as_json: bool,
-    odds: bool = False,
-    system: str | None = None,
-) -> None:
-    _simple("recover", fighter, None, {}, dice, seed, game, as_json, odds, system)
+def recover(fighter: str, **rolled: Unpack[Rolled]) -> None:
+    _simple("recover", fighter, None, {}, **rolled)
 
 
-def fall(
-    fighter: str,
-    inches: str,
-    dice: str | None,
-    seed: int | None,
-    game: str | None,
-    as_json: bool,
-    odds: bool = False,
-    system: str | None = None,
-) -> None:
-    options = {"inches": inches}
-    _simple("fall", fighter, None, options, dice, seed, game, as_json, odds, system)
+def fall(fighter: str, inches: str, **rolled: Unpack[Rolled]) -> None:
+    _simple("fall", fighter, None, {"inches": inches}, **rolled)
 
 
 def skill(
@@ -265,15 +257,10 @@ def skill(
     skill_name: str,
     target: str | None,
     opt: list[str] | None,
-    dice: str | None,
-    seed: int | None,
-    game: str | None,
-    as_json: bool,
-    odds: bool = False,
-    system: str | None = None,
+    **rolled: Unpack[Rolled],
 ) -> None:
     options = {"skill": skill_name.strip().casefold().replace(" ", "-"), **_opts(opt)}
-    _simple("skill", fighter, target, options, dice, seed, game, as_json, odds, system)
+    _simple("skill", fighter, target, options, **rolled)
 
 
 def act(
@@ -281,15 +268,10 @@ def act(
     action: str | None,
     target: str | None,
     opt: list[str] | None,
-    dice: str | None,
-    seed: int | None,
-    game: str | None,
-    as_json: bool,
-    odds: bool = False,
-    system: str | None = None,
+    **rolled: Unpack[Rolled],
 ) -> None:
     if action is None:  # one word: an action no fighter takes (act objectives)
-        _simple(fighter.strip().casefold(), "", target, _opts(opt), dice, seed, game, as_json, odds)
+        rolled.pop("system", None)
+        _simple(fighter.strip().casefold(), "", target, _opts(opt), **rolled)
         return
-    action = action.strip().casefold()
-    _simple(action, fighter, target, _opts(opt), dice, seed, game, as_json, odds, system)
+    _simple(action.strip().casefold(), fighter, target, _opts(opt), **rolled)

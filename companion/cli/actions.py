@@ -2,21 +2,19 @@
 
 Each parses what the table knows into an ActionRequest, lets the game's rule system
 resolve it with dice, records the outcome as one event and prints the explanation.
-Declared once here (`companion.cli.declare`): Typer builds its commands from these, and
-the quick path parses a well-formed command line from them without loading Typer. What
-each command does is in `companion.cli.action_ops`.
+They are declared here as data for both Typer and the quick path (`companion.cli.declare`);
+what each does is in `companion.cli.action_ops`.
 """
 
 from __future__ import annotations
 
-from companion.cli.declare import DICE, GAME, JSON, SEED, Command, add_commands, arg, opt
+from companion.cli.declare import DICE, FIGHTER, GAME, JSON, SEED, Command, add_commands, arg, opt
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from typing import Any
 
 OPS = "companion.cli.action_ops"
-FIGHTER = arg("fighter", "Fighter name (a unique prefix is enough).")
 OPT = opt("opt", "A system-specific fact, KEY=VALUE (repeatable).", kind="list")
 TARGET = arg("target", "Its target, if it has one.", default=None)
 SYSTEM = opt(

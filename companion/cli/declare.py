@@ -91,6 +91,7 @@ DICE = opt(
     "-d",
 )
 SEED = opt("seed", "Seed for digital dice, to replay a run exactly.", kind="int")
+FIGHTER = arg("fighter", "Fighter name (a unique prefix is enough).")
 
 
 def implementation(cmd: Command) -> Callable[..., None]:

@@ -20,6 +20,8 @@ TYPE_CHECKING = False  # typing itself costs `status` a tenth of its start-up
 if TYPE_CHECKING:
     from typing import Any
 
+    from rich.console import Console
+
 
 def _parse(args: list[str]) -> tuple[bool, str | None] | None:
     """(as_json, game) for a plain `status` command line, or None."""
@@ -82,14 +84,12 @@ def stored_board(as_json: bool, game: str | None) -> bool:
         sys.stdout.write(json.dumps(board, indent=2, ensure_ascii=False) + "\n")
         return True
     from companion.render.board_lines import plain_board
+    from companion.render.plain import show
 
-    text = plain_board(board)  # as Rich draws it, without loading Rich, where it can
-    if text is not None:
-        sys.stdout.write(text)
-        sys.stdout.flush()
-        return True
-    from companion.render.board import render_board
-    from companion.render.console import make_console
+    def rich(console: Console) -> None:
+        from companion.render.board import render_board
 
-    render_board(make_console(), board)
+        render_board(console, board)
+
+    show(plain_board(board), rich)  # as Rich draws it, without loading Rich, where it can
     return True

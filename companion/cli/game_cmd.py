@@ -17,9 +17,8 @@ from companion.cli.game_view import scenario_name
 from companion.cli.games import free_name, sample_rosters, show_board
 from companion.cli.shared import commit, dice_source, open_home
 from companion.errors import RefusedError, UsageError
-from companion.game.events import set_game
 from companion.game.repair import Repair
-from companion.game.repo import event_for
+from companion.game.repo import end_event
 from companion.names import match
 from companion.systems.kit.facts import parse_pairs
 
@@ -251,13 +250,7 @@ def end(
         gf = home.open_game(game)
         if gf.state.phase == "ended":
             raise RefusedError(f"'{gf.name}' is already over: {gf.state.result}")
-        ev = event_for(
-            "end",
-            f"The game is ended: {result}",
-            [set_game("phase", "ended"), set_game("result", result)],
-            gf.state,
-        )
-        gf.append(ev)
+        gf.append(end_event(gf.state, result))
         gf.db.commit()
     typer.echo(f"'{gf.name}' is over: {result}")
 

@@ -17,6 +17,8 @@ TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at st
 if TYPE_CHECKING:
     from typing import Any
 
+    from rich.console import Console
+
     from companion.lookup.topics import RuleTopic
     from companion.render.topic_lines import Block
 
@@ -41,17 +43,15 @@ def shorthand(word: str) -> str | None:
 
 def _print(blocks: list[Block]) -> None:
     """The lines as Rich prints them, without Rich where it can."""
+    from companion.render.plain import show
     from companion.render.topic_lines import plain
 
-    text = plain(blocks)
-    if text is not None:
-        sys.stdout.write(text)
-        sys.stdout.flush()
-        return
-    from companion.render.console import make_console
-    from companion.render.topic_view import render_blocks
+    def rich(console: Console) -> None:
+        from companion.render.topic_view import render_blocks
 
-    render_blocks(make_console(), blocks)
+        render_blocks(console, blocks)
+
+    show(plain(blocks), rich)
 
 
 def _print_json(data: Any) -> None:

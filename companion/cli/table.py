@@ -1,20 +1,18 @@
 """Table commands on the current game: status, turn, activate, overrides, undo/redo, log.
 
-Declared once here (`companion.cli.declare`): Typer builds its commands from these, and
-the quick path parses a well-formed command line from them without loading Typer. What
-each command does is in `companion.cli.table_ops`.
+They are declared here as data for both Typer and the quick path (`companion.cli.declare`);
+what each does is in `companion.cli.table_ops`.
 """
 
 from __future__ import annotations
 
-from companion.cli.declare import DICE, GAME, JSON, SEED, Command, add_commands, arg, opt
+from companion.cli.declare import DICE, FIGHTER, GAME, JSON, SEED, Command, add_commands, arg, opt
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from typing import Any
 
 OPS = "companion.cli.table_ops"
-FIGHTER = arg("fighter", "Fighter name (a unique prefix is enough).")
 SIDE = arg("side", "Side name (prefix) or number 1/2.")
 STEPS = arg("steps", "How many events.", kind="int", default=1, low=1, high=1000)
 

@@ -41,7 +41,7 @@ from companion.game.store import (
 )
 from companion.home import read_regular
 from companion.names import plural
-from companion.values import frozen
+from companion.values import frozen, thawed
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING
 if TYPE_CHECKING:
@@ -64,14 +64,8 @@ class Repair:
         return bool(self.moved) or self.source != "the file"
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "path": self.path,
-            "source": self.source,
-            "kept": self.kept,
-            "lost": self.lost,
-            "moved_aside": list(self.moved),
-            "notes": list(self.notes),
-        }
+        out = thawed(self, "path", "source", "kept", "lost")
+        return {**out, "moved_aside": list(self.moved), "notes": list(self.notes)}
 
 
 def aside(path: Path, stamp: str) -> str:

@@ -14,7 +14,7 @@ import time
 from collections.abc import Iterator, Sequence
 
 from companion.errors import NoCurrentGameError, NotFoundError, StoreError, UsageError
-from companion.game.events import Event, apply_event, replay
+from companion.game.events import Event, apply_event, replay, set_game
 from companion.game.files import (
     CREATED,
     SEGMENT,
@@ -276,6 +276,13 @@ class GameFile:
         raw = event.to_dict()
         if self._legacy:
             self._migrate()
+        self._add(event, raw)
+        self.redo = []
+        self._save()
+        return self.state
+
+    def _add(self, event: Event, raw: dict[str, Any]) -> None:
+        """The event at the log's end, its state applied (an append, or a redo)."""
         before, self.state = self.state, apply_event(self.state, event)
         self._put(self.count, raw, before)
         self.count += 1
@@ -283,9 +290,6 @@ class GameFile:
             self._raw.append(raw)
         if self._events is not None:
             self._events.append(event)
-        self.redo = []
-        self._save()
-        return self.state
 
     def undo(self) -> Event:
         if not self.count:
@@ -310,13 +314,7 @@ class GameFile:
             self._migrate()
         raw = self.redo.pop()
         event = Event.from_dict(raw)
-        before, self.state = self.state, apply_event(self.state, event)
-        self._put(self.count, raw, before)
-        self.count += 1
-        if self._raw is not None:
-            self._raw.append(raw)
-        if self._events is not None:
-            self._events.append(event)
+        self._add(event, raw)
         self._save()
         return event
 
@@ -633,3 +631,9 @@ def append_outcome(gf: GameFile, outcome: Outcome, dice: DiceSource | None = Non
     )
     gf.append(event)
     return event
+
+
+def end_event(state: GameState, result: str) -> Event:
+    """The players end the game now, with `result` in their words (undo takes it back)."""
+    changes = [set_game("phase", "ended"), set_game("result", result)]
+    return event_for("end", f"The game is ended: {result}", changes, state)

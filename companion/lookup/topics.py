@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from companion.data import Reader, data_dir, load_toml
-from companion.values import frozen
+from companion.values import frozen, thawed
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
@@ -66,19 +66,11 @@ class RuleTopic:
 
     def to_dict(self) -> dict[str, object]:
         return {
-            "system": self.system,
-            "id": self.id,
-            "kind": self.kind,
-            "title": self.title,
+            **thawed(self, "system", "id", "kind", "title"),
             # `label` and `summary` are the names the look-up used before topic files.
             "label": self.title,
             "summary": self.sheet,
-            "section": self.section,
-            "keywords": list(self.keywords),
-            "rulings": list(self.rulings),
-            "steps": list(self.steps),
-            "sheet": self.sheet,
-            "text": self.text,
+            **thawed(self, "section", "keywords", "rulings", "steps", "sheet", "text"),
         }
 
 

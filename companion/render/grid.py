@@ -11,7 +11,6 @@ character) is printed by Rich itself from the same values.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 
 from companion.render.styled import Span
@@ -67,36 +66,24 @@ def grid_lines(g: Grid, room: int) -> list[list[Span]] | None:
 
 def plain(parts: Sequence[Part]) -> str | None:
     """What Rich prints for the parts, or None when only Rich can say."""
-    from companion.render import plain as printer
-    from companion.render.styled import render
+    from companion.render.styled import render_each
 
-    room = printer.width()
-    if room is None:
-        return None
-    lines: list[list[Span]] = []
-    for part in parts:
-        if isinstance(part, Say):
-            if not printer.literal(part.text):
-                return None
-            lines.append([(part.text, part.style)])
-            continue
-        drawn = grid_lines(part, room)
-        if drawn is None:
-            return None
-        lines += drawn
-    return render(lines)
+    return render_each(parts, _part_lines)
+
+
+def _part_lines(part: Part, room: int) -> list[list[Span]] | None:
+    from companion.render import plain as printer
+
+    if isinstance(part, Say):
+        return [[(part.text, part.style)]] if printer.literal(part.text) else None
+    return grid_lines(part, room)
 
 
 def show(parts: Sequence[Part]) -> None:
     """Print the parts as Rich would, without Rich where it can."""
-    text = plain(parts)
-    if text is not None:
-        sys.stdout.write(text)
-        sys.stdout.flush()
-        return
-    from companion.render.console import make_console
+    from companion.render import plain as printer
 
-    render_rich(make_console(), parts)
+    printer.show(plain(parts), lambda console: render_rich(console, parts))
 
 
 def render_rich(console: Any, parts: Sequence[Part]) -> None:

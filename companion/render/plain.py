@@ -12,6 +12,12 @@ import os
 import sys
 import unicodedata
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from rich.console import Console
+
 
 def width() -> int | None:
     """The width Rich's console (`companion.render.console`) would use, or None when that
@@ -84,3 +90,15 @@ def print_json(data: object) -> None:
 def write(text: str) -> None:
     sys.stdout.write(text + "\n")
     sys.stdout.flush()
+
+
+def show(text: str | None, rich: Callable[[Console], object]) -> None:
+    """Print `text`, what Rich would print, as it stands; where it is None (only Rich
+    can say), `rich` draws on a fresh console instead."""
+    if text is not None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    from companion.render.console import make_console
+
+    rich(make_console())

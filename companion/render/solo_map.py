@@ -6,8 +6,6 @@ fits the terminal (`print_map`), else by Rich (`render_map`) from the same lines
 
 from __future__ import annotations
 
-import sys
-
 from companion.render.styled import Span
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
@@ -109,13 +107,8 @@ def print_map(data: dict[str, Any]) -> None:
     from companion.render.styled import render
 
     room = plain.width()
+    text = None
     if room is not None:
         lines = map_lines(data, room)
         text = render(lines) if all(sum(len(t) for t, _ in ln) <= room for ln in lines) else None
-        if text is not None:
-            sys.stdout.write(text)
-            sys.stdout.flush()
-            return
-    from companion.render.console import make_console
-
-    render_map(make_console(), data)
+    plain.show(text, lambda console: render_map(console, data))

@@ -17,9 +17,15 @@ from __future__ import annotations
 import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from companion.render import plain
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import TypeVar
+
+    T = TypeVar("T")
 
 Span = tuple[str, str]
 _WORD = re.compile(r"\s*\S+\s*")
@@ -186,6 +192,23 @@ def render(lines: Sequence[Line]) -> str | None:
                 out.append(f"\x1b[{codes}m{text}\x1b[0m" if codes_on and codes else text)
             out.append(plain_run + "\n")
     return "".join(out)
+
+
+def render_each(
+    parts: Sequence[T], lines_of: Callable[[T, int], Sequence[Line] | None]
+) -> str | None:
+    """The text Rich would print for the parts, each drawn as lines by `lines_of(part,
+    width)`; None where the width, or any part, is for Rich alone to say."""
+    room = plain.width()
+    if room is None:
+        return None
+    lines: list[Line] = []
+    for part in parts:
+        drawn = lines_of(part, room)
+        if drawn is None:
+            return None
+        lines += drawn
+    return render(lines)
 
 
 def emit(lines: Sequence[Line]) -> bool:

@@ -65,19 +65,13 @@ def topic_blocks(t: RuleTopic, ruling_titles: Mapping[str, str]) -> list[Block]:
 
 def plain(blocks: Sequence[Block]) -> str | None:
     """What Rich prints for these blocks, or None when only Rich can say."""
-    from companion.render import plain as printer
-    from companion.render.styled import padded, render
+    from companion.render.styled import render_each
 
-    room = printer.width()
-    if room is None:
-        return None
-    lines: list[list[Span]] = []
-    for spans, left in blocks:
-        if not left:
-            lines.append(spans)
-            continue
-        shaped = padded(spans, left, room)
-        if shaped is None:
-            return None
-        lines += shaped
-    return render(lines)
+    return render_each(blocks, _block_lines)
+
+
+def _block_lines(block: Block, room: int) -> list[list[Span]] | None:
+    from companion.render.styled import padded
+
+    spans, left = block
+    return padded(spans, left, room) if left else [spans]

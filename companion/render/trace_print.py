@@ -6,12 +6,15 @@ two imports the other.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 
 from companion.render.styled import Span, render, split, wrap
 from companion.render.trace_lines import trace_spans
 from companion.trace import Trace
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 class _RichOnly(Exception):
@@ -43,15 +46,13 @@ def plain_trace(trace: Trace, system: str | None = None, after: Sequence[str] = 
 def print_trace(trace: Trace, system: str | None = None, after: Sequence[str] = ()) -> None:
     """Print a trace as `trace_view.render_trace` does, then the lines `after` (Rich
     markup, in bold magenta: what the game announces), without Rich when it can."""
-    text = plain_trace(trace, system, after)
-    if text is not None:
-        sys.stdout.write(text)
-        sys.stdout.flush()
-        return
-    from companion.render.console import make_console
-    from companion.render.trace_view import render_trace
+    from companion.render.plain import show
 
-    c = make_console()
-    render_trace(c, trace, system)
-    for a in after:
-        c.print(a, style="bold magenta")
+    def rich(c: Console) -> None:
+        from companion.render.trace_view import render_trace
+
+        render_trace(c, trace, system)
+        for a in after:
+            c.print(a, style="bold magenta")
+
+    show(plain_trace(trace, system, after), rich)

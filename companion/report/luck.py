@@ -18,7 +18,7 @@ from typing import Any
 from companion import odds
 from companion.game.state import GameState
 from companion.trace import Step
-from companion.values import frozen
+from companion.values import frozen, thawed
 
 ALL_TESTS = "All tests"
 # Fewer rolls than this say nothing of luck: one miss at 80% is not a curse.
@@ -89,10 +89,7 @@ class Luck:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "side": self.side,
-            "kind": self.kind,
-            "rolls": self.rolls,
-            "tests": self.tests,
+            **thawed(self, "side", "kind", "rolls", "tests"),
             "got": float(self.got),
             "expected": round(float(self.expected), 4),
             "spread": round(self.spread, 4),

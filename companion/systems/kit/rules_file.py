@@ -8,9 +8,10 @@ file. A field declared `str`, `int`, `bool`, `tuple[str, ...]`, `tuple[int, ...]
 bound, a choice, another key); a default of the class makes the key optional. Any other
 field with a default keeps it unless the shape names its reader, and the rest name it:
 a sub-table (`Table`), an array of tables (`Each`), a table of named tables (`ByName`),
-a table of named numbers (`Numbers`), the data module's own function (`Use`) or a value
-the file does not hold (`Fixed`). A key with dots (`system.rounds`) reads through
-tables.
+a table of named numbers (`Numbers`), names of things the file or the code declares
+(`Known`), a text that may be left out (`OptText`), the data module's own function
+(`Use`) or a value the file does not hold (`Fixed`). A key with dots (`system.rounds`)
+reads through tables.
 
 Every error names the file, the table and the key (`file: table.key: problem`), as the
 `Reader` underneath words it; a key the shape does not read is refused. A reader made by
@@ -93,6 +94,55 @@ class OptNum(Spec):
         return r.opt_num(key)
 
 
+class OptText(Spec):
+    """A text the table may leave out or leave empty (None then), one of `choices` where
+    given."""
+
+    def __init__(self, key: str | None = None, *, choices: Sequence[str] = ()) -> None:
+        super().__init__(key)
+        self.choices = choices
+
+    def read(self, r: Reader, key: str, ctx: Ctx) -> str | None:
+        return r.text(key, choices=self.choices) if r.text(key, "") else None
+
+
+class Known(Spec):
+    """Names of things of one kind (`what`): a list of them, or one where `one`. Each must
+    be one of `known`, a list or what `known(ctx)` gives from the file so far, else it is
+    refused as `unknown WHAT 'x'`, followed by the known ones where `listed`. Where
+    `blank`, an empty list or text reads as None."""
+
+    def __init__(
+        self,
+        what: str,
+        known: Sequence[str] | Callable[[Ctx], Sequence[str]],
+        key: str | None = None,
+        default: Any = None,
+        *,
+        one: bool = False,
+        listed: bool = False,
+        blank: bool = False,
+    ) -> None:
+        super().__init__(key)
+        self.what = what
+        self.known = known
+        self.default = default
+        self.one = one
+        self.listed = listed
+        self.blank = blank
+
+    def read(self, r: Reader, key: str, ctx: Ctx) -> Any:
+        names = (r.text(key, self.default),) if self.one else r.texts(key, self.default)
+        if self.blank and not (names[0] if self.one else names):
+            return None
+        known = self.known(ctx) if callable(self.known) else self.known
+        for n in names:
+            if n not in known:
+                more = f" (known: {', '.join(known)})" if self.listed else ""
+                r.fail(f"unknown {self.what} {n!r}{more}", key)
+        return names[0] if self.one else names
+
+
 class Plain(Spec):
     """A key read as it stands, `default` where the table leaves it out (None: it must
     be there)."""
@@ -152,9 +202,12 @@ class Use(Spec):
 
 
 class Numbers(Spec):
-    """A table of named whole numbers: exactly `keys`, each within lo..hi."""
+    """A table of named whole numbers: exactly `keys`, each within lo..hi (no upper
+    bound where `hi` is None)."""
 
-    def __init__(self, keys: Sequence[str], key: str | None = None, *, lo: int, hi: int) -> None:
+    def __init__(
+        self, keys: Sequence[str], key: str | None = None, *, lo: int, hi: int | None = None
+    ) -> None:
         super().__init__(key)
         self.keys = tuple(keys)
         self.lo = lo
@@ -170,7 +223,9 @@ class Shape(Generic[T]):
     """A value class and how its fields are read from one table (`shared`: readers of
     fields many shapes hold, such as `HEADER`); `checks` run on the value read, with its
     table and the file so far, and fail through the table; `only` refuses a key the
-    shape does not read (True), or one not in the keys it lists."""
+    shape does not read (True), or one not in the keys it lists; `closed` names tables
+    its dotted keys read (`solo` of `solo.board`) that hold no key the shape does not
+    read from them, refused as the table is opened."""
 
     def __init__(
         self,
@@ -179,6 +234,7 @@ class Shape(Generic[T]):
         *shared: Mapping[str, Spec],
         checks: Sequence[Callable[[T, Reader, Ctx], None]] = (),
         only: bool | Sequence[str] = False,
+        closed: Sequence[str] = (),
         **own: Spec,
     ) -> None:
         specs: dict[str, Spec] = {}
@@ -200,13 +256,16 @@ class Shape(Generic[T]):
         unknown = set(specs) - set(self.specs)
         if unknown:
             raise TypeError(f"{cls.__name__} has no field {sorted(unknown)[0]!r}")
-        self.whole = len(self.specs) == len(fields(cls))
         self.allowed: dict[tuple[str, ...], tuple[str, ...]] = {}
         # (field, reader, the tables the key stands in, the key), worked out once
         self.plan: list[tuple[str, Spec, tuple[str, ...], str]] = []
         for n, spec in self.specs.items():
             *tables, key = spec.where(n).split(".")
             self.plan.append((n, spec, tuple(tables), key))
+        self.closed = {
+            path: tuple(k for _, _, at, k in self.plan if at == path)
+            for path in (tuple(c.split(".")) for c in closed)
+        }
 
     def keys(self, given: Sequence[str] = ()) -> tuple[str, ...]:
         """The keys of the table this shape reads, in the order of its fields (`given`:
@@ -230,19 +289,23 @@ class Shape(Generic[T]):
             r.only(*allowed)
         got: dict[str, Any] = dict(given)
         here = got if ctx is None else ctx
-        tables: dict[tuple[str, ...], Reader] = {(): r}
+        tables: dict[tuple[str, ...], Reader] = {}
         for name, spec, path, key in self.plan:
-            if name in got:
+            if given and name in got:
+                continue
+            if not path:
+                got[name] = spec.read(r, key, here)
                 continue
             t = tables.get(path)
             if t is None:
                 t = r
                 for step in path:
                     t = t.table(step)
+                if path in self.closed:
+                    t.only(*self.closed[path])
                 tables[path] = t
             got[name] = spec.read(t, key, here)
-        # in field order where every field is read: the quick way to build a value
-        value = self.cls(*map(got.__getitem__, self.specs)) if self.whole else self.cls(**got)
+        value = self.cls(**got)
         for check in self.checks:
             check(value, r, here)
         return value
@@ -289,24 +352,32 @@ class Each(Spec):
 
 class ByName(Spec):
     """A table of named tables (`[key.NAME]`), each read into the shape with its name,
-    in file order; `value` picks what is kept of each (the whole value where None)."""
+    in file order; `value` picks what is kept of each (the whole value where None);
+    `checks` run on what is kept, with the table and the file so far, and fail through
+    the table."""
 
     def __init__(
         self,
         shape: Shape[Any],
         key: str | None = None,
         value: Callable[[Any], Any] | None = None,
+        *,
+        checks: Sequence[Callable[[Mapping[str, Any], Reader, Ctx], None]] = (),
     ) -> None:
         super().__init__(key)
         self.shape = shape
         self.value = value
+        self.checks = tuple(checks)
 
     def read(self, r: Reader, key: str, ctx: Ctx) -> Mapping[str, Any]:
         out = {}
         for name, t in r.items(key):
             v = self.shape.read(t, ctx, **{self.shape.name: name})
             out[name] = v if self.value is None else self.value(v)
-        return freeze(out)
+        got = freeze(out)
+        for check in self.checks:
+            check(got, r.table(key, {}), ctx)
+        return got
 
 
 def at_least(table: str, **lowest: int) -> dict[str, Spec]:

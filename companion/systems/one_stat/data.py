@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 
-from companion.data import Reader, load_toml
+from companion.data import Reader
 from companion.game.state import freeze
 from companion.roster import Roster, RosterFighter
 from companion.systems.base import Ruling, Scenario
+from companion.systems.kit import rules_file as read
 from companion.values import frozen
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import Any
 
 FILE = "1ss.toml"
 
@@ -28,7 +34,7 @@ class Rank:
 class Item:
     id: str
     label: str
-    kind: str  # none | melee | shooter | shield | magic
+    kind: str  # one of KINDS
     hands: int
     shooter: str | None
     summary: str
@@ -40,7 +46,7 @@ class Role:
     id: str
     label: str
     summary: str
-    min_stat: int
+    min_stat: int = 0
 
 
 @frozen
@@ -49,9 +55,9 @@ class Skill:
     label: str
     active: bool
     summary: str
-    boss_only: bool
-    melee_only: bool
-    no_gear: bool
+    boss_only: bool = False
+    melee_only: bool = False
+    no_gear: bool = False
     mission_only: bool = False  # a named fighter's own skill (Red William's charge)
 
 
@@ -64,134 +70,118 @@ class OneStatData:
     length: str
     last_turn: int
     actions: int
-    ranks: dict[str, Rank]
-    armory: dict[str, Item]
-    roles: dict[str, Role]
-    skills: dict[str, Skill]
-    scenarios: dict[str, Scenario]
+    ranks: Mapping[str, Rank]
+    armory: Mapping[str, Item]
+    roles: Mapping[str, Role]
+    skills: Mapping[str, Skill]
+    scenarios: Mapping[str, Scenario]
     rulings: tuple[Ruling, ...]
     samples: tuple[Roster, ...]
     # Fighters who join a sample warband for the Treasure Hunt, by warband name
-    joiners: dict[str, tuple[RosterFighter, ...]]
+    joiners: Mapping[str, tuple[RosterFighter, ...]]
+
+
+KINDS = ("none", "melee", "shooter", "shield", "magic")
+SHOOTERS = ("light", "medium", "heavy")
+
+
+def _shooter(r: Reader, ctx: read.Ctx) -> str | None:
+    return r.text("shooter", choices=SHOOTERS) if r.data.get("kind") == "shooter" else None
+
+
+def _short(r: Reader, ctx: read.Ctx) -> str:
+    return r.text("short", r.text("label"))
+
+
+def _last_turn(r: Reader, ctx: read.Ctx) -> int | None:
+    return r.num("last_turn", lo=0, hi=99) or None
+
+
+def _scenario_data(r: Reader, ctx: read.Ctx) -> Mapping[str, Any]:
+    return freeze({k: v for k, v in r.data.items() if k not in ("label", "summary", "last_turn")})
+
+
+def _rank(r: Reader, ctx: read.Ctx) -> str:
+    return r.text("rank", choices=tuple(ctx["ranks"]))
+
+
+def _stat(r: Reader, ctx: read.Ctx) -> Mapping[str, int]:
+    return freeze({"stat": r.num("stat")})
+
+
+def _equipment(r: Reader, ctx: read.Ctx) -> tuple[str, ...]:
+    equipment = r.texts("equipment")
+    for e in equipment:
+        if e.split(":", 1)[0] not in ctx["armory"]:
+            r.fail(f"unknown armory item {e!r}", "equipment")
+    return equipment
+
+
+def _skills_and_roles(ctx: read.Ctx) -> tuple[str, ...]:
+    return (*ctx["skills"], *ctx["roles"])
+
+
+FIGHTER = read.Shape(
+    RosterFighter,
+    rank=read.Use(_rank, "rank"),
+    stats=read.Use(_stat, "stat"),
+    equipment=read.Use(_equipment, "equipment"),
+    skills=read.Known("skill or role", _skills_and_roles),
+    notes=read.Fixed(""),
+)
+
+
+def _joiners(top: Reader, ctx: read.Ctx) -> Mapping[str, tuple[RosterFighter, ...]]:
+    return freeze(
+        {
+            s.text("name"): tuple(FIGHTER.read(f, ctx) for f in s.tables("treasure_hunt"))
+            for s in top.tables("samples")
+        }
+    )
+
+
+SHAPE = read.Shape(
+    OneStatData,
+    name=read.Text("system.name"),
+    aliases=read.Texts("system.aliases", ()),
+    dice=read.Text("system.dice"),
+    board=read.Text("system.board"),
+    length=read.Text("system.length"),
+    last_turn=read.Num("system.last_turn", lo=1),
+    actions=read.Num("system.actions_per_activation", lo=1),
+    ranks=read.ByName(read.Shape(Rank, die=read.Num(lo=2), hands=read.Num(lo=0, hi=4))),
+    armory=read.ByName(
+        read.Shape(
+            Item,
+            kind=read.Text(choices=KINDS),
+            hands=read.Num(lo=0, hi=3),
+            shooter=read.Use(_shooter, "shooter"),
+            short=read.Use(_short, "short"),
+        )
+    ),
+    roles=read.ByName(read.Shape(Role)),
+    skills=read.ByName(read.Shape(Skill)),
+    scenarios=read.ByName(
+        read.Shape(
+            Scenario, last_turn=read.Use(_last_turn, "last_turn"), data=read.Use(_scenario_data)
+        )
+    ),
+    rulings=read.RULINGS,
+    samples=read.Each(
+        read.Shape(
+            Roster,
+            system=read.Fixed("1ss"),
+            fighters=read.Each(FIGHTER, "fighters"),
+        ),
+        "samples",
+    ),
+    joiners=read.Use(_joiners, "samples"),
+)
 
 
 @lru_cache(maxsize=1)
 def load() -> OneStatData:
-    top = Reader(FILE, load_toml(FILE))
-    top.only(
-        "system",
-        "ranks",
-        "armory",
-        "roles",
-        "skills",
-        "scenarios",
-        "rulings",
-        "samples",
-        "facts",
-        "options",
-    )
-    sysr = top.table("system")
-    ranks = {
-        k: Rank(
-            k,
-            r.text("label"),
-            r.num("die", lo=2),
-            r.num("stat_min"),
-            r.num("stat_max"),
-            r.num("hands", lo=0, hi=4),
-            r.num("order"),
-        )
-        for k, r in top.items("ranks")
-    }
-    armory = {}
-    for k, r in top.items("armory"):
-        kind = r.text("kind", choices=("none", "melee", "shooter", "shield", "magic"))
-        shooter = (
-            r.text("shooter", choices=("light", "medium", "heavy")) if kind == "shooter" else None
-        )
-        armory[k] = Item(
-            k,
-            r.text("label"),
-            kind,
-            r.num("hands", lo=0, hi=3),
-            shooter,
-            r.text("summary"),
-            r.text("short", r.text("label")),
-        )
-    roles = {
-        k: Role(k, r.text("label"), r.text("summary"), r.num("min_stat", 0))
-        for k, r in top.items("roles")
-    }
-    skills = {
-        k: Skill(
-            k,
-            r.text("label"),
-            r.flag("active"),
-            r.text("summary"),
-            r.flag("boss_only", False),
-            r.flag("melee_only", False),
-            r.flag("no_gear", False),
-            r.flag("mission_only", False),
-        )
-        for k, r in top.items("skills")
-    }
-    scenarios = {}
-    for k, r in top.items("scenarios"):
-        last = r.num("last_turn", lo=0, hi=99)
-        extra = {
-            key: v for key, v in r.data.items() if key not in ("label", "summary", "last_turn")
-        }
-        scenarios[k] = Scenario(k, r.text("label"), r.text("summary"), last or None, freeze(extra))
-    rulings = tuple(
-        Ruling(r.text("id"), r.text("title"), r.text("text")) for r in top.tables("rulings")
-    )
-    samples = []
-    joiners: dict[str, tuple[RosterFighter, ...]] = {}
-
-    def fighters_of(s: Reader, key: str) -> list[RosterFighter]:
-        fighters = []
-        for f in s.tables(key):
-            rank = f.text("rank", choices=tuple(ranks))
-            equipment = f.texts("equipment")
-            for e in equipment:
-                if e.split(":", 1)[0] not in armory:
-                    f.fail(f"unknown armory item {e!r}", "equipment")
-            skills_ = f.texts("skills")
-            for sk in skills_:
-                if sk not in skills and sk not in roles:
-                    f.fail(f"unknown skill or role {sk!r}", "skills")
-            fighters.append(
-                RosterFighter(
-                    f.text("name"), rank, freeze({"stat": f.num("stat")}), equipment, skills_
-                )
-            )
-        return fighters
-
-    for s in top.tables("samples"):
-        fighters = fighters_of(s, "fighters")
-        joiners[s.text("name")] = tuple(fighters_of(s, "treasure_hunt"))
-        samples.append(
-            Roster(
-                s.text("name"), "1ss", tuple(fighters), s.text("notes", ""), s.flag("preset", False)
-            )
-        )
-    return OneStatData(
-        name=sysr.text("name"),
-        aliases=sysr.texts("aliases", ()),
-        dice=sysr.text("dice"),
-        board=sysr.text("board"),
-        length=sysr.text("length"),
-        last_turn=sysr.num("last_turn", lo=1),
-        actions=sysr.num("actions_per_activation", lo=1),
-        ranks=ranks,
-        armory=armory,
-        roles=roles,
-        skills=skills,
-        scenarios=scenarios,
-        rulings=rulings,
-        samples=tuple(samples),
-        joiners=joiners,
-    )
+    return read.file(SHAPE, FILE, "facts", "options")
 
 
 def item_of(entry: str) -> tuple[str, str]:

@@ -1,18 +1,23 @@
 """Solo play data, typed and validated from rules_data/1ss_solo.toml.
 
-Every error names the file and the key. Skills, ranks and armory named here are checked
+Every error names the file, the table and the key. Skills, ranks and armory named here are checked
 against the 1ss data, so a typo in a profile fails on load, not mid-game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 
-from companion.data import Reader, load_toml
+from companion.data import Reader
 from companion.game.state import freeze
 from companion.systems.base import Ruling
+from companion.systems.kit import rules_file as read
 from companion.values import field, frozen
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from companion.systems.one_stat.data import OneStatData
 
 FILE = "1ss_solo.toml"
 RANKS = ("rookie", "specialist", "boss")
@@ -80,10 +85,10 @@ class EventData:
     roll: int
     label: str
     summary: str
-    check: bool
-    clear: bool
-    spawn: tuple[str, ...]
-    deadline_die: int
+    check: bool = False
+    clear: bool = False
+    spawn: tuple[str, ...] = ()
+    deadline_die: int = 0
 
 
 @frozen
@@ -116,171 +121,151 @@ class SoloData:
     leader_range: int
     warband: Mapping[str, int]
     names: Mapping[str, str]
-    profiles: dict[str, ProfileData]
+    profiles: Mapping[str, ProfileData]
     rulings: tuple[Ruling, ...]
-    scenarios: dict[str, SoloScenario]
-    events: dict[str, EventData]
-    setups: dict[str, Setup] = field(default_factory=dict)
+    scenarios: Mapping[str, SoloScenario]
+    events: Mapping[str, EventData]
+    setups: Mapping[str, Setup] = field(default_factory=freeze)
 
 
-def _objectives(r: Reader, key: str, default: tuple[str, ...] | None) -> tuple[str, ...]:
-    vals = r.texts(key, default)
-    for v in vals:
-        if v not in COMPUTED + DECLARED:
-            r.fail(f"unknown objective {v!r} (known: {', '.join(COMPUTED + DECLARED)})", key)
-    return vals
+OBJECTIVES = COMPUTED + DECLARED
 
 
-def _names(r: Reader, key: str, default: Mapping[str, str]) -> Mapping[str, str]:
-    if key not in r.data:
-        return default
-    t = r.table(key)
+def _one_stat() -> OneStatData:
+    from companion.systems.one_stat import data as one_stat
+
+    return one_stat.load()
+
+
+def _rank_names(t: Reader, given: Mapping[str, str] | None = None) -> Mapping[str, str]:
+    """A table naming each rank; `given` names those it leaves out (else none may be)."""
     t.only(*RANKS)
-    return freeze({k: t.text(k, default.get(k, k)) for k in RANKS})
+    return freeze({k: t.text(k, None if given is None else given.get(k, k)) for k in RANKS})
+
+
+def _names(r: Reader, ctx: read.Ctx) -> Mapping[str, str]:
+    return _rank_names(r.table("names"))
+
+
+def _stat(rank: str) -> read.Use:
+    """A profile's stat for fighters of `rank`, within that rank's range in 1ss."""
+
+    def stat(r: Reader, ctx: read.Ctx) -> int:
+        known = _one_stat().ranks[rank]
+        return r.num(rank, lo=known.stat_min, hi=known.stat_max)
+
+    return read.Use(stat, rank)
+
+
+def _specialization(r: Reader, ctx: read.Ctx) -> str:
+    skills = _one_stat().skills
+    spec = r.text("specialization", choices=tuple(skills))
+    if skills[spec].boss_only:
+        r.fail(f"{spec!r} is a boss-only skill", "specialization")
+    return spec
+
+
+def _boss_skill(r: Reader, ctx: read.Ctx) -> str:
+    return r.text("boss_skill", choices=tuple(_one_stat().skills))
+
+
+def _profile_names(r: Reader, ctx: read.Ctx) -> Mapping[str, str]:
+    names: Mapping[str, str] = ctx["names"]
+    return _rank_names(r.table("names"), names) if "names" in r.data else names
+
+
+def _corner(r: Reader, ctx: read.Ctx) -> tuple[int, int]:
+    corner = r.nums("boss_corner", (6, 6))
+    if len(corner) != 2 or not all(1 <= c <= 6 for c in corner):
+        r.fail("expected [column, row], each 1-6", "boss_corner")
+    return corner[0], corner[1]
+
+
+def _needs(kind: str, name: str) -> Callable[[Mapping[str, object], Reader, read.Ctx], None]:
+    """A check that a table of named tables holds one called `name`."""
+
+    def check(got: Mapping[str, object], r: Reader, ctx: read.Ctx) -> None:
+        if name not in got:
+            r.fail(f"a {kind} called {name!r} is needed")
+
+    return check
+
+
+def _one_per_face(events: Mapping[str, EventData], r: Reader, ctx: read.Ctx) -> None:
+    rolls = sorted(e.roll for e in events.values())
+    if rolls != [1, 2, 3, 4, 5, 6]:
+        r.fail(f"events need one entry for each D6 face, found rolls {rolls}")
+
+
+def _known(field: str) -> Callable[[read.Ctx], tuple[str, ...]]:
+    """The names of what the file has declared so far in `field` (its scenarios...)."""
+    return lambda ctx: tuple(ctx[field])
+
+
+PROFILE = read.Shape(
+    ProfileData,
+    only=True,
+    rookie=_stat("rookie"),
+    specialist=_stat("specialist"),
+    boss=_stat("boss"),
+    specialization=read.Use(_specialization, "specialization"),
+    boss_skill=read.Use(_boss_skill, "boss_skill"),
+    attacks=read.Text(choices=ATTACKS),
+    names=read.Use(_profile_names, "names"),
+)
+
+SCENARIO = read.Shape(
+    SoloScenario,
+    only=True,
+    last_turn=read.Num(lo=0, hi=99),
+    win=read.Known("objective", OBJECTIVES, listed=True),
+    lose=read.Known("objective", OBJECTIVES, listed=True),
+    tokens=read.Known("token kind", TOKEN_KINDS, None, (), listed=True),
+    boss=read.OptText(choices=("bounty", "hostage")),
+    boss_corner=read.Use(_corner, "boss_corner"),
+)
+
+EVENT = read.Shape(
+    EventData,
+    only=True,
+    roll=read.Num(lo=1, hi=6),
+    spawn=read.Known("rank", RANKS, None, ()),
+    deadline_die=read.Num(None, 0, lo=0, hi=20),
+)
+
+SETUP = read.Shape(
+    Setup,
+    only=True,
+    scenarios=read.Known("scenario", _known("scenarios")),
+    profile=read.Known("profile", _known("profiles"), one=True),
+    notes=read.Texts(None, ()),
+    win=read.Known("objective", OBJECTIVES, None, (), listed=True, blank=True),
+    lose=read.Known("objective", OBJECTIVES, None, (), listed=True, blank=True),
+    boss_name=read.OptText(),
+    boss_skills=read.Texts(None, ()),
+    escort_name=read.OptText(),
+    event=read.Known("event", _known("events"), None, "", one=True, blank=True),
+    stations=read.Num(None, 0, lo=0, hi=6),
+)
+
+SHAPE = read.Shape(
+    SoloData,
+    closed=("solo",),
+    board=read.Num("solo.board", lo=12, hi=120),
+    grid=read.Num("solo.grid", lo=2, hi=12),
+    spawnpoints=read.Num("solo.spawnpoints", lo=1, hi=12),
+    spawn_dice=read.Num("solo.spawn_dice", lo=1, hi=12),
+    leader_range=read.Num("solo.leader_range", lo=1),
+    warband=read.Numbers(RANKS, "solo.warband", lo=0),
+    names=read.Use(_names, "names"),
+    profiles=read.ByName(PROFILE, checks=(_needs("profile", "default"),)),
+    rulings=read.RULINGS,
+    scenarios=read.ByName(SCENARIO, checks=(_needs("scenario", "skirmish"),)),
+    events=read.ByName(EVENT, checks=(_one_per_face,)),
+    setups=read.ByName(SETUP),
+)
 
 
 @lru_cache(maxsize=1)
 def load() -> SoloData:
-    from companion.systems.one_stat import data as one_stat
-
-    d1 = one_stat.load()
-    top = Reader(FILE, load_toml(FILE))
-    top.only("solo", "names", "profiles", "rulings", "scenarios", "events", "setups", "facts")
-    s = top.table("solo")
-    s.only("board", "grid", "spawnpoints", "spawn_dice", "leader_range", "warband")
-    wb = s.table("warband")
-    wb.only(*RANKS)
-    names_r = top.table("names")
-    names_r.only(*RANKS)
-    names = freeze({k: names_r.text(k) for k in RANKS})
-
-    profiles: dict[str, ProfileData] = {}
-    for k, r in top.items("profiles"):
-        r.only("label", *RANKS, "specialization", "boss_skill", "attacks", "names")
-        stats = {rk: r.num(rk, lo=d1.ranks[rk].stat_min, hi=d1.ranks[rk].stat_max) for rk in RANKS}
-        spec = r.text("specialization", choices=tuple(d1.skills))
-        if d1.skills[spec].boss_only:
-            r.fail(f"{spec!r} is a boss-only skill", "specialization")
-        profiles[k] = ProfileData(
-            k,
-            r.text("label"),
-            stats["rookie"],
-            stats["specialist"],
-            stats["boss"],
-            spec,
-            r.text("boss_skill", choices=tuple(d1.skills)),
-            r.text("attacks", choices=ATTACKS),
-            _names(r, "names", names),
-        )
-    if "default" not in profiles:
-        top.fail("a profile called 'default' is needed", "profiles")
-
-    scenarios: dict[str, SoloScenario] = {}
-    for k, r in top.items("scenarios"):
-        r.only(
-            "label", "summary", "last_turn", "win", "lose", "tokens", "boss", "boss_corner",
-            "trek", "escort", "hostage", "devices",
-        )  # fmt: skip
-        tokens = r.texts("tokens", ())
-        for t in tokens:
-            if t not in TOKEN_KINDS:
-                r.fail(f"unknown token kind {t!r} (known: {', '.join(TOKEN_KINDS)})", "tokens")
-        corner = r.nums("boss_corner", (6, 6))
-        if len(corner) != 2 or not all(1 <= c <= 6 for c in corner):
-            r.fail("expected [column, row], each 1-6", "boss_corner")
-        boss = r.text("boss", "") or None
-        if boss not in (None, "bounty", "hostage"):
-            r.fail(f"{boss!r} is not one of bounty, hostage", "boss")
-        scenarios[k] = SoloScenario(
-            k,
-            r.text("label"),
-            r.text("summary"),
-            r.num("last_turn", lo=0, hi=99),
-            _objectives(r, "win", None),
-            _objectives(r, "lose", None),
-            tokens,
-            boss,
-            (corner[0], corner[1]),
-            r.flag("trek", False),
-            r.flag("escort", False),
-            r.flag("hostage", False),
-            r.flag("devices", False),
-        )
-    if "skirmish" not in scenarios:
-        top.fail("a scenario called 'skirmish' is needed", "scenarios")
-
-    events: dict[str, EventData] = {}
-    for k, r in top.items("events"):
-        r.only("roll", "label", "summary", "check", "clear", "spawn", "deadline_die")
-        spawn = r.texts("spawn", ())
-        for rk in spawn:
-            if rk not in RANKS:
-                r.fail(f"unknown rank {rk!r}", "spawn")
-        events[k] = EventData(
-            k,
-            r.num("roll", lo=1, hi=6),
-            r.text("label"),
-            r.text("summary"),
-            r.flag("check", False),
-            r.flag("clear", False),
-            spawn,
-            r.num("deadline_die", 0, lo=0, hi=20),
-        )
-    rolls = sorted(e.roll for e in events.values())
-    if rolls != [1, 2, 3, 4, 5, 6]:
-        top.fail(f"events need one entry for each D6 face, found rolls {rolls}", "events")
-
-    setups: dict[str, Setup] = {}
-    for k, r in top.items("setups"):
-        r.only(
-            "label", "scenarios", "theme", "profile", "summary", "notes", "last_turn", "win",
-            "lose", "boss_name", "boss_skills", "escort_name", "event", "stations", "questioning",
-            "charge",
-        )  # fmt: skip
-        scs = r.texts("scenarios")
-        for sc in scs:
-            if sc not in scenarios:
-                r.fail(f"unknown scenario {sc!r}", "scenarios")
-        prof = r.text("profile")
-        if prof not in profiles:
-            r.fail(f"unknown profile {prof!r}", "profile")
-        ev = r.text("event", "") or None
-        if ev is not None and ev not in events:
-            r.fail(f"unknown event {ev!r}", "event")
-        last = r.opt_num("last_turn")
-        setups[k] = Setup(
-            k,
-            r.text("label"),
-            scs,
-            r.text("theme"),
-            prof,
-            r.text("summary"),
-            r.texts("notes", ()),
-            last,
-            _objectives(r, "win", ()) or None,
-            _objectives(r, "lose", ()) or None,
-            r.text("boss_name", "") or None,
-            r.texts("boss_skills", ()),
-            r.text("escort_name", "") or None,
-            ev,
-            r.num("stations", 0, lo=0, hi=6),
-            r.flag("questioning", False),
-            r.flag("charge", False),
-        )
-    rulings = tuple(
-        Ruling(r.text("id"), r.text("title"), r.text("text")) for r in top.tables("rulings")
-    )
-    return SoloData(
-        board=s.num("board", lo=12, hi=120),
-        grid=s.num("grid", lo=2, hi=12),
-        spawnpoints=s.num("spawnpoints", lo=1, hi=12),
-        spawn_dice=s.num("spawn_dice", lo=1, hi=12),
-        leader_range=s.num("leader_range", lo=1),
-        warband=freeze({k: wb.num(k, lo=0) for k in RANKS}),
-        names=names,
-        profiles=profiles,
-        rulings=rulings,
-        scenarios=scenarios,
-        events=events,
-        setups=setups,
-    )
+    return read.file(SHAPE, FILE, "facts")
