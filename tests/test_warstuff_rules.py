@@ -449,6 +449,30 @@ def test_odds_match_brute_force(a, d, opts):
     assert rolled.trace.odds == trace.odds
 
 
+ACTIONS = [
+    ([unit("A", 3, "pathfinder", "tough")], ActionRequest("dangerous", "a"), {}),
+    (
+        [unit("A", 2, "regeneration")],
+        ActionRequest("walk", "a", options=freeze({"dangerous": True})),
+        {},
+    ),
+    ([unit("A", 3, "undead")], ActionRequest("morale", "a"), {"wounds": 1}),
+    ([unit("A", 3, "healer"), unit("W", 3)], ActionRequest("heal", "a", "w"), {}),
+    ([unit("A", 3, "leader"), unit("X", 2), unit("Y", 2)], ActionRequest("command", "a"), {}),
+]
+
+
+@pytest.mark.parametrize("side, req, flags", ACTIONS)
+def test_odds_of_every_other_action_are_the_brute_force_of_its_resolution(side, req, flags):
+    s = game(side, [unit("D", 3)], active="a")
+    s = set_unit(s, "a", **flags) if flags else s
+    if req.action == "heal":
+        s = set_unit(s, "w", wounds=1)
+    brute = resolved(WS, s, req, lambda o: o.summary)
+    assert len(brute) > 1
+    assert dict(WS.odds(s, req).odds) == brute
+
+
 def test_odds_of_the_largest_attack_are_whole():
     a = unit("A", 5, "frenzy", "fire", "vicious", "poison", "sweep-attack", "intimidating", "large")
     d = unit("D", 5, "tough", "regeneration", "counter-attack", "trapper", "death-blow", "armored")
