@@ -343,7 +343,8 @@ def attack_outcome(
         said = ("killed", HURT) if own == "killed" else (HURT,)
         data["odds_facets"] = {f"Risk to {atk.attacker.name}": said}
     if not taken:
-        return Outcome("attack", summary, (), trace, data=freeze(data))
+        # Walked for the odds: read once and dropped, so neither recorded nor frozen.
+        return Outcome("attack", summary, (), trace, data=data)
     changes = list(pre)
     for uid, after in run.units.items():
         changes += unit_changes(_before(state, atk, uid), after)
