@@ -90,8 +90,10 @@ def test_one_wound_is_worded_in_the_singular():
     s = game([unit("A", 2)], [unit("D", 2)], active="a")
     s1 = set_unit(s, "d", wounds=1)
     odds = WS.odds(s1, ActionRequest("attack", "a", "d"))
-    kill = next(st for st in odds.steps if st.title == "Kill roll")
-    assert "D6 + 1 wound above Quality 2" in kill.outcome
+    # The odds describe the kill roll itself: D6 plus the one wound, above Quality 2.
+    kill = next(st for st in odds.steps if st.title == "Kill roll on D")
+    assert [m.reason for m in kill.modifiers] == ["wound on D"]
+    assert kill.target == 2 and kill.compare == ">" and "D6" in kill.outcome
     rolled = resolve(s1, ActionRequest("attack", "a", "d"), [4, 1])
     roll = next(st for st in rolled.trace.steps if st.title.startswith("Kill roll"))
     assert [m.reason for m in roll.modifiers] == ["wound on D"]

@@ -15,12 +15,13 @@ from warstuff_helpers import (
     unit,
 )
 
-from companion.dice import TypedDice
+from companion.dice import SeededDice, TypedDice
 from companion.errors import RefusedError, UsageError
 from companion.game.state import freeze
+from companion.odds import fmt
 from companion.systems.base import ActionRequest
 from companion.systems.warstuff import attack as wa
-from companion.systems.warstuff import combat
+from companion.systems.warstuff.combat import HURT
 
 
 def resolve(state, req, dice):
@@ -72,10 +73,14 @@ def test_kill_roll_ignores_stunned_quality_zero():
     assert o.data["result"] == "wounded"
 
 
-def test_kill_chance_matches_enumeration():
+def test_the_kill_rolls_chance_counts_the_wounds_already_taken():
+    # R-WS-02: D6 + wounds above the defender's own Quality; the odds describe the roll.
     for q in range(1, 6):
-        for w in range(0, 6):
-            assert wa.kill_chance(q, w) == Fraction(sum(f + w > q for f in range(1, 7)), 6)
+        for w in range(0, 4):
+            s = set_unit(game([unit("A", 3)], [unit("D", q)], active="a"), "d", wounds=w)
+            steps = WS.odds(s, attack("a", "d")).steps
+            kill = next(st for st in steps if st.title == "Kill roll on D")
+            assert kill.probability == Fraction(sum(f + w > q for f in range(1, 7)), 6)
 
 
 # --- stun and recover ----------------------------------------------------------------------
@@ -420,16 +425,52 @@ def test_odds_match_brute_force(a, d, opts):
     s = set_unit(s, "d", wounds=1)
     req = attack("a", "d", **opts)
     brute = resolved(WS, s, req, lambda o: (o.data["result"], o.data["attacker_result"]))
-    atk = wa.build_attack(WS.data, s, req)
-    # The brute force walks every dice sequence through the dice path; the odds come from
-    # the core roller's branches over the same rule code.
-    assert combat.attack_dist(s, atk) == brute
+    # The brute force walks every dice sequence through the dice path (typed dice fed to
+    # `resolve`); the odds walk the branches of the same action's checks. Rows, their
+    # order and the attacker's own risk must all be the brute force's.
     by_defender: dict = {}
-    for (r, _), p in brute.items():
-        by_defender[f"{atk.defender.name}: {r}"] = (
-            by_defender.get(f"{atk.defender.name}: {r}", 0) + p
-        )
-    assert dict(WS.odds(s, req).odds) == by_defender
+    hurt = killed = Fraction(0)
+    for (r, own), p in brute.items():
+        by_defender[f"D: {r}"] = by_defender.get(f"D: {r}", 0) + p
+        hurt += p if own != "no effect" else 0
+        killed += p if own == "killed" else 0
+    trace = WS.odds(s, req)
+    assert dict(trace.odds) == by_defender
+    ranks = [wa.RESULTS.index(label.removeprefix("D: ")) for label, _ in trace.odds]
+    assert ranks == sorted(ranks)
+    risk = [st.outcome for st in trace.steps if st.title == "Risk to A"]
+    if hurt:
+        assert risk == [
+            f"{HURT} {fmt(hurt)}; killed {fmt(killed)}" if killed else f"{HURT} {fmt(hurt)}"
+        ]
+    else:
+        assert risk == []
+    rolled = WS.resolve(s, req, SeededDice(7))
+    assert rolled.trace.odds == trace.odds
+
+
+ACTIONS = [
+    ([unit("A", 3, "pathfinder", "tough")], ActionRequest("dangerous", "a"), {}),
+    (
+        [unit("A", 2, "regeneration")],
+        ActionRequest("walk", "a", options=freeze({"dangerous": True})),
+        {},
+    ),
+    ([unit("A", 3, "undead")], ActionRequest("morale", "a"), {"wounds": 1}),
+    ([unit("A", 3, "healer"), unit("W", 3)], ActionRequest("heal", "a", "w"), {}),
+    ([unit("A", 3, "leader"), unit("X", 2), unit("Y", 2)], ActionRequest("command", "a"), {}),
+]
+
+
+@pytest.mark.parametrize("side, req, flags", ACTIONS)
+def test_odds_of_every_other_action_are_the_brute_force_of_its_resolution(side, req, flags):
+    s = game(side, [unit("D", 3)], active="a")
+    s = set_unit(s, "a", **flags) if flags else s
+    if req.action == "heal":
+        s = set_unit(s, "w", wounds=1)
+    brute = resolved(WS, s, req, lambda o: o.summary)
+    assert len(brute) > 1
+    assert dict(WS.odds(s, req).odds) == brute
 
 
 def test_odds_of_the_largest_attack_are_whole():

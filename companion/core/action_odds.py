@@ -50,7 +50,9 @@ class Resolved(Protocol):
     - `odds_rank`: where that row stands in the table (rows in the order the rules list
       results); rows of equal rank stand most likely first;
     - `odds_facets`: other things the table wants told with their chances, as
-      {title: what happened} (the attacker's own risk), each shown as one step.
+      {title: what happened} (the attacker's own risk), each shown as one step; what
+      happened may be several words the outcome counts under, each told with its own
+      chance (nested ones: "killed" within "hurt or killed").
     """
 
     @property
@@ -94,9 +96,28 @@ def estimate(run: Callable[[Roller], object]) -> tuple[float, float]:
     return leaves_sum / PROBES, work_sum / PROBES
 
 
+class _Large(Exception):
+    """A walk ran past the runs an estimate costs: it is estimated before it goes on."""
+
+
 def guarded_outcomes(run: Callable[[Roller], K], what: str) -> dict[K, Fraction]:
     """`enumerate_outcomes` over `run`, refused up front (TooLargeError) when its walk
-    would be too large to count within a second."""
+    would be too large to count within a second. A walk of no more runs than the
+    estimate would follow (most actions: an attack of a few checks) is simply made,
+    without estimating it first."""
+    runs = 0
+
+    def small(r: Roller) -> K:
+        nonlocal runs
+        runs += 1
+        if runs > PROBES:
+            raise _Large
+        return run(r)
+
+    try:
+        return enumerate_outcomes(small)
+    except _Large:
+        pass
     leaves, work = estimate(run)
     if leaves > MAX_SEQUENCES:
         raise too_many(what)
@@ -161,9 +182,10 @@ def table(
 def _facet_steps(dist: Mapping[_Key, Fraction]) -> list[Step]:
     by: dict[str, dict[str, Fraction]] = {}
     for (_, _, _, _, facets), p in dist.items():
-        for title, said in facets:
+        for title, what in facets:
             row = by.setdefault(title, {})
-            row[said] = row.get(said, Fraction(0)) + p
+            for said in (what,) if isinstance(what, str) else what:
+                row[said] = row.get(said, Fraction(0)) + p
     return [
         Step(
             title, "; ".join(f"{said} {fmt(p)}" for said, p in sorted(row.items(), key=_likeliest))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.dice import DiceSource
+from companion.core.roller import Roller
 from companion.errors import UsageError
 from companion.game.state import FighterState, GameState
 from companion.names import match, plural
@@ -22,10 +22,9 @@ from companion.systems.base import (
 from companion.systems.kit.facts import ActionSpec
 from companion.systems.kit.plugin import FromData
 from companion.systems.unit_library import UnitLibrary
-from companion.systems.warstuff import actions, attack, combat, roster_rules, turns
+from companion.systems.warstuff import actions, combat, roster_rules, turns
 from companion.systems.warstuff import data as data_mod
 from companion.systems.warstuff.data import RANK, Genre, LibraryUnit, WarStuffData
-from companion.trace import Trace
 
 
 class WarStuff(FromData, UnitLibrary):
@@ -206,14 +205,15 @@ class WarStuff(FromData, UnitLibrary):
     def game_options(self) -> ActionSpec | None:
         return self.data.options
 
-    def resolve(self, state: GameState, request: ActionRequest, dice: DiceSource) -> Outcome:
-        return actions.resolve(self.data, state, request, dice)
+    def act(self, state: GameState, request: ActionRequest, roller: Roller) -> Outcome:
+        return actions.act(self.data, state, request, roller)
 
-    def odds(self, state: GameState, request: ActionRequest) -> Trace:
-        if request.action != "attack":
-            return super().odds(state, request)
-        atk = attack.build_attack(self.data, state, request)
-        return combat.odds_trace(state, atk)
+    def odds_title(self, state: GameState, req: ActionRequest) -> str:
+        if req.action != "attack":
+            return super().odds_title(state, req)
+        atk, _ = combat.set_up(self.data, state, req)
+        verb = "shoots at" if atk.ranged else "attacks"
+        return f"Odds: {atk.attacker.name} {verb} {atk.defender.name}"
 
     def status_lines(self, state: GameState) -> list[str]:
         # The tracker above says "Round N" (turn_word): no second line for it.

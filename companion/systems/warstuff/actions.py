@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.core.roller import DiceRoller
-from companion.dice import DiceSource
+from companion.core.check import Check
+from companion.core.roller import Roller
 from companion.errors import RefusedError, UsageError
 from companion.game.events import Change, set_fighter, set_side
 from companion.game.state import FighterState, GameState, freeze
@@ -15,7 +15,7 @@ from companion.names import plural
 from companion.systems.base import ActionRequest, Outcome
 from companion.systems.warstuff import attack, combat, turns
 from companion.systems.warstuff.data import WarStuffData
-from companion.trace import Step, Trace, roll_dice, roll_test
+from companion.trace import Roll, Step, Trace
 from companion.values import replace
 
 MOVES = ("hold", "walk", "run", "recover")
@@ -30,24 +30,24 @@ def move_pair(d: WarStuffData, f: FighterState) -> tuple[tuple[int, int], str]:
     return d.moves["normal"], ""
 
 
-def resolve(d: WarStuffData, state: GameState, req: ActionRequest, dice: DiceSource) -> Outcome:
+def act(d: WarStuffData, state: GameState, req: ActionRequest, roller: Roller) -> Outcome:
     if req.action == "attack":
-        return combat.attack_outcome(d, state, req, dice)
+        return combat.attack_outcome(d, state, req, roller)
     if req.actor is None:
         raise UsageError(f"'{req.action}' needs a unit")
     f = state.fighter(req.actor)
     t = state.fighter(req.target) if req.target else None
     o = req.options
     if req.action in MOVES:
-        return _move(d, state, f, t, req.action, o, dice)
+        return _move(d, state, f, t, req.action, o, roller)
     if req.action == "morale":
-        return _morale(state, f, dice)
+        return _morale(state, f, roller)
     if req.action == "heal":
-        return _heal(state, f, t, dice)
+        return _heal(state, f, t, roller)
     if req.action == "command":
-        return _command(state, f, o, dice)
+        return _command(state, f, o, roller)
     if req.action == "dangerous":
-        return _dangerous(state, f, dice)
+        return _dangerous(state, f, roller)
     if req.action in ("fall", "skill"):
         raise UsageError(
             f"WarStuff has no '{req.action}' rule; its actions: {', '.join(ACTION_NAMES)}"
@@ -64,7 +64,7 @@ def _move(
     t: FighterState | None,
     action: str,
     o: Mapping[str, Any],
-    dice: DiceSource,
+    roller: Roller,
 ) -> Outcome:
     turns.active_check(state, f, action)
     for k in o:
@@ -83,15 +83,14 @@ def _move(
         raise RefusedError(f"{f.name} is stunned: its action must be Recover")
     a = d.actions[action]
     changes: list[Change] = [set_fighter(f.id, "flags.action", action)]
-    steps: list[Step] = []
     if action == "recover":
         if stunned:
             changes.append(set_fighter(f.id, "flags.stunned", None))
             text = f"{f.name} stands up again: Quality {f.stats.get('quality')} restored"
         else:
             text = f"{f.name} was not stunned; Recover changes nothing"
-        steps.append(Step("Recover", text + "; no shooting this activation"))
-        trace = Trace(f"{f.name}: Recover", tuple(steps), text)
+        roller.steps.append(Step("Recover", text + "; no shooting this activation"))
+        trace = Trace(f"{f.name}: Recover", tuple(roller.steps), text)
         return Outcome("action", text, tuple(changes), trace)
     (walk, run), kind = move_pair(d, f)
     dist = {"hold": 0, "walk": walk, "run": run}[action]
@@ -118,16 +117,14 @@ def _move(
     shooter = any(s.startswith("shooter-") for s in f.skills)
     allowed = "may shoot" if a.shoot and shooter else "may attack in melee" if a.melee else ""
     text = f'{f.name} takes {a.label}: up to {shown}"' + (f", then {allowed}" if allowed else "")
-    steps.append(Step(a.label, text, notes=tuple(notes)))
+    roller.steps.append(Step(a.label, text, notes=tuple(notes)))
     summary = text
     extra: list[Change] = []
     if o.get("dangerous"):
-        out, dsteps = _dangerous_roll(state, f, dice)
-        steps += dsteps
-        extra = out
-        summary += "; " + dsteps[-1].outcome
+        extra, said = _dangerous_roll(state, f, roller)
+        summary += "; " + said
     end = _end_if_over(state, f, extra)
-    trace = Trace(f"{f.name}: {a.label}", tuple(steps), summary)
+    trace = Trace(f"{f.name}: {a.label}", tuple(roller.steps), summary)
     return Outcome("action", summary, tuple(changes + extra + end), trace)
 
 
@@ -139,75 +136,61 @@ def _end_if_over(state: GameState, f: FighterState, changes: list[Change]) -> li
     return end or turns.finished_changes(state, [f.id])
 
 
-def _dangerous_roll(
-    state: GameState, f: FighterState, dice: DiceSource
-) -> tuple[list[Change], list[Step]]:
+def _dangerous_roll(state: GameState, f: FighterState, roller: Roller) -> tuple[list[Change], str]:
+    """Dangerous terrain on `f`: its changes and what it came to, in words."""
     u = attack.Unit.of(f)
     if u.has("flying"):
-        return [], [Step("Dangerous terrain", f"{f.name} flies over it: no roll")]
-    run = combat.Resolution(DiceRoller(dice), {u.id: u})
-    s = roll_test(
-        dice,
-        title="Dangerous terrain",
-        who=f.name,
-        sides=6,
-        target=6,
-        compare=">=",
-        success_text="a hit",
-        failure_text="no harm",
-        purpose=f"{f.name}'s dangerous terrain roll",
+        said = f"{f.name} flies over it: no roll"
+        roller.steps.append(Step("Dangerous terrain", said))
+        return [], said
+    run = combat.Resolution(roller, {u.id: u})
+    hit = roller.check(
+        combat.own_roll("Dangerous terrain", f.name, 6, "a hit", "no harm", "dangerous terrain")
     )
-    run.steps.append(s)
-    if s.success:
+    if hit:
         if u.has("pathfinder"):
-            p = roll_test(
-                dice,
-                title=f"Pathfinder: {f.name}",
-                who=f.name,
-                sides=6,
-                target=4,
-                compare=">=",
-                success_text="the hit is ignored",
-                failure_text="the hit stands",
-                purpose=f"{f.name}'s Pathfinder roll",
+            ignored = roller.check(
+                combat.own_roll(
+                    f"Pathfinder: {f.name}",
+                    f.name,
+                    4,
+                    "the hit is ignored",
+                    "the hit stands",
+                    "Pathfinder",
+                )
             )
-            run.steps.append(p)
-            if p.success:
-                return [], run.steps
+            if ignored:
+                return [], "the hit is ignored"
         run.hit(u.id, "dangerous terrain", "the terrain")
     after = run.units[u.id]
-    changes = attack.unit_changes(u, after)
-    result = attack.result_of(u, after)
-    run.steps.append(Step("Result", f"{f.name}: {result}"))
-    return changes, run.steps
+    said = f"{f.name}: {attack.result_of(u, after)}"
+    roller.steps.append(Step("Result", said))
+    return attack.unit_changes(u, after), said
 
 
-def _dangerous(state: GameState, f: FighterState, dice: DiceSource) -> Outcome:
+def _dangerous(state: GameState, f: FighterState, roller: Roller) -> Outcome:
     if f.out:
         raise RefusedError(f"{f.name} is dead")
-    changes, steps = _dangerous_roll(state, f, dice)
+    changes, said = _dangerous_roll(state, f, roller)
     end = _end_if_over(state, f, changes)
-    trace = Trace(f"{f.name} crosses dangerous terrain", tuple(steps), steps[-1].outcome)
-    return Outcome(
-        "action", f"{f.name} in dangerous terrain: {steps[-1].outcome}", tuple(changes + end), trace
-    )
+    trace = Trace(f"{f.name} crosses dangerous terrain", tuple(roller.steps), said)
+    return Outcome("action", f"{f.name} in dangerous terrain: {said}", tuple(changes + end), trace)
 
 
-def _morale(state: GameState, f: FighterState, dice: DiceSource) -> Outcome:
+def _morale(state: GameState, f: FighterState, roller: Roller) -> Outcome:
     if f.out:
         raise RefusedError(f"{f.name} is dead")
     u = attack.Unit.of(f)
-    run = combat.Resolution(DiceRoller(dice), {u.id: u})
-    run.morale(u.id, "a morale test called by the table")
+    run = combat.Resolution(roller, {u.id: u})
+    result = run.morale(u.id, "a morale test called by the table")
     after = run.units[u.id]
     changes = attack.unit_changes(u, after)
     end = _end_if_over(state, f, changes)
-    result = run.steps[-1].outcome
-    trace = Trace(f"Morale test: {f.name}", tuple(run.steps), f"{f.name} {result}")
+    trace = Trace(f"Morale test: {f.name}", tuple(roller.steps), f"{f.name} {result}")
     return Outcome("morale", f"{f.name}'s morale test: {result}", tuple(changes + end), trace)
 
 
-def _heal(state: GameState, f: FighterState, t: FighterState | None, dice: DiceSource) -> Outcome:
+def _heal(state: GameState, f: FighterState, t: FighterState | None, roller: Roller) -> Outcome:
     turns.active_check(state, f, "heal")
     if "healer" not in f.skills:
         raise RefusedError(f"{f.name} is not a Healer")
@@ -227,23 +210,21 @@ def _heal(state: GameState, f: FighterState, t: FighterState | None, dice: DiceS
         raise RefusedError(f"{f.name} has already attacked or healed this activation")
     if f.flags.get("action") == "recover":
         raise RefusedError(f"{f.name} took Recover: no attack (or healing) this activation")
-    s = roll_test(
-        dice,
-        title=f"Healer: heals {t.name}",
-        who=f.name,
-        sides=6,
-        target=4,
-        compare=">=",
-        success_text="healed",
-        failure_text="no effect",
-        notes=("healing takes the place of the attack (R-WS-P10)",),
-        purpose=f"{f.name}'s healing roll",
+    healed = roller.check(
+        combat.own_roll(
+            f"Healer: heals {t.name}",
+            f.name,
+            4,
+            "healed",
+            "no effect",
+            "healing",
+            ("healing takes the place of the attack (R-WS-P10)",),
+        )
     )
     changes: list[Change] = [set_fighter(f.id, "flags.attacked", True)]
     if not f.flags.get("action"):
         changes.append(set_fighter(f.id, "flags.action", "hold"))
-    steps = [s]
-    if s.success:
+    if healed:
         parts = []
         if t.wounds:
             changes.append(set_fighter(t.id, "wounds", t.wounds - 1))
@@ -255,11 +236,11 @@ def _heal(state: GameState, f: FighterState, t: FighterState | None, dice: DiceS
             parts.append("it stands up at once (a free Recover)")
         else:
             parts.append("it may make a free Recover")
-        steps.append(Step("Healer: healed", f"{t.name}: " + ", ".join(parts)))
+        roller.steps.append(Step("Healer: healed", f"{t.name}: " + ", ".join(parts)))
         summary = f"{f.name} heals {t.name}: " + ", ".join(parts)
     else:
         summary = f"{f.name} fails to heal {t.name}"
-    trace = Trace(f"{f.name} heals {t.name}", tuple(steps), summary)
+    trace = Trace(f"{f.name} heals {t.name}", tuple(roller.steps), summary)
     return Outcome("action", summary, tuple(changes), trace)
 
 
@@ -267,7 +248,7 @@ def _heal(state: GameState, f: FighterState, t: FighterState | None, dice: DiceS
 COMMAND_DICE = 3
 
 
-def _command(state: GameState, f: FighterState, o: Mapping[str, Any], dice: DiceSource) -> Outcome:
+def _command(state: GameState, f: FighterState, o: Mapping[str, Any], roller: Roller) -> Outcome:
     turns.active_check(state, f, "command")
     if "leader" not in f.skills:
         raise RefusedError(f"{f.name} is not a Leader")
@@ -285,12 +266,17 @@ def _command(state: GameState, f: FighterState, o: Mapping[str, Any], dice: Dice
     if not waiting:
         raise RefusedError(f"every other unit of {state.sides[f.side].name} has already activated")
     # Three dice whatever the cap: `units` only limits how many 4+s are used (R-WS-P12).
-    r = roll_dice(dice, f.name, 6, COMMAND_DICE, purpose=f"{f.name}'s command dice")
-    fours = sum(1 for v in r.dice if v >= 4)
+    dice = Check(
+        "Leader: command dice",
+        f.name,
+        count=COMMAND_DICE,
+        target=4,
+        each=True,
+        rulings=("R-WS-P12",),
+        purpose=f"{f.name}'s command dice",
+    )
+    fours = int(roller.check(dice).total or 0)
     got = min(fours, cap, len(waiting))
-    from companion import odds as odds_mod
-
-    p_each = odds_mod.chance(odds_mod.pool(1, 6), ">=", 4)
     notes = [
         'each 4+ lets one friendly unit within 3" that has not activated act now, '
         "in any order, without passing the turn (R-WS-P08)",
@@ -300,27 +286,37 @@ def _command(state: GameState, f: FighterState, o: Mapping[str, Any], dice: Dice
         if len(waiting) >= cap:
             why = f"at most {cap} asked for (units={cap})"
         notes.append(f"{got} of the {fours} 4+s used: {why}")
-    steps = [
-        Step(
-            "Leader: command dice",
-            f"{fours} of {COMMAND_DICE} dice at 4+: {plural(got, 'unit')} may act now",
-            roll=r,
-            target=4,
-            compare=">=",
-            success=fours > 0,
-            # The chance of at least one 4+ on the three dice.
-            probability=1 - (1 - p_each) ** COMMAND_DICE,
-            successes=fours,
-            expected=p_each * COMMAND_DICE,
-            rulings=("R-WS-P12",),
-            notes=tuple(notes),
-        )
-    ]
+    _tell_command(
+        roller,
+        dice,
+        f"{fours} of {COMMAND_DICE} dice at 4+: {plural(got, 'unit')} may act now",
+        notes,
+    )
     changes: list[Change] = [set_fighter(f.id, "flags.commanded", True)]
     if got:
         changes.append(set_side(f.side, "flags.commanded", got))
         # The Leader may finish its own activation after theirs (R-WS-P11).
         changes.append(set_side(f.side, "flags.leader", f.id))
     summary = f"{f.name} commands: {plural(got, 'unit')} may activate now"
-    trace = Trace(f"{f.name} gives orders", tuple(steps), summary)
+    trace = Trace(f"{f.name} gives orders", tuple(roller.steps), summary)
     return Outcome("action", summary, tuple(changes), trace, data=freeze({"commanded": got}))
+
+
+def _tell_command(roller: Roller, dice: Check, said: str, notes: list[str]) -> None:
+    """The command dice's step as the table reads it: what the 4+s allow, and the chance
+    of at least one 4+ on the three dice (not of each die, as a pool's step says), with
+    every die shown; the roller's own step of the pool is reworded in place."""
+    steps = roller.steps
+    step = steps[-1] if steps else None
+    if step is None or step.check is not dice or step.roll is None:
+        return  # walked for the odds: no step to word
+    r = step.roll
+    fours = step.successes or 0
+    steps[-1] = replace(
+        step,
+        outcome=said,
+        roll=Roll(r.who, r.sides, r.count, None, 1, r.dice, tuple(range(r.count))),
+        success=fours > 0,
+        probability=1 - (1 - dice.chance()) ** dice.count,
+        notes=tuple(notes),
+    )

@@ -1,13 +1,12 @@
 """The set-up of a WarStuff attack: the units, the checks, the Quality modifiers.
 
-The hit table (R-WS-01) and the kill roll (R-WS-02) live here as plain functions, used by
-the rule code in combat.py (which gives both the dice resolution and the exact odds).
+The hit table (R-WS-01) lives here as a plain function, used by the rule code in combat.py
+(which gives both the dice resolution and the exact odds).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 from typing import Any
 
 from companion.errors import RefusedError, UsageError
@@ -20,9 +19,6 @@ from companion.systems.warstuff.data import WarStuffData
 from companion.trace import Modifier, Step
 from companion.values import frozen
 
-SIX = Fraction(1, 6)
-THIRD = Fraction(1, 3)
-
 # What each final result of an attack is called, in the order odds are shown.
 RESULTS = ("killed", "wounded and stunned", "wounded", "stunned", "no effect")
 
@@ -30,11 +26,6 @@ RESULTS = ("killed", "wounded and stunned", "wounded", "stunned", "no effect")
 def need_to_hit(attacker_q: int, defender_q: int) -> int:
     """The D6 score needed to hit: 4+ at equal Quality, one step per point (R-WS-01)."""
     return max(2, min(6, 4 + defender_q - attacker_q))
-
-
-def kill_chance(quality: int, wounds: int) -> Fraction:
-    """P(D6 + wounds > the defender's own Quality) (R-WS-02)."""
-    return Fraction(sum(1 for f in range(1, 7) if f + wounds > quality), 6)
 
 
 @frozen

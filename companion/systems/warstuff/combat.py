@@ -1,19 +1,18 @@
 """WarStuff attacks: the hit roll, the kill roll and every special rule that touches them.
 
-The rule code runs on the core roller: with dice it explains each die, over every branch it
-gives the exact odds (the same code, so the two cannot disagree). The set-up is in attack.py.
+Every die is a `Check` handed to the core roller: with dice it explains each die, over every
+branch it gives the exact odds (the same code, so the two cannot disagree). The set-up is in
+attack.py.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from fractions import Fraction
+from typing import Any
 
-from companion import odds
-from companion.core.branches import enumerate_outcomes
-from companion.core.roller import DiceRoller, Roller
-from companion.dice import DiceSource
-from companion.game.events import Change
+from companion.core.branches import Branches
+from companion.core.check import Check
+from companion.core.roller import Roller
 from companion.game.state import GameState, freeze
 from companion.names import fared, plural
 from companion.systems.base import ActionRequest, Outcome
@@ -23,7 +22,6 @@ from companion.systems.warstuff.attack import (
     Attack,
     Unit,
     build_attack,
-    kill_chance,
     need_to_hit,
     quality_note,
     result_of,
@@ -46,43 +44,48 @@ class Resolution:
     def steps(self) -> list[Step]:
         return self.roller.steps
 
-    def morale(self, uid: str, why: str) -> None:
+    def morale(self, uid: str, why: str) -> str:
+        """A morale test of `uid` (R-WS-P06); returns what it came to, in words."""
         u = self.units[uid]
         if u.dead:
-            return
+            return "dead"
         if u.has("fearless"):
-            self.roller.info(f"Morale test: {u.name}", "passes: Fearless", notes=(why,))
-            return
-        ok = self.roller.test(
-            title=f"Morale test: {u.name}",
-            who=u.name,
-            sides=6,
-            target=u.current,
-            compare="<=",
-            success_text="holds",
-            failure_text="killed: Undead fail no morale test" if u.has("undead") else "stunned",
-            rulings=("R-WS-P06",),
-            notes=(why,) + (("stunned: counts as Quality 0",) if u.stunned else ()),
-            purpose=f"{u.name}'s morale test",
+            self.steps.append(Step(f"Morale test: {u.name}", "passes: Fearless", notes=(why,)))
+            return "passes: Fearless"
+        fail = "killed: Undead fail no morale test" if u.has("undead") else "stunned"
+        ok = self.roller.check(
+            Check(
+                f"Morale test: {u.name}",
+                u.name,
+                target=u.current,
+                compare="<=",
+                success_text="holds",
+                failure_text=fail,
+                rulings=("R-WS-P06",),
+                notes=(why,) + (("stunned: counts as Quality 0",) if u.stunned else ()),
+                purpose=f"{u.name}'s morale test",
+            )
         )
-        if not ok:
-            self.units[uid] = replace(u, dead=True) if u.has("undead") else replace(u, stunned=True)
+        if ok:
+            return "holds"
+        self.units[uid] = replace(u, dead=True) if u.has("undead") else replace(u, stunned=True)
+        return fail
 
     def hit(self, uid: str, source: str, by: str) -> None:
         u = self.units[uid]
         if u.dead:
             return
         if u.has("tough"):
-            shrugged = self.roller.test(
-                title=f"Tough: {u.name}",
-                who=u.name,
-                sides=6,
-                target=4,
-                compare=">=",
-                success_text="shrugs the hit off",
-                failure_text="the hit goes in",
-                notes=(source,) if source else (),
-                purpose=f"{u.name}'s Tough roll",
+            shrugged = self.roller.check(
+                own_roll(
+                    f"Tough: {u.name}",
+                    u.name,
+                    4,
+                    "shrugs the hit off",
+                    "the hit goes in",
+                    "Tough",
+                    (source,) if source else (),
+                )
             )
             if shrugged:
                 return
@@ -95,18 +98,19 @@ class Resolution:
             if u.wounds
             else ()
         )
-        killed = self.roller.test(
-            title=f"Kill roll on {u.name}",
-            who=by,
-            sides=6,
-            target=u.quality,
-            compare=">",
-            modifiers=mods,
-            success_text="killed",
-            failure_text=f"one more wound ({u.wounds + 1})",
-            rulings=("R-WS-02",),
-            notes=(source,) if source else (),
-            purpose=f"the kill roll on {u.name}",
+        killed = self.roller.check(
+            Check(
+                f"Kill roll on {u.name}",
+                by,
+                target=u.quality,
+                compare=">",
+                modifiers=mods,
+                success_text="killed",
+                failure_text=f"one more wound ({u.wounds + 1})",
+                rulings=("R-WS-02",),
+                notes=(source,) if source else (),
+                purpose=f"the kill roll on {u.name}",
+            )
         )
         if killed:
             self.kill(uid)
@@ -116,15 +120,9 @@ class Resolution:
     def kill(self, uid: str) -> None:
         u = self.units[uid]
         if u.has("regeneration"):
-            saved = self.roller.test(
-                title=f"Regeneration: {u.name}",
-                who=u.name,
-                sides=6,
-                target=4,
-                compare=">=",
-                success_text=f"survives with one more wound ({u.wounds + 1})",
-                failure_text="killed",
-                purpose=f"{u.name}'s Regeneration roll",
+            lives = f"survives with one more wound ({u.wounds + 1})"
+            saved = self.roller.check(
+                own_roll(f"Regeneration: {u.name}", u.name, 4, lives, "killed", "Regeneration")
             )
             if saved:
                 self.units[uid] = replace(u, wounds=u.wounds + 1)
@@ -133,14 +131,33 @@ class Resolution:
 
     def d3(self, who: str, why: str, what: str) -> int:
         """Roll a D3; `what` words the result, e.g. '+{n} Quality' (R-WS-P09)."""
-        return self.roller.roll(
-            title=why,
-            who=who,
-            sides=3,
-            text=what.replace("{n}", "{total}"),
-            rulings=("R-WS-P09",),
-            purpose=f"{why} (D3)",
+        rolled = self.roller.check(
+            Check(
+                why,
+                who,
+                sides=3,
+                text=what.replace("{n}", "{total}"),
+                rulings=("R-WS-P09",),
+                purpose=f"{why} (D3)",
+            )
         )
+        return int(rolled.total or 0)
+
+
+def own_roll(
+    title: str, who: str, target: int, yes: str, no: str, rule: str, notes: tuple[str, ...] = ()
+) -> Check:
+    """A unit's own D6 for a special rule (Tough, Regeneration, Death Blow, Pathfinder,
+    dangerous terrain, Healer): `target` or more does what `yes` says."""
+    return Check(
+        title,
+        who,
+        target=target,
+        success_text=yes,
+        failure_text=no,
+        notes=notes,
+        purpose=f"{who}'s {rule} roll",
+    )
 
 
 def run_attack(state: GameState, atk: Attack, roller: Roller) -> Resolution:
@@ -184,82 +201,20 @@ def run_attack(state: GameState, atk: Attack, roller: Roller) -> Resolution:
     return run
 
 
-def outcome_labels(atk: Attack, units: Mapping[str, Unit]) -> tuple[str, str]:
-    """(what happened to the defender, what happened to the attacker)."""
-    return (
-        result_of(atk.defender, units[atk.defender.id]),
-        result_of(atk.attacker, units[atk.attacker.id]),
-    )
-
-
-def attack_dist(state: GameState, atk: Attack) -> dict[tuple[str, str], Fraction]:
-    """The exact distribution of (defender result, attacker result) of an attack."""
-    return enumerate_outcomes(lambda r: outcome_labels(atk, run_attack(state, atk, r).units))
-
-
-def odds_table(
-    atk: Attack, dist: Mapping[tuple[str, str], Fraction]
-) -> tuple[tuple[str, Fraction], ...]:
-    by: dict[str, Fraction] = {}
-    for (r, _), p in dist.items():
-        by[r] = by.get(r, Fraction(0)) + p
-    return tuple((fared(atk.defender.name, r), by[r]) for r in RESULTS if by.get(r))
-
-
-def resolve_attack(
-    d: WarStuffData, state: GameState, atk: Attack, dice: DiceSource
-) -> tuple[list[Change], Trace, dict[str, Unit]]:
-    """Roll an attack: returns the unit changes, the trace and the units after it."""
-    table = odds_table(atk, attack_dist(state, atk))
-    roller = DiceRoller(dice)
-    roller.steps.append(setup_step(atk))
-    run = run_attack(state, atk, roller)
-    aid, tid = atk.attacker.id, atk.defender.id
-    changes: list[Change] = []
-    for uid, after in run.units.items():
-        before = (
-            atk.attacker
-            if uid == aid
-            else atk.defender
-            if uid == tid
-            else Unit.of(state.fighter(uid))
-        )
-        changes += unit_changes(before, after)
-    a, t = run.units[aid], run.units[tid]
-    outcome = result_of(atk.defender, t)
-    verb = "shoots at" if atk.ranged else "attacks"
-    summary = f"{a.name} {verb} {t.name}; {fared(t.name, outcome)}"
-    if a.dead:
-        summary += f"; {fared(a.name, 'killed')}"
-    elif result_of(atk.attacker, a) != "no effect":
-        summary += f"; {fared(a.name, result_of(atk.attacker, a))}"
-    notes: list[str] = []
-    if atk.melee and not t.dead and not a.dead:
-        notes.append(f'{a.name} did not kill: move it back 1" from {t.name}.')
-    if atk.melee and a.has("hit-run") and not a.dead:
-        notes.append(f'Hit & Run: {a.name} may now move up to 6", ending 3" or more from enemies.')
-    if notes:
-        run.steps.append(Step("After the fight", " ".join(notes)))
-    trace = Trace(
-        f"{atk.attacker.name} {verb} {atk.defender.name}", tuple(run.steps), summary, table
-    )
-    return changes, trace, run.units
-
-
 def _death_blow(run: Resolution, uid: str, source: str) -> None:
     u = run.units[uid]
     if u.dead:
         return
-    struck = run.roller.test(
-        title=f"Death Blow: {u.name}",
-        who=u.name,
-        sides=6,
-        target=6,
-        compare=">=",
-        success_text="takes a hit",
-        failure_text="escapes",
-        notes=(f'{source} had Death Blow; enemies within 3" roll',),
-        purpose=f"{u.name}'s Death Blow roll",
+    struck = run.roller.check(
+        own_roll(
+            f"Death Blow: {u.name}",
+            u.name,
+            6,
+            "takes a hit",
+            "escapes",
+            "Death Blow",
+            (f'{source} had Death Blow; enemies within 3" roll',),
+        )
     )
     if struck:
         run.hit(uid, f"{source}'s Death Blow", u.name)
@@ -280,18 +235,18 @@ def _roll_attack(run: Resolution, atk: Attack) -> None:
         why = "equal qualities" if gap == 0 else f"{side} {abs(gap)} ahead"
         if abs(gap) > 2:
             why += " (capped, R-WS-01)"
-    s = run.roller.test(
-        title="To hit",
-        who=a.name,
-        sides=6,
-        target=need,
-        compare=">=",
-        success_text="hit",
-        failure_text="miss",
-        rulings=("R-WS-01",),
-        notes=(f"{aq} against {tq}: {why}",),
-        by_value=(1, 6),
-        purpose=f"{a.name}'s attack roll",
+    s = run.roller.check(
+        Check(
+            "To hit",
+            a.name,
+            target=need,
+            success_text="hit",
+            failure_text="miss",
+            rulings=("R-WS-01",),
+            notes=(f"{aq} against {tq}: {why}",),
+            by_value=(1, 6),
+            purpose=f"{a.name}'s attack roll",
+        )
     )
     roll = s.value
     if not s.success:
@@ -349,93 +304,88 @@ def _roll_attack(run: Resolution, atk: Attack) -> None:
 
 
 def attack_outcome(
-    d: WarStuffData, state: GameState, req: ActionRequest, dice: DiceSource
+    d: WarStuffData, state: GameState, req: ActionRequest, roller: Roller
 ) -> Outcome:
-    atk = build_attack(d, state, req)
-    pre = turns.attack_preconditions(d, state, atk)
-    changes, trace, units = resolve_attack(d, state, atk, dice)
-    all_changes = pre + changes
+    """An attack on any roller: rolled, it is taken (checked against the activation,
+    R-WS-P10, and recorded); walked over every branch for its odds, it is only asked
+    what the dice can do, so the odds of an attack can be had at any time."""
+    atk, setup = set_up(d, state, req)
+    taken = not isinstance(roller, Branches)
+    pre = turns.attack_preconditions(d, state, atk) if taken else []
+    roller.steps.append(setup)
+    run = run_attack(state, atk, roller)
+    aid, tid = atk.attacker.id, atk.defender.id
+    a, t = run.units[aid], run.units[tid]
+    result = result_of(atk.defender, t)
+    own = result_of(atk.attacker, a)
+    verb = "shoots at" if atk.ranged else "attacks"
+    summary = f"{a.name} {verb} {t.name}; {fared(t.name, result)}"
+    if own != "no effect":
+        summary += f"; {fared(a.name, own)}"
+    notes: list[str] = []
+    if atk.melee and not t.dead and not a.dead:
+        notes.append(f'{a.name} did not kill: move it back 1" from {t.name}.')
+    if atk.melee and a.has("hit-run") and not a.dead:
+        notes.append(f'Hit & Run: {a.name} may now move up to 6", ending 3" or more from enemies.')
+    if notes:
+        roller.steps.append(Step("After the fight", " ".join(notes)))
+    trace = Trace(f"{atk.attacker.name} {verb} {atk.defender.name}", tuple(run.steps), summary)
+    data: dict[str, Any] = {
+        "result": result,
+        "attacker_result": own,
+        # The odds table: one row per result of the defender, in the order of RESULTS.
+        "odds_label": fared(atk.defender.name, result),
+        "odds_rank": RESULTS.index(result),
+    }
+    if own != "no effect":
+        # The attacker's own risk (Counter-Attack, Trapper, Death Blow, Intimidating):
+        # "killed" is counted within "hurt, stunned or killed".
+        said = ("killed", HURT) if own == "killed" else (HURT,)
+        data["odds_facets"] = {f"Risk to {atk.attacker.name}": said}
+    if not taken:
+        # Walked for the odds: read once and dropped, so neither recorded nor frozen.
+        return Outcome("attack", summary, (), trace, data=data)
+    changes = list(pre)
+    for uid, after in run.units.items():
+        changes += unit_changes(_before(state, atk, uid), after)
     # Any side (the attacker's too, through Death Blow) whose last units waiting to
     # activate were just killed has finished its activations (R-WS-P08).
-    dead = [uid for uid, u in units.items() if u.dead and not state.fighter(uid).out]
-    all_changes += turns.finished_changes(state, dead, state.fighter(atk.defender.id).side)
-    end = turns.end_changes(state, units)
+    dead = [uid for uid, u in run.units.items() if u.dead and not state.fighter(uid).out]
+    changes += turns.finished_changes(state, dead, state.fighter(tid).side)
+    end = turns.end_changes(state, run.units)
     announcements: tuple[str, ...] = ()
     if end:
-        all_changes += end
+        changes += end
         announcements = (f"Game over: {end[-1].value}",)
-    result = result_of(atk.defender, units[atk.defender.id])
     return Outcome(
-        "attack",
-        trace.outcome,
-        tuple(all_changes),
-        trace,
-        data=freeze(
-            {
-                "result": result,
-                "attacker_result": result_of(atk.attacker, units[atk.attacker.id]),
-                "odds_label": fared(atk.defender.name, result),
-            }
-        ),
-        announcements=announcements,
+        "attack", summary, tuple(changes), trace, data=freeze(data), announcements=announcements
     )
 
 
-def odds_trace(state: GameState, atk: Attack) -> Trace:
-    """The exact chances of an attack as it stands: the same rule code over every branch."""
-    dist = attack_dist(state, atk)
-    table = odds_table(atk, dist)
-    steps = [setup_step(atk)]
-    aq, _ = quality_note(atk.attacker, atk.att_mods)
-    tq, _ = quality_note(atk.defender, atk.def_mods)
-    if atk.entangle:
-        steps.append(
-            Step("To hit", "Entangle hits on 4+ whatever the qualities", probability=Fraction(1, 2))
-        )
-    elif not atk.frenzy:
-        need = need_to_hit(aq, tq)
-        steps.append(
-            Step(
-                "To hit",
-                f"needs {need}+ on a D6",
-                target=need,
-                compare=">=",
-                probability=Fraction(7 - need, 6),
-                rulings=("R-WS-01",),
-            )
-        )
-    else:
-        steps.append(
-            Step(
-                "To hit",
-                "Frenzy adds D3 Quality: needs "
-                + ", ".join(f"{need_to_hit(aq + k, tq)}+ with {k}" for k in (1, 2, 3)),
-                rulings=("R-WS-01", "R-WS-P09"),
-            )
-        )
-    if not atk.entangle and not atk.defender.dead:
-        steps.append(
-            Step(
-                "Kill roll",
-                f"a hit kills on D6 + {plural(atk.defender.wounds, 'wound')} above Quality "
-                f"{atk.defender.quality}",
-                probability=kill_chance(atk.defender.quality, atk.defender.wounds),
-                rulings=("R-WS-02",),
-            )
-        )
-    dead = sum((p for (_, a), p in dist.items() if a == "killed"), Fraction(0))
-    hurt = sum((p for (_, a), p in dist.items() if a != "no effect"), Fraction(0))
-    if hurt:
-        steps.append(
-            Step(
-                f"Risk to {atk.attacker.name}",
-                f"killed {odds.fmt(dead)}; hurt, stunned or killed {odds.fmt(hurt)}",
-            )
-        )
-    best = max(table, key=lambda kv: kv[1])
-    return Trace(
-        f"Odds: {atk.attacker.name} {'shoots at' if atk.ranged else 'attacks'} {atk.defender.name}",
-        tuple(steps),
-        odds.most_likely(best[0], best[1]),
-        table,
-    )
+# The last attack set up, with what it was set up from (held, so compared by identity):
+# walking an attack's odds runs it once per branch on the same state and request.
+_last: list[tuple[WarStuffData, GameState, ActionRequest, Attack, Step]] = []
+
+
+def set_up(d: WarStuffData, state: GameState, req: ActionRequest) -> tuple[Attack, Step]:
+    """The attack checked and its Qualities step, made once for every run of one walk."""
+    if _last:
+        ld, ls, lr, atk, step = _last[0]
+        if ld is d and ls is state and lr is req:
+            return atk, step
+    atk = build_attack(d, state, req)
+    step = setup_step(atk)
+    _last[:] = [(d, state, req, atk, step)]
+    return atk, step
+
+
+# How the attacker's own risk is told beside "killed" (the two overlap).
+HURT = "hurt, stunned or killed"
+
+
+def _before(state: GameState, atk: Attack, uid: str) -> Unit:
+    if uid == atk.attacker.id:
+        return atk.attacker
+    if uid == atk.defender.id:
+        return atk.defender
+    return Unit.of(state.fighter(uid))
