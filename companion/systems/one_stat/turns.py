@@ -1,4 +1,5 @@
-"""The 1 Stat Skirmish turn: turn count, initiative, alternating activations, upkeep."""
+"""The 1 Stat Skirmish turn on the kit's alternating activations: turn count, initiative,
+the activation (with a Fire Team or minions), upkeep; and a new game's set-up."""
 
 from __future__ import annotations
 
@@ -11,10 +12,11 @@ from companion.game.setup import fighters_from
 from companion.game.state import FighterState, GameState, SideState, freeze
 from companion.roster import Roster
 from companion.systems.base import Outcome
+from companion.systems.kit.turns import AlternatingActivations
 from companion.systems.one_stat import fighters as fx
+from companion.systems.one_stat import order
 from companion.systems.one_stat.board import Board
-from companion.systems.one_stat.data import OneStatData, item_of
-from companion.systems.one_stat.order import next_side
+from companion.systems.one_stat.data import OneStatData, item_of, load
 from companion.systems.one_stat.roller import DiceRoller
 from companion.systems.one_stat.scenarios import ACTION_SCENARIOS, final_result, upkeep
 from companion.trace import Step, Trace, roll_dice
@@ -124,109 +126,6 @@ def actions_for(d: OneStatData, f: FighterState) -> int:
     return 1 if heavy and f.rank != "rookie" else d.actions
 
 
-def activate(d: OneStatData, state: GameState, fid: str) -> Outcome:
-    f = state.fighter(fid)
-    _refuse_if_not_running(state)
-    if f.out:
-        raise RefusedError(f"{f.name} is out of the game and cannot activate")
-    if f.status == "face-down":
-        raise RefusedError(f"{f.name} lies face down and cannot activate until upkeep")
-    if f.status == "split":
-        raise RefusedError(f"{f.name} has split in two; activate its halves")
-    if f.token:
-        raise RefusedError(
-            f"{f.name} already has an activation token this turn; tokens come off at upkeep "
-            "('companion turn')"
-        )
-    side = next_side(state)
-    if side is not None and side != f.side:
-        raise RefusedError(
-            f"{state.sides[side].name} activate next (sides alternate); "
-            f"{f.name} of {state.sides[f.side].name} must wait for that activation"
-        )
-    team: list[str] = []
-    if state.flags.get("fire_teams"):
-        from companion.systems.one_stat import fire_team as ft
-
-        why = ft.short_refusal(state, f)
-        if why:
-            raise RefusedError(why)
-        standing = ft.standing_team(state, fid)
-        team = ft.members(standing) if standing else []
-        for m in team:
-            if state.fighter(m).token:
-                raise RefusedError(
-                    f"{state.fighter(m).name} of {f.name}'s Fire Team has already activated "
-                    f"this turn; the team activates as one unit ({ft.RULING})"
-                )
-    note = " It is prone: its first action must be Recover." if f.status == "wounded" else ""
-    minions = (
-        [
-            mn
-            for mn in state.side_fighters(f.side)
-            if mn.flags.get("minion") and mn.id != fid and fx.can_activate(mn)
-        ]
-        if "minion-master" in f.skills
-        else []
-    )
-    changes: list[Change] = []
-    group = {fid, *team, *(mn.id for mn in minions)}
-    for x in state.fighters:  # the actions of the activation that ends lapse
-        if x.id not in group and (x.id == state.active or x.flags.get("with_master")):
-            changes.append(set_fighter(x.id, "flags.actions", None))
-            if x.flags.get("with_master"):
-                changes.append(set_fighter(x.id, "flags.with_master", None))
-    n = actions_for(d, f)
-    for mn in minions:
-        changes += [
-            set_fighter(mn.id, "token", True),
-            set_fighter(mn.id, "flags.actions", actions_for(d, mn)),
-            set_fighter(mn.id, "flags.with_master", f.id),
-        ]
-    if minions:
-        note += (
-            f" Its minions {' and '.join(mn.name for mn in minions)} activate with it and act "
-            "in any order (Minion Master)."
-        )
-    if team:
-        n = ft.TEAM_ACTIONS
-        others = [state.fighter(m).name for m in team if m != fid]
-        changes += [set_fighter(m, "token", True) for m in team if m != fid]
-    if f.flags.get("skip_activation"):
-        n, note = 0, " It loses this activation (failed Influencer roll)."
-        changes.append(set_fighter(fid, "flags.skip_activation", None))
-    elif f.status == "wounded" and state.scenario in ACTION_SCENARIOS:
-        n, note = 0, " It recovers at once (action scenario) but does nothing else."
-        changes += [set_fighter(fid, "status", "upright"), set_fighter(fid, "wounds", 0)]
-    for xid in (fid, *(mn.id for mn in minions)):  # a fresh action sequence (R-1SS-P16)
-        for flag in ("did", "bonus_attack"):
-            if flag in state.fighter(xid).flags:
-                changes.append(set_fighter(xid, f"flags.{flag}", None))
-    changes += [
-        set_fighter(fid, "token", True),
-        set_fighter(fid, "flags.actions", n),
-        set_game("active", fid),
-        set_game("flags.last_side", f.side),
-    ]
-    if team:
-        note += (
-            f" Its Fire Team activates with it ({' and '.join(others)} take their tokens): "
-            "one move per member, or the heavy shooter's shot with all three actions."
-        )
-    return Outcome(
-        "activate", f"{f.name} activates ({n} action{'s' if n > 1 else ''}).{note}", tuple(changes)
-    )
-
-
-def _refuse_if_not_running(state: GameState) -> None:
-    if state.phase == "ended":
-        raise RefusedError(f"the game is over: {state.result or 'ended'}")
-    if state.turn == 0:
-        raise RefusedError(
-            "the game has not started; 'companion turn' counts turn 1 and rolls initiative"
-        )
-
-
 def initiative_die(d: OneStatData, state: GameState, side: int) -> tuple[int, str] | None:
     """The die a side rolls for initiative, and why (R-1SS-07, R-1SS-P04)."""
     if state.scenario == "training" and (state.turn == 0 or state.options.get("training_d10")):
@@ -256,63 +155,6 @@ def end_result(state: GameState) -> str | None:
     if not standing:
         return "draw: no fighter is left standing"
     return None
-
-
-def next_turn(d: OneStatData, state: GameState, dice: DiceSource) -> Outcome:
-    if state.options.get("solo"):  # upkeep with a new spawn, no initiative (R-1SS-S01)
-        from companion.systems.one_stat.solo import game as solo
-
-        return solo.next_turn(state, dice)
-    if state.phase == "ended":
-        raise RefusedError(f"the game is over: {state.result or 'ended'}")
-    changes: list[Change] = []
-    steps: list[Step] = []
-    board, roller = Board(state), DiceRoller(dice)
-    if state.turn > 0:
-        upkeep(d, board, roller)
-    ended = state.last_turn is not None and state.turn >= state.last_turn
-    result = final_result(d, board, roller) if ended else None
-    if ended:
-        board.result = None  # set below with the end of the game
-    changes += board.changes()
-    steps += roller.steps
-    if state.turn > 0:
-        for f in state.fighters:
-            if f.token:
-                changes.append(set_fighter(f.id, "token", False))
-            for flag in fx.TURN_FLAGS:
-                if flag in f.flags:
-                    changes.append(set_fighter(f.id, f"flags.{flag}", None))
-        changes += [set_game("active", None), set_game("flags.last_side", None)]
-        steps.append(Step("Upkeep", f"activation tokens removed after turn {state.turn}"))
-    if ended:
-        result = result or f"turn {state.last_turn} was the last"
-        changes += [set_game("phase", "ended"), set_game("result", result)]
-        trace = Trace("End of the game", tuple(steps), result)
-        return Outcome(
-            "end",
-            f"The game is over after turn {state.turn}: {result}",
-            tuple(changes),
-            trace,
-            announcements=(*board.announcements, f"Game over: {result}"),
-        )
-    turn = state.turn + 1
-    steps.append(
-        Step("Turn count", f"turn {turn}" + (f" of {state.last_turn}" if state.last_turn else ""))
-    )
-    winner, roll_steps = roll_initiative(d, state, dice)
-    steps += roll_steps
-    changes += [set_game("turn", turn), set_game("phase", "action"), set_game("initiative", winner)]
-    who = state.sides[winner].name
-    trace = Trace(f"Turn {turn}", tuple(steps), f"{who} has the initiative")
-    return Outcome(
-        "turn",
-        f"Turn {turn} begins; {who} has the initiative.",
-        tuple(changes),
-        trace,
-        data=freeze({"turn": turn, "initiative": winner}),
-        announcements=tuple(board.announcements),
-    )
 
 
 def roll_initiative(d: OneStatData, state: GameState, dice: DiceSource) -> tuple[int, list[Step]]:
@@ -353,3 +195,184 @@ def roll_initiative(d: OneStatData, state: GameState, dice: DiceSource) -> tuple
             return top[0], steps
         steps.append(Step("Tie", f"both rolled {best}: roll again (R-1SS-07)"))
     raise RefusedError("initiative tied 20 times in a row; check the dice and try again")
+
+
+class OneStatTurns(AlternatingActivations):
+    """The 1ss turn: sides alternate single activations, the side with the initiative
+    first; a fighter activates with its Fire Team or minions, and a new activation lets
+    the actions left of the one before lapse. The turn ends with the scenario's upkeep
+    and a roll for the initiative on rank dice (R-1SS-07); a solo game has its own order
+    and upkeep (R-1SS-S01)."""
+
+    round_flags = fx.TURN_FLAGS
+    closes_previous = True  # a new activation lets the actions left of the one before lapse
+
+    def can_activate(self, state: GameState, f: FighterState) -> bool:
+        return fx.can_activate(f)
+
+    def next_side(self, state: GameState) -> int | None:
+        return order.next_side(state)
+
+    def refuse_if_not_running(self, state: GameState) -> None:
+        if state.phase == "ended":
+            raise RefusedError(f"the game is over: {state.result or 'ended'}")
+        if state.turn == 0:
+            raise RefusedError(
+                "the game has not started; 'companion turn' counts turn 1 and rolls initiative"
+            )
+
+    def closing_changes(self, state: GameState, f: FighterState) -> list[Change]:
+        # The actions a fighter did not take lapse with its activation.
+        return [set_fighter(f.id, "flags.actions", None)] if "actions" in f.flags else []
+
+    def cannot_activate(self, state: GameState, f: FighterState) -> str:
+        if f.status == "face-down":
+            return f"{f.name} lies face down and cannot activate until upkeep"
+        if f.status == "split":
+            return f"{f.name} has split in two; activate its halves"
+        return (
+            f"{f.name} already has an activation token this turn; tokens come off at upkeep "
+            "('companion turn')"
+        )
+
+    def not_their_go(self, state: GameState, side: int, f: FighterState) -> str:
+        return (
+            f"{state.sides[side].name} activate next (sides alternate); "
+            f"{f.name} of {state.sides[f.side].name} must wait for that activation"
+        )
+
+    def activation(self, state: GameState, f: FighterState) -> tuple[list[Change], str]:
+        d = load()
+        fid = f.id
+        team: list[str] = []
+        if state.flags.get("fire_teams"):
+            from companion.systems.one_stat import fire_team as ft
+
+            why = ft.short_refusal(state, f)
+            if why:
+                raise RefusedError(why)
+            standing = ft.standing_team(state, fid)
+            team = ft.members(standing) if standing else []
+            for m in team:
+                if state.fighter(m).token:
+                    raise RefusedError(
+                        f"{state.fighter(m).name} of {f.name}'s Fire Team has already activated "
+                        f"this turn; the team activates as one unit ({ft.RULING})"
+                    )
+        note = " It is prone: its first action must be Recover." if f.status == "wounded" else ""
+        minions = (
+            [
+                mn
+                for mn in state.side_fighters(f.side)
+                if mn.flags.get("minion") and mn.id != fid and fx.can_activate(mn)
+            ]
+            if "minion-master" in f.skills
+            else []
+        )
+        changes: list[Change] = []
+        group = {fid, *team, *(mn.id for mn in minions)}
+        for x in state.fighters:  # the actions of the activation that ends lapse
+            if x.id not in group and (x.id == state.active or x.flags.get("with_master")):
+                changes.append(set_fighter(x.id, "flags.actions", None))
+                if x.flags.get("with_master"):
+                    changes.append(set_fighter(x.id, "flags.with_master", None))
+        n = actions_for(d, f)
+        for mn in minions:
+            changes += [
+                set_fighter(mn.id, "token", True),
+                set_fighter(mn.id, "flags.actions", actions_for(d, mn)),
+                set_fighter(mn.id, "flags.with_master", f.id),
+            ]
+        if minions:
+            note += (
+                f" Its minions {' and '.join(mn.name for mn in minions)} activate with it and act "
+                "in any order (Minion Master)."
+            )
+        if team:
+            n = ft.TEAM_ACTIONS
+            others = [state.fighter(m).name for m in team if m != fid]
+            changes += [set_fighter(m, "token", True) for m in team if m != fid]
+        if f.flags.get("skip_activation"):
+            n, note = 0, " It loses this activation (failed Influencer roll)."
+            changes.append(set_fighter(fid, "flags.skip_activation", None))
+        elif f.status == "wounded" and state.scenario in ACTION_SCENARIOS:
+            n, note = 0, " It recovers at once (action scenario) but does nothing else."
+            changes += [set_fighter(fid, "status", "upright"), set_fighter(fid, "wounds", 0)]
+        for xid in (fid, *(mn.id for mn in minions)):  # a fresh action sequence (R-1SS-P16)
+            for flag in ("did", "bonus_attack"):
+                if flag in state.fighter(xid).flags:
+                    changes.append(set_fighter(xid, f"flags.{flag}", None))
+        changes += [
+            set_fighter(fid, "token", True),
+            set_fighter(fid, "flags.actions", n),
+            set_game("active", fid),
+            set_game("flags.last_side", f.side),
+        ]
+        if team:
+            note += (
+                f" Its Fire Team activates with it ({' and '.join(others)} take their tokens): "
+                "one move per member, or the heavy shooter's shot with all three actions."
+            )
+        return changes, f"{f.name} activates ({n} action{'s' if n > 1 else ''}).{note}"
+
+    def next_turn(self, state: GameState, dice: DiceSource) -> Outcome:
+        if state.options.get("solo"):  # upkeep with a new spawn, no initiative (R-1SS-S01)
+            from companion.systems.one_stat.solo import game as solo
+
+            return solo.next_turn(state, dice)
+        d = load()
+        if state.phase == "ended":
+            raise RefusedError(f"the game is over: {state.result or 'ended'}")
+        changes: list[Change] = []
+        steps: list[Step] = []
+        board, roller = Board(state), DiceRoller(dice)
+        if state.turn > 0:
+            upkeep(d, board, roller)
+        ended = state.last_turn is not None and state.turn >= state.last_turn
+        result = final_result(d, board, roller) if ended else None
+        if ended:
+            board.result = None  # set below with the end of the game
+        changes += board.changes()
+        steps += roller.steps
+        if state.turn > 0:
+            changes += self.tokens_off(state)
+            changes += [set_game("active", None), set_game("flags.last_side", None)]
+            steps.append(Step("Upkeep", f"activation tokens removed after turn {state.turn}"))
+        if ended:
+            result = result or f"turn {state.last_turn} was the last"
+            changes += [set_game("phase", "ended"), set_game("result", result)]
+            trace = Trace("End of the game", tuple(steps), result)
+            return Outcome(
+                "end",
+                f"The game is over after turn {state.turn}: {result}",
+                tuple(changes),
+                trace,
+                announcements=(*board.announcements, f"Game over: {result}"),
+            )
+        turn = state.turn + 1
+        steps.append(
+            Step(
+                "Turn count", f"turn {turn}" + (f" of {state.last_turn}" if state.last_turn else "")
+            )
+        )
+        winner, roll_steps = roll_initiative(d, state, dice)
+        steps += roll_steps
+        changes += [
+            set_game("turn", turn),
+            set_game("phase", "action"),
+            set_game("initiative", winner),
+        ]
+        who = state.sides[winner].name
+        trace = Trace(f"Turn {turn}", tuple(steps), f"{who} has the initiative")
+        return Outcome(
+            "turn",
+            f"Turn {turn} begins; {who} has the initiative.",
+            tuple(changes),
+            trace,
+            data=freeze({"turn": turn, "initiative": winner}),
+            announcements=tuple(board.announcements),
+        )
+
+
+#: the 1ss plug-in's turn structure
+TURNS = OneStatTurns()
