@@ -14,10 +14,10 @@ Three shapes cover the five systems:
 What the shapes share is written once here: who may activate, the activation itself, the
 end of an activation, the end of a round with its upkeep, the roll for who goes first, and
 the end of the game. A system subclasses one shape and overrides only its hooks
-(`first_side`, `upkeep`, `closing_changes`, `after_activation`, `end_of_side_turn`,
-`game_over`, ...); one whose activation or round end has more to it than the shape's
-steps (a team or minions activating with the fighter, a scenario's own upkeep)
-overrides that step whole.
+(`cannot_activate`, `activation`, `closing_changes`, `after_activation`, `first_side`,
+`upkeep`, `end_of_side_turn`, `game_over`, ...); one whose round end says and rolls
+more than the shape's (a scenario's own upkeep with its announcements) overrides
+`next_turn` whole.
 
 State used: `turn` (the round), `initiative` (the side that goes first this round),
 `active` (the fighter activating), a fighter's `token` (it has activated / is exhausted),
