@@ -151,9 +151,9 @@ class OneStatSkirmish(RuleSystem):
     def new_game(
         self, rosters: Sequence[Roster], scenario: str, options: Mapping[str, Any]
     ) -> GameState:
-        from companion.systems.one_stat import turns  # loaded where a game or turn is made
+        from companion.systems.one_stat.setup import new_game
 
-        return turns.new_game(self.data, rosters, scenario, options)
+        return new_game(self.data, rosters, scenario, options)
 
     def upkeep_choices(self, state: GameState) -> Sequence[UpkeepChoice]:
         # The text says a face-down Regenerator's player *may* roll (R-1SS-P28); a solo
