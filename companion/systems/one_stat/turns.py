@@ -20,6 +20,38 @@ from companion.trace import Step, Trace, roll_dice
 MAX_INITIATIVE_ROLLS = 20
 
 
+def fire_team(state: GameState, f: FighterState) -> list[str]:
+    """The Fire Team that activates with `f` (its members' ids; none outside a game with
+    Fire Teams), refused when the team cannot activate as one unit."""
+    if not state.flags.get("fire_teams"):
+        return []
+    from companion.systems.one_stat import fire_team as ft
+
+    why = ft.short_refusal(state, f)
+    if why:
+        raise RefusedError(why)
+    standing = ft.standing_team(state, f.id)
+    team = ft.members(standing) if standing else []
+    for m in team:
+        if state.fighter(m).token:
+            raise RefusedError(
+                f"{state.fighter(m).name} of {f.name}'s Fire Team has already activated "
+                f"this turn; the team activates as one unit ({ft.RULING})"
+            )
+    return team
+
+
+def minions_of(state: GameState, f: FighterState) -> list[FighterState]:
+    """The minions that activate with their Minion Master `f`."""
+    if "minion-master" not in f.skills:
+        return []
+    return [
+        mn
+        for mn in state.side_fighters(f.side)
+        if mn.flags.get("minion") and mn.id != f.id and fx.can_activate(mn)
+    ]
+
+
 def actions_for(d: OneStatData, f: FighterState) -> int:
     """Two actions, one for a heavy-shooter carrier (R-1SS-03)."""
     heavy = f.flags.get("heavy_shooter") or any(
@@ -147,31 +179,9 @@ class OneStatTurns(AlternatingActivations):
     def activation(self, state: GameState, f: FighterState) -> tuple[list[Change], str]:
         d = load()
         fid = f.id
-        team: list[str] = []
-        if state.flags.get("fire_teams"):
-            from companion.systems.one_stat import fire_team as ft
-
-            why = ft.short_refusal(state, f)
-            if why:
-                raise RefusedError(why)
-            standing = ft.standing_team(state, fid)
-            team = ft.members(standing) if standing else []
-            for m in team:
-                if state.fighter(m).token:
-                    raise RefusedError(
-                        f"{state.fighter(m).name} of {f.name}'s Fire Team has already activated "
-                        f"this turn; the team activates as one unit ({ft.RULING})"
-                    )
+        team = fire_team(state, f)
         note = " It is prone: its first action must be Recover." if f.status == "wounded" else ""
-        minions = (
-            [
-                mn
-                for mn in state.side_fighters(f.side)
-                if mn.flags.get("minion") and mn.id != fid and fx.can_activate(mn)
-            ]
-            if "minion-master" in f.skills
-            else []
-        )
+        minions = minions_of(state, f)
         changes: list[Change] = []
         group = {fid, *team, *(mn.id for mn in minions)}
         for x in state.fighters:  # the actions of the activation that ends lapse
@@ -192,7 +202,9 @@ class OneStatTurns(AlternatingActivations):
                 "in any order (Minion Master)."
             )
         if team:
-            n = ft.TEAM_ACTIONS
+            from companion.systems.one_stat.fire_team import TEAM_ACTIONS
+
+            n = TEAM_ACTIONS
             others = [state.fighter(m).name for m in team if m != fid]
             changes += [set_fighter(m, "token", True) for m in team if m != fid]
         if f.flags.get("skip_activation"):
