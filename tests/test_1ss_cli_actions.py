@@ -100,3 +100,15 @@ def test_attack_help_lists_each_systems_declared_facts(run):
     assert "warstuff: ranged=yes|no" in text and "entangle=yes|no" in text
     acts = " ".join(run("act", "--help").out.split())
     assert "walk (difficult=yes|no, dangerous=yes|no)" in acts and "move (inches=0-100)" in acts
+
+
+def test_every_declared_action_has_its_resolver_and_no_other():
+    """The plug-in resolves actions from one table: each action the rules data declares
+    (the solo objective actions in the solo file) has its row, in the order help lists."""
+    from companion import systems
+    from companion.systems.one_stat.dispatch import RESOLVERS, resolver
+
+    s = systems.get("1ss")
+    assert set(RESOLVERS) == set(s.declared_actions())
+    assert tuple(s.action_names()) == tuple(RESOLVERS)
+    assert all(callable(resolver(a)) for a in RESOLVERS)

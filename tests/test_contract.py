@@ -144,6 +144,15 @@ def test_every_action_is_declared_so_play_can_reach_it(system_id):
 
 
 @pytest.mark.parametrize("system_id", IDS)
+def test_every_system_plays_on_a_shared_turn_structure(system_id):
+    from companion.systems.kit.turns import TurnStructure
+
+    system = systems.get(system_id)
+    assert isinstance(system.turns, TurnStructure)
+    assert system.round_word == system.turns.round_word
+
+
+@pytest.mark.parametrize("system_id", IDS)
 def test_game_options_are_declared_or_refused(system_id):
     system = systems.get(system_id)
     spec = system.game_options()

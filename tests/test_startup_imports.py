@@ -316,6 +316,10 @@ def stages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
             "companion.systems.one_stat.turns",
         ),
         ("active", ["odds", "Cpt", "Robyn", "--range", "7"], "companion.systems.one_stat.turns"),
+        ("active", ["odds", "Cpt", "Robyn", "--range", "7"], "companion.systems.kit.turns"),
+        # A game's set-up (its warbands, house rules, who sits out) is for `game new` only.
+        ("turned", ["turn", "--force", "--seed", "4"], "companion.systems.one_stat.setup"),
+        ("turned", ["activate", "Cpt"], "companion.systems.one_stat.setup"),
         # Scenario actions (pick up, score, the hill...) are taken only with `act`.
         (
             "active",

@@ -160,3 +160,41 @@ def test_replay_equals_the_live_state():
         events.append(e)
         live = apply_event(live, e)
     assert replay(s0, events) == live
+
+
+def test_the_plug_in_answers_as_its_turn_structure():
+    """The plug-in gives the board its round word and the next side without building the
+    turn structure; the answers are the structure's."""
+    from companion.systems.kit.turns import AlternatingActivations
+    from companion.systems.one_stat.turns import TURNS
+
+    assert isinstance(S.turns, AlternatingActivations) and S.turns is TURNS
+    s = new()
+    for state in (s, turn(s, 2, 8), act(turn(s, 2, 8), "cpt-fawkes")):
+        assert S.next_side(state) == TURNS.next_side(state)
+    assert S.round_word == TURNS.round_word == "turn"
+
+
+def test_ending_an_activation_lets_its_actions_left_lapse():
+    s = act(turn(new(), 8, 2), "robyn")
+    assert s.fighter("robyn").flags.get("actions") == 2
+    o = S.end_activation(s, TypedDice([]))
+    assert [(c.field, c.value) for c in o.changes] == [("flags.actions", None), ("active", None)]
+    assert o.summary == "Robyn ends the activation." and o.trace is None
+    s = step(s, o)
+    assert s.active is None and "actions" not in s.fighter("robyn").flags
+
+
+def test_a_fighter_split_in_two_is_not_offered_nor_waited_for():
+    """A Doppelganger split in two activates as its halves: it is neither a choice for
+    the next activation nor a fighter the turn's end says was skipped."""
+    from companion.game.events import set_fighter
+    from companion.systems.base import Outcome
+
+    s = turn(new(), 8, 2)
+    s = step(s, Outcome("override", "x", (set_fighter("john", "status", "split"),)))
+    john = s.fighter("john")
+    assert not S.can_activate(s, john)
+    assert john not in S.still_to_act(s)
+    with pytest.raises(RefusedError, match="split in two"):
+        act(s, "john")

@@ -63,8 +63,8 @@ class RuleSystem(ABC):
     """
 
     info: SystemInfo
-    #: the shared turn structure this system plays with (None: it writes its own)
-    turns: TurnStructure | None = None
+    #: the shared turn structure this system plays with
+    turns: TurnStructure
 
     # --- data and rosters -------------------------------------------------------
     @abstractmethod
@@ -206,21 +206,16 @@ class RuleSystem(ABC):
     @property
     def round_word(self) -> str:
         """What the system calls a turn of the game ("round" in WarStuff and others)."""
-        return self.turns.round_word if self.turns is not None else "turn"
+        return self.turns.round_word
 
     @property
     def turn_word(self) -> str:
         """`round_word` as the board's tracker shows it ("Turn", "Round")."""
         return self.round_word.capitalize()
 
-    def _structure(self) -> TurnStructure:
-        if self.turns is None:
-            raise NotImplementedError(f"{type(self).__name__} has no turn structure")
-        return self.turns
-
     def next_turn(self, state: GameState, dice: DiceSource) -> Outcome:
         """Upkeep of the turn that ends, the turn count, and the initiative roll."""
-        return self._structure().next_turn(state, dice)
+        return self.turns.next_turn(state, dice)
 
     def upkeep_choices(self, state: GameState) -> Sequence[UpkeepChoice]:
         """The rolls of the coming upkeep a player may take or leave, which `play` asks
@@ -228,26 +223,15 @@ class RuleSystem(ABC):
         return ()
 
     def activate(self, state: GameState, fighter_id: str) -> Outcome:
-        return self._structure().activate(state, fighter_id)
+        return self.turns.activate(state, fighter_id)
 
     def next_side(self, state: GameState) -> int | None:
         """The side that activates next, or None when no one can."""
-        return self._structure().next_side(state)
+        return self.turns.next_side(state)
 
     def end_activation(self, state: GameState, dice: DiceSource) -> Outcome:
         """Close the active fighter's activation, with whatever the system checks then."""
-        if self.turns is not None:
-            return self.turns.end_activation(state, dice)
-        from companion.game.events import set_fighter, set_game
-
-        fid = state.active
-        if fid is None:
-            raise RefusedError("no fighter is activating")
-        f = state.fighter(fid)
-        changes = [set_game("active", None)]
-        if "actions" in f.flags:
-            changes.insert(0, set_fighter(fid, "flags.actions", None))
-        return Outcome("activation-end", f"{f.name} ends the activation.", tuple(changes))
+        return self.turns.end_activation(state, dice)
 
     def end_activation_odds(self, state: GameState) -> Trace:
         """The exact chance of each way the active fighter's activation can end (e.g. a
@@ -264,19 +248,11 @@ class RuleSystem(ABC):
     def still_to_act(self, state: GameState) -> list[FighterState]:
         """Fighters that may still activate this turn: ending the turn now skips them, so
         `companion turn` and play list them and ask first."""
-        if self.turns is not None:
-            return self.turns.still_to_act(state)
-        if state.turn == 0 or state.phase == "ended":
-            return []
-        return [f for f in state.fighters if not f.out and self.can_activate(state, f)]
+        return self.turns.still_to_act(state)
 
     def end_label(self, state: GameState) -> str:
         """What `companion turn` does now, in a few words."""
-        if self.turns is not None:
-            return self.turns.end_label(state)
-        if state.last_turn is not None and state.turn >= state.last_turn:
-            return f"turn {state.turn} was the last: end the game"
-        return f"end turn {state.turn}, start turn {state.turn + 1}"
+        return self.turns.end_label(state)
 
     # --- actions and the facts the table gives ----------------------------------------
     def declared_actions(self) -> Mapping[str, ActionSpec]:
@@ -297,9 +273,7 @@ class RuleSystem(ABC):
 
     def can_activate(self, state: GameState, f: FighterState) -> bool:
         """Whether a fighter may be chosen for the next activation."""
-        if self.turns is not None:
-            return self.turns.can_activate(state, f)
-        return not f.out and not f.token and f.status != "face-down"
+        return self.turns.can_activate(state, f)
 
     def fact_applies(
         self,

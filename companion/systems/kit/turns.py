@@ -14,7 +14,10 @@ Three shapes cover the five systems:
 What the shapes share is written once here: who may activate, the activation itself, the
 end of an activation, the end of a round with its upkeep, the roll for who goes first, and
 the end of the game. A system subclasses one shape and overrides only its hooks
-(`first_side`, `upkeep`, `after_activation`, `end_of_side_turn`, `game_over`, ...).
+(`cannot_activate`, `activation`, `closing_changes`, `after_activation`, `first_side`,
+`upkeep`, `end_of_side_turn`, `game_over`, ...); one whose round end says and rolls
+more than the shape's (a scenario's own upkeep with its announcements) overrides
+`next_turn` whole.
 
 State used: `turn` (the round), `initiative` (the side that goes first this round),
 `active` (the fighter activating), a fighter's `token` (it has activated / is exhausted),
@@ -78,6 +81,9 @@ class TurnStructure:
     round_word = "turn"
     #: flags of a fighter cleared at the end of every round
     round_flags: tuple[str, ...] = ()
+    #: whether activating a fighter while another is still activating closes that one
+    #: (its actions left lapse) rather than being refused until it ends
+    closes_previous = False
 
     # --- queries ---------------------------------------------------------------------
     def can_activate(self, state: GameState, f: FighterState) -> bool:
@@ -111,6 +117,11 @@ class TurnStructure:
         """Changes at the end of a round, before the next one starts."""
         return []
 
+    def closing_changes(self, state: GameState, f: FighterState) -> list[Change]:
+        """Changes as a fighter's activation closes, before it stops being the active one
+        (e.g. the actions it had left lapse); no dice."""
+        return []
+
     def after_activation(self, state: GameState, f: FighterState, roller: Roller) -> list[Change]:
         """Changes when a fighter's activation ends (e.g. a check that exhausts it)."""
         return []
@@ -123,6 +134,17 @@ class TurnStructure:
 
     def activation_note(self, state: GameState, f: FighterState) -> str:
         return ""
+
+    def cannot_activate(self, state: GameState, f: FighterState) -> str:
+        """Why `f`, in the game but not `can_activate`, may not activate now."""
+        return f"{f.name} cannot activate again this {self.round_word}"
+
+    def not_their_go(self, state: GameState, side: int, f: FighterState) -> str:
+        """Why `f` must wait while `side` activates next."""
+        return (
+            f"{state.sides[side].name} activate next; {f.name} of "
+            f"{state.sides[f.side].name} must wait"
+        )
 
     def not_activated(self, state: GameState) -> list[str]:
         """Names of the fighters that could still have activated when the round ends."""
@@ -152,23 +174,23 @@ class TurnStructure:
                 f"activation go ('companion act {other.name} pass')"
             )
         if not self.can_activate(state, f):
-            raise RefusedError(f"{f.name} cannot activate again this {self.round_word}")
+            raise RefusedError(self.cannot_activate(state, f))
         side = self.next_side(state)
         if side is not None and side != f.side:
-            raise RefusedError(
-                f"{state.sides[side].name} activate next; {f.name} of "
-                f"{state.sides[f.side].name} must wait"
-            )
-        if state.active is not None and state.active != fid:
+            raise RefusedError(self.not_their_go(state, side, f))
+        if not self.closes_previous and state.active is not None and state.active != fid:
             raise RefusedError(
                 f"{state.fighter(state.active).name} is still activating: end that activation "
                 "first ('companion done')"
             )
+        changes, summary = self.activation(state, f)
+        return Outcome("activate", summary, tuple(changes))
+
+    def activation(self, state: GameState, f: FighterState) -> tuple[list[Change], str]:
+        """The activation of a fighter allowed to activate: its changes, and what it says."""
         changes = self.activation_changes(state, f)
         note = self.activation_note(state, f)
-        return Outcome(
-            "activate", f"{f.name} activates." + (f" {note}" if note else ""), tuple(changes)
-        )
+        return changes, f"{f.name} activates." + (f" {note}" if note else "")
 
     def activation_changes(self, state: GameState, f: FighterState) -> list[Change]:
         changes = [
@@ -186,7 +208,8 @@ class TurnStructure:
             raise RefusedError("no fighter is activating")
         f = state.fighter(state.active)
         roller = DiceRoller(dice)
-        changes = [set_game("active", None)] + self.after_activation(state, f, roller)
+        changes = self.closing_changes(state, f) + [set_game("active", None)]
+        changes += self.after_activation(state, f, roller)
         trace = (
             Trace(
                 f"End of {possessive(f.name)} activation",
@@ -203,6 +226,11 @@ class TurnStructure:
 
     def round_reset(self, state: GameState) -> list[Change]:
         out: list[Change] = [set_game("active", None), set_game("flags.last_side", None)]
+        return out + self.tokens_off(state)
+
+    def tokens_off(self, state: GameState) -> list[Change]:
+        """Every fighter's token off and its `round_flags` cleared."""
+        out: list[Change] = []
         for f in state.fighters:
             if f.token:
                 out.append(set_fighter(f.id, "token", False))

@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # the facts are read only by the commands that use them
     from typing import Any
 
     from companion.systems.kit.facts import ActionSpec, Fact
+    from companion.systems.kit.turns import TurnStructure
     from companion.systems.solo_play import SoloPlay
 
 SOLO_FILE = "1ss_solo.toml"
@@ -52,6 +53,23 @@ class OneStatSkirmish(RuleSystem):
         from companion.systems.one_stat.solo.play import OneStatSolo  # solo commands only
 
         return OneStatSolo(self)
+
+    @property
+    def turns(self) -> TurnStructure:
+        """The 1ss turn on the kit's alternating activations (`turns.OneStatTurns`),
+        loaded where a turn is played: the board and the odds do not compile it."""
+        from companion.systems.one_stat.turns import TURNS
+
+        return TURNS
+
+    @turns.setter
+    def turns(self, value: TurnStructure) -> None:
+        raise AttributeError("the 1ss turn structure is its turns module's")
+
+    @property
+    def round_word(self) -> str:
+        # The structure's own word, given here because every board drawn asks for it.
+        return "turn"
 
     def ranks(self) -> Sequence[RankInfo]:
         return [
@@ -140,14 +158,9 @@ class OneStatSkirmish(RuleSystem):
     def new_game(
         self, rosters: Sequence[Roster], scenario: str, options: Mapping[str, Any]
     ) -> GameState:
-        from companion.systems.one_stat import turns  # loaded where a game or turn is made
+        from companion.systems.one_stat.setup import new_game
 
-        return turns.new_game(self.data, rosters, scenario, options)
-
-    def next_turn(self, state: GameState, dice: DiceSource) -> Outcome:
-        from companion.systems.one_stat import turns
-
-        return turns.next_turn(self.data, state, dice)
+        return new_game(self.data, rosters, scenario, options)
 
     def upkeep_choices(self, state: GameState) -> Sequence[UpkeepChoice]:
         # The text says a face-down Regenerator's player *may* roll (R-1SS-P28); a solo
@@ -164,18 +177,14 @@ class OneStatSkirmish(RuleSystem):
             if f.status == "face-down" and fx.has(f, "regenerator")
         )
 
-    def activate(self, state: GameState, fighter_id: str) -> Outcome:
-        from companion.systems.one_stat import turns
-
-        return turns.activate(self.data, state, fighter_id)
-
     def next_side(self, state: GameState) -> int | None:
+        # The structure's own answer, given here because every board drawn asks for it.
         return order.next_side(state)
 
     def action_names(self) -> Sequence[str]:
-        from companion.systems.one_stat.offer import ACT_NAMES
+        from companion.systems.one_stat.dispatch import RESOLVERS
 
-        return ("attack", "recover", "fall", "skill", *ACT_NAMES, *SOLO_ACTIONS)
+        return tuple(RESOLVERS)
 
     def must_recover(self, f: FighterState) -> bool:
         return f.status != "upright"  # prone (wounded) or face down
@@ -263,30 +272,9 @@ class OneStatSkirmish(RuleSystem):
 
     def resolve(self, state: GameState, request: ActionRequest, dice: DiceSource) -> Outcome:
         """Attack, Recover, falling, a skill, or a scenario action, with its trace."""
-        if request.action == "attack":
-            from companion.systems.one_stat import attack
+        from companion.systems.one_stat.dispatch import resolver
 
-            done = attack.resolve(self.data, state, request, dice)
-            if state.options.get("solo"):  # attacking the trek or hostage boss provokes
-                from companion.systems.one_stat.solo.objectives import provoked_by
-
-                done = provoked_by(state, request, done)
-            return done
-        from companion.systems.one_stat import actions
-
-        if request.action == "recover":
-            return actions.recover(self.data, state, request, dice)
-        if request.action == "fall":
-            from companion.systems.one_stat.movement import fall
-
-            return fall(self.data, state, request, dice)
-        if request.action == "skill":
-            return actions.use_skill(self.data, state, request, dice)
-        if request.action in SOLO_ACTIONS:
-            from companion.systems.one_stat.solo import actions as solo
-
-            return solo.resolve(state, request, dice)
-        return actions.act(self.data, state, request, dice)
+        return resolver(request.action)(self.data, state, request, dice)
 
     def odds(self, state: GameState, request: ActionRequest) -> Trace:
         if request.action != "attack":

@@ -1,118 +1,55 @@
-"""The 1 Stat Skirmish turn: turn count, initiative, alternating activations, upkeep."""
+"""The 1 Stat Skirmish turn on the kit's alternating activations: turn count, initiative,
+the activation (with a Fire Team or minions), upkeep."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-
 from companion.dice import DiceSource
-from companion.errors import RefusedError, UsageError
+from companion.errors import RefusedError
 from companion.game.events import Change, set_fighter, set_game
-from companion.game.setup import fighters_from
-from companion.game.state import FighterState, GameState, SideState, freeze
-from companion.roster import Roster
+from companion.game.state import FighterState, GameState, freeze
 from companion.systems.base import Outcome
+from companion.systems.kit.turns import AlternatingActivations
 from companion.systems.one_stat import fighters as fx
+from companion.systems.one_stat import order
 from companion.systems.one_stat.board import Board
-from companion.systems.one_stat.data import OneStatData, item_of
-from companion.systems.one_stat.order import next_side
+from companion.systems.one_stat.data import OneStatData, item_of, load
 from companion.systems.one_stat.roller import DiceRoller
 from companion.systems.one_stat.scenarios import ACTION_SCENARIOS, final_result, upkeep
 from companion.trace import Step, Trace, roll_dice
-from companion.values import replace
-
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
-if TYPE_CHECKING:
-    from typing import Any
 
 MAX_INITIATIVE_ROLLS = 20
 
 
-def new_game(
-    d: OneStatData, rosters: Sequence[Roster], scenario: str, options: Mapping[str, Any]
-) -> GameState:
-    if scenario not in d.scenarios:
-        raise UsageError(f"unknown 1ss scenario '{scenario}'; use one of {', '.join(d.scenarios)}")
-    if len(rosters) != 2:
-        raise UsageError("a two-player 1ss game needs two rosters")
-    options = dict(options)
-    rosters = _sitting_out(rosters, scenario, options)
-    house = _house_rules(d, rosters, scenario, bool(options.pop("force", False)))
-    if house:
-        options["house_rules"] = house
-    if scenario == "treasure-hunt":
-        rosters = [_joined(d, r) for r in rosters]
-    fighters = fighters_from(rosters, lambda rf: d.ranks[rf.rank].die)
-    sc = d.scenarios[scenario]
-    return GameState(
-        system="1ss",
-        scenario=scenario,
-        sides=tuple(SideState(r.name, r.name) for r in rosters),
-        fighters=tuple(fighters),
-        last_turn=sc.last_turn,
-        options=freeze(options),
-    )
+def fire_team(state: GameState, f: FighterState) -> list[str]:
+    """The Fire Team that activates with `f` (its members' ids; none outside a game with
+    Fire Teams), refused when the team cannot activate as one unit."""
+    if not state.flags.get("fire_teams"):
+        return []
+    from companion.systems.one_stat import fire_team as ft
+
+    why = ft.short_refusal(state, f)
+    if why:
+        raise RefusedError(why)
+    standing = ft.standing_team(state, f.id)
+    team = ft.members(standing) if standing else []
+    for m in team:
+        if state.fighter(m).token:
+            raise RefusedError(
+                f"{state.fighter(m).name} of {f.name}'s Fire Team has already activated "
+                f"this turn; the team activates as one unit ({ft.RULING})"
+            )
+    return team
 
 
-def _joined(d: OneStatData, r: Roster) -> Roster:
-    """The Treasure Hunt expands each training warband by two fighters (R-1SS-P26)."""
-    extra = d.joiners.get(r.name, ())
-    have = {f.name for f in r.fighters}
-    if not r.preset or not extra or any(f.name in have for f in extra):
-        return r
-    return replace(r, fighters=(*r.fighters, *extra))
-
-
-def _sitting_out(
-    rosters: Sequence[Roster], scenario: str, options: dict[str, Any]
-) -> Sequence[Roster]:
-    """An action scenario's band picked from bigger warbands: the fighters named in
-    `sit_out` stay out of the game (R-1SS-P21); the game keeps their names."""
-    given = options.pop("sit_out", None)
-    if given is None:
-        return rosters
-    names = [n for n in str(given).split(",") if n.strip()] if isinstance(given, str) else []
-    if not names:
-        raise UsageError("--opt sit_out= takes the names of the fighters who sit out, A,B")
-    if scenario not in ACTION_SCENARIOS:
-        raise UsageError(
-            "--opt sit_out= picks the band of an action scenario ("
-            + ", ".join(ACTION_SCENARIOS)
-            + "); other scenarios field the whole warband"
-        )
-    wanted = {str(n).strip().casefold(): str(n).strip() for n in names}
-    kept: list[Roster] = []
-    found: set[str] = set()
-    for r in rosters:
-        fighters = tuple(f for f in r.fighters if f.name.casefold() not in wanted)
-        found |= {f.name.casefold() for f in r.fighters if f.name.casefold() in wanted}
-        kept.append(replace(r, fighters=fighters))
-    missing = [wanted[k] for k in wanted if k not in found]
-    if missing:
-        raise UsageError(
-            f"--opt sit_out: no fighter called {', '.join(missing)} in "
-            + " or ".join(r.name for r in rosters)
-        )
-    options["sat_out"] = sorted(wanted.values())
-    return kept
-
-
-def _house_rules(
-    d: OneStatData, rosters: Sequence[Roster], scenario: str, force: bool
-) -> list[str]:
-    """Every warband-rule problem of the rosters (R-1SS-15): refused, or with `force`
-    kept as house rules the game records and the board shows (R-1SS-P21)."""
-    from companion.systems.one_stat.roster_rules import check_for_game
-
-    action = scenario in ACTION_SCENARIOS
-    problems = [f"{r.name}: {p.message}" for r in rosters for p in check_for_game(d, r, action)]
-    if problems and not force:
-        raise RefusedError(
-            "a game starts only with legal warbands (R-1SS-15, R-1SS-P21): "
-            + "; ".join(problems)
-            + ". Fix the rosters ('companion roster check NAME'), or start it anyway as house "
-            "rules with --force"
-        )
-    return problems
+def minions_of(state: GameState, f: FighterState) -> list[FighterState]:
+    """The minions that activate with their Minion Master `f`."""
+    if "minion-master" not in f.skills:
+        return []
+    return [
+        mn
+        for mn in state.side_fighters(f.side)
+        if mn.flags.get("minion") and mn.id != f.id and fx.can_activate(mn)
+    ]
 
 
 def actions_for(d: OneStatData, f: FighterState) -> int:
@@ -122,109 +59,6 @@ def actions_for(d: OneStatData, f: FighterState) -> int:
         for e in f.equipment
     )
     return 1 if heavy and f.rank != "rookie" else d.actions
-
-
-def activate(d: OneStatData, state: GameState, fid: str) -> Outcome:
-    f = state.fighter(fid)
-    _refuse_if_not_running(state)
-    if f.out:
-        raise RefusedError(f"{f.name} is out of the game and cannot activate")
-    if f.status == "face-down":
-        raise RefusedError(f"{f.name} lies face down and cannot activate until upkeep")
-    if f.status == "split":
-        raise RefusedError(f"{f.name} has split in two; activate its halves")
-    if f.token:
-        raise RefusedError(
-            f"{f.name} already has an activation token this turn; tokens come off at upkeep "
-            "('companion turn')"
-        )
-    side = next_side(state)
-    if side is not None and side != f.side:
-        raise RefusedError(
-            f"{state.sides[side].name} activate next (sides alternate); "
-            f"{f.name} of {state.sides[f.side].name} must wait for that activation"
-        )
-    team: list[str] = []
-    if state.flags.get("fire_teams"):
-        from companion.systems.one_stat import fire_team as ft
-
-        why = ft.short_refusal(state, f)
-        if why:
-            raise RefusedError(why)
-        standing = ft.standing_team(state, fid)
-        team = ft.members(standing) if standing else []
-        for m in team:
-            if state.fighter(m).token:
-                raise RefusedError(
-                    f"{state.fighter(m).name} of {f.name}'s Fire Team has already activated "
-                    f"this turn; the team activates as one unit ({ft.RULING})"
-                )
-    note = " It is prone: its first action must be Recover." if f.status == "wounded" else ""
-    minions = (
-        [
-            mn
-            for mn in state.side_fighters(f.side)
-            if mn.flags.get("minion") and mn.id != fid and fx.can_activate(mn)
-        ]
-        if "minion-master" in f.skills
-        else []
-    )
-    changes: list[Change] = []
-    group = {fid, *team, *(mn.id for mn in minions)}
-    for x in state.fighters:  # the actions of the activation that ends lapse
-        if x.id not in group and (x.id == state.active or x.flags.get("with_master")):
-            changes.append(set_fighter(x.id, "flags.actions", None))
-            if x.flags.get("with_master"):
-                changes.append(set_fighter(x.id, "flags.with_master", None))
-    n = actions_for(d, f)
-    for mn in minions:
-        changes += [
-            set_fighter(mn.id, "token", True),
-            set_fighter(mn.id, "flags.actions", actions_for(d, mn)),
-            set_fighter(mn.id, "flags.with_master", f.id),
-        ]
-    if minions:
-        note += (
-            f" Its minions {' and '.join(mn.name for mn in minions)} activate with it and act "
-            "in any order (Minion Master)."
-        )
-    if team:
-        n = ft.TEAM_ACTIONS
-        others = [state.fighter(m).name for m in team if m != fid]
-        changes += [set_fighter(m, "token", True) for m in team if m != fid]
-    if f.flags.get("skip_activation"):
-        n, note = 0, " It loses this activation (failed Influencer roll)."
-        changes.append(set_fighter(fid, "flags.skip_activation", None))
-    elif f.status == "wounded" and state.scenario in ACTION_SCENARIOS:
-        n, note = 0, " It recovers at once (action scenario) but does nothing else."
-        changes += [set_fighter(fid, "status", "upright"), set_fighter(fid, "wounds", 0)]
-    for xid in (fid, *(mn.id for mn in minions)):  # a fresh action sequence (R-1SS-P16)
-        for flag in ("did", "bonus_attack"):
-            if flag in state.fighter(xid).flags:
-                changes.append(set_fighter(xid, f"flags.{flag}", None))
-    changes += [
-        set_fighter(fid, "token", True),
-        set_fighter(fid, "flags.actions", n),
-        set_game("active", fid),
-        set_game("flags.last_side", f.side),
-    ]
-    if team:
-        note += (
-            f" Its Fire Team activates with it ({' and '.join(others)} take their tokens): "
-            "one move per member, or the heavy shooter's shot with all three actions."
-        )
-    return Outcome(
-        "activate", f"{f.name} activates ({n} action{'s' if n > 1 else ''}).{note}", tuple(changes)
-    )
-
-
-def _refuse_if_not_running(state: GameState) -> None:
-    if state.phase == "ended":
-        raise RefusedError(f"the game is over: {state.result or 'ended'}")
-    if state.turn == 0:
-        raise RefusedError(
-            "the game has not started; 'companion turn' counts turn 1 and rolls initiative"
-        )
 
 
 def initiative_die(d: OneStatData, state: GameState, side: int) -> tuple[int, str] | None:
@@ -256,63 +90,6 @@ def end_result(state: GameState) -> str | None:
     if not standing:
         return "draw: no fighter is left standing"
     return None
-
-
-def next_turn(d: OneStatData, state: GameState, dice: DiceSource) -> Outcome:
-    if state.options.get("solo"):  # upkeep with a new spawn, no initiative (R-1SS-S01)
-        from companion.systems.one_stat.solo import game as solo
-
-        return solo.next_turn(state, dice)
-    if state.phase == "ended":
-        raise RefusedError(f"the game is over: {state.result or 'ended'}")
-    changes: list[Change] = []
-    steps: list[Step] = []
-    board, roller = Board(state), DiceRoller(dice)
-    if state.turn > 0:
-        upkeep(d, board, roller)
-    ended = state.last_turn is not None and state.turn >= state.last_turn
-    result = final_result(d, board, roller) if ended else None
-    if ended:
-        board.result = None  # set below with the end of the game
-    changes += board.changes()
-    steps += roller.steps
-    if state.turn > 0:
-        for f in state.fighters:
-            if f.token:
-                changes.append(set_fighter(f.id, "token", False))
-            for flag in fx.TURN_FLAGS:
-                if flag in f.flags:
-                    changes.append(set_fighter(f.id, f"flags.{flag}", None))
-        changes += [set_game("active", None), set_game("flags.last_side", None)]
-        steps.append(Step("Upkeep", f"activation tokens removed after turn {state.turn}"))
-    if ended:
-        result = result or f"turn {state.last_turn} was the last"
-        changes += [set_game("phase", "ended"), set_game("result", result)]
-        trace = Trace("End of the game", tuple(steps), result)
-        return Outcome(
-            "end",
-            f"The game is over after turn {state.turn}: {result}",
-            tuple(changes),
-            trace,
-            announcements=(*board.announcements, f"Game over: {result}"),
-        )
-    turn = state.turn + 1
-    steps.append(
-        Step("Turn count", f"turn {turn}" + (f" of {state.last_turn}" if state.last_turn else ""))
-    )
-    winner, roll_steps = roll_initiative(d, state, dice)
-    steps += roll_steps
-    changes += [set_game("turn", turn), set_game("phase", "action"), set_game("initiative", winner)]
-    who = state.sides[winner].name
-    trace = Trace(f"Turn {turn}", tuple(steps), f"{who} has the initiative")
-    return Outcome(
-        "turn",
-        f"Turn {turn} begins; {who} has the initiative.",
-        tuple(changes),
-        trace,
-        data=freeze({"turn": turn, "initiative": winner}),
-        announcements=tuple(board.announcements),
-    )
 
 
 def roll_initiative(d: OneStatData, state: GameState, dice: DiceSource) -> tuple[int, list[Step]]:
@@ -353,3 +130,164 @@ def roll_initiative(d: OneStatData, state: GameState, dice: DiceSource) -> tuple
             return top[0], steps
         steps.append(Step("Tie", f"both rolled {best}: roll again (R-1SS-07)"))
     raise RefusedError("initiative tied 20 times in a row; check the dice and try again")
+
+
+class OneStatTurns(AlternatingActivations):
+    """The 1ss turn: sides alternate single activations, the side with the initiative
+    first; a fighter activates with its Fire Team or minions, and a new activation lets
+    the actions left of the one before lapse. The turn ends with the scenario's upkeep
+    and a roll for the initiative on rank dice (R-1SS-07); a solo game has its own order
+    and upkeep (R-1SS-S01)."""
+
+    round_flags = fx.TURN_FLAGS
+    closes_previous = True  # a new activation lets the actions left of the one before lapse
+
+    def can_activate(self, state: GameState, f: FighterState) -> bool:
+        return fx.can_activate(f)
+
+    def next_side(self, state: GameState) -> int | None:
+        return order.next_side(state)
+
+    def refuse_if_not_running(self, state: GameState) -> None:
+        if state.phase == "ended":
+            raise RefusedError(f"the game is over: {state.result or 'ended'}")
+        if state.turn == 0:
+            raise RefusedError(
+                "the game has not started; 'companion turn' counts turn 1 and rolls initiative"
+            )
+
+    def closing_changes(self, state: GameState, f: FighterState) -> list[Change]:
+        # The actions a fighter did not take lapse with its activation.
+        return [set_fighter(f.id, "flags.actions", None)] if "actions" in f.flags else []
+
+    def cannot_activate(self, state: GameState, f: FighterState) -> str:
+        if f.status == "face-down":
+            return f"{f.name} lies face down and cannot activate until upkeep"
+        if f.status == "split":
+            return f"{f.name} has split in two; activate its halves"
+        return (
+            f"{f.name} already has an activation token this turn; tokens come off at upkeep "
+            "('companion turn')"
+        )
+
+    def not_their_go(self, state: GameState, side: int, f: FighterState) -> str:
+        return (
+            f"{state.sides[side].name} activate next (sides alternate); "
+            f"{f.name} of {state.sides[f.side].name} must wait for that activation"
+        )
+
+    def activation(self, state: GameState, f: FighterState) -> tuple[list[Change], str]:
+        d = load()
+        fid = f.id
+        team = fire_team(state, f)
+        note = " It is prone: its first action must be Recover." if f.status == "wounded" else ""
+        minions = minions_of(state, f)
+        changes: list[Change] = []
+        group = {fid, *team, *(mn.id for mn in minions)}
+        for x in state.fighters:  # the actions of the activation that ends lapse
+            if x.id not in group and (x.id == state.active or x.flags.get("with_master")):
+                changes.append(set_fighter(x.id, "flags.actions", None))
+                if x.flags.get("with_master"):
+                    changes.append(set_fighter(x.id, "flags.with_master", None))
+        n = actions_for(d, f)
+        for mn in minions:
+            changes += [
+                set_fighter(mn.id, "token", True),
+                set_fighter(mn.id, "flags.actions", actions_for(d, mn)),
+                set_fighter(mn.id, "flags.with_master", f.id),
+            ]
+        if minions:
+            note += (
+                f" Its minions {' and '.join(mn.name for mn in minions)} activate with it and act "
+                "in any order (Minion Master)."
+            )
+        if team:
+            from companion.systems.one_stat.fire_team import TEAM_ACTIONS
+
+            n = TEAM_ACTIONS
+            others = [state.fighter(m).name for m in team if m != fid]
+            changes += [set_fighter(m, "token", True) for m in team if m != fid]
+        if f.flags.get("skip_activation"):
+            n, note = 0, " It loses this activation (failed Influencer roll)."
+            changes.append(set_fighter(fid, "flags.skip_activation", None))
+        elif f.status == "wounded" and state.scenario in ACTION_SCENARIOS:
+            n, note = 0, " It recovers at once (action scenario) but does nothing else."
+            changes += [set_fighter(fid, "status", "upright"), set_fighter(fid, "wounds", 0)]
+        for xid in (fid, *(mn.id for mn in minions)):  # a fresh action sequence (R-1SS-P16)
+            for flag in ("did", "bonus_attack"):
+                if flag in state.fighter(xid).flags:
+                    changes.append(set_fighter(xid, f"flags.{flag}", None))
+        changes += [
+            set_fighter(fid, "token", True),
+            set_fighter(fid, "flags.actions", n),
+            set_game("active", fid),
+            set_game("flags.last_side", f.side),
+        ]
+        if team:
+            note += (
+                f" Its Fire Team activates with it ({' and '.join(others)} take their tokens): "
+                "one move per member, or the heavy shooter's shot with all three actions."
+            )
+        return changes, f"{f.name} activates ({n} action{'s' if n > 1 else ''}).{note}"
+
+    def next_turn(self, state: GameState, dice: DiceSource) -> Outcome:
+        if state.options.get("solo"):  # upkeep with a new spawn, no initiative (R-1SS-S01)
+            from companion.systems.one_stat.solo import game as solo
+
+            return solo.next_turn(state, dice)
+        d = load()
+        if state.phase == "ended":
+            raise RefusedError(f"the game is over: {state.result or 'ended'}")
+        changes: list[Change] = []
+        steps: list[Step] = []
+        board, roller = Board(state), DiceRoller(dice)
+        if state.turn > 0:
+            upkeep(d, board, roller)
+        ended = state.last_turn is not None and state.turn >= state.last_turn
+        result = final_result(d, board, roller) if ended else None
+        if ended:
+            board.result = None  # set below with the end of the game
+        changes += board.changes()
+        steps += roller.steps
+        if state.turn > 0:
+            changes += self.tokens_off(state)
+            changes += [set_game("active", None), set_game("flags.last_side", None)]
+            steps.append(Step("Upkeep", f"activation tokens removed after turn {state.turn}"))
+        if ended:
+            result = result or f"turn {state.last_turn} was the last"
+            changes += [set_game("phase", "ended"), set_game("result", result)]
+            trace = Trace("End of the game", tuple(steps), result)
+            return Outcome(
+                "end",
+                f"The game is over after turn {state.turn}: {result}",
+                tuple(changes),
+                trace,
+                announcements=(*board.announcements, f"Game over: {result}"),
+            )
+        turn = state.turn + 1
+        steps.append(
+            Step(
+                "Turn count", f"turn {turn}" + (f" of {state.last_turn}" if state.last_turn else "")
+            )
+        )
+        winner, roll_steps = roll_initiative(d, state, dice)
+        steps += roll_steps
+        changes += [
+            set_game("turn", turn),
+            set_game("phase", "action"),
+            set_game("initiative", winner),
+        ]
+        who = state.sides[winner].name
+        trace = Trace(f"Turn {turn}", tuple(steps), f"{who} has the initiative")
+        return Outcome(
+            "turn",
+            f"Turn {turn} begins; {who} has the initiative.",
+            tuple(changes),
+            trace,
+            data=freeze({"turn": turn, "initiative": winner}),
+            announcements=tuple(board.announcements),
+        )
+
+
+#: the 1ss plug-in's turn structure
+TURNS = OneStatTurns()
