@@ -43,11 +43,17 @@ __all__ = [
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
+    from fractions import Fraction
     from typing import Any
 
     from companion.core.roller import Roller
     from companion.systems.kit.facts import ActionSpec, Fact
     from companion.systems.kit.turns import TurnStructure
+
+
+# The table last worked out for a rolled action, by system: rolling the same action on
+# the same state again (a replay, a check over every dice sequence) does not walk it again.
+_LAST_TABLE: dict[type, tuple[GameState, ActionRequest, tuple[tuple[str, Fraction], ...]]] = {}
 
 
 class RuleSystem(ABC):
@@ -349,6 +355,9 @@ class RuleSystem(ABC):
         """Resolve one action with dice: the outcome holds the trace and the changes."""
         from companion.core.roller import DiceRoller
 
+        # The facts checked as `odds` checks them (an action taken through the CLI or play
+        # arrives as the player typed it).
+        request = self.accept(state, request)
         out = self.act(state, request, DiceRoller(dice))
         if out.trace is None or out.trace.odds or "odds_label" not in out.data:
             return out
@@ -358,10 +367,15 @@ class RuleSystem(ABC):
         from companion.odds import TooLargeError
         from companion.values import replace
 
-        try:
-            rows = table(lambda roller: self.act(state, request, roller), request.action)
-        except TooLargeError:
-            return out  # too large to count: the roll stands without its table
+        last = _LAST_TABLE.get(type(self))
+        if last is not None and last[0] is state and last[1] == request:
+            rows = last[2]  # the same action rolled again on the same state
+        else:
+            try:
+                rows = table(lambda roller: self.act(state, request, roller), request.action)
+            except TooLargeError:
+                return out  # too large to count: the roll stands without its table
+            _LAST_TABLE[type(self)] = (state, request, rows)
         return replace(out, trace=replace(out.trace, odds=rows))
 
     def act(self, state: GameState, request: ActionRequest, roller: Roller) -> Outcome:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.core.check import Check
 from companion.core.roller import DiceRoller, Roller
 from companion.dice import DiceSource
 from companion.errors import UsageError
@@ -36,23 +37,25 @@ def stamina_check(d: SkmData, name: str, stamina: int, roller: Roller, own: bool
     the figure fresh without an activation at once (R-SKM-P04). Enumeration branches on
     exhausted or fresh, and on the 20 where it changes what happens.
     """
-    t = roller.test(
-        title="Stamina check",
-        who=name,
-        sides=d.die,
-        count=d.stamina_dice,
-        target=stamina,
-        # Passing is staying fresh, the outcome the figure's player hopes for: the chance
-        # and the luck summary read it that way.
-        compare=">",
-        success_text="not exhausted: may activate again this round",
-        failure_text="exhausted for the rest of the round",
-        rulings=("R-SKM-04",),
-        notes=(f"{d.stamina_dice}D{d.die} above Stamina {stamina} keeps it fresh",),
-        purpose=f"{name}'s stamina check",
-        # Only a check ending the figure's own activation acts on a 20; elsewhere the 20 is
-        # a note, so the odds need not branch on it.
-        by_value=(d.stamina_again,) if own else False,
+    t = roller.check(
+        Check(
+            "Stamina check",
+            name,
+            sides=d.die,
+            count=d.stamina_dice,
+            target=stamina,
+            # Passing is staying fresh, the outcome the figure's player hopes for: the
+            # chance and the luck summary read it that way.
+            compare=">",
+            success_text="not exhausted: may activate again this round",
+            failure_text="exhausted for the rest of the round",
+            rulings=("R-SKM-04",),
+            notes=(f"{d.stamina_dice}D{d.die} above Stamina {stamina} keeps it fresh",),
+            purpose=f"{name}'s stamina check",
+            # Only a check ending the figure's own activation acts on a 20; elsewhere the
+            # 20 is a note, so the odds need not branch on it.
+            by_value=(d.stamina_again,) if own else False,
+        )
     )
     if not t.success:
         return EXHAUSTED
