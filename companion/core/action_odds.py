@@ -19,7 +19,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Protocol, TypeVar
 
-from companion.core.branches import Branches, Preview, enumerate_outcomes
+from companion.core.branches import Branches, OverBudget, Preview, enumerate_outcomes
 from companion.core.roller import Roller
 from companion.numbers import shown
 from companion.odds import TooLargeError, fmt, most_likely
@@ -34,6 +34,9 @@ MAX_SEQUENCES = 20_000
 MAX_WORK = 60_000
 # Paths followed to estimate the walk before it is made.
 PROBES = 32
+# Checks answered at most by a walk made before any estimate (a small action's whole
+# walk costs less than the estimate's probes); past it, the estimate decides.
+QUICK_WORK = 2_000
 # A distance in an outcome's words: 6".
 _INCHES = re.compile(r'(\d+)"')
 _Row = TypeVar("_Row")
@@ -102,7 +105,12 @@ def estimate(run: Callable[[Roller], object]) -> tuple[float, float]:
 
 def guarded_outcomes(run: Callable[[Roller], K], what: str) -> dict[K, Fraction]:
     """`enumerate_outcomes` over `run`, refused up front (TooLargeError) when its walk
-    would be too large to count within a second."""
+    would be too large to count within a second. A small walk is simply made: the
+    estimate would cost more than the walk itself."""
+    try:
+        return enumerate_outcomes(run, budget=QUICK_WORK)
+    except OverBudget:
+        pass
     leaves, work = estimate(run)
     if leaves > MAX_SEQUENCES:
         raise too_many(what)
@@ -185,8 +193,9 @@ def _facet_step(title: str, row: Mapping[str | int, Fraction], given: str) -> St
     """A facet with its chances (given the condition, when there is one): a number as
     a spread (lowest first), words likeliest first."""
     told = sum(row.values(), Fraction(0)) if given else Fraction(1)
-    if all(isinstance(said, int) for said in row):
-        said = ", ".join(f"{v}: {fmt(p / told)}" for v, p in sorted(row.items()))  # type: ignore[type-var]
+    numbers = {k: p for k, p in row.items() if isinstance(k, int)}
+    if len(numbers) == len(row):
+        said = ", ".join(f"{v}: {fmt(p / told)}" for v, p in sorted(numbers.items()))
     else:
         ranked = sorted(((str(k), p) for k, p in row.items()), key=_likeliest)
         said = "; ".join(f"{k} {fmt(p / told)}" for k, p in ranked)

@@ -151,6 +151,30 @@ def odds_data(plan: Charge, result: Result, fate: str) -> dict[str, Any]:
     return data
 
 
+# The attack last planned, with what it was planned from: the odds run the same attack
+# once for every branch of its dice, on the very same state and facts.
+_LAST_PLAN: list[tuple[GameState, str | None, Mapping[str, Any], bool, Charge]] = []
+
+
+def planned_attack(
+    d: SkmData, state: GameState, actor: str, target: str | None, o: Mapping[str, Any], now: bool
+) -> Charge:
+    """`build`, kept for the next run of the same attack on the same state."""
+    if _LAST_PLAN:
+        was, t, opts, at, plan = _LAST_PLAN[0]
+        if (
+            was is state
+            and t == target
+            and opts is o
+            and at == now
+            and plan.melee.attacker.id == actor
+        ):
+            return plan
+    plan = build(d, state, actor, target, o, now=now)
+    _LAST_PLAN[:] = [(state, target, o, now, plan)]
+    return plan
+
+
 def attack(
     d: SkmData, state: GameState, f: FighterState, target: str | None, o: Mapping[str, Any],
     roller: Roller,
@@ -160,7 +184,7 @@ def attack(
     now = isinstance(roller, DiceRoller)
     if now:
         check_part(state, f, "attack")
-    plan = build(d, state, f.id, target, o, now=now)
+    plan = planned_attack(d, state, f.id, target, o, now)
     result, figures = run_charge(d, plan, roller)
     fate = fate_of(result, figures, plan)
     changes: list[Change] = [mark(f, "attack")]
