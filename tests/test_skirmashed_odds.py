@@ -117,3 +117,13 @@ def test_resolve_over_every_typed_roll_counts_the_odds_table():
     rolled = SKM.resolve(state, req, TypedDice([10, 10, 1, 1]))
     assert rolled.trace.odds == table
     assert rolled.data["odds_label"] == "B: killed"
+
+
+@pytest.mark.parametrize("flags", [{}, {"token": True}, {"status": "out"}])
+def test_end_of_activation_odds_count_every_typed_roll(flags):
+    # `done --odds` walks the hook that ends the activation; the ending itself, fed
+    # every pair of dice the stamina check can roll, lands in its rows as often.
+    state = set_fig(game([fig("A", sta=9)], [fig("B")], active="a"), "a", **flags)
+    trace = SKM.end_activation_odds(state)
+    assert brute_force(lambda dice: SKM.end_activation(state, dice).summary) == dict(trace.odds)
+    assert all(s.title == "Stamina check" for s in trace.steps)
