@@ -1,31 +1,58 @@
-"""SKIRMASHED odds against brute force: every dice sequence walked through the real dice
-path (DiceRoller) gives the same exact distribution as the odds."""
+"""SKIRMASHED odds against brute force: every dice sequence typed into the real
+resolution gives the same exact table and spreads as the odds, which walk the same action."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
 import pytest
-from brute_force import brute_force
+from brute_force import brute_force, resolved
 from skirmashed_helpers import SKM, attack, fig, game, set_fig
 
 from companion.core.roller import DiceRoller
-from companion.systems.skirmashed import actions
-from companion.systems.skirmashed.attack import build, run_charge
-from companion.systems.skirmashed.data import load
+from companion.dice import TypedDice
+from companion.odds import fmt
 
-D = load()
+SPREADS = ("Hits", "Unblocked hits", "Damage")
 
 
 def by_dice(state, **opts):
-    """The distribution of (hits, unblocked, damage, fate) over every dice sequence."""
-    plan = build(D, state, "a", "b", opts)
+    """The attack rolled with typed dice over every dice sequence (the action `resolve`
+    runs, its facts accepted once), and its odds: the rows of the table and the spreads
+    of hits, unblocked hits and damage, each counted from the dice."""
+    if opts.get("charging"):
+        state = set_fig(state, "a", flag_did=["move"])  # a charge follows a move (R-SKM-P13)
+    req = SKM.accept(state, attack("a", "b", **opts))
 
-    def run(dice):
-        result, figures = run_charge(D, plan, DiceRoller(dice))
-        return actions.label(result, figures, plan)
+    def rolled(dice):
+        o = SKM.act(state, req, DiceRoller(dice))
+        return o.data["odds_label"], o.data["hits"], o.data["unblocked"], o.data["damage"]
 
-    return brute_force(run), actions.dist(D, plan)
+    brute = brute_force(rolled)
+    rows: dict[str, Fraction] = {}
+    spreads: list[dict[int, Fraction]] = [{}, {}, {}]
+    charger = f"{state.fighter('a').name}: killed"
+    for (label, *counts), p in brute.items():
+        rows[label] = rows.get(label, Fraction(0)) + p
+        if label == charger:
+            continue  # the blow's spreads are told given the charger lives to strike
+        for spread, v in zip(spreads, counts, strict=True):
+            spread[v] = spread.get(v, Fraction(0)) + p
+    lives = 1 - rows.get(charger, Fraction(0))
+    given = f" (if {state.fighter('a').name} lives to strike)" if lives < 1 else ""
+    said = {
+        title: ", ".join(f"{v}: {fmt(p / lives)}" for v, p in sorted(spread.items())) + given
+        for title, spread in zip(SPREADS, spreads, strict=True)
+    }
+    return (rows, said), SKM.odds(state, req)
+
+
+def check_against_dice(state, **opts):
+    (rows, said), trace = by_dice(state, **opts)
+    assert dict(trace.odds) == rows
+    assert sum(rows.values()) == 1
+    assert {s.title: s.outcome for s in trace.steps if s.title in SPREADS} == said
+    return trace
 
 
 CASES = [
@@ -40,9 +67,7 @@ CASES = [
 
 @pytest.mark.parametrize(("a", "b", "opts"), CASES)
 def test_odds_equal_brute_force(a, b, opts):
-    brute, odds = by_dice(game([a], [b], active="a"), **opts)
-    assert brute == odds
-    assert sum(odds.values()) == 1
+    check_against_dice(game([a], [b], active="a"), **opts)
 
 
 def test_kill_chance_counts_the_damage_already_taken():
@@ -78,5 +103,27 @@ def test_charge_odds_equal_brute_force_through_both_stamina_checks():
     a = fig("A", man=2, fight=1, hack=9, sta=9)
     b = fig("B", man=4, fp=1, boom=9, sta=9)
     state = game([a], [b], active="a")
-    brute, odds = by_dice(state, charging=True, shoot_first=True)
-    assert brute == odds
+    check_against_dice(state, charging=True, shoot_first=True)
+
+
+def test_resolve_over_every_typed_roll_counts_the_odds_table():
+    # Typed dice fed to the resolution itself, as the CLI's --dice does: the rows it
+    # lands in, counted over every sequence, are the odds table, which the rolled
+    # attack shows too.
+    state = game([fig("A", fp=2, boom=5)], [fig("B", man=4, sta=5)], active="a")
+    req = attack("a", "b", ranged=True)
+    table = SKM.odds(state, req).odds
+    assert resolved(SKM, state, req, lambda o: o.data["odds_label"]) == dict(table)
+    rolled = SKM.resolve(state, req, TypedDice([10, 10, 1, 1]))
+    assert rolled.trace.odds == table
+    assert rolled.data["odds_label"] == "B: killed"
+
+
+@pytest.mark.parametrize("flags", [{}, {"token": True}, {"status": "out"}])
+def test_end_of_activation_odds_count_every_typed_roll(flags):
+    # `done --odds` walks the hook that ends the activation; the ending itself, fed
+    # every pair of dice the stamina check can roll, lands in its rows as often.
+    state = set_fig(game([fig("A", sta=9)], [fig("B")], active="a"), "a", **flags)
+    trace = SKM.end_activation_odds(state)
+    assert brute_force(lambda dice: SKM.end_activation(state, dice).summary) == dict(trace.odds)
+    assert all(s.title == "Stamina check" for s in trace.steps)

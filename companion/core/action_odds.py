@@ -19,7 +19,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Protocol, TypeVar
 
-from companion.core.branches import Branches, Preview, enumerate_outcomes
+from companion.core.branches import Branches, OverBudget, Preview, enumerate_outcomes
 from companion.core.roller import Roller
 from companion.numbers import shown
 from companion.odds import TooLargeError, fmt, most_likely
@@ -34,6 +34,9 @@ MAX_SEQUENCES = 20_000
 MAX_WORK = 60_000
 # Paths followed to estimate the walk before it is made.
 PROBES = 32
+# Checks answered at most by a walk made before any estimate (a small action's whole
+# walk costs less than the estimate's probes); past it, the estimate decides.
+QUICK_WORK = 2_000
 # A distance in an outcome's words: 6".
 _INCHES = re.compile(r'(\d+)"')
 _Row = TypeVar("_Row")
@@ -50,9 +53,15 @@ class Resolved(Protocol):
     - `odds_rank`: where that row stands in the table (rows in the order the rules list
       results); rows of equal rank stand most likely first;
     - `odds_facets`: other things the table wants told with their chances, as
-      {title: what happened} (the attacker's own risk), each shown as one step; what
+      {title: what happened} (the attacker's own risk), each shown as one step. What
       happened may be several words the outcome counts under, each told with its own
-      chance (nested ones: "killed" within "hurt or killed").
+      chance (nested ones: "killed" within "hurt or killed"); a number (hits, damage)
+      is told as a spread, lowest first. Outcomes that name a condition
+      (`odds_facets_given`: "if A lives to strike") have their facets told given that
+      condition: the outcomes that leave the facets out do not count;
+    - `odds_headline`: [what, counts]: the odds' headline is the chance of `what`, the
+      outcomes that count toward it added up (a kill, whatever else happens), instead
+      of the likeliest row.
     """
 
     @property
@@ -96,27 +105,13 @@ def estimate(run: Callable[[Roller], object]) -> tuple[float, float]:
     return leaves_sum / PROBES, work_sum / PROBES
 
 
-class _Large(Exception):
-    """A walk ran past the runs an estimate costs: it is estimated before it goes on."""
-
-
 def guarded_outcomes(run: Callable[[Roller], K], what: str) -> dict[K, Fraction]:
     """`enumerate_outcomes` over `run`, refused up front (TooLargeError) when its walk
-    would be too large to count within a second. A walk of no more runs than the
-    estimate would follow (most actions: an attack of a few checks) is simply made,
-    without estimating it first."""
-    runs = 0
-
-    def small(r: Roller) -> K:
-        nonlocal runs
-        runs += 1
-        if runs > PROBES:
-            raise _Large
-        return run(r)
-
+    would be too large to count within a second. A small walk is simply made: the
+    estimate would cost more than the walk itself."""
     try:
-        return enumerate_outcomes(small)
-    except _Large:
+        return enumerate_outcomes(run, budget=QUICK_WORK)
+    except OverBudget:
         pass
     leaves, work = estimate(run)
     if leaves > MAX_SEQUENCES:
@@ -126,9 +121,12 @@ def guarded_outcomes(run: Callable[[Roller], K], what: str) -> dict[K, Fraction]
     return enumerate_outcomes(run)
 
 
+# What one run of an action tells besides its row: its facets, the condition they are
+# told under, and its headline (what, whether this run counts toward it).
+_Told = tuple[tuple[tuple[str, str | int], ...], str, tuple[str, bool] | None]
 # How one run of an action is counted: its row, the row's rank, its summary, the title
-# of the check it turned on, and its facets.
-_Key = tuple[str | None, int, str, str, tuple[tuple[str, str], ...]]
+# of the check it turned on, and what else it tells.
+_Key = tuple[str | None, int, str, str, _Told]
 
 
 def _walk(act: Callable[[Roller], Resolved], what: str) -> dict[_Key, Fraction]:
@@ -138,8 +136,13 @@ def _walk(act: Callable[[Roller], Resolved], what: str) -> dict[_Key, Fraction]:
         first = (
             getattr(r, "first_title", None) or getattr(r, "first_info", None) or _first_step(out)
         )
-        facets = tuple(data.get("odds_facets", {}).items())
-        return data.get("odds_label"), data.get("odds_rank", 0), out.summary, first, facets
+        head = data.get("odds_headline")
+        told = (
+            tuple(data.get("odds_facets", {}).items()),
+            data.get("odds_facets_given", ""),
+            None if head is None else (str(head[0]), bool(head[1])),
+        )
+        return data.get("odds_label"), data.get("odds_rank", 0), out.summary, first, told
 
     return guarded_outcomes(run, what)
 
@@ -180,22 +183,43 @@ def table(
 
 
 def _facet_steps(dist: Mapping[_Key, Fraction]) -> list[Step]:
-    by: dict[str, dict[str, Fraction]] = {}
-    for (_, _, _, _, facets), p in dist.items():
+    by: dict[str, dict[str | int, Fraction]] = {}
+    given = ""
+    for (_, _, _, _, (facets, if_, _)), p in dist.items():
+        given = given or if_
         for title, what in facets:
             row = by.setdefault(title, {})
-            for said in (what,) if isinstance(what, str) else what:
+            for said in (what,) if isinstance(what, str | int) else what:
                 row[said] = row.get(said, Fraction(0)) + p
-    return [
-        Step(
-            title, "; ".join(f"{said} {fmt(p)}" for said, p in sorted(row.items(), key=_likeliest))
-        )
-        for title, row in by.items()
-    ]
+    return [_facet_step(title, row, given) for title, row in by.items()]
+
+
+def _facet_step(title: str, row: Mapping[str | int, Fraction], given: str) -> Step:
+    """A facet with its chances (given the condition, when there is one): a number as
+    a spread (lowest first), words likeliest first."""
+    told = sum(row.values(), Fraction(0)) if given else Fraction(1)
+    numbers = {k: p for k, p in row.items() if isinstance(k, int)}
+    if len(numbers) == len(row):
+        said = ", ".join(f"{v}: {fmt(p / told)}" for v, p in sorted(numbers.items()))
+    else:
+        ranked = sorted(((str(k), p) for k, p in row.items()), key=_likeliest)
+        said = "; ".join(f"{k} {fmt(p / told)}" for k, p in ranked)
+    return Step(title, said + (f" ({given})" if told < 1 else ""))
 
 
 def _likeliest(kv: tuple[str, Fraction]) -> tuple[Fraction, str]:
     return -kv[1], kv[0]
+
+
+def _headline(dist: Mapping[_Key, Fraction]) -> str | None:
+    """The chance of what the outcomes name as the headline, when they name one."""
+    what, p = None, Fraction(0)
+    for (_, _, _, _, (_, _, head)), q in dist.items():
+        if head is None:
+            return None
+        what = head[0]
+        p += q if head[1] else 0
+    return None if what is None else f"{what}: {fmt(p)}"
 
 
 def _first_step(outcome: Resolved) -> str:
@@ -238,8 +262,11 @@ def odds_trace(title: str, act: Callable[[Roller], Resolved]) -> Trace:
     if all(key[0] is not None for key in dist):
         rows = _rows(dist)
         best = max(rows, key=lambda kv: kv[1])
-        steps = described(act) + tuple(_facet_steps(dist))
-        return Trace(title, steps, most_likely(*best), rows)
+        facets = _facet_steps(dist)
+        # A facet told over every branch stands in for the main line's step of that name.
+        told = {s.title for s in facets}
+        steps = tuple(s for s in described(act) if s.title not in told) + tuple(facets)
+        return Trace(title, steps, _headline(dist) or most_likely(*best), rows)
     likeliest = _by_summary(dist)
     best_text, p_best, _ = likeliest[0]
     ruler = by_distance(likeliest, lambda r: r[0])

@@ -195,11 +195,16 @@ class Preview(Branches):
         self.steps.append(Step(title, outcome, rulings=tuple(rulings), notes=tuple(notes)))
 
 
-def enumerate_outcomes(run: Callable[[Roller], K]) -> dict[K, Fraction]:
+class OverBudget(Exception):
+    """A walk would answer more checks than it was allowed (`enumerate_outcomes`)."""
+
+
+def enumerate_outcomes(run: Callable[[Roller], K], budget: int | None = None) -> dict[K, Fraction]:
     """The exact distribution of what `run` returns, over every branch of its requests.
 
     `run` is the rule code itself, taking a roller; it must be deterministic given the
-    roller's answers (it may not read anything else that changes between runs).
+    roller's answers (it may not read anything else that changes between runs). With a
+    `budget`, the walk stops (OverBudget) once it has answered more checks than that.
     """
     out: dict[K, Fraction] = {}
     stack: list[list[int]] = [[]]
@@ -207,6 +212,10 @@ def enumerate_outcomes(run: Callable[[Roller], K]) -> dict[K, Fraction]:
         path = stack.pop()
         b = Branches(path)
         label = run(b)
+        if budget is not None:
+            budget -= len(b.points) + 1
+            if budget < 0:
+                raise OverBudget
         out[label] = out.get(label, Fraction(0)) + b.prob
         for depth in range(len(path), len(b.points)):
             chosen = path[depth] if depth < len(path) else 0

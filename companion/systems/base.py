@@ -43,6 +43,7 @@ __all__ = [
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
+    from fractions import Fraction
     from typing import Any
 
     from companion.core.roller import Roller
@@ -51,6 +52,11 @@ if TYPE_CHECKING:
     from companion.systems.solo_play import SoloPlay
     from companion.systems.table_rolls import TableRolls
     from companion.systems.unit_library import UnitLibrary
+
+
+# The table last worked out for a rolled action, by system: rolling the same action on
+# the same state again (a replay, a check over every dice sequence) does not walk it again.
+_LAST_TABLE: dict[type, tuple[GameState, ActionRequest, tuple[tuple[str, Fraction], ...]]] = {}
 
 
 class RuleSystem(ABC):
@@ -345,6 +351,9 @@ class RuleSystem(ABC):
         """Resolve one action with dice: the outcome holds the trace and the changes."""
         from companion.core.roller import DiceRoller
 
+        # The facts checked as `odds` checks them (an action taken through the CLI or play
+        # arrives as the player typed it).
+        request = self.accept(state, request)
         out = self.act(state, request, DiceRoller(dice))
         if out.trace is None or out.trace.odds or "odds_label" not in out.data:
             return out
@@ -354,10 +363,20 @@ class RuleSystem(ABC):
         from companion.odds import TooLargeError
         from companion.values import replace
 
-        try:
-            rows = table(self.odds_act(state, request, out), request.action)
-        except TooLargeError:
-            return out  # too large to count: the roll stands without its table
+        walked = self.odds_act(state, request, out)
+        # The same action rolled again on the same state (a replay, a check over every
+        # dice sequence) reuses its table, unless what is walked depends on the roll.
+        same = type(self).odds_act is RuleSystem.odds_act
+        last = _LAST_TABLE.get(type(self))
+        if same and last is not None and last[0] is state and last[1] == request:
+            rows = last[2]
+        else:
+            try:
+                rows = table(walked, request.action)
+            except TooLargeError:
+                return out  # too large to count: the roll stands without its table
+            if same:
+                _LAST_TABLE[type(self)] = (state, request, rows)
         return replace(out, trace=replace(out.trace, odds=rows))
 
     def act(self, state: GameState, request: ActionRequest, roller: Roller) -> Outcome:

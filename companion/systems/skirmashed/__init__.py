@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.core.roller import Roller
 from companion.dice import DiceSource
 from companion.errors import UsageError
 from companion.game.state import FighterState, GameState, freeze
@@ -23,9 +24,9 @@ from companion.systems.base import (
 from companion.systems.kit.facts import ActionSpec
 from companion.systems.kit.plugin import FromData
 from companion.systems.skirmashed import actions, roster_rules, turns
-from companion.systems.skirmashed.attack import Figure
+from companion.systems.skirmashed.attack import Figure, build
 from companion.systems.skirmashed.data import FIGHTER, RANGED_STATS, SkmData, load
-from companion.trace import Trace
+from companion.trace import Step, Trace
 
 # Keys other systems' callers may send empty (e.g. ganging=0); SKIRMASHED has no such rule,
 # so an empty one is dropped and a real one refused by the declared facts.
@@ -211,24 +212,41 @@ class Skirmashed(FromData):
             state, ActionRequest(request.action, request.actor, request.target, freeze(opts))
         )
 
-    def resolve(self, state: GameState, request: ActionRequest, dice: DiceSource) -> Outcome:
-        req = self.accept(state, request)
-        if req.actor is None:
+    def act(self, state: GameState, request: ActionRequest, roller: Roller) -> Outcome:
+        if request.actor is None:
             raise self.refuse("name the figure that acts")
-        f = state.fighter(req.actor)
+        f = state.fighter(request.actor)
         d = self.data
-        if req.action in ("move", "run"):
-            return actions.move(d, state, f, req.action, dice)
-        if req.action == "focus":
+        if request.action in ("move", "run"):
+            return actions.move(d, state, f, request.action, roller)
+        if request.action == "focus":
             return actions.focus(state, f)
-        if req.action == "attack":
-            return actions.attack(d, state, f, req.target, req.options, dice)
-        if req.action == "pass":
+        if request.action == "attack":
+            return actions.attack(d, state, f, request.target, request.options, roller)
+        if request.action == "pass":
             return self.turns.pass_fighter(state, f.id)
-        return super().resolve(state, req, dice)
+        return super().act(state, request, roller)
 
-    def odds(self, state: GameState, request: ActionRequest) -> Trace:
-        req = self.accept(state, request)
+    def end_activation_odds(self, state: GameState) -> Trace:
+        """The stamina check's outcomes from the same hook that ends an activation, walked
+        over every branch of its check."""
+        from companion.core.action_odds import odds_trace
+
+        if state.active is None:
+            raise self.refuse("no fighter is activating")
+        f = state.fighter(state.active)
+
+        def ending(roller: Roller) -> Outcome:
+            said = self.turns.closing(state, f, roller)[1]
+            # The step that decides, as the rolled end of the activation names it.
+            trace = Trace("", (Step(turns.STAMINA_CHECK, said),), said)
+            return Outcome("activation-end", f"{f.name} ends the activation: {said}", (), trace)
+
+        return odds_trace(f"Odds: end of {f.name}'s activation", ending)
+
+    def odds_title(self, state: GameState, req: ActionRequest) -> str:
         if req.action != "attack" or req.actor is None:
-            return super().odds(state, req)
-        return actions.odds_trace(self.data, state, req.actor, req.target, req.options)
+            return super().odds_title(state, req)
+        # An attack's odds are titled by what it is: a shot, a charge or a plain attack.
+        plan = build(self.data, state, req.actor, req.target, req.options)
+        return f"Odds: {actions.describe(plan)}"

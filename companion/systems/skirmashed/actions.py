@@ -1,16 +1,14 @@
 """The parts of a SKIRMASHED activation: move, run, focus and attack, each one small
-function from state, choices and dice to an Outcome, and the odds of an attack."""
+function from state, choices and a roller to an Outcome: rolled with dice, or walked over
+every branch of its checks for its odds (the same code)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import Any
 
-from companion import odds
-from companion.core.branches import Preview, enumerate_outcomes
+from companion.core.check import Check
 from companion.core.roller import DiceRoller, Roller
-from companion.dice import DiceSource
 from companion.errors import RefusedError
 from companion.game.events import Change, set_fighter
 from companion.game.state import FighterState, GameState, freeze
@@ -20,7 +18,6 @@ from companion.systems.skirmashed.attack import Charge, Figure, Result, build, r
 from companion.systems.skirmashed.data import SkmData
 from companion.systems.skirmashed.turns import DID, wiped_out
 from companion.trace import Modifier, Step, Trace
-from companion.values import replace
 
 # The orders an activation may take (R-SKM-P05): what may follow what has been done.
 NEXT: dict[tuple[str, ...], tuple[str, ...]] = {
@@ -66,20 +63,24 @@ def mark(f: FighterState, part: str) -> Change:
     return set_fighter(f.id, f"flags.{DID}", list(done_so_far(f)) + [part])
 
 
-def move(d: SkmData, state: GameState, f: FighterState, part: str, dice: DiceSource) -> Outcome:
+def move(d: SkmData, state: GameState, f: FighterState, part: str, roller: Roller) -> Outcome:
     """A move (Manoeuvre + D10") or a run (Manoeuvre + 2D10")."""
     check_part(state, f, part)
     count = d.run_dice if part == "run" else d.move_dice
-    roller = DiceRoller(dice)
     man = int(f.stats.get("manoeuvre", 0))
-    inches = roller.roll(
-        title="Run" if part == "run" else "Move",
-        who=f.name,
-        sides=d.die,
-        count=count,
-        modifiers=(Modifier(man, "Manoeuvre"),),
-        text='{total}" at most',
-        purpose=f"{f.name}'s {part}",
+    inches = int(
+        roller.check(
+            Check(
+                "Run" if part == "run" else "Move",
+                f.name,
+                sides=d.die,
+                count=count,
+                modifiers=(Modifier(man, "Manoeuvre"),),
+                text='{total}" at most',
+                purpose=f"{f.name}'s {part}",
+            )
+        ).total
+        or 0
     )
     verb = "runs" if part == "run" else "moves"
     summary = f'{f.name} {verb} up to {inches}".'
@@ -109,14 +110,16 @@ def describe(plan: Charge) -> str:
     return f"{atk.attacker.name} {verb} {atk.target.name}"
 
 
-def label(result: Result, figures: Mapping[str, Figure], plan: Charge) -> tuple[int, int, int, str]:
-    """(hits, unblocked, damage, what became of whom) of one attack."""
-    atk = plan.melee
-    if figures[atk.attacker.id].dead:
-        fate = "charger killed"
-    else:
-        fate = "killed" if result.killed else "survives"
-    return result.hits, result.unblocked, result.damage, fate
+# The rows of an attack's odds table in the order they stand: the target killed, the
+# target surviving, the charger shot down as it comes in.
+FATES = ("killed", "survives", "charger killed")
+
+
+def fate_of(result: Result, figures: Mapping[str, Figure], plan: Charge) -> str:
+    """What became of whom in one attack."""
+    if figures[plan.melee.attacker.id].dead:
+        return "charger killed"
+    return "killed" if result.killed else "survives"
 
 
 def row_name(plan: Charge, fate: str) -> str:
@@ -127,77 +130,63 @@ def row_name(plan: Charge, fate: str) -> str:
     )
 
 
-def _key(plan: Charge) -> tuple[Any, ...]:
-    def fig_key(f: Figure) -> tuple[Any, ...]:
-        return (f.id, tuple(sorted(f.stats.items())), f.fighter, f.damage, f.exhausted, f.dead)
-
+def odds_data(plan: Charge, result: Result, fate: str) -> dict[str, Any]:
+    """How the odds count one attack: its row, where the row stands, the spread of its
+    hits, unblocked hits and damage (told given the charger lives to strike, when it
+    is shot as it comes in) and the headline, the target's chance of being killed."""
     atk = plan.melee
-    return (
-        fig_key(atk.attacker), fig_key(atk.target), atk.ranged, atk.focused, atk.range_,
-        atk.band, atk.cover, atk.charging, atk.blocking, atk.plain, atk.damage_stat, atk.literal,
-        plan.shoot_first, plan.charger_blocks,
-    )  # fmt: skip
+    data: dict[str, Any] = {
+        "odds_label": row_name(plan, fate),
+        "odds_rank": FATES.index(fate),
+        "odds_headline": [f"{atk.target.name} killed", fate == "killed"],
+    }
+    if fate != "charger killed":
+        data["odds_facets"] = {
+            "Hits": result.hits,
+            "Unblocked hits": result.unblocked,
+            "Damage": result.damage,
+        }
+    if plan.shoot_first:
+        data["odds_facets_given"] = f"if {atk.attacker.name} lives to strike"
+    return data
 
 
-_DISTS: dict[tuple[Any, ...], dict[tuple[int, int, int, str], Fraction]] = {}
+# The attack last planned, with what it was planned from: the odds run the same attack
+# once for every branch of its dice, on the very same state and facts.
+_LAST_PLAN: list[tuple[GameState, str | None, Mapping[str, Any], bool, Charge]] = []
 
 
-def dist(d: SkmData, plan: Charge) -> dict[tuple[int, int, int, str], Fraction]:
-    """The exact distribution of an attack, kept for the attacks last asked about: the
-    resolution shows the odds before its dice, and a table may ask the same one again."""
-    key = _key(plan)
-    if key not in _DISTS:
-
-        def run(r: Roller) -> tuple[int, int, int, str]:
-            result, figures = run_charge(d, plan, r)
-            return label(result, figures, plan)
-
-        if len(_DISTS) >= 64:
-            _DISTS.clear()
-        _DISTS[key] = enumerate_outcomes(run)
-    return _DISTS[key]
-
-
-def _spread(values: dict[int, Fraction]) -> str:
-    return ", ".join(f"{k}: {odds.fmt(p)}" for k, p in sorted(values.items()))
-
-
-def odds_table(
-    plan: Charge, table: Mapping[tuple[int, int, int, str], Fraction]
-) -> tuple[list[Step], tuple[tuple[str, Fraction], ...]]:
-    """Steps with the distributions of hits, unblocked hits and damage, and the table of
-    what becomes of the target. When the target shoots first, the distributions are those
-    of the blow, given that the charger lives to strike it."""
-    by: list[dict[int, Fraction]] = [{}, {}, {}]
-    fates: dict[str, Fraction] = {}
-    for (hits, unblocked, damage, fate), p in table.items():
-        fates[fate] = fates.get(fate, Fraction(0)) + p
-        if fate == "charger killed":
-            continue
-        for i, v in enumerate((hits, unblocked, damage)):
-            by[i][v] = by[i].get(v, Fraction(0)) + p
-    strikes = 1 - fates.get("charger killed", Fraction(0))
-    given = f" (if {plan.melee.attacker.name} lives to strike)" if strikes < 1 else ""
-    steps = [
-        Step(title, _spread({k: p / strikes for k, p in values.items()}) + given)
-        for title, values in zip(("Hits", "Unblocked hits", "Damage"), by, strict=True)
-        if strikes
-    ]
-    order = ("killed", "survives", "charger killed")
-    rows = tuple((row_name(plan, k), fates[k]) for k in order if k in fates)
-    return steps, rows
+def planned_attack(
+    d: SkmData, state: GameState, actor: str, target: str | None, o: Mapping[str, Any], now: bool
+) -> Charge:
+    """`build`, kept for the next run of the same attack on the same state."""
+    if _LAST_PLAN:
+        was, t, opts, at, plan = _LAST_PLAN[0]
+        if (
+            was is state
+            and t == target
+            and opts is o
+            and at == now
+            and plan.melee.attacker.id == actor
+        ):
+            return plan
+    plan = build(d, state, actor, target, o, now=now)
+    _LAST_PLAN[:] = [(state, target, o, now, plan)]
+    return plan
 
 
 def attack(
     d: SkmData, state: GameState, f: FighterState, target: str | None, o: Mapping[str, Any],
-    dice: DiceSource,
+    roller: Roller,
 ) -> Outcome:  # fmt: skip
-    check_part(state, f, "attack")
-    plan = build(d, state, f.id, target, o, now=True)
-    _, table = odds_table(plan, dist(d, plan))
-    roller = DiceRoller(dice)
+    # Only an attack being made reads the activation as final; counted or described
+    # before it is taken, it may assume a focus or a charge still to come (R-SKM-P16).
+    now = isinstance(roller, DiceRoller)
+    if now:
+        check_part(state, f, "attack")
+    plan = planned_attack(d, state, f.id, target, o, now)
     result, figures = run_charge(d, plan, roller)
-    fate = label(result, figures, plan)[3]
+    fate = fate_of(result, figures, plan)
     changes: list[Change] = [mark(f, "attack")]
     dead: list[str] = []
     for fig in figures.values():
@@ -222,45 +211,18 @@ def attack(
         summary = f"{title}: {f.name} is shot down as it comes in"
     end = wiped_out(state, dead)
     changes += end
-    trace = Trace(title, tuple(roller.steps), summary, table)
+    trace = Trace(title, tuple(roller.steps), summary)
+    data = {
+        "hits": result.hits,
+        "unblocked": result.unblocked,
+        "damage": result.damage,
+        "killed": t.dead,
+    }
     return Outcome(
         "attack",
         summary,
         tuple(changes),
         trace,
-        data=freeze(
-            {
-                "hits": result.hits,
-                "unblocked": result.unblocked,
-                "damage": result.damage,
-                "killed": t.dead,
-                "odds_label": row_name(plan, fate),
-            }
-        ),
+        data=freeze(data | odds_data(plan, result, fate)),
         announcements=(f"Game over: {end[-1].value}",) if end else (),
-    )
-
-
-def odds_trace(d: SkmData, state: GameState, actor: str, target: str | None, o: Any) -> Trace:
-    """The exact chances of an attack as it stands: the same rule code over every branch."""
-    plan = build(d, state, actor, target, o)
-    preview = Preview()
-    if plan.shoot_first:
-        preview.info(
-            "Shooting the charger",
-            f"{plan.melee.target.name} shoots first; the table counts the charger's risk",
-            ("R-SKM-P06",),
-        )
-    # The preview walks the main line, where a charger shot first would always fall.
-    run_charge(d, replace(plan, shoot_first=False), preview)
-    full = dist(d, plan)
-    steps, table = odds_table(plan, full)
-    kill = sum((p for k, p in full.items() if k[3] == "killed"), Fraction(0))
-    # The main line's damage step shows one branch only; the distributions replace it.
-    shown = tuple(s for s in preview.steps if s.title != "Damage")
-    return Trace(
-        f"Odds: {describe(plan)}",
-        shown + tuple(steps),
-        f"{plan.melee.target.name} killed: {odds.fmt(kill)}",
-        table,
     )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion.core.check import Check
 from companion.core.roller import Roller
 from companion.errors import RefusedError, UsageError
 from companion.game.state import FighterState, GameState
@@ -162,19 +163,25 @@ def strike(d: SkmData, atk: Attack, figures: dict[str, Figure], roller: Roller) 
     a, t = figures[atk.attacker.id], figures[atk.target.id]
     need, hit_notes = hit_target(d, replace(atk, attacker=a))
     power = a.stat("firepower" if atk.ranged else "fight")
-    hits = roller.pool(
-        title=f"To hit ({'shooting' if atk.ranged else 'melee'})",
-        who=a.name,
-        count=power,
-        sides=d.die,
-        target=need,
-        compare=">",
-        auto_success=d.hit["natural_hit"],
-        auto_fail=d.hit["natural_miss"],
-        text="{n} of {count} hit",
-        rulings=("R-SKM-03",),
-        notes=(" ".join(hit_notes), "a natural 10 always hits, a natural 1 always misses"),
-        purpose=f"{a.name}'s {'shots' if atk.ranged else 'blows'}",
+    hits = int(
+        roller.check(
+            Check(
+                f"To hit ({'shooting' if atk.ranged else 'melee'})",
+                a.name,
+                sides=d.die,
+                count=power,
+                target=need,
+                compare=">",
+                auto_success=d.hit["natural_hit"],
+                auto_fail=d.hit["natural_miss"],
+                each=True,
+                text="{n} of {count} hit",
+                rulings=("R-SKM-03",),
+                notes=(" ".join(hit_notes), "a natural 10 always hits, a natural 1 always misses"),
+                purpose=f"{a.name}'s {'shots' if atk.ranged else 'blows'}",
+            )
+        ).total
+        or 0
     )
     guard, block_notes = block_target(d, replace(atk, attacker=a), t)
     if hits and (guard >= d.die or guard <= 0):
@@ -188,17 +195,23 @@ def strike(d: SkmData, atk: Attack, figures: dict[str, Figure], roller: Roller) 
             notes=(" ".join(block_notes),),
         )
         return finish_strike(d, atk, figures, roller, a, t, hits, hits - blocked)
-    blocked = roller.pool(
-        title="Block",
-        who=t.name,
-        count=hits,
-        sides=d.die,
-        target=guard,
-        compare=">",
-        text="{n} of {count} blocked",
-        rulings=("R-SKM-02", "R-SKM-03"),
-        notes=(" ".join(block_notes),),
-        purpose=f"{t.name}'s blocks",
+    blocked = int(
+        roller.check(
+            Check(
+                "Block",
+                t.name,
+                sides=d.die,
+                count=hits,
+                target=guard,
+                compare=">",
+                each=True,
+                text="{n} of {count} blocked",
+                rulings=("R-SKM-02", "R-SKM-03"),
+                notes=(" ".join(block_notes),),
+                purpose=f"{t.name}'s blocks",
+            )
+        ).total
+        or 0
     )
     return finish_strike(d, atk, figures, roller, a, t, hits, hits - blocked)
 

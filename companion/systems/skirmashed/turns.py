@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.core.check import Check
 from companion.core.roller import DiceRoller, Roller
 from companion.dice import DiceSource
 from companion.errors import UsageError
@@ -23,10 +24,17 @@ from companion.trace import Trace
 DID = "did"
 OPTIONS = ("melee-damage-boom",)
 
+STAMINA_CHECK = "Stamina check"
 # What a stamina check decides.
 EXHAUSTED = "exhausted"
 FRESH = "fresh"
 AGAIN = "again"
+# ... and what that comes to at the end of the figure's own activation.
+SAID = {
+    EXHAUSTED: "exhausted for the rest of the round",
+    FRESH: "not exhausted: may activate again this round",
+    AGAIN: "{name} activates again at once",
+}
 
 
 def stamina_check(d: SkmData, name: str, stamina: int, roller: Roller, own: bool) -> str:
@@ -36,29 +44,31 @@ def stamina_check(d: SkmData, name: str, stamina: int, roller: Roller, own: bool
     the figure fresh without an activation at once (R-SKM-P04). Enumeration branches on
     exhausted or fresh, and on the 20 where it changes what happens.
     """
-    t = roller.test(
-        title="Stamina check",
-        who=name,
-        sides=d.die,
-        count=d.stamina_dice,
-        target=stamina,
-        # Passing is staying fresh, the outcome the figure's player hopes for: the chance
-        # and the luck summary read it that way.
-        compare=">",
-        success_text="not exhausted: may activate again this round",
-        failure_text="exhausted for the rest of the round",
-        rulings=("R-SKM-04",),
-        notes=(f"{d.stamina_dice}D{d.die} above Stamina {stamina} keeps it fresh",),
-        purpose=f"{name}'s stamina check",
-        # Only a check ending the figure's own activation acts on a 20; elsewhere the 20 is
-        # a note, so the odds need not branch on it.
-        by_value=(d.stamina_again,) if own else False,
+    t = roller.check(
+        Check(
+            STAMINA_CHECK,
+            name,
+            sides=d.die,
+            count=d.stamina_dice,
+            target=stamina,
+            # Passing is staying fresh, the outcome the figure's player hopes for: the
+            # chance and the luck summary read it that way.
+            compare=">",
+            success_text=SAID[FRESH],
+            failure_text=SAID[EXHAUSTED],
+            rulings=("R-SKM-04",),
+            notes=(f"{d.stamina_dice}D{d.die} above Stamina {stamina} keeps it fresh",),
+            purpose=f"{name}'s stamina check",
+            # Only a check ending the figure's own activation acts on a 20; elsewhere the
+            # 20 is a note, so the odds need not branch on it.
+            by_value=(d.stamina_again,) if own else False,
+        )
     )
     if not t.success:
         return EXHAUSTED
     if t.value == d.stamina_again:
         if own:
-            roller.info("A 20!", f"{name} activates again at once", ("R-SKM-04",))
+            roller.info("A 20!", SAID[AGAIN].format(name=name), ("R-SKM-04",))
             return AGAIN
         roller.info("A 20", f"{name} stays fresh; it does not activate mid-way", ("R-SKM-P04",))
     return FRESH
@@ -125,18 +135,25 @@ class StaminaRound(UntilExhausted):
         return super().first_side(state, roller)
 
     def after_activation(self, state: GameState, f: FighterState, roller: Roller) -> list[Change]:
+        return self.closing(state, f, roller)[0]
+
+    def closing(
+        self, state: GameState, f: FighterState, roller: Roller
+    ) -> tuple[list[Change], str]:
+        """What the end of `f`'s activation changes, and what it comes to in words (its
+        last step's outcome), on any roller: rolled, or walked for `done --odds`."""
         changes: list[Change] = [set_fighter(f.id, f"flags.{DID}", None)] if DID in f.flags else []
         if f.out:
-            roller.info("Stamina check", f"{f.name} is dead: no check")
-            return changes
-        if state.phase == "ended":
-            roller.info("Stamina check", "the game is over: no check")
-            return changes
-        if f.token:
-            roller.info("Stamina check", f"{f.name} is already exhausted this round")
-            return changes
-        check = stamina_check(self.d, f.name, int(f.stats.get("stamina", 0)), roller, own=True)
-        return changes + check_changes(f, check)
+            said = f"{f.name} is dead: no check"
+        elif state.phase == "ended":
+            said = "the game is over: no check"
+        elif f.token:
+            said = f"{f.name} is already exhausted this round"
+        else:
+            check = stamina_check(self.d, f.name, int(f.stats.get("stamina", 0)), roller, own=True)
+            return changes + check_changes(f, check), SAID[check].format(name=f.name)
+        roller.info(STAMINA_CHECK, said)
+        return changes, said
 
     def can_activate(self, state: GameState, f: FighterState) -> bool:
         # After a 20 only that figure may activate, until it does or lets it go (R-SKM-P12).
