@@ -351,9 +351,6 @@ class RuleSystem(ABC):
         """Resolve one action with dice: the outcome holds the trace and the changes."""
         from companion.core.roller import DiceRoller
 
-        # The facts checked as `odds` checks them (an action taken through the CLI or play
-        # arrives as the player typed it).
-        request = self.accept(state, request)
         out = self.act(state, request, DiceRoller(dice))
         if out.trace is None or out.trace.odds or "odds_label" not in out.data:
             return out

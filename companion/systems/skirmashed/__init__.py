@@ -213,6 +213,7 @@ class Skirmashed(FromData):
         )
 
     def act(self, state: GameState, request: ActionRequest, roller: Roller) -> Outcome:
+        request = self.accept(state, request)
         if request.actor is None:
             raise self.refuse("name the figure that acts")
         f = state.fighter(request.actor)
