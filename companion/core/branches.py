@@ -199,6 +199,30 @@ class OverBudget(Exception):
     """A walk would answer more checks than it was allowed (`enumerate_outcomes`)."""
 
 
+class Telling(Roller):
+    """A walk's roller for rule code whose words are its plain steps' (the end of an
+    activation says what its last step says): the checks go to the walk, the plain
+    steps are kept."""
+
+    def __init__(self, walk: Roller) -> None:
+        self.walk = walk
+        self.steps = []
+
+    def check(self, c: Check) -> Tested:
+        got = self.walk.check(c)
+        kind = c.kind
+        if kind == TEST:
+            said = c.success_text if got.success else c.failure_text
+        elif kind == PICK:
+            said = str(got.chosen)
+        elif kind == POOL:
+            said = (c.text or "{n} of {count} succeed").format(n=got.total, count=c.count)
+        else:
+            said = (c.text or "{total}").format(total=got.total, value=got.value)
+        self.steps.append(Step(c.title, said))
+        return got
+
+
 def enumerate_outcomes(run: Callable[[Roller], K], budget: int | None = None) -> dict[K, Fraction]:
     """The exact distribution of what `run` returns, over every branch of its requests.
 

@@ -241,14 +241,16 @@ class RuleSystem(ABC):
 
     def end_activation_odds(self, state: GameState) -> Trace:
         """The exact chance of each way the active fighter's activation can end (e.g. a
-        stamina check's three outcomes): `end_activation` run over every roll."""
-        from companion.core.every_roll import odds_trace
+        stamina check's three outcomes): the same ending walked over its checks."""
+        from companion.core.action_odds import odds_trace
+        from companion.core.branches import Telling
 
         if state.active is None:
             raise RefusedError("no fighter is activating")
         name = state.fighter(state.active).name
         return odds_trace(
-            f"Odds: end of {name}'s activation", lambda dice: self.end_activation(state, dice)
+            f"Odds: end of {name}'s activation",
+            lambda roller: self.turns.ending(state, Telling(roller)),
         )
 
     def still_to_act(self, state: GameState) -> list[FighterState]:

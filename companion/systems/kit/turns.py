@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.core.check import Check
 from companion.core.roller import DiceRoller, Roller
 from companion.dice import DiceSource
 from companion.errors import RefusedError
@@ -57,14 +58,15 @@ def roll_off(
         for s in rolling:
             name = state.sides[s].name
             again = f" (again, {attempt})" if attempt > 1 else ""
-            results[s] = roller.roll(
-                title=f"{what.capitalize()}: {name}{again}",
-                who=name,
+            c = Check(
+                f"{what.capitalize()}: {name}{again}",
+                name,
                 sides=sides,
                 text="{total}",
-                rulings=rulings,
+                rulings=tuple(rulings),
                 purpose=f"{possessive(name)} {what}",
             )
+            results[s] = int(roller.check(c).total or 0)
         best = max(results.values())
         top = [s for s, v in results.items() if v == best]
         if len(top) == 1:
@@ -204,10 +206,14 @@ class TurnStructure:
 
     def end_activation(self, state: GameState, dice: DiceSource) -> Outcome:
         """Close the active fighter's activation, with what the system checks then."""
+        return self.ending(state, DiceRoller(dice))
+
+    def ending(self, state: GameState, roller: Roller) -> Outcome:
+        """`end_activation` written once against a roller: rolled, or walked for its odds
+        (its words are its plain steps', so a walk hands it a roller that keeps them)."""
         if state.active is None:
             raise RefusedError("no fighter is activating")
         f = state.fighter(state.active)
-        roller = DiceRoller(dice)
         changes = self.closing_changes(state, f) + [set_game("active", None)]
         changes += self.after_activation(state, f, roller)
         trace = (

@@ -26,7 +26,6 @@ from companion.systems.kit.plugin import FromData
 from companion.systems.skirmashed import actions, roster_rules, turns
 from companion.systems.skirmashed.attack import Figure, build
 from companion.systems.skirmashed.data import FIGHTER, RANGED_STATS, SkmData, load
-from companion.trace import Step, Trace
 
 # Keys other systems' callers may send empty (e.g. ganging=0); SKIRMASHED has no such rule,
 # so an empty one is dropped and a real one refused by the declared facts.
@@ -227,23 +226,6 @@ class Skirmashed(FromData):
         if request.action == "pass":
             return self.turns.pass_fighter(state, f.id)
         return super().act(state, request, roller)
-
-    def end_activation_odds(self, state: GameState) -> Trace:
-        """The stamina check's outcomes from the same hook that ends an activation, walked
-        over every branch of its check."""
-        from companion.core.action_odds import odds_trace
-
-        if state.active is None:
-            raise self.refuse("no fighter is activating")
-        f = state.fighter(state.active)
-
-        def ending(roller: Roller) -> Outcome:
-            said = self.turns.closing(state, f, roller)[1]
-            # The step that decides, as the rolled end of the activation names it.
-            trace = Trace("", (Step(turns.STAMINA_CHECK, said),), said)
-            return Outcome("activation-end", f"{f.name} ends the activation: {said}", (), trace)
-
-        return odds_trace(f"Odds: end of {f.name}'s activation", ending)
 
     def odds_title(self, state: GameState, req: ActionRequest) -> str:
         if req.action != "attack" or req.actor is None:
