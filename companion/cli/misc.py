@@ -46,12 +46,17 @@ def systems_cmd(as_json: bool) -> None:
 
 def roll(notation: str, dice: str | None, seed: int | None, as_json: bool) -> None:
     from companion import odds
+    from companion.core.check import Check
+    from companion.core.roller import DiceRoller
     from companion.dice import parse_notation
-    from companion.trace import roll_dice
 
     n = parse_notation(notation)
     src = dice_source(dice, seed)
-    r = roll_dice(src, "you", n.sides, n.count, n.keep, n.keep_n, purpose=str(n))
+    roller = DiceRoller(src)
+    said = str(n)
+    roller.check(Check(said, "you", n.sides, n.count, n.keep, n.keep_n, purpose=said))
+    r = roller.steps[-1].roll
+    assert r is not None
     src.finish()
     total = r.value + n.modifier
     result = {
