@@ -50,7 +50,9 @@ class Resolved(Protocol):
     - `odds_rank`: where that row stands in the table (rows in the order the rules list
       results); rows of equal rank stand most likely first;
     - `odds_facets`: other things the table wants told with their chances, as
-      {title: what happened} (the attacker's own risk), each shown as one step.
+      {title: what happened} (the attacker's own risk), each shown as one step; a
+      facet told on some outcomes only, always in the same words, is a chance (one
+      target defeated among several), and its step carries it as its probability.
     """
 
     @property
@@ -164,7 +166,9 @@ def _facet_steps(dist: Mapping[_Key, Fraction]) -> list[Step]:
             row[said] = row.get(said, Fraction(0)) + p
     return [
         Step(
-            title, "; ".join(f"{said} {fmt(p)}" for said, p in sorted(row.items(), key=_likeliest))
+            title,
+            "; ".join(f"{said} {fmt(p)}" for said, p in sorted(row.items(), key=_likeliest)),
+            probability=next(iter(row.values())) if len(row) == 1 else None,
         )
         for title, row in by.items()
     ]

@@ -25,7 +25,7 @@ from companion.systems.records import (
     Topic,
     UpkeepChoice,
 )
-from companion.trace import Trace
+from companion.trace import Step, Trace
 
 __all__ = [
     "ActionRequest",
@@ -389,7 +389,25 @@ class RuleSystem(ABC):
             return every_dice(title, lambda dice: self.resolve(state, req, dice))
         from companion.core.action_odds import odds_trace
 
-        return odds_trace(title, lambda roller: self.act(state, req, roller))
+        now = self.odds_state(state, req)
+        trace = odds_trace(title, lambda roller: self.act(now, req, roller))
+        more = self.odds_more(state, req)
+        if not more:
+            return trace
+        from companion.values import replace
+
+        return replace(trace, steps=trace.steps + more)
+
+    def odds_state(self, state: GameState, req: ActionRequest) -> GameState:
+        """The state an action's odds are counted from: the game as it stands, unless the
+        system lets the odds of an action be asked out of turn (as if it were taken now)."""
+        return state
+
+    def odds_more(self, state: GameState, req: ActionRequest) -> tuple[Step, ...]:
+        """Steps an action's odds add below its own: what the action would give another
+        way (a reroll spent from a side's pool), each from the rule code walked over every
+        branch; none by default."""
+        return ()
 
     def status_lines(self, state: GameState) -> list[str]:
         """Extra lines for the board: what the scenario tracks."""
