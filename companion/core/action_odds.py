@@ -19,7 +19,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Protocol, TypeVar
 
-from companion.core.branches import Branches, Preview, enumerate_outcomes
+from companion.core.branches import Branches, Preview, Unfinished, enumerate_outcomes
 from companion.core.roller import Roller
 from companion.numbers import shown
 from companion.odds import TooLargeError, fmt, most_likely
@@ -99,6 +99,11 @@ def estimate(run: Callable[[Roller], object]) -> tuple[float, float]:
 def guarded_outcomes(run: Callable[[Roller], K], what: str) -> dict[K, Fraction]:
     """`enumerate_outcomes` over `run`, refused up front (TooLargeError) when its walk
     would be too large to count within a second."""
+    try:
+        # A walk that ends within the runs the estimate would take needs no estimate.
+        return enumerate_outcomes(run, limit=PROBES)
+    except Unfinished:
+        pass
     leaves, work = estimate(run)
     if leaves > MAX_SEQUENCES:
         raise too_many(what)

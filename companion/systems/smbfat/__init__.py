@@ -207,9 +207,11 @@ class Smbfat(FromData):
     def odds_state(self, state: GameState, req: ActionRequest) -> GameState:
         # The odds of a figure's roll may be asked before its turn, or after its one thing
         # is done: they are counted as if it took its turn now.
-        if req.actor is None or req.action not in actions.ONE_OF:
-            return state
         fid = req.actor
+        if fid is None or req.action not in actions.ONE_OF:
+            return state
+        if state.active == fid and not state.fighter(fid).flags.get("did"):
+            return state
         now = (set_game("active", fid), set_fighter(fid, "flags.did", None))
         return apply_event(state, Event("odds", "", now))
 

@@ -318,9 +318,10 @@ def odds_title(atk: Attack) -> str:
 def defeat_chances(atk: Attack, rerolls: int) -> list[Fraction]:
     """Each target's chance to be defeated: the attack walked over every branch, rolling
     again up to `rerolls` rolls that go against the force."""
-    from companion.core.action_odds import guarded_outcomes
+    from companion.core.branches import enumerate_outcomes
 
-    dist = guarded_outcomes(lambda r: run_attack(atk, r, None, rerolls), "the attack")
+    # No larger than twice the attack, which was counted (and guarded) first.
+    dist = enumerate_outcomes(lambda r: run_attack(atk, r, None, rerolls))
     return [
         sum((p for k, p in dist.items() if k[i] == DEFEATED), Fraction(0))
         for i in range(len(atk.strikes))
