@@ -248,3 +248,17 @@ def test_reroll_odds_are_the_count_of_an_attack_then_its_reroll(a, b):  # R-SMB-
     with_one = brute_force(run)[True]
     step = next(s for s in SMB.odds(state, attack).steps if s.title == "With a reroll")
     assert step.probability == with_one
+
+
+def test_odds_may_be_asked_out_of_turn_and_after_the_one_thing():
+    from dataclasses import replace
+
+    state = game([fig("X")], [fig("Y"), fig("Z")], active="x")
+    done = apply(state, roll(state, req("attack", "x", "z"), 1, 1))
+    # X has made its attack, and then it is nobody's turn, and then the game is over.
+    for now in (done, replace(done, active=None), replace(done, phase="ended")):
+        table = dict(SMB.odds(now, req("attack", "x", "y")).odds)
+        assert table == {"Y: defeated": Fraction(3, 4), "Y: missed": Fraction(1, 4)}
+        assert dict(SMB.odds(now, req("skill", "x")).odds)["success"] == Fraction(1, 2)
+    with pytest.raises(RefusedError, match="already made its attack"):
+        roll(done, req("attack", "x", "y"), 6, 6)

@@ -205,15 +205,19 @@ class Smbfat(FromData):
         return super().odds_title(state, req)
 
     def odds_state(self, state: GameState, req: ActionRequest) -> GameState:
-        # The odds of a figure's roll may be asked before its turn, or after its one thing
-        # is done: they are counted as if it took its turn now.
+        # The odds of an attack or a skill roll may be asked at any time (before the
+        # figure's turn, after its one thing, once the game is over): they are counted as
+        # if it took its turn now.
         fid = req.actor
-        if fid is None or req.action not in actions.ONE_OF:
+        if fid is None or req.action not in ("attack", "skill"):
             return state
-        if state.active == fid and not state.fighter(fid).flags.get("did"):
+        f = state.fighter(fid)
+        if state.active == fid and not f.flags.get("did") and state.phase != "ended":
             return state
-        now = (set_game("active", fid), set_fighter(fid, "flags.did", None))
-        return apply_event(state, Event("odds", "", now))
+        now = [set_game("active", fid), set_fighter(fid, "flags.did", None)]
+        if state.phase == "ended":
+            now.append(set_game("phase", "action"))
+        return apply_event(state, Event("odds", "", tuple(now)))
 
     def odds_more(self, state: GameState, req: ActionRequest) -> tuple[Step, ...]:
         # What one reroll from the force's pool would change (R-SMB-02).
