@@ -176,3 +176,32 @@ def test_keep_two_lowest_of_three_is_exact():
         v = sum(sorted(faces)[:2])
         ref[v] = ref.get(v, Fraction(0)) + Fraction(1, 216)
     assert dist == ref
+
+
+def test_a_walk_with_a_budget_stops_once_its_checks_are_spent():
+    from companion.core.branches import OverBudget
+    from companion.core.check import Check
+
+    def three_d6(r: Roller) -> int:
+        return sum(int(r.check(Check("die", "x")).total or 0) for _ in range(3))
+
+    # 216 branches of three checks each (four answers with the run's end): not within
+    # 100, so the walk stops and says so; 864 is enough.
+    with pytest.raises(OverBudget):
+        enumerate_outcomes(three_d6, budget=100)
+    whole = enumerate_outcomes(three_d6, budget=864)
+    assert whole == enumerate_outcomes(three_d6) and whole[10] == Fraction(27, 216)
+
+
+def test_a_guarded_walk_counts_a_small_action_and_refuses_a_large_one():
+    from companion.core.action_odds import guarded_outcomes
+    from companion.core.check import Check
+    from companion.odds import TooLargeError
+
+    def dice(n: int) -> Callable[[Roller], int]:
+        return lambda r: sum(int(r.check(Check("die", "x")).total or 0) for _ in range(n))
+
+    assert guarded_outcomes(dice(2), "two dice")[7] == Fraction(1, 6)
+    # 6**6 = 46,656 ways: more than the walk allows, refused after the first runs.
+    with pytest.raises(TooLargeError, match="can roll more than 20,000 different ways"):
+        guarded_outcomes(dice(6), "six dice")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from brute_force import resolved
+from brute_force import brute_force, resolved
 from smbfat_helpers import SMB, apply, fig, game, req, roll
 
 from companion.errors import RefusedError, UsageError
@@ -210,3 +210,55 @@ def test_skill_odds_talented():  # R-SMB-01
     state = game([fig("X", "brawler", "talented")], [fig("Y")], active="x")
     trace = SMB.odds(state, req("skill", "x"))
     assert dict(trace.odds) == {"success": Fraction(3, 4), "failure": Fraction(1, 4)}
+
+
+def test_skill_odds_are_the_count_of_the_rolled_skill_roll():  # R-SMB-01
+    state = game([fig("X", "brawler", "talented")], [fig("Y")], active="x")
+    request = req("skill", "x")
+    brute = resolved(SMB, state, request, lambda o: str(o.data["odds_label"]))
+    assert (
+        dict(SMB.odds(state, request).odds)
+        == brute
+        == {
+            "success": Fraction(3, 4),
+            "failure": Fraction(1, 4),
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ([fig("X", "shooter")], [fig("Y")]),
+        ([fig("X", "shooter")], [fig("Y", "brawler", "fear", "armor")]),
+    ],
+)
+def test_reroll_odds_are_the_count_of_an_attack_then_its_reroll(a, b):  # R-SMB-02
+    # Every dice sequence through the real attack and, when a roll went wrong, the real
+    # reroll the table would ask for: Y falls as often as the odds say it does with one.
+    state = game(a, b, active="x", rerolls=(1, 0))
+    attack = req("attack", "x", "y")
+
+    def run(dice):
+        after = apply(state, SMB.resolve(state, attack, dice))
+        if "reroll" in SMB.actions_for(after, after.fighter("x")):
+            after = apply(after, SMB.resolve(after, req("reroll", "x"), dice))
+        return after.fighter("y").out
+
+    with_one = brute_force(run)[True]
+    step = next(s for s in SMB.odds(state, attack).steps if s.title == "With a reroll")
+    assert step.probability == with_one
+
+
+def test_odds_may_be_asked_out_of_turn_and_after_the_one_thing():
+    from dataclasses import replace
+
+    state = game([fig("X")], [fig("Y"), fig("Z")], active="x")
+    done = apply(state, roll(state, req("attack", "x", "z"), 1, 1))
+    # X has made its attack, and then it is nobody's turn, and then the game is over.
+    for now in (done, replace(done, active=None), replace(done, phase="ended")):
+        table = dict(SMB.odds(now, req("attack", "x", "y")).odds)
+        assert table == {"Y: defeated": Fraction(3, 4), "Y: missed": Fraction(1, 4)}
+        assert dict(SMB.odds(now, req("skill", "x")).odds)["success"] == Fraction(1, 2)
+    with pytest.raises(RefusedError, match="already made its attack"):
+        roll(done, req("attack", "x", "y"), 6, 6)

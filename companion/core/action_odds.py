@@ -62,6 +62,8 @@ class Resolved(Protocol):
     - `odds_headline`: [what, counts]: the odds' headline is the chance of `what`, the
       outcomes that count toward it added up (a kill, whatever else happens), instead
       of the likeliest row.
+      A facet told on some outcomes only, always in the same words, is a chance (one
+      target defeated among several), and its step carries it as its probability.
     """
 
     @property
@@ -204,7 +206,10 @@ def _facet_step(title: str, row: Mapping[str | int, Fraction], given: str) -> St
     else:
         ranked = sorted(((str(k), p) for k, p in row.items()), key=_likeliest)
         said = "; ".join(f"{k} {fmt(p / told)}" for k, p in ranked)
-    return Step(title, said + (f" ({given})" if told < 1 else ""))
+    # One thing told on some outcomes only (a target among several defeated) is a chance,
+    # and its step carries it.
+    chance = next(iter(row.values())) / told if len(row) == 1 else None
+    return Step(title, said + (f" ({given})" if told < 1 else ""), probability=chance)
 
 
 def _likeliest(kv: tuple[str, Fraction]) -> tuple[Fraction, str]:

@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.core.roller import Roller
 from companion.dice import DiceSource
 from companion.errors import UsageError
+from companion.game.events import Event, apply_event, set_fighter, set_game
 from companion.game.state import FighterState, GameState, freeze
 from companion.roster import Roster, RosterFighter
 from companion.systems.base import (
@@ -152,7 +154,7 @@ class Smbfat(FromData):
             return False
         return super().asks(q)
 
-    def _accept(self, state: GameState, request: ActionRequest) -> ActionRequest:
+    def accept(self, state: GameState, request: ActionRequest) -> ActionRequest:
         # A fact this system does not declare, left at an empty value (another system's
         # flag such as ganging=0 from a shared caller), says nothing: it is dropped, while
         # any real value of it is refused by `accept` with the known facts.
@@ -172,13 +174,13 @@ class Smbfat(FromData):
                 f"'{request.action}' takes no target; only an attack is aimed at a figure"
             )
         req = ActionRequest(request.action, request.actor, request.target, freeze(opts))
-        return self.accept(state, req)
+        return super().accept(state, req)
 
-    def resolve(self, state: GameState, request: ActionRequest, dice: DiceSource) -> Outcome:
-        req = self._accept(state, request)
+    def act(self, state: GameState, request: ActionRequest, roller: Roller) -> Outcome:
+        req = self.accept(state, request)
         d = self.data
         if req.action == "attack":
-            return actions.attack(d, state, req, dice)
+            return actions.attack(d, state, req, roller)
         if req.action == "objectives":
             return actions.objectives(d, state, req.options)
         if req.actor is None:
@@ -188,23 +190,44 @@ class Smbfat(FromData):
         if req.action in ("move", "secondary"):
             return actions.move(d, state, f, req.action, o)
         if req.action == "skill":
-            return actions.skill(d, state, f, o, dice)
+            return actions.skill(d, state, f, o, roller)
         if req.action == "nothing":
             return actions.nothing(d, state, f)
         if req.action == "reroll":
-            return actions.reroll(d, state, f, o, dice)
+            return actions.reroll(d, state, f, o, roller)
         raise UsageError(f"'{req.action}' is not an action here")
 
-    def odds(self, state: GameState, request: ActionRequest) -> Trace:
-        req = self._accept(state, request)
-        d = self.data
+    def odds_title(self, state: GameState, req: ActionRequest) -> str:
         if req.action == "attack":
-            a = attack.build_attack(d, state, req)
-            pool = int(state.sides[a.attacker.side].flags.get("rerolls") or 0)
-            return attack.odds_trace(a, pool)
+            return attack.odds_title(attack.build_attack(self.data, state, req))
         if req.action == "skill" and req.actor is not None:
-            return actions.skill_odds(d, state, state.fighter(req.actor))
-        return super().odds(state, request)
+            return f"Odds: {state.fighter(req.actor).name}'s skill roll"
+        return super().odds_title(state, req)
+
+    def odds_state(self, state: GameState, req: ActionRequest) -> GameState:
+        # The odds of an attack or a skill roll may be asked at any time (before the
+        # figure's turn, after its one thing, once the game is over): they are counted as
+        # if it took its turn now.
+        fid = req.actor
+        if fid is None or req.action not in ("attack", "skill"):
+            return state
+        f = state.fighter(fid)
+        if state.active == fid and not f.flags.get("did") and state.phase != "ended":
+            return state
+        now = [set_game("active", fid), set_fighter(fid, "flags.did", None)]
+        if state.phase == "ended":
+            now.append(set_game("phase", "action"))
+        return apply_event(state, Event("odds", "", tuple(now)))
+
+    def odds_notes(self, state: GameState, req: ActionRequest) -> tuple[Step, ...]:
+        # What one reroll from the force's pool would change (R-SMB-02).
+        if req.action == "attack":
+            a = attack.build_attack(self.data, state, req)
+            pool = int(state.sides[a.attacker.side].flags.get("rerolls") or 0)
+            return attack.reroll_steps(a, pool)
+        if req.action == "skill" and req.actor is not None and req.options.get("roll") is not False:
+            return actions.skill_reroll_steps(self.data, state, state.fighter(req.actor))
+        return ()
 
     # --- the board --------------------------------------------------------------------
     def status_lines(self, state: GameState) -> list[str]:

@@ -4,16 +4,15 @@ attack or nothing; plus spending rerolls and scoring the objectives at the end."
 from __future__ import annotations
 
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import Any
 
-from companion import odds as odds_mod
-from companion.core.roller import DiceRoller, Roller
-from companion.dice import DiceSource
+from companion.core.check import Check
+from companion.core.roller import Roller
 from companion.errors import RefusedError
 from companion.game.events import Change, Event, apply_event, set_fighter, set_game, set_side
 from companion.game.state import FighterState, GameState, freeze
 from companion.names import fared
+from companion.odds import fmt
 from companion.systems.base import ActionRequest, Outcome
 from companion.systems.smbfat import attack as atk_mod
 from companion.systems.smbfat import kept_rolls
@@ -102,7 +101,7 @@ def move(
 
 
 def skill(
-    d: SmbData, state: GameState, f: FighterState, o: Mapping[str, Any], dice: DiceSource
+    d: SmbData, state: GameState, f: FighterState, o: Mapping[str, Any], roller: Roller
 ) -> Outcome:
     on_turn(state, f)
     changes = one_thing(d, f, "skill")
@@ -111,20 +110,19 @@ def skill(
         text = f"{f.name} does {task}: no skill roll needed"
         trace = Trace(f"{f.name}: {task}", (Step("Non-combat action", text),), text)
         return Outcome("action", text + ".", tuple(changes), trace)
-    roller = DiceRoller(dice)
     n = skill_dice(d, f)
-    ok = atk_mod.skill_roll(
-        roller, f.name, n, d.skill_target, "Skill roll", "success", "failure",
-        notes=(f"{f.name} tries {task}",),
-    )  # fmt: skip
+    c = atk_mod.skill_check(f.name, n, d.skill_target, notes=(f"{f.name} tries {task}",))
+    ok = roller.check(c).success
     log = [_record("skill", f, None, n, d.skill_target, ok)]
     if not ok:
         _reroll_hint(state, f, roller)
     changes.append(kept_rolls.keep(state, f.side, log))
-    text = f"{f.name} tries {task}: {'success' if ok else 'failure'}"
-    return Outcome(
-        "skill", text, tuple(changes), Trace(f"{f.name}: skill roll", tuple(roller.steps), text)
-    )
+    said = c.success_text if ok else c.failure_text
+    text = f"{f.name} tries {task}: {said}"
+    # The odds table counts a skill roll by its result alone, success first.
+    counted = freeze({"odds_label": said, "odds_rank": 0 if ok else 1})
+    trace = Trace(f"{f.name}: skill roll", tuple(roller.steps), text)
+    return Outcome("skill", text, tuple(changes), trace, counted)
 
 
 def nothing(d: SmbData, state: GameState, f: FighterState) -> Outcome:
@@ -136,34 +134,21 @@ def nothing(d: SmbData, state: GameState, f: FighterState) -> Outcome:
     )
 
 
-def skill_odds(d: SmbData, state: GameState, f: FighterState) -> Trace:
-    """The chance of a skill roll, from the same roll code run over every branch."""
-    from companion.core.branches import Preview, enumerate_outcomes
+def skill_reroll_steps(d: SmbData, state: GameState, f: FighterState) -> tuple[Step, ...]:
+    """What one reroll from the pool would change on a skill roll (R-SMB-02): the roll
+    walked again, made once more when it fails."""
+    from companion.core.action_odds import guarded_outcomes
 
-    n = skill_dice(d, f)
-
-    def run(r: Roller) -> bool:
-        return atk_mod.skill_roll(r, f.name, n, d.skill_target, "Skill roll", "success", "failure")
-
-    preview = Preview()
-    run(preview)
-    dist = enumerate_outcomes(run)
-    table = tuple((k, dist[v]) for k, v in (("success", True), ("failure", False)) if dist.get(v))
-    p = dist.get(True, Fraction(0))
     pool = int(state.sides[f.side].flags.get("rerolls") or 0)
-    again = p + (1 - p) * p
-    steps = list(preview.steps)
-    if pool:
-        steps.append(
-            Step(
-                "With a reroll",
-                f"spending 1 of {pool} rerolls on a failure raises the chance from "
-                f"{odds_mod.fmt(p)} to {odds_mod.fmt(again)}",
-                probability=again,
-                rulings=("R-SMB-02",),
-            )
-        )
-    return Trace(f"Odds: {f.name}'s skill roll", tuple(steps), f"success {odds_mod.fmt(p)}", table)
+    if not pool:
+        return ()
+    c = atk_mod.skill_check(f.name, skill_dice(d, f), d.skill_target)
+    again = guarded_outcomes(lambda r: r.check(c).success or r.check(c).success, "a skill roll")
+    text = (
+        f"spending 1 of {pool} rerolls on a failure raises the chance from "
+        f"{fmt(c.chance())} to {fmt(again[True])}"
+    )
+    return (Step("With a reroll", text, probability=again[True], rulings=("R-SMB-02",)),)
 
 
 def _record(
@@ -175,13 +160,12 @@ def _record(
     }  # fmt: skip
 
 
-def attack(d: SmbData, state: GameState, req: ActionRequest, dice: DiceSource) -> Outcome:
+def attack(d: SmbData, state: GameState, req: ActionRequest, roller: Roller) -> Outcome:
     a = atk_mod.build_attack(d, state, req)
     f = state.fighter(a.attacker.id)
     on_turn(state, f)
     changes = one_thing(d, f, "attack")
-    roller = DiceRoller(dice)
-    roller.steps.append(atk_mod.setup_step(a))
+    roller.info("The attack", atk_mod.setup_text(a), a.rulings, a.notes)
     log: list[dict[str, Any]] = []
     results = atk_mod.run_attack(a, roller, log)
     fallen = [s.target for s, r in zip(a.strikes, results, strict=True) if r == atk_mod.DEFEATED]
@@ -195,11 +179,11 @@ def attack(d: SmbData, state: GameState, req: ActionRequest, dice: DiceSource) -
     out = _finish(
         "attack", summary, changes, roller, f"{f.name} {a.verb} {a.strikes[0].target.name}"
     )
-    # The outcome as `odds` names it, so a roll can be set against its exact chances.
-    return replace(out, data=freeze({"odds_label": atk_mod.odds_label(a, results)}))
+    # The outcome as `odds` counts it, so a roll can be set against its exact chances.
+    return replace(out, data=freeze(atk_mod.odds_data(a, results)))
 
 
-def _reroll_hint(state: GameState, f: FighterState, roller: DiceRoller) -> None:
+def _reroll_hint(state: GameState, f: FighterState, roller: Roller) -> None:
     """A roll went against the force: say that it may spend a reroll on it (R-SMB-02)."""
     pool = int(state.sides[f.side].flags.get("rerolls") or 0)
     if pool:
@@ -211,9 +195,7 @@ def _reroll_hint(state: GameState, f: FighterState, roller: DiceRoller) -> None:
         )
 
 
-def _finish(
-    kind: str, summary: str, changes: list[Change], roller: DiceRoller, title: str
-) -> Outcome:
+def _finish(kind: str, summary: str, changes: list[Change], roller: Roller, title: str) -> Outcome:
     ended = next(
         (c.value for c in changes if c.target == "game" and c.field == "result" and c.value), None
     )
@@ -241,7 +223,7 @@ def rerollable(state: GameState, side: int) -> list[tuple[int, Mapping[str, Any]
 
 
 def reroll(
-    d: SmbData, state: GameState, f: FighterState, o: Mapping[str, Any], dice: DiceSource
+    d: SmbData, state: GameState, f: FighterState, o: Mapping[str, Any], roller: Roller
 ) -> Outcome:
     """Spend one reroll: roll one of the force's latest rolls again; the new roll stands."""
     side = f.side
@@ -280,7 +262,6 @@ def reroll(
         )
     log = kept_rolls.rolls_of(state, side)
     idx = int(n) - 1
-    roller = DiceRoller(dice)
     roller.info(
         "Reroll", f"{name} spend 1 of {pool} rerolls on roll {n}", rulings=("R-SMB-02", "R-SMB-P05")
     )
@@ -293,35 +274,42 @@ def reroll(
         return _finish("reroll", summary, changes, roller, f"{name} reroll")
     who = state.fighter(str(chosen["who"]))
     target = state.fighter(str(chosen["target"])) if chosen.get("target") else None
-    ok = _roll_again(d, roller, who, target, chosen)
+    said: list[str] = []
+    ok = _made(roller, _again(d, who, target, chosen), said)
     log[idx] = {**chosen, "ok": ok, "rerolled": int(chosen.get("rerolled", 0)) + 1}
     if chosen["kind"] == "attack" and target is not None and ok != chosen["ok"]:
         changes.append(set_fighter(target.id, "status", "out" if ok else "upright"))
     elif chosen["kind"] == "fear" and target is not None and ok != chosen["ok"]:
-        changes += _fear_changed(d, state, roller, who, target, ok, log, idx)
+        changes += _fear_changed(d, roller, who, target, ok, log, idx, said)
     changes.append(kept_rolls.store(state, {side: log}))
     changes = settle(d, state, changes)
-    summary = f"{who.name}'s reroll: " + "; ".join(s.outcome for s in roller.steps[1:])
+    summary = f"{who.name}'s reroll: " + "; ".join(said)
     return _finish("reroll", summary, changes, roller, f"{name} reroll")
 
 
-def _roll_again(
-    d: SmbData, roller: DiceRoller, who: FighterState, target: FighterState | None,
-    r: Mapping[str, Any],
-) -> bool:  # fmt: skip
+def _made(roller: Roller, c: Check, said: list[str]) -> bool:
+    """Make the roll `c` and add what it decided, in its words, to `said`."""
+    ok = roller.check(c).success
+    said.append(c.success_text if ok else c.failure_text)
+    return ok
+
+
+def _again(
+    d: SmbData, who: FighterState, target: FighterState | None, r: Mapping[str, Any]
+) -> Check:
     """The same roll again: the same dice against the same score (R-SMB-02)."""
     n, need = int(r["dice"]), int(r["need"])
     if r["kind"] == "attack" and target is not None:
         t = Fig.of(d, target)
-        return atk_mod.attack_roll(roller, who.name, atk_mod.Strike(t, n, need, False))
+        return atk_mod.attack_check(who.name, atk_mod.Strike(t, n, need, False))
     if r["kind"] == "fear" and target is not None:
-        return atk_mod.fear_test(roller, who.name, n, need, target.name)
-    return atk_mod.skill_roll(roller, who.name, n, need, "Skill roll", "success", "failure")
+        return atk_mod.fear_check(who.name, n, need, target.name)
+    return atk_mod.skill_check(who.name, n, need)
 
 
 def _fear_changed(
-    d: SmbData, state: GameState, roller: DiceRoller, who: FighterState, target: FighterState,
-    ok: bool, log: list[dict[str, Any]], idx: int,
+    d: SmbData, roller: Roller, who: FighterState, target: FighterState,
+    ok: bool, log: list[dict[str, Any]], idx: int, said: list[str],
 ) -> list[Change]:  # fmt: skip
     """A Fear roll turned: the attack on that figure is now made, or now lost (R-SMB-P04)."""
     after = [
@@ -332,7 +320,7 @@ def _fear_changed(
     if ok:
         t = Fig.of(d, target)
         s = atk_mod.Strike(t, int(log[idx]["attack_dice"]), int(log[idx]["attack_need"]), False)
-        hit = atk_mod.attack_roll(roller, who.name, s)
+        hit = _made(roller, atk_mod.attack_check(who.name, s), said)
         log.insert(idx + 1, _record("attack", who, target.id, s.dice, s.need, hit))
         return [set_fighter(target.id, "status", "out")] if hit else []
     changes: list[Change] = []

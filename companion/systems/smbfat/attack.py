@@ -1,7 +1,8 @@
 """SMBFAT attacks: which dice, against which figures, and the rolls themselves.
 
 `run_attack` is the rule code on any roller: with dice it explains every roll, over every
-branch it gives the exact odds (the same function, so the two cannot disagree).
+branch it gives the exact odds (the same function, so the two cannot disagree). Each roll
+is a `Check`; the odds of spending a reroll are the same code walked with the reroll.
 """
 
 from __future__ import annotations
@@ -10,17 +11,17 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from companion import odds as odds_mod
-from companion.core.branches import Preview, enumerate_outcomes
+from companion.core.check import Check
 from companion.core.roller import Roller
 from companion.errors import RefusedError, UsageError
 from companion.game.state import GameState
 from companion.names import fared
+from companion.odds import fmt
 from companion.systems.base import ActionRequest
 from companion.systems.kit.plugin import no_shot, opponents
 from companion.systems.smbfat.data import SmbData
 from companion.systems.smbfat.figures import Fig, map_of, skill_dice
-from companion.trace import Step, Trace
+from companion.trace import Step
 from companion.values import frozen
 
 DEFEATED, MISSED, LOST = "defeated", "missed", "lost to Fear"
@@ -152,13 +153,13 @@ def spread_strikes(
 
 
 def best_of(
-    roller: Roller, who: str, dice: int, need: int, title: str, ok: str, bad: str,
+    who: str, dice: int, need: int, title: str, ok: str, bad: str,
     notes: Sequence[str] = (), rulings: Sequence[str] = ("R-SMB-01",), purpose: str = "",
-) -> bool:  # fmt: skip
+) -> Check:  # fmt: skip
     """Roll `dice` D6 and keep the highest: success at `need` or more (R-SMB-01)."""
-    return roller.test(
-        title=title,
-        who=who,
+    return Check(
+        title,
+        who,
         sides=6,
         count=dice,
         keep="h" if dice > 1 else None,
@@ -169,26 +170,26 @@ def best_of(
         rulings=tuple(rulings),
         notes=tuple(notes),
         purpose=purpose or f"{who}'s {title.lower()}",
-    ).success
+    )
 
 
-def skill_roll(
-    roller: Roller, who: str, dice: int, target: int, title: str, ok: str, bad: str,
-    notes: Sequence[str] = (), rulings: Sequence[str] = ("R-SMB-01",),
-) -> bool:  # fmt: skip
+def skill_check(
+    who: str, dice: int, target: int, title: str = "Skill roll", ok: str = "success",
+    bad: str = "failure", notes: Sequence[str] = (), rulings: Sequence[str] = ("R-SMB-01",),
+) -> Check:  # fmt: skip
     """1D6 (2D6 with Talented), any die at 4 or more (R-SMB-01)."""
     talent = (f"Talented: {dice} dice",) if dice > 1 else ()
-    return best_of(roller, who, dice, target, title, ok, bad, tuple(notes) + talent, rulings)
+    return best_of(who, dice, target, title, ok, bad, tuple(notes) + talent, rulings)
 
 
 def fear_roll(roller: Roller, atk: Attack, target: Fig) -> bool:
-    return fear_test(roller, atk.attacker.name, atk.fear_dice, atk.skill_target, target.name)
+    c = fear_check(atk.attacker.name, atk.fear_dice, atk.skill_target, target.name)
+    return roller.check(c).success
 
 
-def fear_test(roller: Roller, who: str, dice: int, need: int, target: str) -> bool:
+def fear_check(who: str, dice: int, need: int, target: str) -> Check:
     """The skill roll before an attack on a Fear figure, first time or rerolled."""
-    return skill_roll(
-        roller,
+    return skill_check(
         who,
         dice,
         need,
@@ -200,11 +201,10 @@ def fear_test(roller: Roller, who: str, dice: int, need: int, target: str) -> bo
     )
 
 
-def attack_roll(roller: Roller, who: str, s: Strike) -> bool:
+def attack_check(who: str, s: Strike) -> Check:
     armor = " (Armor)" if s.target.has("armor") else ""
     word = "die" if s.dice == 1 else "dice, highest kept"
     return best_of(
-        roller,
         who,
         s.dice,
         s.need,
@@ -214,6 +214,10 @@ def attack_roll(roller: Roller, who: str, s: Strike) -> bool:
         notes=(f"{s.dice} {word}; {s.need}+ defeats {s.target.name}{armor}",),
         purpose=f"{who}'s attack on {s.target.name}",
     )
+
+
+def attack_roll(roller: Roller, who: str, s: Strike) -> bool:
+    return roller.check(attack_check(who, s)).success
 
 
 def went_wrong(record: Mapping[str, Any]) -> bool:
@@ -275,10 +279,6 @@ def _note(log: list[dict[str, Any]] | None, kind: str, atk: Attack, s: Strike, o
     )
 
 
-def outcome_dist(atk: Attack, rerolls: int = 0) -> dict[tuple[str, ...], Fraction]:
-    return enumerate_outcomes(lambda r: run_attack(atk, r, None, rerolls))
-
-
 def odds_label(atk: Attack, results: tuple[str, ...]) -> str:
     """One target: its result; a Spread attack: how many figures fall."""
     if len(atk.strikes) == 1:
@@ -286,85 +286,73 @@ def odds_label(atk: Attack, results: tuple[str, ...]) -> str:
     return f"{results.count(DEFEATED)} of {len(atk.strikes)} figures defeated"
 
 
-def odds_table(
-    atk: Attack, dist: dict[tuple[str, ...], Fraction]
-) -> tuple[tuple[str, Fraction], ...]:
-    """The exact chance of each label, most defeated first."""
-    by: dict[str, Fraction] = {}
-    rank = {DEFEATED: 0, MISSED: 1, LOST: 2}
-    order = sorted(dist.items(), key=lambda kv: (-kv[0].count(DEFEATED), [rank[r] for r in kv[0]]))
-    for k, p in order:
-        label = odds_label(atk, k)
-        by[label] = by.get(label, Fraction(0)) + p
-    return tuple(by.items())
+def odds_data(atk: Attack, results: tuple[str, ...]) -> dict[str, Any]:
+    """How the outcome is counted in the odds table: its row, the rows in the order most
+    defeated first (a single target's results in the order defeated, missed, lost), and
+    the chance of each target that the table alone does not say (a Spread's figures, a
+    target behind a Fear roll)."""
+    if len(atk.strikes) == 1:
+        rank = (DEFEATED, MISSED, LOST).index(results[0])
+    else:
+        rank = len(results) - results.count(DEFEATED)
+    facets = {
+        f"Chance: {s.target.name}": f"{s.target.name} is defeated"
+        for s, r in zip(atk.strikes, results, strict=True)
+        if r == DEFEATED and (len(atk.strikes) > 1 or s.fear)
+    }
+    return {"odds_label": odds_label(atk, results), "odds_rank": rank, "odds_facets": facets}
 
 
-def defeat_chance(atk: Attack, dist: dict[tuple[str, ...], Fraction], i: int) -> Fraction:
-    return sum((p for k, p in dist.items() if k[i] == DEFEATED), Fraction(0))
-
-
-def setup_step(atk: Attack) -> Step:
+def setup_text(atk: Attack) -> str:
     parts = [
         f"{s.target.name}: {s.dice}D6{' keep highest' if s.dice > 1 else ''}, {s.need}+"
         for s in atk.strikes
     ]
-    return Step(
-        "The attack",
-        f"{atk.attacker.name}, {atk.kind} attack: " + "; ".join(parts),
-        rulings=atk.rulings,
-        notes=atk.notes,
+    return f"{atk.attacker.name}, {atk.kind} attack: " + "; ".join(parts)
+
+
+def odds_title(atk: Attack) -> str:
+    return f"Odds: {atk.attacker.name} {atk.verb} {atk.strikes[0].target.name}"
+
+
+def defeat_chances(atk: Attack, rerolls: int) -> list[Fraction]:
+    """Each target's chance to be defeated: the attack walked over every branch, rolling
+    again up to `rerolls` rolls that go against the force."""
+    from companion.core.branches import enumerate_outcomes
+
+    # No larger than twice the attack, which was counted (and guarded) first.
+    dist = enumerate_outcomes(lambda r: run_attack(atk, r, None, rerolls))
+    return [
+        sum((p for k, p in dist.items() if k[i] == DEFEATED), Fraction(0))
+        for i in range(len(atk.strikes))
+    ]
+
+
+def reroll_steps(atk: Attack, pool: int) -> tuple[Step, ...]:
+    """What one reroll from the pool would change (R-SMB-02), below the attack's odds."""
+    if pool <= 0:
+        return (Step("With a reroll", "the force has no rerolls left", rulings=("R-SMB-02",)),)
+    before, after = defeat_chances(atk, 0), defeat_chances(atk, 1)
+    if len(atk.strikes) == 1:
+        text = (
+            f"spending 1 of {pool} rerolls on a failed roll raises the chance to defeat "
+            f"{atk.strikes[0].target.name} from {fmt(before[0])} to {fmt(after[0])}"
+        )
+        # The chance with the reroll is data too, as a skill roll's odds give it.
+        return (Step("With a reroll", text, probability=after[0], rulings=("R-SMB-02",)),)
+    text = (
+        f"spending 1 of {pool} rerolls on the first roll that goes wrong (a miss on an "
+        "enemy, a failed Fear roll, a friend defeated): "
+    ) + "; ".join(
+        f"{s.target.name} {fmt(b)} to {fmt(x)}"
+        for s, b, x in zip(atk.strikes, before, after, strict=True)
     )
-
-
-def odds_trace(atk: Attack, pool: int) -> Trace:
-    """The exact chances as the attack stands, and what one reroll from the pool would
-    change (R-SMB-02)."""
-    preview = Preview()
-    run_attack(atk, preview)
-    dist = outcome_dist(atk)
-    table = odds_table(atk, dist)
-    steps = [setup_step(atk), *preview.steps]
-    for i, s in enumerate(atk.strikes):
-        if len(atk.strikes) > 1 or s.fear:
-            steps.append(
-                Step(
-                    f"Chance: {s.target.name}",
-                    f"{s.target.name} is defeated {odds_mod.fmt(defeat_chance(atk, dist, i))}",
-                    probability=defeat_chance(atk, dist, i),
-                )
-            )
-    if pool > 0:
-        again = outcome_dist(atk, 1)
-        before = [defeat_chance(atk, dist, i) for i in range(len(atk.strikes))]
-        after = [defeat_chance(atk, again, i) for i in range(len(atk.strikes))]
-        if len(atk.strikes) == 1:
-            text = (
-                f"spending 1 of {pool} rerolls on a failed roll raises the chance to defeat "
-                f"{atk.strikes[0].target.name} from {odds_mod.fmt(before[0])} to "
-                f"{odds_mod.fmt(after[0])}"
-            )
-            # The chance with the reroll is data too, as a skill roll's odds give it.
-            steps.append(Step("With a reroll", text, probability=after[0], rulings=("R-SMB-02",)))
-        else:
-            text = (
-                f"spending 1 of {pool} rerolls on the first roll that goes wrong (a miss on an "
-                "enemy, a failed Fear roll, a friend defeated): "
-            ) + "; ".join(
-                f"{s.target.name} {odds_mod.fmt(b)} to {odds_mod.fmt(x)}"
-                for s, b, x in zip(atk.strikes, before, after, strict=True)
-            )
-            steps.append(Step("With a reroll", text, rulings=("R-SMB-02",)))
-            steps += [
-                Step(
-                    f"With a reroll: {s.target.name}",
-                    f"{s.target.name} is defeated {odds_mod.fmt(x)}",
-                    probability=x,
-                    rulings=("R-SMB-02",),
-                )
-                for s, x in zip(atk.strikes, after, strict=True)
-            ]
-    else:
-        steps.append(Step("With a reroll", "the force has no rerolls left", rulings=("R-SMB-02",)))
-    best = max(table, key=lambda kv: kv[1])
-    title = f"Odds: {atk.attacker.name} {atk.verb} {atk.strikes[0].target.name}"
-    return Trace(title, tuple(steps), odds_mod.most_likely(*best), table)
+    return (Step("With a reroll", text, rulings=("R-SMB-02",)),) + tuple(
+        Step(
+            f"With a reroll: {s.target.name}",
+            f"{s.target.name} is defeated {fmt(x)}",
+            probability=x,
+            rulings=("R-SMB-02",),
+        )
+        for s, x in zip(atk.strikes, after, strict=True)
+    )

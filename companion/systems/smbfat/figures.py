@@ -108,7 +108,8 @@ def settle(d: SmbData, state: GameState, changes: Iterable[Change]) -> list[Chan
         new = score(d, after, i)
         if new != after.sides[i].vp:
             out.append(set_side(i, "vp", new))
-    after = apply_event(state, Event("settle", "", tuple(out)))
+    # The score is read from the figures and the objectives, never from `vp`: the state
+    # after `changes` tells the end and the result without the new score applied.
     wiped = [i for i in range(len(after.sides)) if not standing(after, i)]
     if wiped and after.phase != "ended":
         who = " and ".join(after.sides[i].name for i in wiped)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.core.check import Check
 from companion.core.roller import Roller
 from companion.errors import RefusedError
 from companion.game.events import Change, set_game
@@ -100,14 +101,14 @@ def reroll_first(
             f"{(busy or [state.fighter(str(state.active)).name])[0]} has had a turn"
         )
     name, other = state.sides[side].name, state.sides[1 - side].name
-    mine = roller.roll(
-        title=f"Roll to go first: {name} (reroll)",
-        who=name,
-        sides=6,
+    c = Check(
+        f"Roll to go first: {name} (reroll)",
+        name,
         text="{total}",
         rulings=("R-SMB-P13",),
         purpose=f"{name}'s roll to go first",
     )
+    mine = int(roller.check(c).total or 0)
     theirs = int(record["theirs"])
     if mine == theirs:
         roller.info("Tie", f"{name} and {other} both rolled {mine}: they roll again")
