@@ -79,3 +79,14 @@ def cli_warband(run: Any, name: str, *fighters: tuple[str, str, int, int]) -> No
             "--stat", f"defence={df}",
         )  # fmt: skip
         assert r.code == 0, r.err
+
+
+def setup_game(run, *extra: str):
+    cli_warband(run, "Bears", ("Bear", "monster", 9, 3), ("Brave", "warrior", 5, 1))
+    cli_warband(run, "Cops", ("Bob", "soldier", 5, 1), ("Tom", "soldier", 5, 1))
+    # Dice: deployment 2 (side to side), roll-off Bears 6, Cops 1; objectives 1-4-4.
+    r = run(
+        "game", "new", "-r", "Bears", "-r", "Cops", "--dice", "2,6,1,1,4,4", "--name", "g", *extra
+    )
+    assert r.code == 0, r.err
+    return r

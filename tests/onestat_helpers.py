@@ -118,3 +118,25 @@ def again(state: GameState, fid: str, actions: int = 2) -> GameState:
             f = FighterState(**{**f.__dict__, "flags": freeze({**flags, "actions": actions})})
         fs.append(f)
     return GameState(**{**state.__dict__, "fighters": tuple(fs), "active": fid})
+
+
+def band(name: str, regen: str) -> dict:
+    return {
+        "name": name,
+        "system": "1ss",
+        "fighters": [
+            {"name": f"{name} boss", "rank": "boss", "stats": {"stat": 6},
+             "equipment": ["melee-1h"], "skills": ["command", "veteran"]},
+            {"name": regen, "rank": "specialist", "stats": {"stat": 5},
+             "equipment": ["melee-1h"], "skills": ["regenerator"]},
+            {"name": f"{name} rookie 1", "rank": "rookie", "stats": {"stat": 3},
+             "equipment": ["melee-1h"], "skills": []},
+            {"name": f"{name} rookie 2", "rank": "rookie", "stats": {"stat": 3},
+             "equipment": ["melee-1h"], "skills": []},
+        ],
+    }  # fmt: skip
+
+
+def mend(run) -> dict:
+    b = run("status", "--json").json()
+    return next(f for f in b["sides"][0]["fighters"] if f["name"] == "Mend")

@@ -64,3 +64,12 @@ def roll(state: GameState, request: ActionRequest, *dice: int) -> Outcome:
     out = SMB.resolve(state, request, src)
     src.finish()
     return out
+
+
+def ended(run) -> None:
+    assert run("game", "new", "--system", "smbfat", "--name", "f").code == 0
+    for _ in range(7):  # three rounds of two force turns, then the end
+        if run("status", "--json").json()["phase"] == "ended":
+            break
+        assert run("turn", "--seed", "1", "--force").code == 0
+    assert run("status", "--json").json()["phase"] == "ended"

@@ -6,23 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-
-
-def band(name: str, regen: str) -> dict:
-    return {
-        "name": name,
-        "system": "1ss",
-        "fighters": [
-            {"name": f"{name} boss", "rank": "boss", "stats": {"stat": 6},
-             "equipment": ["melee-1h"], "skills": ["command", "veteran"]},
-            {"name": regen, "rank": "specialist", "stats": {"stat": 5},
-             "equipment": ["melee-1h"], "skills": ["regenerator"]},
-            {"name": f"{name} rookie 1", "rank": "rookie", "stats": {"stat": 3},
-             "equipment": ["melee-1h"], "skills": []},
-            {"name": f"{name} rookie 2", "rank": "rookie", "stats": {"stat": 3},
-             "equipment": ["melee-1h"], "skills": []},
-        ],
-    }  # fmt: skip
+from onestat_helpers import band, mend
 
 
 @pytest.fixture
@@ -37,11 +21,6 @@ def game(run, tmp_path):
     # Mend takes his second wound: face down until upkeep
     assert run("set", "Mend", "--state", "face-down", "--wounds", "2").code == 0
     return run
-
-
-def mend(run) -> dict:
-    b = run("status", "--json").json()
-    return next(f for f in b["sides"][0]["fighters"] if f["name"] == "Mend")
 
 
 def upkeep_steps(run, dice: str) -> list[dict]:

@@ -4,7 +4,7 @@ distance for a fighter that has no shot says what made the attack a shot."""
 
 from __future__ import annotations
 
-from test_monochrome_cli import setup_game as monochrome_game
+from monochrome_helpers import setup_game as monochrome_game
 
 
 def test_1ss_a_shot_with_ganging_up_is_refused(demo):

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 
+from onestat_helpers import band, mend
 from play_helpers import play_keys
-from test_1ss_regenerator_upkeep import band, mend
 
 
 def setup(run, tmp_path) -> None:

@@ -5,7 +5,7 @@ still do."""
 from __future__ import annotations
 
 from play_helpers import play_keys
-from test_smbfat_objectives_cli import ended
+from smbfat_helpers import ended
 
 from companion.names import possessive
 

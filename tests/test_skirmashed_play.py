@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import io
 
+from play_helpers import Recording as MenuRecording
 from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 from skirmashed_helpers import board, setup_game
-from test_play_loop import Recording as MenuRecording
 
 from companion.cli.shared import drawn_board
 from companion.game.repo import Home

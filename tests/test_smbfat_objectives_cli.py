@@ -2,14 +2,7 @@
 
 from __future__ import annotations
 
-
-def ended(run) -> None:
-    assert run("game", "new", "--system", "smbfat", "--name", "f").code == 0
-    for _ in range(7):  # three rounds of two force turns, then the end
-        if run("status", "--json").json()["phase"] == "ended":
-            break
-        assert run("turn", "--seed", "1", "--force").code == 0
-    assert run("status", "--json").json()["phase"] == "ended"
+from smbfat_helpers import ended
 
 
 def test_objectives_are_scored_without_naming_a_figure(run):
