@@ -1,11 +1,11 @@
 """Fault, fuzz and crash runs (F1-F5): what a player must never see.
 
-    python bench/faults.py            # quick: the sizes CI runs (tests/test_faults_*.py)
+    python bench/faults.py            # quick: the sizes CI runs (tests/bench/test_faults_*.py)
     python bench/faults.py --full     # 300 kills, 2x200 events, 5,000 fuzz cases, ...
     python bench/faults.py --only F1 --full
 
 Each run prints one line of figures and exits 1 if anything failed, with the first
-failures listed. The same functions back the quick tests in tests/test_faults_*.py.
+failures listed. The same functions back the quick tests in tests/bench/test_faults_*.py.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Questions players ask at the table, in their own words (typos included), with the
 topic that answers each. Every answer was checked against the system's source text; the
-note after each says where the text gives it. `tests/test_lookup_questions.py` measures
+note after each says where the text gives it. `tests/lookup/test_lookup_questions.py` measures
 how often the search puts that topic first, and in the first three."""
 
 from __future__ import annotations

@@ -140,7 +140,7 @@ def test_every_ruling_the_code_cites_is_listed():
     import re
     from pathlib import Path
 
-    root = Path(__file__).resolve().parent.parent / "companion" / "systems" / "monochrome"
+    root = Path(__file__).resolve().parents[3] / "companion" / "systems" / "monochrome"
     cited = set()
     for path in root.glob("*.py"):
         cited |= set(re.findall(r"R-MON-P?\d\d", path.read_text()))

@@ -153,7 +153,7 @@ def test_at_a_real_terminal_status_prints_richs_board(tmp_path: Any) -> None:
     import sys
     from pathlib import Path
 
-    root = str(Path(__file__).resolve().parent.parent)
+    root = str(Path(__file__).resolve().parents[2])
     env = {
         k: v
         for k, v in os.environ.items()

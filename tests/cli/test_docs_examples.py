@@ -18,7 +18,7 @@ from solo_helpers import WARBAND
 
 from companion.cli.main import app
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+README = Path(__file__).resolve().parents[2] / "README.md"
 
 SOLO_FIGHTERS = [f["name"] for f in WARBAND["fighters"]]
 

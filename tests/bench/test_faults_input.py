@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bench import faults  # noqa: E402
 
@@ -66,5 +66,5 @@ def test_the_readme_table_is_written_from_the_reports() -> None:
     assert "| F8 | another | 0 | 0 | 1 |  | 1 s | full, " in out
     # A run not run this time keeps its row; rows stay in order.
     assert out.index("| F1 | kept |") < out.index("| F8 |") < out.index("| F9 |")
-    readme = Path(__file__).resolve().parent.parent / "README.md"
+    readme = Path(__file__).resolve().parents[2] / "README.md"
     assert faults.TABLE_BEGIN in readme.read_text()

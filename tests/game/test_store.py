@@ -124,7 +124,7 @@ def _kill_before(home, n: int, *args: str) -> int:
     import sys
     from pathlib import Path
 
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
     from bench.faults import _KILLER
 
     env = {**os.environ, "COMPANION_HOME": str(home)}
