@@ -46,7 +46,7 @@ def test_other_scenarios_still_end_at_a_wipe_out():
 
 
 def test_a_scored_bomb_removes_its_carrier_and_those_within_2(run):
-    from tests.test_1ss_scenarios import board, new, ok
+    from test_1ss_scenarios import board, new, ok
 
     new(run, "bombing-run")
     ok(run("activate", "Robyn"))
@@ -61,7 +61,7 @@ def test_a_scored_bomb_removes_its_carrier_and_those_within_2(run):
 
 
 def test_a_scored_bomb_with_nobody_named_waits_for_blast(run):
-    from tests.test_1ss_scenarios import board, new, ok
+    from test_1ss_scenarios import board, new, ok
 
     new(run, "bombing-run")
     ok(run("activate", "Robyn"))
