@@ -50,7 +50,10 @@ class Resolved(Protocol):
     - `odds_rank`: where that row stands in the table (rows in the order the rules list
       results); rows of equal rank stand most likely first;
     - `odds_facets`: other things the table wants told with their chances, as
-      {title: what happened} (the attacker's own risk), each shown as one step.
+      {title: what happened} (the attacker's own risk), each shown as one step;
+    - `odds_also`: further rows the same outcome falls in, as (label, rank) pairs, for
+      an action with more than one thing to count (each fighter nearby that a shot
+      also attacks: one set of rows per fighter, so such a table sums to more than 1).
     """
 
     @property
@@ -106,8 +109,8 @@ def guarded_outcomes(run: Callable[[Roller], K], what: str) -> dict[K, Fraction]
 
 
 # How one run of an action is counted: its row, the row's rank, its summary, the title
-# of the check it turned on, and its facets.
-_Key = tuple[str | None, int, str, str, tuple[tuple[str, str], ...]]
+# of the check it turned on, its facets, and any further rows (odds_also).
+_Key = tuple[str | None, int, str, str, tuple[tuple[str, str], ...], tuple[tuple[str, int], ...]]
 
 
 def _walk(act: Callable[[Roller], Resolved], what: str) -> dict[_Key, Fraction]:
@@ -116,7 +119,9 @@ def _walk(act: Callable[[Roller], Resolved], what: str) -> dict[_Key, Fraction]:
         data = out.data
         first = getattr(r, "first_title", None) or _first_step(out)
         facets = tuple(data.get("odds_facets", {}).items())
-        return data.get("odds_label"), data.get("odds_rank", 0), out.summary, first, facets
+        also = tuple((str(lab), int(rank)) for lab, rank in data.get("odds_also", ()))
+        label, rank = data.get("odds_label"), data.get("odds_rank", 0)
+        return label, rank, out.summary, first, facets, also
 
     return guarded_outcomes(run, what)
 
@@ -132,7 +137,7 @@ def outcome_odds(
 def _by_summary(dist: Mapping[_Key, Fraction]) -> list[tuple[str, Fraction, str]]:
     totals: dict[str, Fraction] = {}
     titles: dict[str, str] = {}
-    for (_, _, summary, title, _), p in dist.items():
+    for (_, _, summary, title, _, _), p in dist.items():
         totals[summary] = totals.get(summary, Fraction(0)) + p
         titles.setdefault(summary, title)
     table = sorted(totals.items(), key=lambda kv: (-kv[1], kv[0]))
@@ -141,9 +146,9 @@ def _by_summary(dist: Mapping[_Key, Fraction]) -> list[tuple[str, Fraction, str]
 
 def _rows(dist: Mapping[_Key, Fraction]) -> tuple[tuple[str, Fraction], ...]:
     by: dict[tuple[int, str], Fraction] = {}
-    for (label, rank, summary, _, _), p in dist.items():
-        key = (rank, label if label is not None else summary)
-        by[key] = by.get(key, Fraction(0)) + p
+    for (label, rank, summary, _, _, also), p in dist.items():
+        for key in ((rank, label if label is not None else summary), *((r, la) for la, r in also)):
+            by[key] = by.get(key, Fraction(0)) + p
     ordered = sorted(by.items(), key=lambda kv: (kv[0][0], -kv[1], kv[0][1]))
     return tuple((label, p) for (_, label), p in ordered)
 
@@ -158,7 +163,7 @@ def table(
 
 def _facet_steps(dist: Mapping[_Key, Fraction]) -> list[Step]:
     by: dict[str, dict[str, Fraction]] = {}
-    for (_, _, _, _, facets), p in dist.items():
+    for (_, _, _, _, facets, _), p in dist.items():
         for title, said in facets:
             row = by.setdefault(title, {})
             row[said] = row.get(said, Fraction(0)) + p

@@ -24,12 +24,12 @@ from companion.systems.one_stat import data as data_mod
 from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat import order
 from companion.systems.one_stat.data import OneStatData, item_of
-from companion.trace import Trace
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:  # the facts are read only by the commands that use them
     from typing import Any
 
+    from companion.core.roller import Roller
     from companion.systems.kit.facts import ActionSpec, Fact
 
 SOLO_FILE = "1ss_solo.toml"
@@ -247,12 +247,12 @@ class OneStatSkirmish(RuleSystem):
 
         return declared_in(data_mod.FILE)[1]
 
-    def resolve(self, state: GameState, request: ActionRequest, dice: DiceSource) -> Outcome:
+    def act(self, state: GameState, request: ActionRequest, roller: Roller) -> Outcome:
         """Attack, Recover, falling, a skill, or a scenario action, with its trace."""
         if request.action == "attack":
             from companion.systems.one_stat import attack
 
-            done = attack.resolve(self.data, state, request, dice)
+            done = attack.act(self.data, state, request, roller)
             if state.options.get("solo"):  # attacking the trek or hostage boss provokes
                 from companion.systems.one_stat.solo.objectives import provoked_by
 
@@ -261,25 +261,25 @@ class OneStatSkirmish(RuleSystem):
         from companion.systems.one_stat import actions
 
         if request.action == "recover":
-            return actions.recover(self.data, state, request, dice)
+            return actions.recover(self.data, state, request, roller)
         if request.action == "fall":
             from companion.systems.one_stat.movement import fall
 
-            return fall(self.data, state, request, dice)
+            return fall(self.data, state, request, roller)
         if request.action == "skill":
-            return actions.use_skill(self.data, state, request, dice)
+            return actions.use_skill(self.data, state, request, roller)
         if request.action in SOLO_ACTIONS:
             from companion.systems.one_stat.solo import actions as solo
 
-            return solo.resolve(state, request, dice)
-        return actions.act(self.data, state, request, dice)
+            return solo.resolve(state, request, roller)
+        return actions.act(self.data, state, request, roller)
 
-    def odds(self, state: GameState, request: ActionRequest) -> Trace:
-        if request.action != "attack":
-            return super().odds(state, request)
+    def odds_title(self, state: GameState, req: ActionRequest) -> str:
+        if req.action != "attack":
+            return super().odds_title(state, req)
         from companion.systems.one_stat import attack
 
-        return attack.odds(self.data, state, request)
+        return attack.odds_title(self.data, state, req)
 
     def status_lines(self, state: GameState) -> list[str]:
         if state.options.get("solo"):

@@ -6,6 +6,7 @@ its Fire Team, Manhunt's victory points).
 
 from __future__ import annotations
 
+from companion.core.check import Check
 from companion.errors import RefusedError
 from companion.game.state import FighterState, thaw
 from companion.systems.one_stat import fighters as fx
@@ -208,17 +209,19 @@ def regenerate_roll(
 ) -> None:
     """A face-down Regenerator's roll at upkeep, as Recover (at or above its stat): face
     up with one wound left and prone, or removed (R-1SS-06)."""
-    ok, _ = roller.test(
-        title=f"{f.name} regenerates",
-        who=f.name,
-        sides=f.die,
-        target=f.stat,
-        compare=">=",
-        success_text="face up again with one wound left (prone)",
-        failure_text="removed from the game",
-        rulings=("R-1SS-06", *rulings),
-        notes=(whose,) if whose else (),
-        purpose=f"{f.name}'s recovery roll at upkeep (Regenerator)",
+    ok, _ = roller.check(
+        Check(
+            f"{f.name} regenerates",
+            f.name,
+            sides=f.die,
+            target=f.stat,
+            compare=">=",
+            success_text="face up again with one wound left (prone)",
+            failure_text="removed from the game",
+            rulings=("R-1SS-06", *rulings),
+            notes=(whose,) if whose else (),
+            purpose=f"{f.name}'s recovery roll at upkeep (Regenerator)",
+        )
     )
     if ok:
         c = board.cond(f.id)

@@ -1,6 +1,25 @@
 """1ss resolves with the core roller (companion.core.roller); the names stay here for the
 1ss modules that import them. The exact-odds rollers are in companion.core.branches."""
 
-from companion.core.roller import DiceRoller, Roller, Tested
+from __future__ import annotations
 
-__all__ = ["DiceRoller", "Roller", "Tested"]
+from companion.core.check import Check
+from companion.core.roller import DiceRoller, Roller, Tested
+from companion.dice import DiceRequest, DiceSource
+
+__all__ = ["CheckedDice", "DiceRoller", "Roller", "Tested"]
+
+
+class CheckedDice(DiceSource):
+    """Dice for the solo objective procedures, which word their own steps: every die
+    they ask for is a one-die check handed to `roller`, so rolling, the odds walk and
+    typed or seeded dice all go through the roller's one method."""
+
+    def __init__(self, roller: Roller, who: str) -> None:
+        super().__init__()
+        self.roller = roller
+        self.who = who
+
+    def _values(self, request: DiceRequest) -> tuple[tuple[int, ...], bool]:
+        c = Check(request.purpose, self.who, request.sides, text="{value}")
+        return tuple(int(self.roller.check(c).value or 0) for _ in range(request.count)), False

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.dice import DiceSource
+from companion.core.roller import Roller
 from companion.errors import UsageError
 from companion.game.state import FighterState, GameState
 from companion.systems.base import ActionRequest, Outcome
@@ -93,8 +93,10 @@ def choices(state: GameState, f: FighterState, fact: Fact) -> list[tuple[str, An
     return [(f"{t['id']} ({t['kind']}, {t['state']})", str(t["id"])) for t in tokens]
 
 
-def resolve(state: GameState, req: ActionRequest, dice: DiceSource) -> Outcome:
-    """Run a solo objective action through the functions of `companion solo ...`."""
+def resolve(state: GameState, req: ActionRequest, roller: Roller) -> Outcome:
+    """Run a solo objective action through the functions of `companion solo ...`, their
+    dice asked of `roller` (rolled, or walked for the odds)."""
+    from companion.systems.one_stat.roller import CheckedDice
     from companion.systems.one_stat.solo import objectives as ob
     from companion.systems.one_stat.solo.game import solo_or_refuse
 
@@ -102,6 +104,7 @@ def resolve(state: GameState, req: ActionRequest, dice: DiceSource) -> Outcome:
     if not req.actor:
         raise UsageError("name the fighter")
     f = state.fighter(req.actor)
+    dice = CheckedDice(roller, f.name)
     o = dict(req.options)
     free = bool(o.get("free"))
     if req.action in ("pick-token", "drop-token", "bring-home"):
