@@ -11,9 +11,10 @@ __all__ = ["CheckedDice", "DiceRoller", "Roller", "Tested"]
 
 
 class CheckedDice(DiceSource):
-    """Dice for the solo objective procedures, which word their own steps: every die
-    they ask for is a one-die check handed to `roller`, so rolling, the odds walk and
-    typed or seeded dice all go through the roller's one method."""
+    """Dice for a procedure that words its own steps from several dice at once (a square's
+    column and row): every die it asks for is a one-die check handed to `roller`, so
+    rolling, the odds walk and typed or seeded dice all go through the roller's one
+    method; the procedure's step stands for the checks' own."""
 
     def __init__(self, roller: Roller, who: str) -> None:
         super().__init__()
@@ -22,4 +23,9 @@ class CheckedDice(DiceSource):
 
     def _values(self, request: DiceRequest) -> tuple[tuple[int, ...], bool]:
         c = Check(request.purpose, self.who, request.sides, text="{value}")
-        return tuple(int(self.roller.check(c).value or 0) for _ in range(request.count)), False
+        values = []
+        for _ in range(request.count):
+            values.append(int(self.roller.check(c).value or 0))
+            if self.roller.steps and self.roller.steps[-1].check is c:
+                self.roller.steps.pop()
+        return tuple(values), False
