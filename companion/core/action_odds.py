@@ -15,15 +15,45 @@ Before walking, the size of the walk is estimated by following a few random path
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Hashable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Protocol, TypeVar
 
 from companion.core.branches import Branches, Preview, enumerate_outcomes
 from companion.core.roller import Roller
 from companion.numbers import shown
 from companion.odds import TooLargeError, fmt, most_likely
 from companion.trace import Step, Trace
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing (a quick path)
+if TYPE_CHECKING:
+    from collections.abc import Callable, Hashable, Mapping, Sequence
+    from typing import Any, Protocol, TypeVar
+
+    _Row = TypeVar("_Row")
+    K = TypeVar("K", bound=Hashable)
+
+    class Resolved(Protocol):
+        """What an action returns, as far as its odds read it (a system's `Outcome`).
+
+        Its `data` may say how the outcome is counted:
+        - `odds_label`: the row of the odds table it falls in (an attack's "B: wounded"),
+          where rows are fewer than the outcomes' summaries; without it, the summary is
+          the row;
+        - `odds_rank`: where that row stands in the table (rows in the order the rules list
+          results); rows of equal rank stand most likely first;
+        - `odds_facets`: other things the table wants told with their chances, as
+          {title: what happened} (the attacker's own risk), each shown as one step;
+        - `odds_also`: further rows the same outcome falls in, as (label, rank) pairs, for
+          an action with more than one thing to count (each fighter nearby that a shot
+          also attacks: one set of rows per fighter, so such a table sums to more than 1).
+        """
+
+        @property
+        def summary(self) -> str: ...
+        @property
+        def trace(self) -> Trace | None: ...
+        @property
+        def data(self) -> Mapping[str, Any]: ...
+
 
 # Branches walked at most: every roll of up to five D6 (7,776), of 2D10 and a D20, or of
 # four D10 is within it, and the slowest walk stays well under half a second.
@@ -36,32 +66,6 @@ MAX_WORK = 60_000
 PROBES = 32
 # A distance in an outcome's words: 6".
 _INCHES = re.compile(r'(\d+)"')
-_Row = TypeVar("_Row")
-K = TypeVar("K", bound=Hashable)
-
-
-class Resolved(Protocol):
-    """What an action returns, as far as its odds read it (a system's `Outcome`).
-
-    Its `data` may say how the outcome is counted:
-    - `odds_label`: the row of the odds table it falls in (an attack's "B: wounded"),
-      where rows are fewer than the outcomes' summaries; without it, the summary is
-      the row;
-    - `odds_rank`: where that row stands in the table (rows in the order the rules list
-      results); rows of equal rank stand most likely first;
-    - `odds_facets`: other things the table wants told with their chances, as
-      {title: what happened} (the attacker's own risk), each shown as one step;
-    - `odds_also`: further rows the same outcome falls in, as (label, rank) pairs, for
-      an action with more than one thing to count (each fighter nearby that a shot
-      also attacks: one set of rows per fighter, so such a table sums to more than 1).
-    """
-
-    @property
-    def summary(self) -> str: ...
-    @property
-    def trace(self) -> Trace | None: ...
-    @property
-    def data(self) -> Mapping[str, Any]: ...
 
 
 class _Probe(Branches):
