@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from companion.core.branches import Branches, Preview, enumerate_outcomes
+from companion.core.branches import Branches, Preview, Unfinished, enumerate_outcomes
 from companion.core.roller import Roller
 from companion.numbers import shown
 from companion.odds import TooLargeError, fmt, most_likely
@@ -64,8 +64,8 @@ MAX_SEQUENCES = 20_000
 MAX_WORK = 60_000
 # Paths followed to estimate the walk before it is made.
 PROBES = 32
-# A distance in an outcome's words: 6".
-_INCHES = re.compile(r'(\d+)"')
+# A distance in an outcome's words: 6" (compiled when first used, off the attack's path).
+_INCHES = r'(\d+)"'
 
 
 class _Probe(Branches):
@@ -103,7 +103,12 @@ def estimate(run: Callable[[Roller], object]) -> tuple[float, float]:
 
 def guarded_outcomes(run: Callable[[Roller], K], what: str) -> dict[K, Fraction]:
     """`enumerate_outcomes` over `run`, refused up front (TooLargeError) when its walk
-    would be too large to count within a second."""
+    would be too large to count within a second. A walk of at most PROBES branches
+    (most actions) costs less than its estimate: it is made at once."""
+    try:
+        return enumerate_outcomes(run, limit=PROBES)
+    except Unfinished:
+        pass
     leaves, work = estimate(run)
     if leaves > MAX_SEQUENCES:
         raise too_many(what)
@@ -206,13 +211,13 @@ def by_distance(rows: Sequence[_Row], text: Callable[[_Row], str]) -> list[_Row]
     """Outcomes that differ only in a distance (a move's roll: up to 6", up to 7", ...)
     in the order of that distance, read as a ruler; any others as they came."""
     said = [text(r) for r in rows]
-    if len(rows) < 2 or len({_INCHES.sub("#", t) for t in said}) != 1:
+    if len(rows) < 2 or len({re.sub(_INCHES, "#", t) for t in said}) != 1:
         return list(rows)
     return [r for _, r in sorted(zip(said, rows, strict=True), key=lambda tr: _inches(tr[0]))]
 
 
 def _inches(text: str) -> list[int]:
-    return [int(n) for n in _INCHES.findall(text)]
+    return [int(n) for n in re.findall(_INCHES, text)]
 
 
 def odds_trace(title: str, act: Callable[[Roller], Resolved]) -> Trace:

@@ -190,15 +190,24 @@ class Preview(Branches):
         self.steps.append(Step(title, outcome, rulings=tuple(rulings), notes=tuple(notes)))
 
 
-def enumerate_outcomes(run: Callable[[Roller], K]) -> dict[K, Fraction]:
+class Unfinished(Exception):
+    """A walk stopped at its limit of runs (`enumerate_outcomes(limit=...)`)."""
+
+
+def enumerate_outcomes(run: Callable[[Roller], K], limit: int | None = None) -> dict[K, Fraction]:
     """The exact distribution of what `run` returns, over every branch of its requests.
 
     `run` is the rule code itself, taking a roller; it must be deterministic given the
-    roller's answers (it may not read anything else that changes between runs).
+    roller's answers (it may not read anything else that changes between runs). With
+    `limit`, a walk that needs more runs than that stops (`Unfinished`).
     """
     out: dict[K, Fraction] = {}
     stack: list[list[int]] = [[]]
+    runs = 0
     while stack:
+        runs += 1
+        if limit is not None and runs > limit:
+            raise Unfinished
         path = stack.pop()
         b = Branches(path)
         label = run(b)

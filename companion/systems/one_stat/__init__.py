@@ -279,7 +279,7 @@ class OneStatSkirmish(RuleSystem):
             return super().odds_title(state, req)
         from companion.systems.one_stat import attack
 
-        return attack.odds_title(self.data, state, req)
+        return attack.odds_title(state, req)
 
     def status_lines(self, state: GameState) -> list[str]:
         if state.options.get("solo"):

@@ -14,7 +14,7 @@ from companion.systems.one_stat import scenarios as sc
 from companion.systems.one_stat.board import Board
 from companion.systems.one_stat.combat import Attack, Ctx, one_attack
 from companion.systems.one_stat.data import OneStatData
-from companion.systems.one_stat.losses import wound
+from companion.systems.one_stat.losses import recovery, wound
 from companion.systems.one_stat.outcome import outcome
 from companion.systems.one_stat.permissions import check_running, spend_action
 from companion.systems.one_stat.roller import Roller
@@ -31,18 +31,8 @@ DEMON_DIE = 8
 def recover_roll(roller: Roller, f: FighterState, n: int = 1) -> bool:
     """Recover (R-1SS-06): the fighter's die at or above its stat stands it up."""
     for i in range(n):
-        ok, _ = roller.check(
-            Check(
-                f"{f.name} recovers" + (f" (roll {i + 1} of {n}, Regenerator)" if n > 1 else ""),
-                f.name,
-                sides=f.die,
-                target=f.stat,
-                compare=">=",
-                success_text="stands up",
-                failure_text="stays down",
-                rulings=("R-1SS-06",),
-            )
-        )
+        title = f"{f.name} recovers" + (f" (roll {i + 1} of {n}, Regenerator)" if n > 1 else "")
+        ok, _ = roller.check(recovery(f, title))
         if ok:
             return True
     return False

@@ -297,9 +297,12 @@ def act(d: OneStatData, state: GameState, req: ActionRequest, roller: Roller) ->
     )
 
 
-def odds_title(d: OneStatData, state: GameState, req: ActionRequest) -> str:
-    a, t, atk = build(d, state, req)
-    return f"Odds: {a.name} {'attacks' if atk.melee else 'shoots at'} {t.name}"
+def odds_title(state: GameState, req: ActionRequest) -> str:
+    """The title of an attack's odds: a distance or a band makes it a shot, as in `build`."""
+    o = req.options
+    a, t = fx.named(state, req.actor, "attacker"), fx.named(state, req.target, "target")
+    ranged = bool(o.get("ranged")) or o.get("range") is not None or o.get("band") is not None
+    return f"Odds: {a.name} {'shoots at' if ranged else 'attacks'} {t.name}"
 
 
 def _rulings(steps: list[Step] | tuple[Step, ...]) -> tuple[str, ...]:
