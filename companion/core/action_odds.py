@@ -64,6 +64,9 @@ MAX_SEQUENCES = 20_000
 MAX_WORK = 60_000
 # Paths followed to estimate the walk before it is made.
 PROBES = 32
+# Checks answered by a walk made at once, before any estimate: about what the estimate
+# itself would cost.
+SMALL_WORK = 4 * PROBES
 # A distance in an outcome's words: 6" (compiled when first used, off the attack's path).
 _INCHES = r'(\d+)"'
 
@@ -103,10 +106,10 @@ def estimate(run: Callable[[Roller], object]) -> tuple[float, float]:
 
 def guarded_outcomes(run: Callable[[Roller], K], what: str) -> dict[K, Fraction]:
     """`enumerate_outcomes` over `run`, refused up front (TooLargeError) when its walk
-    would be too large to count within a second. A walk of at most PROBES branches
+    would be too large to count within a second. A walk of at most SMALL_WORK checks
     (most actions) costs less than its estimate: it is made at once."""
     try:
-        return enumerate_outcomes(run, limit=PROBES)
+        return enumerate_outcomes(run, limit=SMALL_WORK)
     except Unfinished:
         pass
     leaves, work = estimate(run)
@@ -114,7 +117,12 @@ def guarded_outcomes(run: Callable[[Roller], K], what: str) -> dict[K, Fraction]
         raise too_many(what)
     if work > MAX_WORK:
         raise too_long(what, work)
-    return enumerate_outcomes(run)
+    try:
+        # A tree whose rare long paths the probes missed (a long fall, each hit defended
+        # until the faller is out) stops at the same bound.
+        return enumerate_outcomes(run, limit=MAX_WORK)
+    except Unfinished:
+        raise too_long(what, None) from None
 
 
 # How one run of an action is counted: its row, the row's rank, its summary, the title
@@ -200,10 +208,16 @@ def too_many(what: str) -> TooLargeError:
     )
 
 
-def too_long(what: str, work: float) -> TooLargeError:
+def too_long(what: str, work: float | None) -> TooLargeError:
+    """Refused for its work: as estimated, or (None) found while walking."""
+    takes = (
+        f"more than the {MAX_WORK:,} dice counted within a second to count exactly"
+        if work is None
+        else f"about {work:,.0f} dice to count exactly, more than the {MAX_WORK:,} counted "
+        "within a second"
+    )
     return TooLargeError(
-        f"{shown(what)} takes about {work:,.0f} dice to count exactly, more than the "
-        f"{MAX_WORK:,} counted within a second; roll it, or ask for the odds of a smaller part"
+        f"{shown(what)} takes {takes}; roll it, or ask for the odds of a smaller part"
     )
 
 

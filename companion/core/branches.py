@@ -191,7 +191,7 @@ class Preview(Branches):
 
 
 class Unfinished(Exception):
-    """A walk stopped at its limit of runs (`enumerate_outcomes(limit=...)`)."""
+    """A walk stopped at its limit of work (`enumerate_outcomes(limit=...)`)."""
 
 
 def enumerate_outcomes(run: Callable[[Roller], K], limit: int | None = None) -> dict[K, Fraction]:
@@ -199,18 +199,19 @@ def enumerate_outcomes(run: Callable[[Roller], K], limit: int | None = None) -> 
 
     `run` is the rule code itself, taking a roller; it must be deterministic given the
     roller's answers (it may not read anything else that changes between runs). With
-    `limit`, a walk that needs more runs than that stops (`Unfinished`).
+    `limit`, a walk that answers more checks than that, over all its runs (each run one
+    more), stops (`Unfinished`).
     """
     out: dict[K, Fraction] = {}
     stack: list[list[int]] = [[]]
-    runs = 0
+    work = 0
     while stack:
-        runs += 1
-        if limit is not None and runs > limit:
-            raise Unfinished
         path = stack.pop()
         b = Branches(path)
         label = run(b)
+        work += len(b.points) + 1
+        if limit is not None and work > limit:
+            raise Unfinished
         out[label] = out.get(label, Fraction(0)) + b.prob
         for depth in range(len(path), len(b.points)):
             chosen = path[depth] if depth < len(path) else 0

@@ -22,9 +22,11 @@ class CheckedDice(DiceSource):
         self.who = who
 
     def _values(self, request: DiceRequest) -> tuple[tuple[int, ...], bool]:
-        c = Check(request.purpose, self.who, request.sides, text="{value}")
         values = []
-        for _ in range(request.count):
+        for i in range(request.count):
+            # Each die is asked for as before, numbered when the request holds several.
+            n = f" ({i + 1} of {request.count})" if request.count > 1 else ""
+            c = Check(request.purpose, self.who, request.sides, purpose=request.purpose + n)
             values.append(int(self.roller.check(c).value or 0))
             if self.roller.steps and self.roller.steps[-1].check is c:
                 self.roller.steps.pop()
