@@ -134,7 +134,8 @@ def _walk(act: Callable[[Roller], Resolved], what: str) -> dict[_Key, Fraction]:
     def run(r: Roller) -> _Key:
         out = act(r)
         data = out.data
-        first = getattr(r, "first_title", None) or _first_step(out)
+        first = getattr(r, "first_title", None) or getattr(r, "first_info", None)
+        first = first or _first_step(out)
         facets = tuple(data.get("odds_facets", {}).items())
         also = tuple((str(lab), int(rank)) for lab, rank in data.get("odds_also", ()))
         label, rank = data.get("odds_label"), data.get("odds_rank", 0)

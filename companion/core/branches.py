@@ -85,6 +85,8 @@ class Branches(Roller):
         self.steps = []
         # The title of the first check on this path: what its outcome turns on.
         self.first_title: str | None = None
+        # The title of the first plain step: what names an outcome no check decides.
+        self.first_info: str | None = None
 
     @property
     def prob(self) -> Fraction:
@@ -135,7 +137,9 @@ class Branches(Roller):
     def info(
         self, title: str, outcome: str, rulings: Sequence[str] = (), notes: Sequence[str] = ()
     ) -> None:
-        """Enumerating writes no trace."""
+        """Enumerating writes no trace; the first title names an outcome without dice."""
+        if self.first_info is None:
+            self.first_info = title
 
 
 class Preview(Branches):
