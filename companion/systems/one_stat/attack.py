@@ -257,11 +257,12 @@ def act(d: OneStatData, state: GameState, req: ActionRequest, roller: Roller) ->
     for key in ("minion", "minion_near"):
         if atk.options.get(key) is not None:
             board.choices[key] = atk.options[key]
-    if isinstance(roller, DiceRoller):
+    # The odds are asked of any attack the table describes, whoever may make it now:
+    # only the attack rolled spends an action and ends a game, which change no die.
+    rolled = isinstance(roller, DiceRoller)
+    if rolled:
         spend(board, roller, a, atk)
     else:
-        # The odds are asked of any attack the table describes, whoever may make it now:
-        # only the attack rolled spends an action, which changes no die.
         roller.info("Main line", "each step below assumes the one before it succeeded")
     reminders(state, a, t, roller, atk.melee, atk.options)
     ctx = Ctx(d, board, roller, atk)
@@ -269,7 +270,8 @@ def act(d: OneStatData, state: GameState, req: ActionRequest, roller: Roller) ->
     result = label(state.fighter(actual), board.fighter(actual), ctx.hits)
     row, rank = odds_label(state, ctx, actual, t.id)
     also = splash_attacks(ctx, state, a.id)
-    after_resolution(d, board, roller)
+    if rolled:
+        after_resolution(d, board, roller)
     who = board.fighter(actual).name
     summary = f"{a.name} {'attacks' if atk.melee else 'shoots at'} {t.name}; " + (
         fared(who, result)
