@@ -7,9 +7,10 @@ outcomes added up by what they say; its explanation is the same code run once al
 main line by `Preview`. So an action has its odds the day it can be resolved, and they
 cannot disagree with it: no rule system writes odds code of its own.
 
-Before walking, the size of the walk is estimated by following a few random paths
-(Knuth's estimator); an action too large to count within a second is refused with a
-`TooLargeError` saying so, before any work is done.
+A walk of a few branches (most actions) is made at once. A larger one is first
+estimated by following a few random paths (Knuth's estimator): an action too large to
+count within a second is refused with a `TooLargeError` saying so, before the walk; one
+whose rare long paths the estimate missed is stopped at the same bound while walking.
 """
 
 from __future__ import annotations
