@@ -7,23 +7,64 @@ outcomes added up by what they say; its explanation is the same code run once al
 main line by `Preview`. So an action has its odds the day it can be resolved, and they
 cannot disagree with it: no rule system writes odds code of its own.
 
-Before walking, the size of the walk is estimated by following a few random paths
-(Knuth's estimator); an action too large to count within a second is refused with a
-`TooLargeError` saying so, before any work is done.
+A walk of a few branches (most actions) is made at once. A larger one is first
+estimated by following a few random paths (Knuth's estimator): an action too large to
+count within a second is refused with a `TooLargeError` saying so, before the walk; one
+whose rare long paths the estimate missed is stopped at the same bound while walking.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Hashable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Protocol, TypeVar
 
 from companion.core.branches import Branches, OverBudget, Preview, enumerate_outcomes
 from companion.core.roller import Roller
 from companion.numbers import shown
 from companion.odds import TooLargeError, fmt, most_likely
 from companion.trace import Step, Trace
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing (a quick path)
+if TYPE_CHECKING:
+    from collections.abc import Callable, Hashable, Mapping, Sequence
+    from typing import Any, Protocol, TypeVar
+
+    _Row = TypeVar("_Row")
+    K = TypeVar("K", bound=Hashable)
+
+    class Resolved(Protocol):
+        """What an action returns, as far as its odds read it (a system's `Outcome`).
+
+        Its `data` may say how the outcome is counted:
+        - `odds_label`: the row of the odds table it falls in (an attack's "B: wounded"),
+          where rows are fewer than the outcomes' summaries; without it, the summary is
+          the row;
+        - `odds_rank`: where that row stands in the table (rows in the order the rules list
+          results); rows of equal rank stand most likely first;
+        - `odds_facets`: other things the table wants told with their chances, as
+          {title: what happened} (the attacker's own risk), each shown as one step. What
+          happened may be several words the outcome counts under, each told with its own
+          chance (nested ones: "killed" within "hurt or killed"); a number (hits, damage)
+          is told as a spread, lowest first. Outcomes that name a condition
+          (`odds_facets_given`: "if A lives to strike") have their facets told given that
+          condition: the outcomes that leave the facets out do not count;
+        - `odds_headline`: [what, counts]: the odds' headline is the chance of `what`, the
+          outcomes that count toward it added up (a kill, whatever else happens), instead
+          of the likeliest row.
+          A facet told on some outcomes only, always in the same words, is a chance (one
+          target defeated among several), and its step carries it as its probability;
+        - `odds_also`: further rows the same outcome falls in, as (label, rank) pairs, for
+          an action with more than one thing to count (each fighter nearby that a shot
+          also attacks: one set of rows per fighter, so such a table sums to more than 1).
+        """
+
+        @property
+        def summary(self) -> str: ...
+        @property
+        def trace(self) -> Trace | None: ...
+        @property
+        def data(self) -> Mapping[str, Any]: ...
+
 
 # Branches walked at most: every roll of up to five D6 (7,776), of 2D10 and a D20, or of
 # four D10 is within it, and the slowest walk stays well under half a second.
@@ -37,41 +78,8 @@ PROBES = 32
 # Checks answered at most by a walk made before any estimate (a small action's whole
 # walk costs less than the estimate's probes); past it, the estimate decides.
 QUICK_WORK = 2_000
-# A distance in an outcome's words: 6".
-_INCHES = re.compile(r'(\d+)"')
-_Row = TypeVar("_Row")
-K = TypeVar("K", bound=Hashable)
-
-
-class Resolved(Protocol):
-    """What an action returns, as far as its odds read it (a system's `Outcome`).
-
-    Its `data` may say how the outcome is counted:
-    - `odds_label`: the row of the odds table it falls in (an attack's "B: wounded"),
-      where rows are fewer than the outcomes' summaries; without it, the summary is
-      the row;
-    - `odds_rank`: where that row stands in the table (rows in the order the rules list
-      results); rows of equal rank stand most likely first;
-    - `odds_facets`: other things the table wants told with their chances, as
-      {title: what happened} (the attacker's own risk), each shown as one step. What
-      happened may be several words the outcome counts under, each told with its own
-      chance (nested ones: "killed" within "hurt or killed"); a number (hits, damage)
-      is told as a spread, lowest first. Outcomes that name a condition
-      (`odds_facets_given`: "if A lives to strike") have their facets told given that
-      condition: the outcomes that leave the facets out do not count;
-    - `odds_headline`: [what, counts]: the odds' headline is the chance of `what`, the
-      outcomes that count toward it added up (a kill, whatever else happens), instead
-      of the likeliest row.
-      A facet told on some outcomes only, always in the same words, is a chance (one
-      target defeated among several), and its step carries it as its probability.
-    """
-
-    @property
-    def summary(self) -> str: ...
-    @property
-    def trace(self) -> Trace | None: ...
-    @property
-    def data(self) -> Mapping[str, Any]: ...
+# A distance in an outcome's words: 6" (compiled when first used, off the attack's path).
+_INCHES = r'(\d+)"'
 
 
 class _Probe(Branches):
@@ -120,15 +128,20 @@ def guarded_outcomes(run: Callable[[Roller], K], what: str) -> dict[K, Fraction]
         raise too_many(what)
     if work > MAX_WORK:
         raise too_long(what, work)
-    return enumerate_outcomes(run)
+    try:
+        # A tree whose rare long paths the probes missed (a long fall, each hit defended
+        # until the faller is out) stops at the same bound.
+        return enumerate_outcomes(run, budget=MAX_WORK)
+    except OverBudget:
+        raise too_long(what, None) from None
 
 
 # What one run of an action tells besides its row: its facets, the condition they are
 # told under, and its headline (what, whether this run counts toward it).
 _Told = tuple[tuple[tuple[str, str | int], ...], str, tuple[str, bool] | None]
 # How one run of an action is counted: its row, the row's rank, its summary, the title
-# of the check it turned on, and what else it tells.
-_Key = tuple[str | None, int, str, str, _Told]
+# of the check it turned on, what else it tells, and any further rows (odds_also).
+_Key = tuple[str | None, int, str, str, _Told, tuple[tuple[str, int], ...]]
 
 
 def _walk(act: Callable[[Roller], Resolved], what: str) -> dict[_Key, Fraction]:
@@ -144,7 +157,9 @@ def _walk(act: Callable[[Roller], Resolved], what: str) -> dict[_Key, Fraction]:
             data.get("odds_facets_given", ""),
             None if head is None else (str(head[0]), bool(head[1])),
         )
-        return data.get("odds_label"), data.get("odds_rank", 0), out.summary, first, told
+        also = tuple((str(lab), int(rank)) for lab, rank in data.get("odds_also", ()))
+        label, rank = data.get("odds_label"), data.get("odds_rank", 0)
+        return label, rank, out.summary, first, told, also
 
     return guarded_outcomes(run, what)
 
@@ -160,7 +175,7 @@ def outcome_odds(
 def _by_summary(dist: Mapping[_Key, Fraction]) -> list[tuple[str, Fraction, str]]:
     totals: dict[str, Fraction] = {}
     titles: dict[str, str] = {}
-    for (_, _, summary, title, _), p in dist.items():
+    for (_, _, summary, title, _, _), p in dist.items():
         totals[summary] = totals.get(summary, Fraction(0)) + p
         titles.setdefault(summary, title)
     table = sorted(totals.items(), key=lambda kv: (-kv[1], kv[0]))
@@ -169,9 +184,9 @@ def _by_summary(dist: Mapping[_Key, Fraction]) -> list[tuple[str, Fraction, str]
 
 def _rows(dist: Mapping[_Key, Fraction]) -> tuple[tuple[str, Fraction], ...]:
     by: dict[tuple[int, str], Fraction] = {}
-    for (label, rank, summary, _, _), p in dist.items():
-        key = (rank, label if label is not None else summary)
-        by[key] = by.get(key, Fraction(0)) + p
+    for (label, rank, summary, _, _, also), p in dist.items():
+        for key in ((rank, label if label is not None else summary), *((r, la) for la, r in also)):
+            by[key] = by.get(key, Fraction(0)) + p
     ordered = sorted(by.items(), key=lambda kv: (kv[0][0], -kv[1], kv[0][1]))
     return tuple((label, p) for (_, label), p in ordered)
 
@@ -187,7 +202,7 @@ def table(
 def _facet_steps(dist: Mapping[_Key, Fraction]) -> list[Step]:
     by: dict[str, dict[str | int, Fraction]] = {}
     given = ""
-    for (_, _, _, _, (facets, if_, _)), p in dist.items():
+    for (_, _, _, _, (facets, if_, _), _), p in dist.items():
         given = given or if_
         for title, what in facets:
             row = by.setdefault(title, {})
@@ -219,7 +234,7 @@ def _likeliest(kv: tuple[str, Fraction]) -> tuple[Fraction, str]:
 def _headline(dist: Mapping[_Key, Fraction]) -> str | None:
     """The chance of what the outcomes name as the headline, when they name one."""
     what, p = None, Fraction(0)
-    for (_, _, _, _, (_, _, head)), q in dist.items():
+    for (_, _, _, _, (_, _, head), _), q in dist.items():
         if head is None:
             return None
         what = head[0]
@@ -239,10 +254,16 @@ def too_many(what: str) -> TooLargeError:
     )
 
 
-def too_long(what: str, work: float) -> TooLargeError:
+def too_long(what: str, work: float | None) -> TooLargeError:
+    """Refused for its work: as estimated, or (None) found while walking."""
+    takes = (
+        f"more than the {MAX_WORK:,} dice counted within a second to count exactly"
+        if work is None
+        else f"about {work:,.0f} dice to count exactly, more than the {MAX_WORK:,} counted "
+        "within a second"
+    )
     return TooLargeError(
-        f"{shown(what)} takes about {work:,.0f} dice to count exactly, more than the "
-        f"{MAX_WORK:,} counted within a second; roll it, or ask for the odds of a smaller part"
+        f"{shown(what)} takes {takes}; roll it, or ask for the odds of a smaller part"
     )
 
 
@@ -250,13 +271,13 @@ def by_distance(rows: Sequence[_Row], text: Callable[[_Row], str]) -> list[_Row]
     """Outcomes that differ only in a distance (a move's roll: up to 6", up to 7", ...)
     in the order of that distance, read as a ruler; any others as they came."""
     said = [text(r) for r in rows]
-    if len(rows) < 2 or len({_INCHES.sub("#", t) for t in said}) != 1:
+    if len(rows) < 2 or len({re.sub(_INCHES, "#", t) for t in said}) != 1:
         return list(rows)
     return [r for _, r in sorted(zip(said, rows, strict=True), key=lambda tr: _inches(tr[0]))]
 
 
 def _inches(text: str) -> list[int]:
-    return [int(n) for n in _INCHES.findall(text)]
+    return [int(n) for n in re.findall(_INCHES, text)]
 
 
 def odds_trace(title: str, act: Callable[[Roller], Resolved]) -> Trace:

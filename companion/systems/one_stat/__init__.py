@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from companion.dice import DiceSource
 from companion.game.state import FighterState, GameState, freeze
 from companion.roster import Roster, RosterFighter
 from companion.systems.base import (
@@ -24,12 +23,12 @@ from companion.systems.one_stat import data as data_mod
 from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat import order
 from companion.systems.one_stat.data import OneStatData, item_of
-from companion.trace import Trace
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:  # the facts are read only by the commands that use them
     from typing import Any
 
+    from companion.core.roller import Roller
     from companion.systems.kit.facts import ActionSpec, Fact
     from companion.systems.kit.turns import TurnStructure
     from companion.systems.solo_play import SoloPlay
@@ -270,18 +269,18 @@ class OneStatSkirmish(RuleSystem):
 
         return declared_in(data_mod.FILE)[1]
 
-    def resolve(self, state: GameState, request: ActionRequest, dice: DiceSource) -> Outcome:
+    def act(self, state: GameState, request: ActionRequest, roller: Roller) -> Outcome:
         """Attack, Recover, falling, a skill, or a scenario action, with its trace."""
         from companion.systems.one_stat.dispatch import resolver
 
-        return resolver(request.action)(self.data, state, request, dice)
+        return resolver(request.action)(self.data, state, request, roller)
 
-    def odds(self, state: GameState, request: ActionRequest) -> Trace:
-        if request.action != "attack":
-            return super().odds(state, request)
+    def odds_title(self, state: GameState, req: ActionRequest) -> str:
+        if req.action != "attack":
+            return super().odds_title(state, req)
         from companion.systems.one_stat import attack
 
-        return attack.odds(self.data, state, request)
+        return attack.odds_title(state, req)
 
     def status_lines(self, state: GameState) -> list[str]:
         if state.options.get("solo"):

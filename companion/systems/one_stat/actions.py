@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from companion.dice import DiceSource
+from companion.core.check import Check
 from companion.errors import RefusedError, UsageError
 from companion.game.state import FighterState, GameState, freeze
 from companion.systems.base import ActionRequest, Outcome
@@ -14,10 +14,10 @@ from companion.systems.one_stat import scenarios as sc
 from companion.systems.one_stat.board import Board
 from companion.systems.one_stat.combat import Attack, Ctx, one_attack
 from companion.systems.one_stat.data import OneStatData
-from companion.systems.one_stat.losses import wound
+from companion.systems.one_stat.losses import recovery, wound
 from companion.systems.one_stat.outcome import outcome
 from companion.systems.one_stat.permissions import check_running, spend_action
-from companion.systems.one_stat.roller import DiceRoller, Roller
+from companion.systems.one_stat.roller import Roller
 from companion.systems.one_stat.sequence import NO_MOVE, first_action
 from companion.values import replace
 
@@ -31,26 +31,18 @@ DEMON_DIE = 8
 def recover_roll(roller: Roller, f: FighterState, n: int = 1) -> bool:
     """Recover (R-1SS-06): the fighter's die at or above its stat stands it up."""
     for i in range(n):
-        ok, _ = roller.test(
-            title=f"{f.name} recovers" + (f" (roll {i + 1} of {n}, Regenerator)" if n > 1 else ""),
-            who=f.name,
-            sides=f.die,
-            target=f.stat,
-            compare=">=",
-            success_text="stands up",
-            failure_text="stays down",
-            rulings=("R-1SS-06",),
-        )
+        title = f"{f.name} recovers" + (f" (roll {i + 1} of {n}, Regenerator)" if n > 1 else "")
+        ok, _ = roller.check(recovery(f, title))
         if ok:
             return True
     return False
 
 
-def recover(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource) -> Outcome:
+def recover(d: OneStatData, state: GameState, req: ActionRequest, roller: Roller) -> Outcome:
     f = fx.named(state, req.actor)
     if f.status != "wounded":
         raise RefusedError(f"{f.name} is {f.status}; only a prone (wounded) fighter recovers")
-    board, roller = Board(state), DiceRoller(dice)
+    board = Board(state)
     first = not f.flags.get("recover_failed")
     spend_action(board, roller, f, req.options, "Recover", "recover")
     regen = fx.has(f, "regenerator")
@@ -86,38 +78,23 @@ def recover(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSour
 def skill_roll(d: OneStatData, roller: Roller, f: FighterState, title: str) -> bool:
     """An active skill's roll: the fighter's die at or below its stat. A magic device lets
     the bearer roll a failed skill check again (R-1SS-09)."""
-    ok, _ = roller.test(
-        title=title,
-        who=f.name,
-        sides=f.die,
-        target=f.stat,
-        compare="<=",
-        success_text="success",
-        failure_text="failure",
-    )
+    roll = Check(title, f.name, sides=f.die, target=f.stat, compare="<=")
+    ok, _ = roller.check(roll)
     if not ok and fx.has_magic(d, f):
         roller.info("Magic device", "a failed skill roll may be rolled again", ("R-1SS-09",))
-        ok, _ = roller.test(
-            title=title + " (again)",
-            who=f.name,
-            sides=f.die,
-            target=f.stat,
-            compare="<=",
-            success_text="success",
-            failure_text="failure",
-            rulings=("R-1SS-09",),
-        )
+        again = replace(roll, title=title + " (again)", rulings=("R-1SS-09",))
+        ok, _ = roller.check(again)
     return ok
 
 
 class SkillCtx:
     def __init__(
-        self, d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource
+        self, d: OneStatData, state: GameState, req: ActionRequest, roller: Roller
     ) -> None:
         self.d, self.state, self.req = d, state, req
         self.opts = dict(req.options)
         self.board = Board(state)
-        self.roller = DiceRoller(dice)
+        self.roller = roller
         self.actor = fx.named(state, req.actor)
         self.target = fx.named(state, req.target, "target") if req.target else None
 
@@ -379,8 +356,8 @@ HANDLERS: dict[str, Callable[[SkillCtx, FighterState], str]] = {
 NO_ACTION = {"guard"}
 
 
-def use_skill(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource) -> Outcome:
-    c = SkillCtx(d, state, req, dice)
+def use_skill(d: OneStatData, state: GameState, req: ActionRequest, roller: Roller) -> Outcome:
+    c = SkillCtx(d, state, req, roller)
     me = c.actor
     name = str(c.opts.pop("skill", "") or "")
     if name not in d.skills and name not in d.roles:
@@ -434,9 +411,9 @@ def use_skill(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSo
 # --- scenario and table actions (`act`) ------------------------------------------------
 
 
-def act(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource) -> Outcome:
+def act(d: OneStatData, state: GameState, req: ActionRequest, roller: Roller) -> Outcome:
     f = fx.named(state, req.actor)
-    board, roller = Board(state), DiceRoller(dice)
+    board = Board(state)
     o = dict(req.options)
     a = req.action
     if state.phase == "ended":
@@ -446,7 +423,7 @@ def act(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource) 
             d,
             state,
             ActionRequest("skill", req.actor, req.target, freeze({**o, "skill": "command"})),
-            dice,
+            roller,
         )
     if a == "pickup":
         spend_action(board, roller, f, o, "picking it up", "pickup")

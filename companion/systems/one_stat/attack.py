@@ -4,9 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from companion import odds as odds_mod
-from companion.core.branches import Preview
-from companion.dice import DiceSource
 from companion.errors import RefusedError, UsageError
 from companion.game.state import FighterState, GameState, freeze
 from companion.names import fared
@@ -16,7 +13,6 @@ from companion.systems.one_stat.board import Board
 from companion.systems.one_stat.combat import (
     Attack,
     Ctx,
-    attack_odds,
     band_of,
     can_melee,
     cannot_attack,
@@ -24,6 +20,7 @@ from companion.systems.one_stat.combat import (
     melee_reach,
     odds_label,
     run_attack,
+    splash_attacks,
 )
 from companion.systems.one_stat.data import OneStatData
 from companion.systems.one_stat.permissions import spend_action
@@ -221,14 +218,9 @@ def reminders(
         roller.info("Influencer", f"{a.name} acts for the enemy Influencer this action")
 
 
-def resolve(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource) -> Outcome:
-    a, t, atk = build(d, state, req)
-    dist = attack_odds(d, state, atk, a.id, t.id)
-    board = Board(state)
-    for key in ("minion", "minion_near"):
-        if atk.options.get(key) is not None:
-            board.choices[key] = atk.options[key]
-    roller = DiceRoller(dice)
+def spend(board: Board, roller: Roller, a: FighterState, atk: Attack) -> None:
+    """What the attack costs: the Fire Team's shot, a charge after two moves, or one of
+    the attacker's actions (R-1SS-P05)."""
     if atk.crew is not None:
         from companion.systems.one_stat.fire_team import spend_shot
 
@@ -254,11 +246,32 @@ def resolve(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSour
         roller.info(
             "Skirmisher", f"{a.name} may finish its move after the attack; no further action"
         )
+
+
+def act(d: OneStatData, state: GameState, req: ActionRequest, roller: Roller) -> Outcome:
+    """The attack action, every roll a check handed to `roller`: rolled, or walked over
+    every branch for its odds table (rows: `odds_label`, `odds_rank`, and `odds_also` for
+    each fighter a heavy shot splashes)."""
+    a, t, atk = build(d, state, req)
+    board = Board(state)
+    for key in ("minion", "minion_near"):
+        if atk.options.get(key) is not None:
+            board.choices[key] = atk.options[key]
+    # The odds are asked of any attack the table describes, whoever may make it now:
+    # only the attack rolled spends an action and ends a game, which change no die.
+    rolled = isinstance(roller, DiceRoller)
+    if rolled:
+        spend(board, roller, a, atk)
+    else:
+        roller.info("Main line", "each step below assumes the one before it succeeded")
     reminders(state, a, t, roller, atk.melee, atk.options)
     ctx = Ctx(d, board, roller, atk)
     actual = run_attack(ctx, a.id, t.id)
     result = label(state.fighter(actual), board.fighter(actual), ctx.hits)
-    after_resolution(d, board, roller)
+    row, rank = odds_label(state, ctx, actual, t.id)
+    also = splash_attacks(ctx, state, a.id)
+    if rolled:
+        after_resolution(d, board, roller)
     who = board.fighter(actual).name
     summary = f"{a.name} {'attacks' if atk.melee else 'shoots at'} {t.name}; " + (
         fared(who, result)
@@ -272,31 +285,26 @@ def resolve(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSour
             if atk.range is not None
             else f" ({atk.band} range)"
         )
-    trace = Trace(title, tuple(roller.steps), summary, dist, _rulings(roller.steps))
+    trace = Trace(title, tuple(roller.steps), summary, (), _rulings(roller.steps))
+    data: dict[str, Any] = {
+        "result": result,
+        "target": actual,
+        "odds_label": row,
+        "odds_rank": rank,
+    }
+    if also:
+        data["odds_also"] = tuple(also)
     return Outcome(
-        "attack",
-        summary,
-        board.changes(),
-        trace,
-        data=freeze(
-            {"result": result, "target": actual, "odds_label": odds_label(state, ctx, actual, t.id)}
-        ),
-        announcements=tuple(board.announcements),
+        "attack", summary, board.changes(), trace, freeze(data), tuple(board.announcements)
     )
 
 
-def odds(d: OneStatData, state: GameState, req: ActionRequest) -> Trace:
-    a, t, atk = build(d, state, req)
-    dist = attack_odds(d, state, atk, a.id, t.id)
-    preview = Preview()
-    run_attack(Ctx(d, Board(state), preview, atk), a.id, t.id, with_splash=False)
-    steps = [
-        Step("Main line", "each step below assumes the one before it succeeded"),
-        *preview.steps,
-    ]
-    best = max(dist, key=lambda kv: kv[1])
-    title = f"Odds: {a.name} {'attacks' if atk.melee else 'shoots at'} {t.name}"
-    return Trace(title, tuple(steps), odds_mod.most_likely(*best), dist)
+def odds_title(state: GameState, req: ActionRequest) -> str:
+    """The title of an attack's odds: a distance or a band makes it a shot, as in `build`."""
+    o = req.options
+    a, t = fx.named(state, req.actor, "attacker"), fx.named(state, req.target, "target")
+    ranged = bool(o.get("ranged")) or o.get("range") is not None or o.get("band") is not None
+    return f"Odds: {a.name} {'shoots at' if ranged else 'attacks'} {t.name}"
 
 
 def _rulings(steps: list[Step] | tuple[Step, ...]) -> tuple[str, ...]:

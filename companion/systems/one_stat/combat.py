@@ -8,10 +8,8 @@ every branch for `odds`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from fractions import Fraction
-from functools import partial
 
-from companion.core.branches import enumerate_outcomes
+from companion.core.check import Check
 from companion.errors import RefusedError, UsageError
 from companion.game.state import FighterState, GameState
 from companion.names import plural
@@ -21,7 +19,7 @@ from companion.systems.one_stat.data import OneStatData
 from companion.systems.one_stat.losses import wound
 from companion.systems.one_stat.roller import Roller
 from companion.trace import Modifier
-from companion.values import field, frozen, record
+from companion.values import field, frozen, record, replace
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
@@ -383,15 +381,15 @@ def defend(
     notes += [w for w in dice.why if "cancel" in w]
     animal = fx.animal(t) and how != "fall"
     mods = defence_modifiers(t, how, atk.options) if how != "fall" else []
-    ok, dtotal = roller.test(
-        title=title,
-        who=who,
+    check = Check(
+        title,
+        who,
         sides=sides,
         count=dice.count,
         keep=dice.keep,
         target=stat,
         compare="<" if animal else ">",
-        modifiers=mods,
+        modifiers=tuple(mods),
         success_text="defended",
         failure_text="not defended: a wound",
         rulings=("R-1SS-01", *dice.rulings),
@@ -402,6 +400,7 @@ def defend(
             + notes
         ),
     )
+    ok, dtotal = roller.check(check)
     if (
         how == "melee"
         and not counter
@@ -451,9 +450,9 @@ def one_attack(ctx: Ctx, aid: str, tid: str, splash: bool = False) -> str:
                     ("R-1SS-10",),
                 )
             else:
-                ok, _ = roller.test(
-                    title="Shooting into melee",
-                    who=a.name,
+                into = Check(
+                    "Shooting into melee",
+                    a.name,
                     sides=6,
                     target=3,
                     compare="<=",
@@ -461,34 +460,38 @@ def one_attack(ctx: Ctx, aid: str, tid: str, splash: bool = False) -> str:
                     failure_text="the shot goes to another fighter nearby",
                     rulings=("R-1SS-10",),
                 )
-                if not ok:
+                if not roller.check(into):
                     names = {board.fighter(n).name: n for n in atk.near}
-                    tid = names[roller.pick("Which fighter is hit", a.name, list(names))]
+                    hit_one = Check(
+                        "Which fighter is hit", a.name, len(names), options=tuple(names)
+                    )
+                    tid = names[str(roller.check(hit_one).chosen)]
                     t = board.fighter(tid)
     mods = attack_modifiers(a, atk.melee, atk.ganging, atk.options)
     animal = fx.animal(a) and atk.melee
     title = (
         f"{a.name} attacks {t.name}" if not atk.force else f"{a.name} strikes {t.name} (Force User)"
     )
-    roll: dict[str, Any] = dict(
-        who=a.name,
+    roll = Check(
+        title,
+        a.name,
         sides=a.die,
         count=dice.count,
         keep=dice.keep,
         target=a.stat,
         compare=">=" if animal else "<=",
-        modifiers=mods,
+        modifiers=tuple(mods),
         success_text="hit",
         failure_text="miss",
         rulings=("R-1SS-01", *dice.rulings),
         notes=tuple(f"dice: {w}" for w in dice.why)
         + (("animal form hits on its stat or above (Shapeshifter)",) if animal else ()),
     )
-    hit, atotal = roller.test(title=title, **roll)
+    hit, atotal = roller.check(roll)
     if not hit and atk.force and fx.has_magic(d, a):
         # The Force User's strike is its skill check: a magic device rolls it again (R-1SS-09).
         roller.info("Magic device", "a failed skill roll may be rolled again", ("R-1SS-09",))
-        hit, atotal = roller.test(title=title + " (again)", **roll)
+        hit, atotal = roller.check(replace(roll, title=title + " (again)"))
     if not hit:
         if atk.force:
             roller.info("Force User fails", f"{a.name} takes a wound from its own power")
@@ -528,8 +531,9 @@ def _is_heavy2(ctx: Ctx, a: FighterState) -> bool:
     return heavy_option(a, ctx.atk.options, ctx.board.state) == 2
 
 
-def run_attack(ctx: Ctx, aid: str, tid: str, with_splash: bool = True) -> str:
-    """The whole attack action: Berserker's second attack, heavy option 1's splash."""
+def run_attack(ctx: Ctx, aid: str, tid: str) -> str:
+    """The attack on its target, with the Berserker's second attack. Returns the id of
+    the fighter actually attacked (a shot into melee may go to another)."""
     actual = one_attack(ctx, aid, tid)
     a = ctx.board.fighter(aid)
     if (
@@ -540,17 +544,29 @@ def run_attack(ctx: Ctx, aid: str, tid: str, with_splash: bool = True) -> str:
     ):
         ctx.roller.info("Berserker", f"{a.name} attacks a second time")
         one_attack(ctx, aid, actual)
-    if with_splash and ctx.atk.splash:
-        for sid in ctx.atk.splash:
-            if sid in (aid,) or not fx.in_play(ctx.board.fighter(sid)):
-                continue
-            ctx.roller.info(
-                "Heavy shooter, option 1",
-                f'{ctx.board.fighter(sid).name} is within 2" of the target and is attacked too',
-                ("R-1SS-03",),
-            )
-            one_attack(ctx, aid, sid, splash=True)
     return actual
+
+
+def splash_attacks(ctx: Ctx, state: GameState, aid: str) -> list[tuple[str, int]]:
+    """Heavy option 1: everyone within 2" of the target is attacked too, one by one, hit
+    or miss (R-1SS-03). Each such fighter's fate is a row of its own in the odds table
+    (with its rank): the rows of the target, then those of each fighter nearby."""
+    rows = []
+    for n, sid in enumerate(ctx.atk.splash):
+        if sid == aid or not fx.in_play(ctx.board.fighter(sid)):
+            continue
+        ctx.roller.info(
+            "Heavy shooter, option 1",
+            f'{ctx.board.fighter(sid).name} is within 2" of the target and is attacked too',
+            ("R-1SS-03",),
+        )
+        hits = ctx.hits
+        one_attack(ctx, aid, sid, splash=True)
+        lab = label(state.fighter(sid), ctx.board.fighter(sid), ctx.hits - hits)
+        rows.append(
+            (f'{state.fighter(sid).name} (within 2"): {lab}', (n + 1) * SPLASH_RANK + _base(lab))
+        )
+    return rows
 
 
 def label(before: FighterState, after: FighterState, hits: int) -> str:
@@ -565,47 +581,29 @@ def label(before: FighterState, after: FighterState, hits: int) -> str:
 
 
 ORDER = ["miss", "defended", "wound ignored (boss)", "wounded", "out"]
+# Ranks of the odds table's rows: the target's own (a shot gone to a fighter nearby after
+# them, by name), then each fighter a heavy shot splashes, in the order given.
+SPLASH_RANK = 1_000_000
+INSTEAD_RANK = 100_000
+COUNTER = " + counter-attack wounds the attacker"
 
 
-def odds_label(state: GameState, ctx: Ctx, actual: str, target: str) -> str:
-    """The row of the odds table an attack's end falls in (the resolution records it too,
-    so the odds can be checked against every roll of the dice)."""
-    lab = label(state.fighter(actual), ctx.board.fighter(actual), ctx.hits)
+def _base(lab: str) -> int:
+    return ORDER.index(lab) * 1000
+
+
+def odds_label(state: GameState, ctx: Ctx, actual: str, target: str) -> tuple[str, int]:
+    """The row of the odds table an attack's end falls in, and its rank: the rules' order
+    of results, a counter-attack after the same result without one, a shot gone astray
+    after those that hit the target, by the name of the fighter it hit."""
+    before = state.fighter(actual)
+    lab = label(before, ctx.board.fighter(actual), ctx.hits)
+    rank = _base(lab)
     if actual != target:
-        lab = f"{state.fighter(actual).name} hit instead: {lab}"
+        nearby = sorted(state.fighter(n).name + " hit instead: " for n in ctx.atk.near)
+        rank += INSTEAD_RANK + 2 * nearby.index(before.name + " hit instead: ")
+        lab = f"{before.name} hit instead: {lab}"
     if ctx.counter_wounds:
-        lab += " + counter-attack wounds the attacker"
-    return lab
-
-
-def attack_odds(
-    d: OneStatData, state: GameState, atk: Attack, aid: str, tid: str
-) -> tuple[tuple[str, Fraction], ...]:
-    """Exact chance of each final outcome for the intended target (and any fighter the
-    shot may go to instead); splash targets are given one by one."""
-
-    def run(roller: Roller, target: str = tid, splash: bool = False) -> str:
-        ctx = Ctx(d, Board(state), roller, atk)
-        if splash:
-            actual = one_attack(ctx, aid, target, splash=True)
-        else:
-            actual = run_attack(ctx, aid, target, with_splash=False)
-        return odds_label(state, ctx, actual, target)
-
-    dist = enumerate_outcomes(run)
-    out = sorted(dist.items(), key=lambda kv: _order(kv[0]))
-    for sid in atk.splash:
-        if sid == aid:
-            continue
-        name = state.fighter(sid).name
-        sd = enumerate_outcomes(partial(run, target=sid, splash=True))
-        out += [
-            (f'{name} (within 2"): {k}', p)
-            for k, p in sorted(sd.items(), key=lambda kv: _order(kv[0]))
-        ]
-    return tuple(out)
-
-
-def _order(lab: str) -> tuple[int, str]:
-    base = lab.split(": ")[-1].split(" + ")[0]
-    return (lab.count("instead"), str(ORDER.index(base) if base in ORDER else 9) + lab)
+        lab += COUNTER
+        rank += 1
+    return lab, rank

@@ -3,7 +3,8 @@ the actions, holding every action the rules data declares (a test keeps the two 
 
 A function is named "module:function" in this package and imported when its action is
 taken, so a table command compiles only the rules it uses. Each takes the rules data,
-the state, the request and the dice.
+the state, the request and the roller its checks go to (rolled, walked for the
+odds, or described).
 """
 
 from __future__ import annotations
@@ -11,14 +12,14 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 
-from companion.dice import DiceSource
+from companion.core.roller import Roller
 from companion.game.state import GameState
 from companion.systems.one_stat import SOLO_ACTIONS
 from companion.systems.one_stat.data import OneStatData
 from companion.systems.one_stat.offer import ACT_NAMES
 from companion.systems.records import ActionRequest, Outcome
 
-Resolver = Callable[[OneStatData, GameState, ActionRequest, DiceSource], Outcome]
+Resolver = Callable[[OneStatData, GameState, ActionRequest, Roller], Outcome]
 
 RESOLVERS: dict[str, str] = {
     "attack": "dispatch:attack",
@@ -39,11 +40,11 @@ def resolver(action: str) -> Resolver:
     return found
 
 
-def attack(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource) -> Outcome:
+def attack(d: OneStatData, state: GameState, req: ActionRequest, roller: Roller) -> Outcome:
     """An attack; in a solo game, attacking the trek or hostage boss also provokes it."""
     from companion.systems.one_stat import attack as rules
 
-    done = rules.resolve(d, state, req, dice)
+    done = rules.act(d, state, req, roller)
     if state.options.get("solo"):
         from companion.systems.one_stat.solo.objectives import provoked_by
 
@@ -51,10 +52,8 @@ def attack(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSourc
     return done
 
 
-def solo_objective(
-    d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource
-) -> Outcome:
+def solo_objective(d: OneStatData, state: GameState, req: ActionRequest, roller: Roller) -> Outcome:
     """A solo objective action (pick up, drop, bring home, shut down, question)."""
     from companion.systems.one_stat.solo.actions import resolve
 
-    return resolve(state, req, dice)
+    return resolve(state, req, roller)

@@ -6,11 +6,13 @@ its Fire Team, Manhunt's victory points).
 
 from __future__ import annotations
 
+from companion.core.check import Check
 from companion.errors import RefusedError
 from companion.game.state import FighterState, thaw
 from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat.board import Board
 from companion.systems.one_stat.roller import Roller
+from companion.values import replace
 
 VP_BY_RANK = {"rookie": 1, "specialist": 2, "boss": 3}
 
@@ -203,23 +205,34 @@ def drop_carried(board: Board, roller: Roller, f: FighterState) -> None:
     )
 
 
+def recovery(f: FighterState, title: str, success_text: str = "stands up") -> Check:
+    """Recover's roll (R-1SS-06): the fighter's die at or above its stat; a face-down
+    Regenerator's upkeep roll is the same."""
+    return Check(
+        title,
+        f.name,
+        sides=f.die,
+        target=f.stat,
+        compare=">=",
+        success_text=success_text,
+        failure_text="stays down",
+        rulings=("R-1SS-06",),
+    )
+
+
 def regenerate_roll(
     board: Board, roller: Roller, f: FighterState, rulings: tuple[str, ...] = (), whose: str = ""
 ) -> None:
     """A face-down Regenerator's roll at upkeep, as Recover (at or above its stat): face
     up with one wound left and prone, or removed (R-1SS-06)."""
-    ok, _ = roller.test(
-        title=f"{f.name} regenerates",
-        who=f.name,
-        sides=f.die,
-        target=f.stat,
-        compare=">=",
-        success_text="face up again with one wound left (prone)",
+    roll = replace(
+        recovery(f, f"{f.name} regenerates", "face up again with one wound left (prone)"),
         failure_text="removed from the game",
         rulings=("R-1SS-06", *rulings),
         notes=(whose,) if whose else (),
         purpose=f"{f.name}'s recovery roll at upkeep (Regenerator)",
     )
+    ok, _ = roller.check(roll)
     if ok:
         c = board.cond(f.id)
         c.status, c.wounds = "wounded", 1

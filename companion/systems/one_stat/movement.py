@@ -6,7 +6,6 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from companion.dice import DiceSource
 from companion.errors import RefusedError, UsageError
 from companion.game.state import FighterState, GameState
 from companion.names import plural
@@ -18,11 +17,11 @@ from companion.systems.one_stat.combat import Attack, Ctx, defend
 from companion.systems.one_stat.data import OneStatData
 from companion.systems.one_stat.outcome import outcome
 from companion.systems.one_stat.permissions import spend_action
-from companion.systems.one_stat.roller import DiceRoller, Roller
+from companion.systems.one_stat.roller import Roller
 from companion.systems.one_stat.sequence import CHARGERS, NO_MOVE, charge_after_moves, moves
 
 
-def fall(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource) -> Outcome:
+def fall(d: OneStatData, state: GameState, req: ActionRequest, roller: Roller) -> Outcome:
     """Falling: free up to 1"; one hit per started inch after the first, each defended by
     rolling above the stat; each undefended hit is a wound."""
     f = fx.named(state, req.actor)
@@ -32,7 +31,7 @@ def fall(d: OneStatData, state: GameState, req: ActionRequest, dice: DiceSource)
         raise RefusedError(f"{f.name} is out of the game")
     inches = _inches(req.options.get("inches", 0))
     hits = max(0, math.ceil(inches) - 1)
-    board, roller = Board(state), DiceRoller(dice)
+    board = Board(state)
     roller.info(
         "Fall",
         f'{inches:g}": {plural(hits, "hit")} (the first inch is free, each inch begun after '

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from companion.core.check import Check
 from companion.errors import RefusedError, UsageError
 from companion.game.state import FighterState, GameState
 from companion.names import plural
@@ -22,6 +23,7 @@ from companion.systems.one_stat.scenarios import (
     ZONES,
     after_resolution,
 )
+from companion.values import replace
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
@@ -206,32 +208,22 @@ def work_device(
     his die against his stat as the device says (`compare`); an Engineer rolls above his
     stat with 2 dice keeping the higher, as his skill says, and a magic device lets him
     roll a failure again (R-1SS-09)."""
-    if not fx.has(f, "engineer"):
-        ok, _ = roller.test(
-            title=title,
-            who=f.name,
-            sides=f.die,
-            target=f.stat,
-            compare=compare,
-            success_text=success_text,
-            failure_text=failure_text,
-            rulings=rulings,
-        )
-        return ok
-    engineer: dict[str, Any] = dict(
-        who=f.name,
-        sides=f.die,
-        count=2,
-        keep="h",
+    roll = Check(
+        title,
+        f.name,
+        f.die,
         target=f.stat,
-        compare=">",
+        compare=compare,
         success_text=success_text,
         failure_text=failure_text,
         rulings=rulings,
     )
+    if not fx.has(f, "engineer"):
+        return roller.check(roll).success
     title += " (Engineer)"
-    ok, _ = roller.test(title=title, **engineer)
+    engineer = replace(roll, title=title, count=2, keep="h", compare=">")
+    ok, _ = roller.check(engineer)
     if not ok and fx.has_magic(d, f):
         roller.info("Magic device", "a failed skill roll may be rolled again", ("R-1SS-09",))
-        ok, _ = roller.test(title=title + " (again)", **engineer)
+        ok, _ = roller.check(replace(engineer, title=title + " (again)"))
     return ok

@@ -5,9 +5,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from brute_force import resolved
+from brute_force import brute_force, resolved
 
 from companion import systems
+from companion.core.roller import DiceRoller
 from companion.game.state import freeze
 from companion.systems.base import ActionRequest, Outcome
 from tests.onestat_helpers import fighter, game, odds
@@ -63,6 +64,13 @@ def test_odds_into_melee_equal_brute_force():
         fighter("dan", 0, rank="rookie"),
     )
     got = odds(st, "ann", "bob", ranged=True, range=4, near=("cid", "dan"))
+    # A shot gone astray stands after the target's rows, by result, then by name.
+    assert list(got) == [
+        "miss", "defended", "wounded",
+        "Cid hit instead: miss", "Dan hit instead: miss",
+        "Cid hit instead: defended", "Dan hit instead: defended",
+        "Cid hit instead: out", "Dan hit instead: out",
+    ]  # fmt: skip
     assert got == brute(st, "ann", "bob", ranged=True, range=4, near=("cid", "dan"))
 
 
@@ -95,3 +103,81 @@ def test_attack_trace_carries_odds_and_step_probabilities():
     assert step(out, "defends").probability == Fraction(3, 8)
     d = out.trace.to_dict()
     assert d["odds"][0]["p"]["fraction"]
+
+
+# The odds of every 1ss action are its own resolution walked over every branch: each
+# table below equals a brute-force count of `resolve` over every dice sequence it can
+# ask for (typed dice, die by die), so odds code of its own would show as a mismatch.
+
+
+def _acted(state, req):
+    """Every row the action itself counts an outcome in (its own and a splash's), over
+    every dice sequence, through the action rolled with typed dice."""
+    system = systems.get("1ss")
+
+    def rows(dice):
+        out = system.act(state, req, DiceRoller(dice))
+        return (str(out.data["odds_label"]), *(lab for lab, _ in out.data.get("odds_also", ())))
+
+    counted: dict[str, Fraction] = {}
+    for labels, p in brute_force(rows).items():
+        for lab in labels:
+            counted[lab] = counted.get(lab, Fraction(0)) + p
+    return counted
+
+
+def test_a_heavy_shots_splash_rows_equal_brute_force():
+    st = game(
+        fighter("ann", 0, gear=("heavy-shooter",)),
+        fighter("bob", 1, rank="rookie"),
+        fighter("cid", 1, rank="rookie", stat=3),
+    )
+    req = ActionRequest(
+        "attack", "ann", "bob", freeze({"ranged": True, "range": 4, "splash": ("cid",)})
+    )
+    table = systems.get("1ss").odds(st, req).odds
+    assert [lab for lab, _ in table][3:] == [
+        'Cid (within 2"): miss',
+        'Cid (within 2"): defended',
+        'Cid (within 2"): out',
+    ]
+    assert dict(table) == _acted(st, req)
+    assert sum(p for lab, p in table if "within" not in lab) == 1
+
+
+def _summaries(state, action, actor, target=None, **options):
+    req = ActionRequest(action, actor, target, freeze(options))
+    table = dict(systems.get("1ss").odds(state, req).odds)
+    assert table == resolved(systems.get("1ss"), state, req, lambda o: o.summary), req
+    return table
+
+
+def test_recover_skill_and_fall_odds_equal_brute_force():
+    down = game(
+        fighter("ann", 0, status="wounded", stat=5, skills=("regenerator",)), fighter("b", 1)
+    )
+    assert _summaries(down, "recover", "ann")["Ann stands up"] == 1 - Fraction(4, 8) ** 2
+    magic = fighter("ann", 0, stat=5, skills=("assassin",), gear=("melee-1h", "magic-device"))
+    assert len(_summaries(game(magic, fighter("bob", 1)), "skill", "ann", skill="assassin")) == 2
+    healer = game(fighter("ann", 0, skills=("healer",)), fighter("bob", 0, status="wounded"))
+    _summaries(healer, "skill", "ann", "bob", skill="healer")
+    force = game(fighter("ann", 0, stat=5, skills=("force-user",)), fighter("bob", 1))
+    _summaries(force, "skill", "ann", "bob", skill="force-user")
+    falls = _summaries(
+        game(fighter("ann", 0, stat=5), fighter("bob", 1)), "fall", "ann", inches=3.5
+    )
+    assert sum(falls.values()) == 1 and len(falls) == 3
+
+
+def test_a_splash_hit_does_not_turn_a_miss_on_the_target_into_a_defence():
+    from tests.onestat_helpers import resolve
+
+    st = game(
+        fighter("ann", 0, gear=("heavy-shooter",)),
+        fighter("bob", 1, rank="rookie"),
+        fighter("cid", 1, rank="rookie", stat=3),
+    )
+    # Ann's D8 shows 8 (a miss on Bob); the splash on Cid hits (1) and Cid fails (1).
+    out, _ = resolve(st, "attack", "ann", "bob", [8, 1, 1], ranged=True, range=4, splash=("cid",))
+    assert out.data["result"] == "miss" and out.summary.endswith("Bob: missed")
+    assert [lab for lab, _ in out.data["odds_also"]] == ['Cid (within 2"): out']

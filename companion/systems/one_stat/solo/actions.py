@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.dice import DiceSource
+from companion.core.roller import Roller
 from companion.errors import UsageError
 from companion.game.state import FighterState, GameState
 from companion.systems.base import ActionRequest, Outcome
@@ -93,8 +93,9 @@ def choices(state: GameState, f: FighterState, fact: Fact) -> list[tuple[str, An
     return [(f"{t['id']} ({t['kind']}, {t['state']})", str(t["id"])) for t in tokens]
 
 
-def resolve(state: GameState, req: ActionRequest, dice: DiceSource) -> Outcome:
-    """Run a solo objective action through the functions of `companion solo ...`."""
+def resolve(state: GameState, req: ActionRequest, roller: Roller) -> Outcome:
+    """Run a solo objective action through the functions of `companion solo ...`, their
+    dice asked of `roller` (rolled, or walked for the odds)."""
     from companion.systems.one_stat.solo import objectives as ob
     from companion.systems.one_stat.solo.game import solo_or_refuse
 
@@ -113,12 +114,12 @@ def resolve(state: GameState, req: ActionRequest, dice: DiceSource) -> Outcome:
         ):
             raise UsageError(f"{f.name} does not carry token {tid}")
         what = {"pick-token": "pick", "drop-token": "drop", "bring-home": "home"}[req.action]
-        return ob.token_action(state, str(tid), what, f, dice, None, free)
+        return ob.token_act(state, str(tid), what, f, roller, None, free)
     if req.action == "shut-down":
         dev = o.get("device")
         if not dev:
             raise UsageError("say which device with --opt device=N|ID|event")
-        return ob.shutdown(state, str(dev), f, dice, free)
+        return ob.shut_down(state, str(dev), f, roller, free)
     if req.action == "question":
-        return ob.question(state, f, dice, free)
+        return ob.ask(state, f, roller, free)
     raise UsageError(f"no solo action '{req.action}'; use one of {', '.join(SOLO_ACTIONS)}")

@@ -1,7 +1,7 @@
 """What the player does to scenario objectives: tokens, devices, declarations, wounds.
 
-Each function takes the state and the player's choices (and dice), and returns an
-Outcome; the CLI records it and then runs the scenario check.
+Each function takes the state and the player's choices (and a roller for its dice), and
+returns an Outcome; the CLI records it and then runs the scenario check.
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from companion.core.check import Check
 from companion.dice import DiceSource
 from companion.errors import RefusedError, UsageError
 from companion.game.events import Change, add_fighter, set_fighter, set_game
@@ -18,13 +19,13 @@ from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat.solo.bounty import bounty_wound, has_ladder
 from companion.systems.one_stat.solo.data import DECLARED, load
 from companion.systems.one_stat.solo.scenarios import OBJECTIVE_TEXT, check
-from companion.trace import Roll, Step, Trace
+from companion.trace import Step, Trace
 from companion.values import replace
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from companion.systems.one_stat.board import Board
-    from companion.systems.one_stat.roller import DiceRoller
+    from companion.systems.one_stat.roller import Roller
 
 QUESTION_DIE = 6  # The Dark Ritual: a D6 each, civilian and inquirer
 
@@ -49,28 +50,33 @@ def _find_token(tokens: list[dict[str, Any]], tid: str) -> dict[str, Any]:
 
 
 def _spending(
-    state: GameState, f: FighterState, dice: DiceSource, free: bool, what: str, kind: str
-) -> tuple[Board, DiceRoller]:
+    state: GameState, f: FighterState, roller: Roller, free: bool, what: str, kind: str
+) -> Board:
     """An objective action takes one of the active fighter's actions, as picking up the
     treasure does (R-1SS-S10), in the action sequence's order as `kind` (R-1SS-P16);
-    `free` resolves it outside the count (a correction). The board and roller go on to
-    record what the action does."""
+    `free` resolves it outside the count (a correction). The board goes on to record what
+    the action does, the roller its steps."""
     from companion.systems.one_stat.board import Board
     from companion.systems.one_stat.permissions import spend_action
-    from companion.systems.one_stat.roller import DiceRoller
 
     if f.status != "upright":
         raise RefusedError(f"{f.name} is {f.status}: its only action is Recover (R-1SS-06)")
-    board, roller = Board(state), DiceRoller(dice)
+    board = Board(state)
     spend_action(board, roller, f, {"free": free}, what, kind)
-    return board, roller
+    return board
 
 
-def _spend(
-    state: GameState, f: FighterState, dice: DiceSource, free: bool, what: str, kind: str
-) -> tuple[list[Change], list[Step]]:
-    board, roller = _spending(state, f, dice, free, what, kind)
-    return list(board.changes()), list(roller.steps)
+def _die(roller: Roller, c: Check) -> int:
+    """The value of one die the procedure reads (a clue's column, the civilian's D6)."""
+    return int(roller.check(c).value or 0)
+
+
+def _said(roller: Roller, c: Check, **fields: Any) -> None:
+    """The step of the die `c` just rolled says what its value means (its words, its
+    chance): the roll stays the check's. Nothing to say while the odds are walked."""
+    last = roller.steps[-1] if roller.steps else None
+    if last is not None and last.check is c and last.roll is not None:
+        roller.steps[-1] = replace(last, **fields)
 
 
 def carried_by(state: GameState, f: FighterState) -> list[dict[str, Any]]:
@@ -87,11 +93,26 @@ def token_action(
     event: str | None = None,
     free: bool = False,
 ) -> Outcome:
+    """`token_act` with dice (`companion solo token`)."""
+    from companion.systems.one_stat.roller import DiceRoller
+
+    return token_act(state, tid, action, fighter, DiceRoller(dice), event, free)
+
+
+def token_act(
+    state: GameState,
+    tid: str,
+    action: str,
+    fighter: FighterState | None,
+    roller: Roller,
+    event: str | None = None,
+    free: bool = False,
+) -> Outcome:
     """pick (a fighter takes it, one action), drop (its carrier lets it fall), home
     (carried into your corner)."""
     tokens = _tokens(state)
     t = _find_token(tokens, tid)
-    steps: list[Step] = []
+    steps = roller.steps
     changes: list[Change] = []
     if action == "pick":
         if fighter is None:
@@ -101,34 +122,36 @@ def token_action(
             raise RefusedError(f"token {t['id']} is {t['state']}, not lying on the table")
         if t["kind"] in ("station", "hostage"):
             raise UsageError(f"token {t['id']} cannot be picked up")
-        changes, steps = _spend(state, fighter, dice, free, f"picking up token {t['id']}", "pickup")
+        board = _spending(state, fighter, roller, free, f"picking up token {t['id']}", "pickup")
+        changes = list(board.changes())
         if t["kind"].startswith("clue"):
             axis = "column" if t["kind"] == "clue-x" else "row"
-            v = dice.roll(6, 1, purpose=f"clue {t['id']}: the {axis} it gives")[0]
-            t.update(state="found", carrier=None, value=v)
-            steps.append(
-                Step(
-                    f"Clue {t['id']}",
-                    f"{fighter.name} finds it: {axis} {v}",
-                    roll=Roll(fighter.name, 6, 1, None, 1, (v,), (0,)),
-                    rulings=("R-1SS-S05",),
-                )
+            clue = Check(
+                f"Clue {t['id']}",
+                fighter.name,
+                text=f"{fighter.name} finds it: {axis} {{value}}",
+                rulings=("R-1SS-S05",),
+                purpose=f"clue {t['id']}: the {axis} it gives",
             )
+            v = _die(roller, clue)
+            t.update(state="found", carrier=None, value=v)
             clues = [x for x in tokens if x["kind"].startswith("clue")]
+            said = f"{fighter.name} finds it: {axis} {v}"
             if all(x["state"] == "found" for x in clues) and not state.flags.get("event"):
                 col = next(x["value"] for x in clues if x["kind"] == "clue-x")
                 row = next(x["value"] for x in clues if x["kind"] == "clue-y")
-                ev_changes, ev_steps = reveal_event(state, col, row, dice, event)
+                ev_changes, said = reveal_event(state, col, row, roller, event)
                 changes += ev_changes
-                steps += ev_steps
         else:
             t.update(state="carried", carrier=fighter.name)
             t.pop("dropped_by", None)
-            steps.append(Step(f"Token {t['id']}", f"{fighter.name} picks it up"))
+            said = f"{fighter.name} picks it up"
+            steps.append(Step(f"Token {t['id']}", said))
     elif action == "drop":
         if t["state"] != "carried":
             raise RefusedError(f"token {t['id']} is not carried")
-        steps.append(Step(f"Token {t['id']}", f"{t['carrier']} drops it where he stands"))
+        said = f"{t['carrier']} drops it where he stands"
+        steps.append(Step(f"Token {t['id']}", said))
         t.update(state="dropped", carrier=None, dropped_by=t["carrier"])
     elif action == "home":
         if t["state"] != "carried":
@@ -138,59 +161,62 @@ def token_action(
         holder = next((f for f in state.fighters if f.name == t["carrier"]), None)
         if holder is not None and (holder.out or holder.status != "upright"):
             raise RefusedError(f"{holder.name} is {holder.status} and cannot bring it home")
-        steps.append(Step(f"Token {t['id']}", f"{t['carrier']} brings it home"))
+        said = f"{t['carrier']} brings it home"
+        steps.append(Step(f"Token {t['id']}", said))
         t.update(state="home", carrier=None)
     else:
         raise UsageError(f"'{action}': use pick, drop or home")
     changes.insert(0, set_game("flags.tokens", tokens))
-    trace = Trace(f"Token {t['id']}", tuple(steps), steps[-1].outcome)
-    return Outcome("token", trace.outcome, tuple(changes), trace)
+    trace = Trace(f"Token {t['id']}", tuple(steps), said)
+    return Outcome("token", said, tuple(changes), trace)
 
 
 def reveal_event(
-    state: GameState, col: int, row: int, dice: DiceSource, chosen: str | None
-) -> tuple[list[Change], list[Step]]:
-    """Place the event token where the clues meet, and roll (or take) what happens there."""
+    state: GameState, col: int, row: int, roller: Roller, chosen: str | None
+) -> tuple[list[Change], str]:
+    """Place the event token where the clues meet, and roll (or take) what happens there;
+    the steps go to `roller`. Returns the changes and the last thing said."""
     from companion.systems.one_stat.solo.game import dice_by_rank, profile_of
     from companion.systems.one_stat.solo.spawn import next_numbers, opfor_fighter
 
     d = load()
     setup_id = state.options.get("setup")
     st = d.setups.get(setup_id) if isinstance(setup_id, str) else None
-    steps = [
+    steps = roller.steps
+    steps.append(
         Step("Event spot", f"the clues meet at column {col}, row {row}", rulings=("R-1SS-S05",))
-    ]
+    )
     key = chosen or (st.event if st else None)
     if key:
         if key not in d.events:
             raise UsageError(f"unknown event '{key}'; use one of {', '.join(d.events)}")
         ev = d.events[key]
-        steps.append(Step("What happens", f"{ev.label} (chosen): {ev.summary}"))
+        said = f"{ev.label} (chosen): {ev.summary}"
+        steps.append(Step("What happens", said))
     else:
-        face = dice.roll(6, 1, purpose="what happens at the event spot (D6)")[0]
-        ev = next(e for e in d.events.values() if e.roll == face)
-        steps.append(
-            Step(
-                "What happens",
-                f"D6 = {face}: {ev.label}: {ev.summary}",
-                roll=Roll("Event", 6, 1, None, 1, (face,), (0,)),
-            )
+        what = Check(
+            "What happens",
+            "Event",
+            text="D6 = {value}",
+            purpose="what happens at the event spot (D6)",
         )
+        face = _die(roller, what)
+        ev = next(e for e in d.events.values() if e.roll == face)
+        said = f"D6 = {face}: {ev.label}: {ev.summary}"
+        _said(roller, what, outcome=said)
     info: dict[str, Any] = {
         "id": ev.id, "label": ev.label, "col": col, "row": row, "done": False,
         "check": ev.check, "clear": ev.clear, "spawn": list(ev.spawn), "deadline": None,
     }  # fmt: skip
     changes: list[Change] = []
     if ev.deadline_die:
-        n = dice.roll(ev.deadline_die, 1, purpose="turns left at the event spot")[0]
-        info["deadline"] = state.turn + n
-        steps.append(
-            Step(
-                "Deadline",
-                f"D{ev.deadline_die} = {n}: done by the end of turn {state.turn + n}",
-                roll=Roll("Deadline", ev.deadline_die, 1, None, 1, (n,), (0,)),
-            )
+        left = Check(
+            "Deadline", "Deadline", ev.deadline_die, purpose="turns left at the event spot"
         )
+        n = _die(roller, left)
+        info["deadline"] = state.turn + n
+        said = f"D{ev.deadline_die} = {n}: done by the end of turn {state.turn + n}"
+        _said(roller, left, outcome=said)
     if ev.spawn:
         profile = profile_of(state)
         numbers = next_numbers(state)
@@ -202,13 +228,23 @@ def reveal_event(
             changes.append(add_fighter(f))
             names.append(f.name)
         changes.append(set_game("flags.opfor_count", numbers))
-        steps.append(Step("Arrivals", f"at the spot: {', '.join(names)}"))
+        said = f"at the spot: {', '.join(names)}"
+        steps.append(Step("Arrivals", said))
     changes.append(set_game("flags.event", info))
-    return changes, steps
+    return changes, said
 
 
 def shutdown(
     state: GameState, target: str, fighter: FighterState, dice: DiceSource, free: bool = False
+) -> Outcome:
+    """`shut_down` with dice (`companion solo shutdown`)."""
+    from companion.systems.one_stat.roller import DiceRoller
+
+    return shut_down(state, target, fighter, DiceRoller(dice), free)
+
+
+def shut_down(
+    state: GameState, target: str, fighter: FighterState, roller: Roller, free: bool = False
 ) -> Outcome:
     """A roll at or below stat shuts a device down: a spawnpoint (Shutdown), a station,
     or the event spot's machine (Investigate); an Engineer rolls 2 dice keep higher above
@@ -245,7 +281,7 @@ def shutdown(
     from companion.systems.one_stat.data import load as load_1ss
     from companion.systems.one_stat.objectives import work_device
 
-    board, roller = _spending(state, fighter, dice, free, f"working {label}", "device")
+    board = _spending(state, fighter, roller, free, f"working {label}", "device")
     # One roll at or below stat shuts a device down; an Engineer works it by his skill
     # (R-1SS-S14).
     ok = work_device(
@@ -258,7 +294,7 @@ def shutdown(
         failure_text=f"{label} keeps running",
         rulings=("R-1SS-S14",) if fx.has(fighter, "engineer") else (),
     )
-    changes, steps = list(board.changes()), list(roller.steps)
+    changes = list(board.changes())
     if ok:
         if key.isdigit():
             changes.append(set_game("flags.shut", sorted(shut + [int(key)])))
@@ -271,8 +307,8 @@ def shutdown(
                 if t["id"].casefold() == key:
                     t["state"] = "shut"
             changes.append(set_game("flags.tokens", tokens))
-    outcome = steps[-1].outcome
-    trace = Trace(f"{fighter.name}: shut down {label}", tuple(steps), outcome)
+    outcome = f"{label} is shut down" if ok else f"{label} keeps running"
+    trace = Trace(f"{fighter.name}: shut down {label}", tuple(roller.steps), outcome)
     return Outcome(
         "shutdown",
         f"{fighter.name} tries to shut down {label}: {outcome}",
@@ -361,9 +397,17 @@ def end_if_decided(state: GameState) -> Outcome | None:
 
 
 def question(state: GameState, f: FighterState, dice: DiceSource, free: bool = False) -> Outcome:
+    """`ask` with dice (`companion solo question`)."""
+    from companion.systems.one_stat.roller import DiceRoller
+
+    return ask(state, f, DiceRoller(dice), free)
+
+
+def ask(state: GameState, f: FighterState, roller: Roller, free: bool = False) -> Outcome:
     """The Dark Ritual: question a civilian. A D6 for the civilian and a D6 for the fighter;
     an answer when the fighter's roll lies between his stat and the civilian's roll (both
     included). Every second answer places a coordinate clue; a civilian's 1 is a gaunt."""
+    from companion.systems.one_stat.roller import CheckedDice
     from companion.systems.one_stat.solo.game import dice_by_rank, profile_of
     from companion.systems.one_stat.solo.spawn import next_numbers, opfor_fighter
     from companion.systems.one_stat.solo.spawnpoints import Square, place, square_size
@@ -374,10 +418,10 @@ def question(state: GameState, f: FighterState, dice: DiceSource, free: bool = F
     st = d.setups.get(setup_id) if isinstance(setup_id, str) else None
     if st is None or not st.questioning:
         raise UsageError("questioning civilians belongs to The Dark Ritual set-up")
-    changes, steps = _spend(state, f, dice, free, "questioning a civilian", "other")
-    civ = dice.roll(6, 1, purpose="the civilian's D6")[0]
-    steps.append(
-        Step("Civilian", f"D6 = {civ}", roll=Roll("Civilian", 6, 1, None, 1, (civ,), (0,)))
+    changes = list(_spending(state, f, roller, free, "questioning a civilian", "other").changes())
+    steps = roller.steps
+    civ = _die(
+        roller, Check("Civilian", "Civilian", text="D6 = {value}", purpose="the civilian's D6")
     )
     if civ == 1:
         profile = profile_of(state)
@@ -393,30 +437,32 @@ def question(state: GameState, f: FighterState, dice: DiceSource, free: bool = F
             flags=freeze({**g.flags, "gaunt": True, "actions_per_activation": 3}),
         )
         changes += [add_fighter(g), set_game("flags.opfor_count", numbers)]
-        steps.append(
-            Step("The veil drops", f"a 1: the civilian is {g.name}, a specialist with 3 actions")
-        )
-        trace = Trace(f"{f.name} questions a civilian", tuple(steps), steps[-1].outcome)
+        said = f"a 1: the civilian is {g.name}, a specialist with 3 actions"
+        steps.append(Step("The veil drops", said))
+        trace = Trace(f"{f.name} questions a civilian", tuple(steps), said)
         return Outcome(
             "question", f"{f.name} questions a civilian: a gaunt!", tuple(changes), trace
         )
     # No roll of the fighter when the civilian turns out to be a gaunt. The inquirer rolls
     # a D6 whatever his rank, as the civilian does (R-1SS-S15).
-    own = dice.roll(QUESTION_DIE, 1, purpose=f"{f.name}'s D{QUESTION_DIE}")[0]
+    asks = Check(
+        f"{f.name} asks",
+        f.name,
+        QUESTION_DIE,
+        rulings=("R-1SS-S15",),
+        purpose=f"{f.name}'s D{QUESTION_DIE}",
+    )
+    own = _die(roller, asks)
     lo, hi = sorted((f.stat, civ))
     ok = lo <= own <= hi
-    p = Fraction(max(0, min(hi, QUESTION_DIE) - lo + 1), QUESTION_DIE)
-    steps.append(
-        Step(
-            f"{f.name} asks",
-            f"D{QUESTION_DIE} = {own}: "
-            + ("an answer" if ok else "nothing useful")
-            + f" (an answer needs {lo}-{hi})",
-            roll=Roll(f.name, QUESTION_DIE, 1, None, 1, (own,), (0,)),
-            success=ok,
-            probability=p,
-            rulings=("R-1SS-S15",),
-        )
+    answer = "an answer" if ok else "nothing useful"
+    said = f"D{QUESTION_DIE} = {own}: {answer} (an answer needs {lo}-{hi})"
+    _said(
+        roller,
+        asks,
+        outcome=said,
+        success=ok,
+        probability=Fraction(max(0, min(hi, QUESTION_DIE) - lo + 1), QUESTION_DIE),
     )
     if ok:
         answers = int(state.flags.get("answers") or 0) + 1
@@ -426,6 +472,7 @@ def question(state: GameState, f: FighterState, dice: DiceSource, free: bool = F
             kind, tid = ("clue-x", "X") if answers == 2 else ("clue-y", "Y")
             taken = [Square(t["col"], t["row"]) for t in tokens]
             size = square_size(int(state.options.get("board") or d.board), d.grid)
+            dice = CheckedDice(roller, "column, row")
             squares, psteps = place(dice, [f"Token {tid}"], d.grid, size, taken)
             tokens.append(
                 {"id": tid, "kind": kind, "col": squares[0].col, "row": squares[0].row,
@@ -433,8 +480,9 @@ def question(state: GameState, f: FighterState, dice: DiceSource, free: bool = F
             )  # fmt: skip
             changes.append(set_game("flags.tokens", tokens))
             steps += psteps
-            steps.append(Step("Coordinate clue", f"{answers} answers: clue {tid} is on the map"))
-    trace = Trace(f"{f.name} questions a civilian", tuple(steps), steps[-1].outcome)
+            said = f"{answers} answers: clue {tid} is on the map"
+            steps.append(Step("Coordinate clue", said))
+    trace = Trace(f"{f.name} questions a civilian", tuple(steps), said)
     return Outcome(
         "question", f"{f.name} questions a civilian: {trace.outcome}", tuple(changes), trace
     )

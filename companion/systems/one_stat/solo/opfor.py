@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.core.check import Check
+from companion.core.roller import DiceRoller
 from companion.dice import DiceSource
 from companion.errors import UsageError
 from companion.game.state import FighterState, GameState, freeze
 from companion.systems.base import ActionRequest, Outcome, RuleSystem
 from companion.systems.one_stat import fighters as fx
-from companion.trace import Roll, Step, Trace
+from companion.trace import Step, Trace
 from companion.values import field, frozen, replace
 
 RANK_ORDER = {"rookie": 1, "specialist": 2, "boss": 3}
@@ -442,16 +444,19 @@ def decide(state: GameState, fid: str, facts: Facts, dice: DiceSource) -> Decisi
         return done("follow-leader", f'move {stat}" toward {leader.name}', leader=leader.id)
     else:
         steps.append(Step(f'Higher-ranked friend within {LEADER_RANGE}"?', "no, you said none is"))
-    face = dice.roll(10, 1, purpose=f"{f.name}'s direction (D10)")[0]
-    degrees, hour = clock(face)
-    steps.append(
-        Step(
-            "Direction roll",
-            f"D10 = {face}: {degrees} degrees clockwise from the far edge, about {hour} o'clock",
-            roll=Roll(f.name, 10, 1, None, 1, (face,), (0,)),
-            rulings=("R-1SS-13", "R-1SS-S02"),
-        )
+    roller = DiceRoller(dice)
+    way = Check(
+        "Direction roll",
+        f.name,
+        10,
+        rulings=("R-1SS-13", "R-1SS-S02"),
+        purpose=f"{f.name}'s direction (D10)",
     )
+    face = int(roller.check(way).value or 0)
+    degrees, hour = clock(face)
+    said = f"D10 = {face}: {degrees} degrees clockwise from the far edge, about {hour} o'clock"
+    # The roll and its check are the roller's; the words say what the face means.
+    steps.append(replace(roller.steps[-1], outcome=said))
     text = f"roll for direction: D10 = {face}, move {stat}\" toward {hour} o'clock"
     return done("wander", text, direction=face, degrees=degrees, hour=hour)
 
