@@ -8,7 +8,7 @@ events store it as plain data (`to_dict`) and the log reads it back (`from_dict`
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from fractions import Fraction
 from functools import lru_cache
 
@@ -245,44 +245,3 @@ def roll_dice(
     if count == 1:
         keep = None
     return Roll(who, sides, count, keep, keep_n, values, kept_indices(values, keep, keep_n))
-
-
-def roll_test(
-    dice: DiceSource,
-    *,
-    title: str,
-    who: str,
-    sides: int,
-    target: int,
-    compare: str,
-    count: int = 1,
-    keep: str | None = None,
-    modifiers: Sequence[Modifier] = (),
-    success_text: str = "success",
-    failure_text: str = "failure",
-    rulings: Sequence[str] = (),
-    notes: Sequence[str] = (),
-    purpose: str | None = None,
-) -> Step:
-    """Roll a kept die plus modifiers against a target; the chance is computed first."""
-    shift = sum(m.value for m in modifiers)
-    from companion import odds  # only where a roll is made and its chance told
-
-    p = odds.pass_chance(count, sides, keep, compare, target, shift)
-    # The die's prompt says what it needs and its chance, before it is rolled.
-    which = "the kept die needs" if count > 1 and keep else "needs"
-    need = f"{which} {COMPARE_WORDS[compare]} {target - shift}, {percent(p)}"
-    roll = roll_dice(dice, who, sides, count, keep, 1, purpose or title, need)
-    ok = odds.COMPARE[compare](roll.value + shift, target)
-    return Step(
-        title=title,
-        outcome=success_text if ok else failure_text,
-        roll=roll,
-        modifiers=tuple(modifiers),
-        target=target,
-        compare=compare,
-        success=ok,
-        probability=p,
-        rulings=tuple(rulings),
-        notes=tuple(notes),
-    )

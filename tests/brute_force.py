@@ -1,7 +1,7 @@
 """The brute-force cross-check of exact odds, one for every system: walk every sequence of
 dice an action can ask for through its real dice path, each with its chance.
 
-It shares no code with the odds it checks (the roller's branches, `core.every_roll`):
+It shares no code with the odds it checks (the roller's branches, `core.action_odds`):
 every die of every request branches on each of its faces, and the action runs again
 from the start with one more die known.
 """

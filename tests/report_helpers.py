@@ -7,13 +7,15 @@ import random
 
 from companion import systems
 from companion.cli.shared import drawn_board
-from companion.dice import SeededDice, TypedDice
+from companion.core.check import Check
+from companion.core.roller import DiceRoller
+from companion.dice import DiceSource, SeededDice, TypedDice
 from companion.errors import CompanionError
 from companion.game.events import set_fighter, set_side
 from companion.game.repo import GameFile, Home, append_outcome
 from companion.play.session import Session
 from companion.systems.base import ActionRequest, Outcome
-from companion.trace import Trace, roll_test
+from companion.trace import Step, Trace
 from companion.values import replace
 
 
@@ -83,18 +85,20 @@ def play(
     return gf
 
 
+def rolled(dice: DiceSource, check: Check) -> Step:
+    """The step a check rolled with these dice writes."""
+    roller = DiceRoller(dice)
+    roller.check(check)
+    return roller.steps[-1]
+
+
 def _attack(who: str, target_id: str, sides: int, stat: int, die: int, out: bool) -> Outcome:
     """An attack-like resolution with one test, as a rule system would record it."""
-    step = roll_test(
+    step = rolled(
         TypedDice([die]),
-        title=f"Attack: {who}",
-        who=who,
-        sides=sides,
-        target=stat,
-        compare="<=",
-        success_text="hit",
-        failure_text="miss",
-    )
+        Check(f"Attack: {who}", who, sides, target=stat, compare="<=", success_text="hit",
+              failure_text="miss"),
+    )  # fmt: skip
     changes = (set_fighter(target_id, "status", "out"),) if out else ()
     summary = f"{who} attacks: {step.outcome}" + (" and takes the target out" if out else "")
     return Outcome("attack", summary, changes, Trace("Attack", (step,), step.outcome))

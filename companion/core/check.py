@@ -104,15 +104,6 @@ class Check:
         return value_dist(self.count, self.sides, self.keep, self.keep_n)
 
 
-def check_of(title: str, who: str, **given: object) -> Check:
-    """A check from keyword arguments as rule code writes them (lists where the value
-    keeps tuples)."""
-    for key in ("modifiers", "rulings", "notes", "options"):
-        if key in given:
-            given[key] = tuple(given[key])  # type: ignore[call-overload,arg-type]
-    return Check(title, who, **given)  # type: ignore[arg-type]
-
-
 def spec_text(count: int, sides: int, keep: str | None, keep_n: int = 1) -> str:
     """How a roll is named: 'D8', '2D6' (summed), '3D6 keep lowest 2'."""
     if count == 1:

@@ -23,14 +23,13 @@ from __future__ import annotations
 from fractions import Fraction
 
 from companion import odds
-from companion.core.check import PICK, POOL, TEST, Check, check_of
+from companion.core.check import PICK, POOL, TEST, Check
 from companion.dice import DiceSource
 from companion.trace import COMPARE_WORDS, Roll, Step, percent, roll_dice
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from collections.abc import Sequence
-    from typing import Any
 
 
 class Tested(tuple[bool, int | None]):
@@ -79,23 +78,6 @@ class Roller:
     ) -> None:
         """A step without dice (a rule applied, a reminder)."""
         self.steps.append(Step(title, outcome, rulings=tuple(rulings), notes=tuple(notes)))
-
-    # The keyword forms below only build a Check and hand it to `check`, for rule code not
-    # yet written with the value itself.
-    def test(self, *, title: str, who: str, **given: Any) -> Tested:
-        return self.check(check_of(title, who, **given))
-
-    def roll(self, *, title: str, who: str, text: str = "{total}", **given: Any) -> int:
-        return int(self.check(check_of(title, who, text=text, **given)).total or 0)
-
-    def pool(
-        self, *, title: str, who: str, text: str = "{n} of {count} succeed", **given: Any
-    ) -> int:
-        return int(self.check(check_of(title, who, each=True, text=text, **given)).total or 0)
-
-    def pick(self, title: str, who: str, options: Sequence[str]) -> str:
-        c = Check(title, who, sides=len(options), options=tuple(options))
-        return str(self.check(c).chosen)
 
 
 class DiceRoller(Roller):

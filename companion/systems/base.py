@@ -411,11 +411,6 @@ class RuleSystem(ABC):
         so no action lacks odds and none has odds code of its own."""
         req = self.accept(state, request)
         title = self.odds_title(state, req)
-        if type(self).act is RuleSystem.act:
-            # A system whose actions still take dice, not a roller: every dice sequence.
-            from companion.core.every_roll import odds_trace as every_dice
-
-            return every_dice(title, lambda dice: self.resolve(state, req, dice))
         from companion.core.action_odds import odds_trace
 
         trace = odds_trace(title, self.odds_act(self.odds_state(state, req), req))

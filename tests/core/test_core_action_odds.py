@@ -173,3 +173,12 @@ def test_rows_named_by_the_outcome_stand_in_the_order_of_their_rank():
     assert trace.steps[0].probability == hit
     risk = trace.steps[-1].outcome
     assert risk.startswith("safe ") and "hurt 6% (3/50)" in risk
+
+
+def test_a_fall_from_a_hundred_inches_is_refused_within_a_second(demo):
+    # Each hit of a fall is defended or not (two branches, not a die's ten faces), so a
+    # 6" fall counts exactly; 99 hits are too many, though few paths are long.
+    assert demo("turn", "--seed", "3").code == 0
+    r = demo("fall", "Robyn", "--inches", "100", "--odds")
+    assert r.code == 2 and "to count exactly" in r.err and r.err.count("\n") == 1, r.err
+    assert demo("fall", "Robyn", "--inches", "6", "--odds").code == 0

@@ -14,17 +14,19 @@ from play_helpers import Recording
 from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
+from report_helpers import rolled
 from rich.console import Console
 
 from companion import systems
 from companion.cli.shared import drawn_board
+from companion.core.check import Check
 from companion.game.events import set_fighter
 from companion.game.repo import Home
 from companion.play.loop import Loop
 from companion.play.session import Session
 from companion.systems.base import Outcome
 from companion.systems.one_stat import OneStatSkirmish
-from companion.trace import Trace, roll_test
+from companion.trace import Trace
 
 
 class Duel(OneStatSkirmish):
@@ -40,15 +42,17 @@ class Duel(OneStatSkirmish):
         left = set_fighter(actor.id, "flags.actions", actor.flags.get("actions", 1) - 1)
         if request.action == "attack":
             self.requests.append(request)
-            step = roll_test(
+            step = rolled(
                 dice,
-                title=f"Attack: {actor.name}",
-                who=actor.name,
-                sides=actor.die,
-                target=actor.stat,
-                compare="<=",
-                success_text="hit",
-                failure_text="miss",
+                Check(
+                    f"Attack: {actor.name}",
+                    actor.name,
+                    actor.die,
+                    target=actor.stat,
+                    compare="<=",
+                    success_text="hit",
+                    failure_text="miss",
+                ),
             )
             changes = [left]
             if step.success:
@@ -59,15 +63,17 @@ class Duel(OneStatSkirmish):
                 tuple(changes),
                 Trace("Attack", (step,), step.outcome),
             )
-        step = roll_test(
+        step = rolled(
             dice,
-            title=f"Recover: {actor.name}",
-            who=actor.name,
-            sides=actor.die,
-            target=actor.stat,
-            compare="<=",
-            success_text="stands up",
-            failure_text="stays down",
+            Check(
+                f"Recover: {actor.name}",
+                actor.name,
+                actor.die,
+                target=actor.stat,
+                compare="<=",
+                success_text="stands up",
+                failure_text="stays down",
+            ),
         )
         changes = [left] + ([set_fighter(actor.id, "status", "upright")] if step.success else [])
         return Outcome(

@@ -3,6 +3,7 @@ the activation (with a Fire Team or minions), upkeep."""
 
 from __future__ import annotations
 
+from companion.core.check import Check
 from companion.dice import DiceSource
 from companion.errors import RefusedError
 from companion.game.events import Change, set_fighter, set_game
@@ -15,7 +16,7 @@ from companion.systems.one_stat.board import Board
 from companion.systems.one_stat.data import OneStatData, item_of, load
 from companion.systems.one_stat.roller import DiceRoller
 from companion.systems.one_stat.scenarios import ACTION_SCENARIOS, final_result, upkeep
-from companion.trace import Step, Trace, roll_dice
+from companion.trace import Step, Trace
 
 MAX_INITIATIVE_ROLLS = 20
 
@@ -110,20 +111,21 @@ def roll_initiative(d: OneStatData, state: GameState, dice: DiceSource) -> tuple
         return keep, steps
     if len(rolling) == 1:
         return next(iter(rolling)), steps
+    roller = DiceRoller(dice)
+    roller.steps = steps
     for attempt in range(1, MAX_INITIATIVE_ROLLS + 1):
         results: dict[int, int] = {}
         for s, (sides, why) in rolling.items():
             name = state.sides[s].name
-            r = roll_dice(dice, name, sides, purpose=f"{name}'s initiative")
-            results[s] = r.value
-            steps.append(
-                Step(
-                    f"Initiative: {name}" + (f" (roll-off {attempt})" if attempt > 1 else ""),
-                    f"rolled {r.value}",
-                    roll=r,
-                    notes=(why,),
-                )
+            c = Check(
+                f"Initiative: {name}" + (f" (roll-off {attempt})" if attempt > 1 else ""),
+                name,
+                sides,
+                text="rolled {total}",
+                notes=(why,),
+                purpose=f"{name}'s initiative",
             )
+            results[s] = int(roller.check(c).total or 0)
         best = max(results.values())
         top = [s for s, v in results.items() if v == best]
         if len(top) == 1:
