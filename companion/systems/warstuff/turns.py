@@ -11,7 +11,7 @@ from companion.game.events import Change, set_fighter, set_game, set_side
 from companion.game.setup import fighters_from
 from companion.game.state import FighterState, GameState, SideState, freeze
 from companion.roster import Roster
-from companion.systems.base import Outcome
+from companion.systems.base import Outcome, known_scenario
 from companion.systems.kit.turns import AlternatingActivations, roll_off
 from companion.systems.warstuff import roster_rules
 from companion.systems.warstuff.attack import Attack
@@ -23,10 +23,7 @@ TURN_FLAGS = ("action", "attacked", "commanded", "healed")
 def new_game(
     d: WarStuffData, rosters: Sequence[Roster], scenario: str, options: Mapping[str, Any]
 ) -> GameState:
-    if scenario not in d.scenarios:
-        raise UsageError(
-            f"unknown WarStuff scenario '{scenario}'; use one of {', '.join(d.scenarios)}"
-        )
+    known_scenario(d.scenarios, scenario, "WarStuff scenario")
     if len(rosters) < 2:
         raise UsageError("a WarStuff game needs at least two warbands (one --roster each)")
     # The limit is chosen per game: a game option, else the largest any roster asks for.
