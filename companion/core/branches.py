@@ -37,6 +37,7 @@ def successes_dist(count: int, p: Fraction) -> tuple[tuple[int, Fraction], ...]:
     return tuple(sorted(odds.successes(count, p).items(), reverse=True))
 
 
+@lru_cache(maxsize=1024)
 def _buckets(
     c: Check, values: tuple[int, ...]
 ) -> tuple[tuple[tuple[bool, int | None], Fraction], ...]:
