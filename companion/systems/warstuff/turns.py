@@ -12,7 +12,7 @@ from companion.game.setup import fighters_from
 from companion.game.state import FighterState, GameState, SideState, freeze
 from companion.roster import Roster
 from companion.systems.base import Outcome, known_scenario
-from companion.systems.kit.turns import AlternatingActivations, roll_off
+from companion.systems.kit.turns import AlternatingActivations, refuse_unless_running, roll_off
 from companion.systems.warstuff import roster_rules
 from companion.systems.warstuff.attack import Attack
 from companion.systems.warstuff.data import WarStuffData
@@ -204,13 +204,10 @@ def next_side(state: GameState) -> int | None:
     return ROUNDS.next_side(state)
 
 
-def _refuse_if_not_running(state: GameState) -> None:
-    if state.phase == "ended":
-        raise RefusedError(f"the game is over: {state.result or 'ended'}")
-    if state.turn == 0:
-        raise RefusedError(
-            "the game has not started; 'companion turn' rolls off for deployment and begins round 1"
-        )
+# How a game that has not started begins: the roll-off for deployment, then round 1.
+NOT_STARTED = (
+    "the game has not started; 'companion turn' rolls off for deployment and begins round 1"
+)
 
 
 def first_player(state: GameState) -> int | None:
@@ -272,7 +269,7 @@ def end_changes(state: GameState, after: Mapping[str, Any]) -> list[Change]:
 
 
 def active_check(state: GameState, f: FighterState, what: str) -> None:
-    _refuse_if_not_running(state)
+    refuse_unless_running(state, NOT_STARTED)
     if f.out:
         raise RefusedError(f"{f.name} is dead")
     if state.active != f.id:
