@@ -20,7 +20,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from companion import odds
-from companion.core.check import PICK, POOL, TEST, TOTAL, Check, passes, value_dist
+from companion.core.check import PICK, POOL, TEST, TOTAL, Check
 from companion.core.roller import Roller, Tested
 from companion.trace import Step
 
@@ -39,24 +39,12 @@ def successes_dist(count: int, p: Fraction) -> tuple[tuple[int, Fraction], ...]:
 
 @lru_cache(maxsize=1024)
 def _buckets(
-    count: int,
-    sides: int,
-    keep: str | None,
-    keep_n: int,
-    compare: str,
-    target: int,
-    shift: int,
-    auto_success: int | None,
-    auto_fail: int | None,
-    values: tuple[int, ...],
+    c: Check, values: tuple[int, ...]
 ) -> tuple[tuple[tuple[bool, int | None], Fraction], ...]:
     """A test's outcomes as (passed, the value if it is one of `values`), with chances."""
     out: dict[tuple[bool, int | None], Fraction] = {}
-    for v, p in value_dist(count, sides, keep, keep_n)[::-1]:
-        key = (
-            passes(v, shift, compare, target, auto_success, auto_fail),
-            v if v in values else None,
-        )
+    for v, p in c.values()[::-1]:
+        key = (c.passes(v), v if v in values else None)
         out[key] = out.get(key, Fraction(0)) + p
     return tuple(out.items())
 
@@ -127,11 +115,7 @@ class Branches(Roller):
             v = int(self._branch(c.values()[::-1]))
             return Tested(c.passes(v), v + shift, v)
         if by_value:
-            buckets = _buckets(
-                c.count, c.sides, c.keep, c.keep_n, c.compare, c.target, shift,
-                c.auto_success, c.auto_fail, by_value,
-            )  # fmt: skip
-            ok, val = self._branch(buckets)
+            ok, val = self._branch(_buckets(c, by_value))
             return Tested(ok, None if val is None else val + shift, val)
         return Tested(bool(self._branch(_pass_fail(c.chance()))), None, None)
 

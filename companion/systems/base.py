@@ -481,6 +481,18 @@ def house_rule_lines(state: GameState) -> list[str]:
     return ["House rules (started with --force): " + "; ".join(map(str, house))] if house else []
 
 
+def known_scenario(scenarios: Mapping[str, object], scenario: str, what: str = "scenario") -> None:
+    """Refuse a new game of a scenario the system does not have, listing those it has."""
+    if scenario not in scenarios:
+        raise UsageError(f"unknown {what} '{scenario}'; use one of {', '.join(scenarios)}")
+
+
+def flag_words(f: FighterState, words: Mapping[str, str]) -> list[str]:
+    """The board's words for those of `words`' flags the fighter has set, in their order;
+    a word with `{}` shows the flag's value there."""
+    return [word.format(f.flags[k]) for k, word in words.items() if f.flags.get(k)]
+
+
 def waiting_text(
     turn: int, waiting: Sequence[FighterState], state: GameState, word: str = "turn"
 ) -> str:

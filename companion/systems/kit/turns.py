@@ -76,6 +76,15 @@ def roll_off(
     raise RefusedError(f"the {what} tied {MAX_ROLL_OFFS} times in a row; check the dice")
 
 
+def refuse_unless_running(state: GameState, not_started: str) -> None:
+    """Refuse to go on with a game that is over, or one whose first turn has not begun
+    (`not_started`: the system's words for how to begin it)."""
+    if state.phase == "ended":
+        raise RefusedError(f"the game is over: {state.result or 'ended'}")
+    if state.turn == 0:
+        raise RefusedError(not_started)
+
+
 class TurnStructure:
     """The hooks every structure has, with defaults."""
 
@@ -156,12 +165,8 @@ class TurnStructure:
 
     # --- shared steps --------------------------------------------------------------------
     def refuse_if_not_running(self, state: GameState) -> None:
-        if state.phase == "ended":
-            raise RefusedError(f"the game is over: {state.result or 'ended'}")
-        if state.turn == 0:
-            raise RefusedError(
-                f"the game has not started: 'companion turn' begins {self.round_word} 1"
-            )
+        begin = f"the game has not started: 'companion turn' begins {self.round_word} 1"
+        refuse_unless_running(state, begin)
 
     def activate(self, state: GameState, fid: str) -> Outcome:
         self.refuse_if_not_running(state)

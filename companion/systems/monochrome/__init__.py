@@ -11,16 +11,8 @@ from companion.dice import DiceSource
 from companion.errors import RefusedError
 from companion.game.state import FighterState, GameState, freeze
 from companion.roster import Roster, RosterFighter
-from companion.systems.base import (
-    ActionRequest,
-    Outcome,
-    Problem,
-    Question,
-    RankInfo,
-    Scenario,
-    Topic,
-    house_rule_lines,
-)
+from companion.systems import records
+from companion.systems.base import flag_words, house_rule_lines
 from companion.systems.kit.facts import ActionSpec, Fact
 from companion.systems.kit.plugin import FromData
 from companion.systems.monochrome import actions, roster_rules, scoring, targets, turns
@@ -28,6 +20,14 @@ from companion.systems.monochrome import data as data_mod
 from companion.systems.monochrome.data import MonoData
 from companion.systems.table_rolls import TableRolls
 from companion.trace import Step
+
+# What the board shows of a fighter's flags, in this order.
+FLAG_WORDS = {
+    "stunned": "stunned",
+    "defend": "defending (+2 DF)",
+    "support": "supports {}",
+    "action": "action: {}",
+}
 
 
 class Monochrome(FromData):
@@ -46,23 +46,26 @@ class Monochrome(FromData):
         return TABLE_ROLLS
 
     # --- data and rosters -------------------------------------------------------------
-    def ranks(self) -> Sequence[RankInfo]:
+    def ranks(self) -> Sequence[records.RankInfo]:
         d = self.data
-        return [RankInfo(c.id, c.label, 6, d.attack_min, d.attack_max) for c in d.classes.values()]
+        return [
+            records.RankInfo(c.id, c.label, 6, d.attack_min, d.attack_max)
+            for c in d.classes.values()
+        ]
 
     def stat_names(self) -> Sequence[str]:
         return roster_rules.STATS
 
-    def check_fighter(self, fighter: RosterFighter, preset: bool = False) -> list[Problem]:
+    def check_fighter(self, fighter: RosterFighter, preset: bool = False) -> list[records.Problem]:
         return roster_rules.check_fighter(self.data, fighter)
 
-    def check_fighter_in(self, roster: Roster, fighter: RosterFighter) -> list[Problem]:
+    def check_fighter_in(self, roster: Roster, fighter: RosterFighter) -> list[records.Problem]:
         # A roster may add classes of its own (R-MON-02): its fighters are checked
         # against its class table.
         table = roster_rules.classes(self.data, roster.options)
         return roster_rules.check_fighter(self.data, fighter, table)
 
-    def check_roster(self, roster: Roster) -> list[Problem]:
+    def check_roster(self, roster: Roster) -> list[records.Problem]:
         return roster_rules.check_roster(self.data, roster)
 
     def roster_options(self) -> Mapping[str, tuple[str, ...]]:
@@ -76,16 +79,16 @@ class Monochrome(FromData):
     def roster_total(self, roster: Roster) -> tuple[int, int]:
         return roster_rules.roster_total(self.data, roster)
 
-    def scenarios(self) -> Sequence[Scenario]:
+    def scenarios(self) -> Sequence[records.Scenario]:
         return [
-            Scenario(
+            records.Scenario(
                 turns.ROLLED,
                 "Three objectives",
                 "3D6 at set-up: one Blood, one Turf and one Infamy objective (or give the "
                 "dice as a scenario, e.g. 5-3-6)",
                 self.data.rounds,
             ),
-            Scenario(
+            records.Scenario(
                 turns.NONE,
                 "No scenario",
                 "No objectives: the side that killed more points wins (R-MON-P12)",
@@ -93,11 +96,11 @@ class Monochrome(FromData):
             ),
         ]
 
-    def topics(self) -> Sequence[Topic]:
+    def topics(self) -> Sequence[records.Topic]:
         d = self.data
         return (
             [
-                Topic(
+                records.Topic(
                     "class",
                     c.id,
                     f"{c.label} ({c.kind})",
@@ -106,11 +109,11 @@ class Monochrome(FromData):
                 for c in d.classes.values()
             ]
             + [
-                Topic("action", a.id, a.label, f"{a.summary} {self._takers(a.id)}")
+                records.Topic("action", a.id, a.label, f"{a.summary} {self._takers(a.id)}")
                 for a in d.actions.values()
             ]
             + [
-                Topic(
+                records.Topic(
                     "objective",
                     o.id,
                     f"{o.label} ({o.list} {o.roll})",
@@ -158,7 +161,7 @@ class Monochrome(FromData):
     def game_options(self) -> ActionSpec | None:
         return self.data.options
 
-    def setup_roll(self, state: GameState, dice: DiceSource) -> Outcome | None:
+    def setup_roll(self, state: GameState, dice: DiceSource) -> records.Outcome | None:
         return turns.setup_outcome(self.data, state, dice)
 
     def declared_actions(self) -> Mapping[str, ActionSpec]:
@@ -196,7 +199,7 @@ class Monochrome(FromData):
             out.append("damage")
         return out
 
-    def asks(self, q: Question) -> bool:
+    def asks(self, q: records.Question) -> bool:
         # Seize asks its three counts of fighters instead of one count.
         if q.fact.key == "count" and q.answers.get("objective") == "seize":
             return False
@@ -211,17 +214,21 @@ class Monochrome(FromData):
         objs = {o.id: o.label for o in scoring.objectives(self.data, state)}
         return [(objs[c], c) for c in fact.choices if c in objs]
 
-    def accept(self, state: GameState, request: ActionRequest) -> ActionRequest:
+    def accept(self, state: GameState, request: records.ActionRequest) -> records.ActionRequest:
         if request.action == "attack" and "range" in request.options:
             # A shot reaches any enemy in sight here: the shared --range only says the
             # attack is a shot (and is refused with melee by the declared facts).
             opts = dict(request.options)
             opts.pop("range")
             opts.setdefault("ranged", True)
-            request = ActionRequest(request.action, request.actor, request.target, freeze(opts))
+            request = records.ActionRequest(
+                request.action, request.actor, request.target, freeze(opts)
+            )
         return super().accept(state, request)
 
-    def act(self, state: GameState, request: ActionRequest, roller: Roller) -> Outcome:
+    def act(
+        self, state: GameState, request: records.ActionRequest, roller: Roller
+    ) -> records.Outcome:
         req = self.accept(state, request)
         if req.action == "prowl" and req.actor is not None:
             passing = self._turn_is_done(
@@ -233,14 +240,17 @@ class Monochrome(FromData):
                 )
         return actions.act(self.data, state, req, roller)
 
-    def _counts_first_roll(self, req: ActionRequest) -> bool:
+    def _counts_first_roll(self, req: records.ActionRequest) -> bool:
         """Whether the odds of `req` are those of an attack roll (an attack on a target)."""
         taken = self.data.actions.get(req.action)
         return req.target is not None and (taken is None or bool(taken.attack))
 
     def odds_act(
-        self, state: GameState, request: ActionRequest, rolled: Outcome | None = None
-    ) -> Callable[[Roller], Outcome]:
+        self,
+        state: GameState,
+        request: records.ActionRequest,
+        rolled: records.Outcome | None = None,
+    ) -> Callable[[Roller], records.Outcome]:
         req = self.accept(state, request)
         if rolled is not None and "prey" in rolled.data and req.actor is not None:
             # A neutral target's rolled attack shows the odds of its attack on its prey.
@@ -250,12 +260,12 @@ class Monochrome(FromData):
             return actions.first_roll(self.data, state, req)
         return super().odds_act(state, req, rolled)
 
-    def odds_title(self, state: GameState, req: ActionRequest) -> str:
+    def odds_title(self, state: GameState, req: records.ActionRequest) -> str:
         if self._counts_first_roll(req):
             return actions.odds_title(self.data, state, req)
         return super().odds_title(state, req)
 
-    def odds_notes(self, state: GameState, req: ActionRequest) -> tuple[Step, ...]:
+    def odds_notes(self, state: GameState, req: records.ActionRequest) -> tuple[Step, ...]:
         if self._counts_first_roll(req):
             return actions.fate_choices(self.data, state, req)
         return ()
@@ -322,13 +332,4 @@ class Monochrome(FromData):
         return lines
 
     def fighter_flags(self, f: FighterState) -> list[str]:
-        out = []
-        if f.flags.get("stunned"):
-            out.append("stunned")
-        if f.flags.get("defend"):
-            out.append("defending (+2 DF)")
-        if f.flags.get("support"):
-            out.append(f"supports {f.flags['support']}")
-        if f.flags.get("action"):
-            out.append(f"action: {f.flags['action']}")
-        return out
+        return flag_words(f, FLAG_WORDS)

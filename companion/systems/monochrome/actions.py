@@ -19,6 +19,7 @@ from companion.names import fared, plural
 from companion.odds import fmt
 from companion.systems.base import ActionRequest, Outcome
 from companion.systems.kit.plugin import no_shot
+from companion.systems.kit.turns import refuse_unless_running
 from companion.systems.monochrome import attack, scoring, targets
 from companion.systems.monochrome.data import Action, MonoData, Objective
 from companion.trace import Step, Trace
@@ -30,10 +31,7 @@ def fate_left(state: GameState, side: int) -> int:
 
 
 def running(state: GameState) -> None:
-    if state.phase == "ended":
-        raise RefusedError(f"the game is over: {state.result or 'ended'}")
-    if state.turn == 0:
-        raise RefusedError("the game has not started: 'companion turn' begins round 1")
+    refuse_unless_running(state, "the game has not started: 'companion turn' begins round 1")
 
 
 def active(state: GameState, f: FighterState) -> None:

@@ -11,16 +11,8 @@ from companion.dice import DiceSource
 from companion.errors import UsageError
 from companion.game.state import FighterState, GameState, freeze
 from companion.roster import Roster, RosterFighter
-from companion.systems.base import (
-    ActionRequest,
-    Outcome,
-    Problem,
-    Question,
-    RankInfo,
-    Scenario,
-    Topic,
-    house_rule_lines,
-)
+from companion.systems import records
+from companion.systems.base import house_rule_lines
 from companion.systems.kit.facts import ActionSpec
 from companion.systems.kit.plugin import FromData
 from companion.systems.skirmashed import actions, roster_rules, turns
@@ -64,27 +56,27 @@ class Skirmashed(FromData):
         return load()
 
     # --- data and rosters -------------------------------------------------------------
-    def ranks(self) -> Sequence[RankInfo]:
+    def ranks(self) -> Sequence[records.RankInfo]:
         d = self.data
         # A rank has no single stat here: its range is the widest of the six.
         lo, hi = min(s.low for s in d.stats), max(s.high for s in d.stats)
-        return [RankInfo(k, label, d.die, lo, hi) for k, label in d.ranks.items()]
+        return [records.RankInfo(k, label, d.die, lo, hi) for k, label in d.ranks.items()]
 
     def stat_names(self) -> Sequence[str]:
         return tuple(s.id for s in self.data.stats)
 
-    def check_fighter(self, fighter: RosterFighter, preset: bool = False) -> list[Problem]:
+    def check_fighter(self, fighter: RosterFighter, preset: bool = False) -> list[records.Problem]:
         return roster_rules.check_fighter(self.data, fighter, preset)
 
-    def check_roster(self, roster: Roster) -> list[Problem]:
+    def check_roster(self, roster: Roster) -> list[records.Problem]:
         return roster_rules.check_roster(self.data, roster)
 
-    def scenarios(self) -> Sequence[Scenario]:
+    def scenarios(self) -> Sequence[records.Scenario]:
         return list(self.data.scenarios.values())
 
-    def topics(self) -> Sequence[Topic]:
+    def topics(self) -> Sequence[records.Topic]:
         # The rules themselves are the look-up topics file's; the system adds its scenario.
-        return [Topic("scenario", s.id, s.label, s.summary) for s in self.scenarios()]
+        return [records.Topic("scenario", s.id, s.label, s.summary) for s in self.scenarios()]
 
     def statuses(self) -> Sequence[str]:
         return ("upright", "out")
@@ -166,13 +158,13 @@ class Skirmashed(FromData):
     ) -> GameState:
         return turns.new_game(self.data, rosters, scenario, options)
 
-    def setup_roll(self, state: GameState, dice: DiceSource) -> Outcome | None:
+    def setup_roll(self, state: GameState, dice: DiceSource) -> records.Outcome | None:
         return turns.setup_roll(self.data, state, dice)
 
     def declared_actions(self) -> Mapping[str, ActionSpec]:
         return self.data.actions
 
-    def asks(self, q: Question) -> bool:
+    def asks(self, q: records.Question) -> bool:
         ran = "run" in actions.done_so_far(q.actor)
         if q.target is not None and q.fact.key in ("block", "shoot_first"):
             t = Figure.of(q.target)
@@ -203,15 +195,18 @@ class Skirmashed(FromData):
             return ("pass",)
         return ()
 
-    def accept(self, state: GameState, request: ActionRequest) -> ActionRequest:
+    def accept(self, state: GameState, request: records.ActionRequest) -> records.ActionRequest:
         opts = {k: v for k, v in request.options.items() if not (k in SHARED_ATTACK_KEYS and not v)}
         if request.action == "attack":
             opts = attack_facts(opts)
         return super().accept(
-            state, ActionRequest(request.action, request.actor, request.target, freeze(opts))
+            state,
+            records.ActionRequest(request.action, request.actor, request.target, freeze(opts)),
         )
 
-    def act(self, state: GameState, request: ActionRequest, roller: Roller) -> Outcome:
+    def act(
+        self, state: GameState, request: records.ActionRequest, roller: Roller
+    ) -> records.Outcome:
         request = self.accept(state, request)
         if request.actor is None:
             raise self.refuse("name the figure that acts")
@@ -227,7 +222,7 @@ class Skirmashed(FromData):
             return self.turns.pass_fighter(state, f.id)
         return super().act(state, request, roller)
 
-    def odds_title(self, state: GameState, req: ActionRequest) -> str:
+    def odds_title(self, state: GameState, req: records.ActionRequest) -> str:
         if req.action != "attack" or req.actor is None:
             return super().odds_title(state, req)
         # An attack's odds are titled by what it is: a shot, a charge or a plain attack.

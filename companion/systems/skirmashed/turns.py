@@ -14,7 +14,7 @@ from companion.game.events import Change, set_fighter, set_game
 from companion.game.setup import fighters_from
 from companion.game.state import FighterState, GameState, SideState, freeze
 from companion.roster import Roster
-from companion.systems.base import Outcome
+from companion.systems.base import Outcome, known_scenario
 from companion.systems.kit.turns import UntilExhausted, roll_off
 from companion.systems.skirmashed import roster_rules
 from companion.systems.skirmashed.data import SkmData, load
@@ -201,10 +201,7 @@ def wiped_out(state: GameState, dead: Sequence[str]) -> list[Change]:
 def new_game(
     d: SkmData, rosters: Sequence[Roster], scenario: str, options: Mapping[str, Any]
 ) -> GameState:
-    if scenario not in d.scenarios:
-        raise UsageError(
-            f"unknown SKIRMASHED scenario '{scenario}'; use one of {', '.join(d.scenarios)}"
-        )
+    known_scenario(d.scenarios, scenario, "SKIRMASHED scenario")
     if len(rosters) != 2:
         raise UsageError("a SKIRMASHED game is two warbands: give two rosters")
     options = dict(options)

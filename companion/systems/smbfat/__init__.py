@@ -12,15 +12,7 @@ from companion.errors import UsageError
 from companion.game.events import Event, apply_event, set_fighter, set_game
 from companion.game.state import FighterState, GameState, freeze
 from companion.roster import Roster, RosterFighter
-from companion.systems.base import (
-    ActionRequest,
-    Outcome,
-    Problem,
-    Question,
-    RankInfo,
-    Scenario,
-    Topic,
-)
+from companion.systems import records
 from companion.systems.kit.facts import ActionSpec
 from companion.systems.kit.plugin import FromData
 from companion.systems.smbfat import actions, attack, board, roster_rules, turns
@@ -37,8 +29,8 @@ class Smbfat(FromData):
         return data_mod.load()
 
     # --- data and rosters -------------------------------------------------------------
-    def ranks(self) -> Sequence[RankInfo]:
-        return [RankInfo(t.id, t.label, 6, 0, 6) for t in self.data.types.values()]
+    def ranks(self) -> Sequence[records.RankInfo]:
+        return [records.RankInfo(t.id, t.label, 6, 0, 6) for t in self.data.types.values()]
 
     def stat_names(self) -> Sequence[str]:
         return ("melee", "ranged")
@@ -52,10 +44,10 @@ class Smbfat(FromData):
         # The objectives are counted for the whole game: no figure scores them.
         return action != "objectives"
 
-    def check_fighter(self, fighter: RosterFighter, preset: bool = False) -> list[Problem]:
+    def check_fighter(self, fighter: RosterFighter, preset: bool = False) -> list[records.Problem]:
         return roster_rules.check_fighter(self.data, fighter)
 
-    def check_roster(self, roster: Roster) -> list[Problem]:
+    def check_roster(self, roster: Roster) -> list[records.Problem]:
         return roster_rules.check_roster(self.data, roster)
 
     def roster_options(self) -> Mapping[str, tuple[str, ...]]:
@@ -76,13 +68,16 @@ class Smbfat(FromData):
     def roster_total(self, roster: Roster) -> tuple[int, int]:
         return roster_rules.force_cost(self.data, roster), self.data.points_max
 
-    def scenarios(self) -> Sequence[Scenario]:
+    def scenarios(self) -> Sequence[records.Scenario]:
         return list(self.data.scenarios.values())
 
-    def topics(self) -> Sequence[Topic]:
+    def topics(self) -> Sequence[records.Topic]:
         # The rule sections are in the topic file (rules_data/smbfat_topics.toml); the
         # system lists only its scenarios besides.
-        return [Topic("scenario", s.id, s.label, s.summary) for s in self.data.scenarios.values()]
+        return [
+            records.Topic("scenario", s.id, s.label, s.summary)
+            for s in self.data.scenarios.values()
+        ]
 
     def statuses(self) -> Sequence[str]:
         return ("upright", "out")
@@ -127,11 +122,11 @@ class Smbfat(FromData):
     def game_options(self) -> ActionSpec | None:
         return self.data.options
 
-    def setup_roll(self, state: GameState, dice: DiceSource) -> Outcome | None:
+    def setup_roll(self, state: GameState, dice: DiceSource) -> records.Outcome | None:
         """Nothing is rolled at set-up; the event says how to lay out the battlefield."""
         steps = tuple(Step(title, text) for title, text in board.battlefield(self.data, state))
         trace = Trace("Set-up", steps, "set up the battlefield, then 'companion turn'")
-        return Outcome("setup", "The battlefield is set up.", (), trace)
+        return records.Outcome("setup", "The battlefield is set up.", (), trace)
 
     # --- actions ----------------------------------------------------------------------
     def declared_actions(self) -> Mapping[str, ActionSpec]:
@@ -143,7 +138,7 @@ class Smbfat(FromData):
     def actions_for(self, state: GameState, fighter: FighterState) -> Sequence[str]:
         return actions.allowed(self.data, state, fighter)
 
-    def asks(self, q: Question) -> bool:
+    def asks(self, q: records.Question) -> bool:
         # Only a figure with a Spread weapon is asked whether it uses it, and only one
         # that can attack at range whether its q.target is adjacent (R-SMB-P03).
         if q.fact.key in ("spread", "near") and "spread" not in q.actor.skills:
@@ -154,7 +149,7 @@ class Smbfat(FromData):
             return False
         return super().asks(q)
 
-    def accept(self, state: GameState, request: ActionRequest) -> ActionRequest:
+    def accept(self, state: GameState, request: records.ActionRequest) -> records.ActionRequest:
         # A fact this system does not declare, left at an empty value (another system's
         # flag such as ganging=0 from a shared caller), says nothing: it is dropped, while
         # any real value of it is refused by `accept` with the known facts.
@@ -173,10 +168,12 @@ class Smbfat(FromData):
             raise UsageError(
                 f"'{request.action}' takes no target; only an attack is aimed at a figure"
             )
-        req = ActionRequest(request.action, request.actor, request.target, freeze(opts))
+        req = records.ActionRequest(request.action, request.actor, request.target, freeze(opts))
         return super().accept(state, req)
 
-    def act(self, state: GameState, request: ActionRequest, roller: Roller) -> Outcome:
+    def act(
+        self, state: GameState, request: records.ActionRequest, roller: Roller
+    ) -> records.Outcome:
         req = self.accept(state, request)
         d = self.data
         if req.action == "attack":
@@ -197,14 +194,14 @@ class Smbfat(FromData):
             return actions.reroll(d, state, f, o, roller)
         raise UsageError(f"'{req.action}' is not an action here")
 
-    def odds_title(self, state: GameState, req: ActionRequest) -> str:
+    def odds_title(self, state: GameState, req: records.ActionRequest) -> str:
         if req.action == "attack":
             return attack.odds_title(attack.build_attack(self.data, state, req))
         if req.action == "skill" and req.actor is not None:
             return f"Odds: {state.fighter(req.actor).name}'s skill roll"
         return super().odds_title(state, req)
 
-    def odds_state(self, state: GameState, req: ActionRequest) -> GameState:
+    def odds_state(self, state: GameState, req: records.ActionRequest) -> GameState:
         # The odds of an attack or a skill roll may be asked at any time (before the
         # figure's turn, after its one thing, once the game is over): they are counted as
         # if it took its turn now.
@@ -219,7 +216,7 @@ class Smbfat(FromData):
             now.append(set_game("phase", "action"))
         return apply_event(state, Event("odds", "", tuple(now)))
 
-    def odds_notes(self, state: GameState, req: ActionRequest) -> tuple[Step, ...]:
+    def odds_notes(self, state: GameState, req: records.ActionRequest) -> tuple[Step, ...]:
         # What one reroll from the force's pool would change (R-SMB-02).
         if req.action == "attack":
             a = attack.build_attack(self.data, state, req)

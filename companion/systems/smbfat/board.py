@@ -7,6 +7,7 @@ from typing import Any
 
 from companion.game.state import FighterState, GameState
 from companion.roster import RosterFighter
+from companion.systems.base import flag_words
 from companion.systems.smbfat.actions import rerollable
 from companion.systems.smbfat.data import SmbData
 from companion.systems.smbfat.figures import map_of, score_line
@@ -71,13 +72,7 @@ def roll_label(state: GameState, n: int, r: Mapping[str, Any]) -> str:
 
 def fighter_flags(d: SmbData, f: FighterState) -> list[str]:
     """Whether it has had its turn this round, and what it has done in the turn under way."""
-    out = []
-    if f.flags.get("turned"):
-        out.append("turn taken")
-    if f.flags.get("extra"):
-        out.append("extra turn")
-    if f.flags.get("moved"):
-        out.append("moved")
+    out = flag_words(f, {"turned": "turn taken", "extra": "extra turn", "moved": "moved"})
     did = f.flags.get("did")
     if did:
         out.append(d.actions[str(did)].label.lower())

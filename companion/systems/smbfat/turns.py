@@ -14,7 +14,7 @@ from companion.game.setup import fighters_from
 from companion.game.state import FighterState, GameState, SideState, freeze
 from companion.names import possessive
 from companion.roster import Roster
-from companion.systems.base import Outcome
+from companion.systems.base import Outcome, known_scenario
 from companion.systems.kit.turns import SideTurns, roll_off
 from companion.systems.smbfat import data as data_mod
 from companion.systems.smbfat import kept_rolls
@@ -28,8 +28,7 @@ TURN_FLAGS = ("moved", "did", "extra")
 
 def new_game(rosters: Sequence[Roster], scenario: str, options: Mapping[str, Any]) -> GameState:
     d = data_mod.load()
-    if scenario not in d.scenarios:
-        raise UsageError(f"unknown scenario '{scenario}'; use one of {', '.join(d.scenarios)}")
+    known_scenario(d.scenarios, scenario)
     if len(rosters) != 2:
         raise UsageError("a game of SMBFAT is played by two forces (one --roster each)")
     options = dict(options)

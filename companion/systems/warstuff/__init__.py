@@ -10,15 +10,7 @@ from companion.errors import UsageError
 from companion.game.state import FighterState, GameState
 from companion.names import match, plural
 from companion.roster import Roster, RosterFighter
-from companion.systems.base import (
-    ActionRequest,
-    Outcome,
-    Problem,
-    Question,
-    RankInfo,
-    Scenario,
-    Topic,
-)
+from companion.systems import records
 from companion.systems.kit.facts import ActionSpec
 from companion.systems.kit.plugin import FromData
 from companion.systems.unit_library import UnitLibrary
@@ -37,38 +29,38 @@ class WarStuff(FromData, UnitLibrary):
         return data_mod.load()
 
     # --- data and rosters -------------------------------------------------------------
-    def ranks(self) -> Sequence[RankInfo]:
+    def ranks(self) -> Sequence[records.RankInfo]:
         d = self.data
-        return [RankInfo(RANK, "Unit", 6, d.quality_min, d.quality_max)]
+        return [records.RankInfo(RANK, "Unit", 6, d.quality_min, d.quality_max)]
 
     def stat_names(self) -> Sequence[str]:
         return ("quality",)
 
-    def check_fighter(self, fighter: RosterFighter, preset: bool = False) -> list[Problem]:
+    def check_fighter(self, fighter: RosterFighter, preset: bool = False) -> list[records.Problem]:
         return roster_rules.check_fighter(self.data, fighter, preset)
 
-    def check_roster(self, roster: Roster) -> list[Problem]:
+    def check_roster(self, roster: Roster) -> list[records.Problem]:
         return roster_rules.check_roster(self.data, roster)
 
     def roster_options(self) -> Mapping[str, tuple[str, ...]]:
         """Options a WarStuff roster may set: the points limit and which cost counts."""
         return roster_rules.OPTION_VALUES
 
-    def scenarios(self) -> Sequence[Scenario]:
+    def scenarios(self) -> Sequence[records.Scenario]:
         return list(self.data.scenarios.values())
 
-    def topics(self) -> Sequence[Topic]:
+    def topics(self) -> Sequence[records.Topic]:
         d = self.data
         return (
             [
-                Topic("rule", r.id, f"{r.label} ({r.cost:+d} pts)", r.summary)
+                records.Topic("rule", r.id, f"{r.label} ({r.cost:+d} pts)", r.summary)
                 for r in d.rules.values()
             ]
             + [
-                Topic("action", a.id, f"{a.label} ({a.move})", a.summary)
+                records.Topic("action", a.id, f"{a.label} ({a.move})", a.summary)
                 for a in d.actions.values()
             ]
-            + [Topic("scenario", s.id, s.label, s.summary) for s in d.scenarios.values()]
+            + [records.Topic("scenario", s.id, s.label, s.summary) for s in d.scenarios.values()]
         )
 
     def statuses(self) -> Sequence[str]:
@@ -152,7 +144,7 @@ class WarStuff(FromData, UnitLibrary):
     def action_names(self) -> Sequence[str]:
         return ("attack",) + actions.ACTION_NAMES
 
-    def asks(self, q: Question) -> bool:
+    def asks(self, q: records.Question) -> bool:
         # Only a unit with the special rule is asked about it.
         needs = {"entangle": "entangle", "brutal": "brutal"}.get(q.fact.key)
         if needs is not None and needs not in q.actor.skills:
@@ -192,7 +184,7 @@ class WarStuff(FromData, UnitLibrary):
     def _can_shoot(self, f: FighterState) -> bool:
         return "entangle" in f.skills or any(r.startswith("shooter-") for r in f.skills)
 
-    def known(self, q: Question) -> Any:
+    def known(self, q: records.Question) -> Any:
         # The action taken decides the attack: melee only after Run, a shot otherwise
         # (an attack with no action yet is a Hold and a shot).
         if q.fact.key == "ranged":
@@ -205,10 +197,12 @@ class WarStuff(FromData, UnitLibrary):
     def game_options(self) -> ActionSpec | None:
         return self.data.options
 
-    def act(self, state: GameState, request: ActionRequest, roller: Roller) -> Outcome:
+    def act(
+        self, state: GameState, request: records.ActionRequest, roller: Roller
+    ) -> records.Outcome:
         return actions.act(self.data, state, request, roller)
 
-    def odds_title(self, state: GameState, req: ActionRequest) -> str:
+    def odds_title(self, state: GameState, req: records.ActionRequest) -> str:
         if req.action != "attack":
             return super().odds_title(state, req)
         atk, _ = combat.set_up(self.data, state, req)

@@ -94,21 +94,18 @@ class Attack:
     def melee(self) -> bool:
         return not self.ranged
 
+    def _intimidates(self, unit: Unit, other: Unit) -> bool:
+        """Whether `unit` makes `other` take a morale test before this melee: it is
+        Intimidating and `other` is not (R-WS-P05)."""
+        return self.melee and unit.has("intimidating") and not other.has("intimidating")
+
     @property
     def intimidated_defender(self) -> bool:
-        return (
-            self.melee
-            and self.attacker.has("intimidating")
-            and not self.defender.has("intimidating")
-        )
+        return self._intimidates(self.attacker, self.defender)
 
     @property
     def intimidated_attacker(self) -> bool:
-        return (
-            self.melee
-            and self.defender.has("intimidating")
-            and not self.attacker.has("intimidating")
-        )
+        return self._intimidates(self.defender, self.attacker)
 
     @property
     def frenzy(self) -> bool:

@@ -11,8 +11,8 @@ from companion.game.events import Change, set_fighter, set_game, set_side
 from companion.game.setup import fighters_from
 from companion.game.state import FighterState, GameState, SideState, freeze
 from companion.roster import Roster
-from companion.systems.base import Outcome
-from companion.systems.kit.turns import AlternatingActivations, roll_off
+from companion.systems.base import Outcome, known_scenario
+from companion.systems.kit.turns import AlternatingActivations, refuse_unless_running, roll_off
 from companion.systems.warstuff import roster_rules
 from companion.systems.warstuff.attack import Attack
 from companion.systems.warstuff.data import WarStuffData
@@ -23,10 +23,7 @@ TURN_FLAGS = ("action", "attacked", "commanded", "healed")
 def new_game(
     d: WarStuffData, rosters: Sequence[Roster], scenario: str, options: Mapping[str, Any]
 ) -> GameState:
-    if scenario not in d.scenarios:
-        raise UsageError(
-            f"unknown WarStuff scenario '{scenario}'; use one of {', '.join(d.scenarios)}"
-        )
+    known_scenario(d.scenarios, scenario, "WarStuff scenario")
     if len(rosters) < 2:
         raise UsageError("a WarStuff game needs at least two warbands (one --roster each)")
     # The limit is chosen per game: a game option, else the largest any roster asks for.
@@ -207,13 +204,10 @@ def next_side(state: GameState) -> int | None:
     return ROUNDS.next_side(state)
 
 
-def _refuse_if_not_running(state: GameState) -> None:
-    if state.phase == "ended":
-        raise RefusedError(f"the game is over: {state.result or 'ended'}")
-    if state.turn == 0:
-        raise RefusedError(
-            "the game has not started; 'companion turn' rolls off for deployment and begins round 1"
-        )
+# How a game that has not started begins: the roll-off for deployment, then round 1.
+NOT_STARTED = (
+    "the game has not started; 'companion turn' rolls off for deployment and begins round 1"
+)
 
 
 def first_player(state: GameState) -> int | None:
@@ -275,7 +269,7 @@ def end_changes(state: GameState, after: Mapping[str, Any]) -> list[Change]:
 
 
 def active_check(state: GameState, f: FighterState, what: str) -> None:
-    _refuse_if_not_running(state)
+    refuse_unless_running(state, NOT_STARTED)
     if f.out:
         raise RefusedError(f"{f.name} is dead")
     if state.active != f.id:
