@@ -8,7 +8,7 @@ and calls these; the quick path (`companion.cli.quick`) calls them directly.
 
 from __future__ import annotations
 
-from companion import systems
+from companion import TYPE_CHECKING, systems
 from companion.cli.shared import (
     dice_source,
     find_fighter,
@@ -23,7 +23,6 @@ from companion.numbers import shown
 from companion.systems.base import ActionRequest, RuleSystem
 from companion.trace import Trace
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any, Literal, NotRequired, TypedDict, Unpack

@@ -8,9 +8,9 @@ what each does is in `companion.cli.action_ops`.
 
 from __future__ import annotations
 
+from companion import TYPE_CHECKING
 from companion.cli.declare import DICE, FIGHTER, GAME, JSON, SEED, Command, add_commands, arg, opt
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from typing import Any
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from companion import TYPE_CHECKING
 from companion.values import frozen
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from typing import Any
 

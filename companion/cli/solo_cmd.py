@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
-from companion import systems
+from companion import TYPE_CHECKING, systems
 from companion.cli.shared import (
     console,
     dice_source,
@@ -30,7 +30,6 @@ from companion.names import plural
 from companion.numbers import is_whole
 from companion.systems.base import Outcome
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from typing import Any
 

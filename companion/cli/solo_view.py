@@ -9,9 +9,9 @@ The forecast's tables are printed without Rich where Rich would print the same
 
 from __future__ import annotations
 
+from companion import TYPE_CHECKING
 from companion.cli.declare import DICE, GAME, JSON, SEED, Command, arg, opt
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from companion.systems.solo_play import SoloPlay
 

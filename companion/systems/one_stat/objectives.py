@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from companion import TYPE_CHECKING
 from companion.errors import RefusedError, UsageError
 from companion.game.state import FighterState, GameState
 from companion.names import plural
@@ -23,7 +24,6 @@ from companion.systems.one_stat.scenarios import (
     after_resolution,
 )
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from typing import Any
 
