@@ -137,7 +137,7 @@ def test_play_picks_up_a_token_from_the_fighters_menu(collect):
     from companion.game.repo import Home
     from companion.play.loop import Loop
     from companion.play.session import Session
-    from tests.test_play_loop import Recording
+    from play_helpers import Recording
 
     home = Home(draw=drawn_board)
     with home.reading():

@@ -143,7 +143,7 @@ def test_play_asks_before_upkeep_whether_to_roll_for_your_regenerator(run, tmp_p
     from companion.game.repo import Home
     from companion.play.loop import Loop
     from companion.play.session import Session
-    from tests.test_play_loop import Recording
+    from play_helpers import Recording
 
     assert run("roster", "import", warband_file(tmp_path, regen_warband())).code == 0
     spawn = "1,1,2,2,3,3,4,4,5,5,6,6,1,2,3,4,5,6"
