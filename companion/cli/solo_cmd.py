@@ -33,6 +33,7 @@ from companion.systems.base import Outcome
 if TYPE_CHECKING:
     from typing import Any
 
+    from companion.dice import DiceSource
     from companion.systems.solo_play import SoloPlay
 
 NOT_SOLO = "this is not a solo game; start one with 'companion solo new'"
@@ -116,13 +117,16 @@ def show(
 
 
 def _one_step(
-    game: str | None, as_json: bool, make: Callable[[GameState, SoloPlay], Outcome]
+    game: str | None,
+    as_json: bool,
+    make: Callable[[GameState, SoloPlay], Outcome],
+    dice: DiceSource | None = None,
 ) -> None:
     """One solo outcome made from the game as it stands, recorded (with the scenario
-    check) in one write, then shown."""
+    check and the dice it rolled, if any) in one write, then shown."""
     with writing_game(game) as gf:
         o = make(gf.state, game_solo(gf.state))
-        events = record(gf, [o])
+        events = record(gf, [o], dice)
     show(gf.system, events, [o], as_json)
 
 
@@ -236,14 +240,13 @@ def spawn_(
         )
         return
     src = dice_source(dice, seed)
-    with writing_game(game) as gf:
-        state = gf.state
-        solo = game_solo(state)
+
+    def extra_spawn(state: GameState, solo: SoloPlay) -> Outcome:
         if state.phase == "ended":
             raise RefusedError(f"the game is over: {state.result}")
-        o = solo.spawn_outcome(state, src, "Extra spawn")
-        events = record(gf, [o], src)
-    show(gf.system, events, [o], as_json)
+        return solo.spawn_outcome(state, src, "Extra spawn")
+
+    _one_step(game, as_json, extra_spawn, src)
 
 
 # --- the OpFor walk -----------------------------------------------------------------------
@@ -392,13 +395,15 @@ def token(
     as_json: bool,
 ) -> None:
     src = dice_source(dice, seed)
-    with writing_game(game) as gf:
-        state = gf.state
-        solo = game_solo(state)
-        f = _find(state, by) if by else None
-        o = solo.token_action(state, token_id, action.strip().casefold(), f, src, event, free)
-        events = record(gf, [o], src)
-    show(gf.system, events, [o], as_json)
+    verb = action.strip().casefold()
+    _one_step(
+        game,
+        as_json,
+        lambda state, solo: solo.token_action(
+            state, token_id, verb, _find(state, by) if by else None, src, event, free
+        ),
+        src,
+    )
 
 
 def shutdown_(
@@ -411,22 +416,24 @@ def shutdown_(
     as_json: bool,
 ) -> None:
     src = dice_source(dice, seed)
-    with writing_game(game) as gf:
-        state = gf.state
-        o = game_solo(state).shutdown(state, target, _find(state, by), src, free)
-        events = record(gf, [o], src)
-    show(gf.system, events, [o], as_json)
+    _one_step(
+        game,
+        as_json,
+        lambda state, solo: solo.shutdown(state, target, _find(state, by), src, free),
+        src,
+    )
 
 
 def question_(
     fighter: str, free: bool, dice: str | None, seed: int | None, game: str | None, as_json: bool
 ) -> None:
     src = dice_source(dice, seed)
-    with writing_game(game) as gf:
-        state = gf.state
-        o = game_solo(state).question(state, _find(state, fighter), src, free)
-        events = record(gf, [o], src)
-    show(gf.system, events, [o], as_json)
+    _one_step(
+        game,
+        as_json,
+        lambda state, solo: solo.question(state, _find(state, fighter), src, free),
+        src,
+    )
 
 
 def objective(name: str, game: str | None, as_json: bool) -> None:
