@@ -398,15 +398,19 @@ COMMANDS = (
         (JSON,),
     ),
 )
+# The example profile, saved again before the delete example removes it.
+NEW_ORCS = (
+    "companion solo profile new orcs --rookie 2 --specialist 4 --boss 6 \\\n"
+    "        --specialization brawler --boss-skill command"
+)
 PROFILE_COMMANDS = (
     Command(
         "new",
         "companion.cli.solo_cmd:profile_new",
-        """Save an OpFor profile (replaces a saved one of the same name).
+        f"""Save an OpFor profile (replaces a saved one of the same name).
 
     Example:
-    companion solo profile new orcs --rookie 2 --specialist 4 --boss 6 \\
-        --specialization brawler --boss-skill command
+    {NEW_ORCS}
     """,
         (
             arg("name", "Profile name, e.g. 'city guard'."),
@@ -450,11 +454,10 @@ PROFILE_COMMANDS = (
     Command(
         "delete",
         "companion.cli.solo_cmd:profile_delete",
-        """Delete a saved OpFor profile (built-in ones stay).
+        f"""Delete a saved OpFor profile (built-in ones stay).
 
     Example:
-    companion solo profile new orcs --rookie 2 --specialist 4 --boss 6 \\
-        --specialization brawler --boss-skill command
+    {NEW_ORCS}
     companion solo profile delete orcs
     """,
         (arg("name", "Saved profile name."),),
