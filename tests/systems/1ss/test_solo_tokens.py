@@ -128,6 +128,7 @@ def test_two_player_boss_carrier_drops_the_treasure_on_an_ignored_wound():
 def test_play_picks_up_a_token_from_the_fighters_menu(collect):
     import io
 
+    from play_helpers import Recording
     from prompt_toolkit.application import create_app_session
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
@@ -137,7 +138,6 @@ def test_play_picks_up_a_token_from_the_fighters_menu(collect):
     from companion.game.repo import Home
     from companion.play.loop import Loop
     from companion.play.session import Session
-    from play_helpers import Recording
 
     home = Home(draw=drawn_board)
     with home.reading():

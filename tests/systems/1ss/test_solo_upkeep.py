@@ -134,6 +134,7 @@ def test_solo_regenerate_skip_keeps_him_face_down_until_you_roll(run, tmp_path):
 def test_play_asks_before_upkeep_whether_to_roll_for_your_regenerator(run, tmp_path):
     import io
 
+    from play_helpers import Recording
     from prompt_toolkit.application import create_app_session
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
@@ -143,7 +144,6 @@ def test_play_asks_before_upkeep_whether_to_roll_for_your_regenerator(run, tmp_p
     from companion.game.repo import Home
     from companion.play.loop import Loop
     from companion.play.session import Session
-    from play_helpers import Recording
 
     assert run("roster", "import", warband_file(tmp_path, regen_warband())).code == 0
     spawn = "1,1,2,2,3,3,4,4,5,5,6,6,1,2,3,4,5,6"
