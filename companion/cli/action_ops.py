@@ -38,7 +38,7 @@ if TYPE_CHECKING:
         opt: list[str] | None
 
     class Rolled(TypedDict):
-        """What a command that rolls ends with (`companion.cli.actions.ROLLED`, and the
+        """What a command that rolls ends with (`companion.cli.declare.ROLLED`, and the
         --odds and --system of those that take them)."""
 
         dice: str | None

@@ -82,6 +82,11 @@ def opt(dest: str, help: str, *names: str, kind: str = "str", **more: Any) -> Pa
     return Param(dest, help, names or (f"--{dest.replace('_', '-')}",), kind, **more)
 
 
+def switch(dest: str, help: str, default: bool | None = None) -> Param:
+    """A `--dest/--no-dest` switch (None, unset, unless `default` says otherwise)."""
+    return opt(dest, help, kind="flag", default=default, off=(f"--no-{dest}",))
+
+
 JSON = opt("as_json", "Print the result as JSON for scripts.", "--json", kind="flag", default=False)
 GAME = opt("game", "Game to use (default: the current game).", "--game", "-g")
 DICE = opt(
@@ -92,6 +97,7 @@ DICE = opt(
 )
 SEED = opt("seed", "Seed for digital dice, to replay a run exactly.", kind="int")
 FIGHTER = arg("fighter", "Fighter name (a unique prefix is enough).")
+ROLLED = (DICE, SEED, GAME, JSON)  # what a command that rolls dice ends with
 
 
 def implementation(cmd: Command) -> Callable[..., None]:
