@@ -25,8 +25,9 @@ from companion.trace import Trace
 
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from typing import Any, Literal, NotRequired, TypedDict, Unpack
+    from typing import Any, Literal, TypedDict, Unpack
 
+    from companion.cli.declare import Rolled
     from companion.cli.paper import Table
 
     class Told(TypedDict):
@@ -36,17 +37,6 @@ if TYPE_CHECKING:
         range_: int | None
         cover: bool | None
         opt: list[str] | None
-
-    class Rolled(TypedDict):
-        """What a command that rolls ends with (`companion.cli.declare.ROLLED`, and the
-        --odds and --system of those that take them)."""
-
-        dice: str | None
-        seed: int | None
-        game: str | None
-        as_json: bool
-        odds: NotRequired[bool]
-        system: NotRequired[str | None]
 
 
 def _opts(pairs: list[str] | None) -> dict[str, Any]:

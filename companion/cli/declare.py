@@ -19,7 +19,19 @@ from companion import TYPE_CHECKING
 from companion.values import frozen
 
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, NotRequired, TypedDict
+
+    class Rolled(TypedDict):
+        """What a command that rolls ends with (`ROLLED`, and the --odds and --system of
+        those that take them), as the keyword arguments of its implementation."""
+
+        dice: str | None
+        seed: int | None
+        game: str | None
+        as_json: bool
+        odds: NotRequired[bool]
+        system: NotRequired[str | None]
+
 
 # What a value may be: text, a whole number (optionally bounded), an on/off switch, text
 # given once per use of a repeatable option, one of a few words (`choices`), or every

@@ -31,8 +31,9 @@ from companion.numbers import is_whole
 from companion.systems.base import Outcome
 
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, Unpack
 
+    from companion.cli.declare import Rolled
     from companion.dice import DiceSource
     from companion.systems.solo_play import SoloPlay
 
@@ -128,6 +129,14 @@ def _one_step(
         o = make(gf.state, game_solo(gf.state))
         events = record(gf, [o], dice)
     show(gf.system, events, [o], as_json)
+
+
+def _rolled_step(
+    rolled: Rolled, make: Callable[[GameState, SoloPlay, DiceSource], Outcome]
+) -> None:
+    """`_one_step` for an outcome that rolls: the dice from --dice or --seed, recorded."""
+    src = dice_source(rolled["dice"], rolled["seed"])
+    _one_step(rolled["game"], rolled["as_json"], lambda state, solo: make(state, solo, src), src)
 
 
 def _find(state: GameState, name: str) -> Any:
@@ -389,50 +398,26 @@ def token(
     by: str | None,
     event: str | None,
     free: bool,
-    dice: str | None,
-    seed: int | None,
-    game: str | None,
-    as_json: bool,
+    **rolled: Unpack[Rolled],
 ) -> None:
-    src = dice_source(dice, seed)
     verb = action.strip().casefold()
-    _one_step(
-        game,
-        as_json,
-        lambda state, solo: solo.token_action(
+    _rolled_step(
+        rolled,
+        lambda state, solo, src: solo.token_action(
             state, token_id, verb, _find(state, by) if by else None, src, event, free
         ),
-        src,
     )
 
 
-def shutdown_(
-    target: str,
-    by: str,
-    free: bool,
-    dice: str | None,
-    seed: int | None,
-    game: str | None,
-    as_json: bool,
-) -> None:
-    src = dice_source(dice, seed)
-    _one_step(
-        game,
-        as_json,
-        lambda state, solo: solo.shutdown(state, target, _find(state, by), src, free),
-        src,
+def shutdown_(target: str, by: str, free: bool, **rolled: Unpack[Rolled]) -> None:
+    _rolled_step(
+        rolled, lambda state, solo, src: solo.shutdown(state, target, _find(state, by), src, free)
     )
 
 
-def question_(
-    fighter: str, free: bool, dice: str | None, seed: int | None, game: str | None, as_json: bool
-) -> None:
-    src = dice_source(dice, seed)
-    _one_step(
-        game,
-        as_json,
-        lambda state, solo: solo.question(state, _find(state, fighter), src, free),
-        src,
+def question_(fighter: str, free: bool, **rolled: Unpack[Rolled]) -> None:
+    _rolled_step(
+        rolled, lambda state, solo, src: solo.question(state, _find(state, fighter), src, free)
     )
 
 
