@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from companion import TYPE_CHECKING
 from companion.errors import DataError
 from companion.values import field, freeze, frozen, replace, thawed
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from typing import Any
 

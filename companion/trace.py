@@ -12,10 +12,10 @@ from collections.abc import Mapping
 from fractions import Fraction
 from functools import lru_cache
 
+from companion import TYPE_CHECKING
 from companion.dice import DiceSource, kept_indices
 from companion.values import field, frozen
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from typing import Any
 

@@ -24,7 +24,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+from companion import TYPE_CHECKING
+
 if TYPE_CHECKING:
     from typing import Any, TypeAlias, TypeVar, dataclass_transform
 

@@ -8,7 +8,7 @@ and calls these; the quick path (`companion.cli.quick`) calls them directly.
 
 from __future__ import annotations
 
-from companion import systems
+from companion import TYPE_CHECKING, systems
 from companion.cli.shared import (
     dice_source,
     find_fighter,
@@ -23,11 +23,11 @@ from companion.numbers import shown
 from companion.systems.base import ActionRequest, RuleSystem
 from companion.trace import Trace
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from typing import Any, Literal, NotRequired, TypedDict, Unpack
+    from typing import Any, Literal, TypedDict, Unpack
 
+    from companion.cli.declare import Rolled
     from companion.cli.paper import Table
 
     class Told(TypedDict):
@@ -37,17 +37,6 @@ if TYPE_CHECKING:
         range_: int | None
         cover: bool | None
         opt: list[str] | None
-
-    class Rolled(TypedDict):
-        """What a command that rolls ends with (`companion.cli.actions.ROLLED`, and the
-        --odds and --system of those that take them)."""
-
-        dice: str | None
-        seed: int | None
-        game: str | None
-        as_json: bool
-        odds: NotRequired[bool]
-        system: NotRequired[str | None]
 
 
 def _opts(pairs: list[str] | None) -> dict[str, Any]:

@@ -8,9 +8,19 @@ what each does is in `companion.cli.action_ops`.
 
 from __future__ import annotations
 
-from companion.cli.declare import DICE, FIGHTER, GAME, JSON, SEED, Command, add_commands, arg, opt
+from companion import TYPE_CHECKING
+from companion.cli.declare import (
+    FIGHTER,
+    GAME,
+    JSON,
+    ROLLED,
+    Command,
+    add_commands,
+    arg,
+    opt,
+    switch,
+)
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from typing import Any
 
@@ -29,7 +39,6 @@ PAPER = """Without a game, or with --system: name each fighter from a saved rost
         ROSTER:FIGHTER, or describe it in the words 'roster add' takes. It is fresh and
         upright unless its words say otherwise ("specialist stat=5 wounded").
         Nothing is written."""
-ROLLED = (DICE, SEED, GAME, JSON)  # what every command that rolls dice ends with
 ODDS = opt(
     "odds",
     "Show the exact chance of each outcome instead of rolling; changes nothing.",
@@ -49,12 +58,7 @@ ATTACK_FACTS = (
         low=0,
         high=100,
     ),
-    opt(
-        "cover",
-        "Whether the target stands in cover (forest, house...).",
-        kind="flag",
-        off=("--no-cover",),
-    ),
+    switch("cover", "Whether the target stands in cover (forest, house...)."),
     OPT,
 )
 

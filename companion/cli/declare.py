@@ -15,11 +15,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from companion import TYPE_CHECKING
 from companion.values import frozen
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, NotRequired, TypedDict
+
+    class Rolled(TypedDict):
+        """What a command that rolls ends with (`ROLLED`, and the --odds and --system of
+        those that take them), as the keyword arguments of its implementation."""
+
+        dice: str | None
+        seed: int | None
+        game: str | None
+        as_json: bool
+        odds: NotRequired[bool]
+        system: NotRequired[str | None]
+
 
 # What a value may be: text, a whole number (optionally bounded), an on/off switch, text
 # given once per use of a repeatable option, one of a few words (`choices`), or every
@@ -82,6 +94,11 @@ def opt(dest: str, help: str, *names: str, kind: str = "str", **more: Any) -> Pa
     return Param(dest, help, names or (f"--{dest.replace('_', '-')}",), kind, **more)
 
 
+def switch(dest: str, help: str, default: bool | None = None) -> Param:
+    """A `--dest/--no-dest` switch (None, unset, unless `default` says otherwise)."""
+    return opt(dest, help, kind="flag", default=default, off=(f"--no-{dest}",))
+
+
 JSON = opt("as_json", "Print the result as JSON for scripts.", "--json", kind="flag", default=False)
 GAME = opt("game", "Game to use (default: the current game).", "--game", "-g")
 DICE = opt(
@@ -92,6 +109,7 @@ DICE = opt(
 )
 SEED = opt("seed", "Seed for digital dice, to replay a run exactly.", kind="int")
 FIGHTER = arg("fighter", "Fighter name (a unique prefix is enough).")
+ROLLED = (DICE, SEED, GAME, JSON)  # what a command that rolls dice ends with
 
 
 def implementation(cmd: Command) -> Callable[..., None]:

@@ -16,7 +16,8 @@ from __future__ import annotations
 import json
 import sys
 
-TYPE_CHECKING = False  # typing itself costs `status` a tenth of its start-up
+from companion import TYPE_CHECKING
+
 if TYPE_CHECKING:
     from typing import Any
 

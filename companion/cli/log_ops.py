@@ -10,12 +10,12 @@ import json
 import sys
 from collections.abc import Callable, Iterable, Iterator
 
+from companion import TYPE_CHECKING
 from companion.cli.shared import console, reading_game
 from companion.game.events import EVENT_KEYS, Event
 from companion.game.repo import GameFile
 from companion.render import plain
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from typing import Any
 

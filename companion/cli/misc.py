@@ -9,12 +9,11 @@ from __future__ import annotations
 import os
 import sys
 
-from companion import systems
-from companion.cli.declare import DICE, JSON, SEED, Command, add_commands, arg, opt
+from companion import TYPE_CHECKING, systems
+from companion.cli.declare import DICE, JSON, SEED, Command, add_commands, arg, switch
 from companion.cli.shared import console, dice_source, print_json
 from companion.errors import UsageError
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from typing import Any
 
@@ -253,13 +252,7 @@ COMMANDS = (
         Example: companion demo
         """,
         (
-            opt(
-                "fresh",
-                "Start the sample game over.",
-                kind="flag",
-                default=False,
-                off=("--no-fresh",),
-            ),
+            switch("fresh", "Start the sample game over.", default=False),
             JSON,
         ),
     ),

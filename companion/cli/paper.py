@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from companion import systems
+from companion import TYPE_CHECKING, systems
 from companion.cli.shared import print_json
 from companion.errors import CompanionError, NoCurrentGameError, RefusedError, UsageError
 from companion.game.peek import GameView
@@ -27,7 +27,6 @@ from companion.systems.base import ActionRequest
 from companion.systems.kit.fresh import Described, Placed, fresh_game
 from companion.values import frozen, replace
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from typing import Any
 

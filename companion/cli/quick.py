@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import sys
 
+from companion import TYPE_CHECKING
 from companion.cli.declare import Command, Param
 from companion.errors import CompanionError
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from typing import Any
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import gc
 import sys
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+from companion import TYPE_CHECKING
+
 if TYPE_CHECKING:
     from companion.report.build import Report
 

@@ -4,9 +4,9 @@ than the report itself."""
 
 from __future__ import annotations
 
+from companion import TYPE_CHECKING
 from companion.cli.declare import GAME, JSON, Command, add_commands, opt
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from typing import Any
 

@@ -9,9 +9,9 @@ can.
 
 from __future__ import annotations
 
+from companion import TYPE_CHECKING
 from companion.cli.declare import DICE, JSON, SEED, Command
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from typing import Any
 

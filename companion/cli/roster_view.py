@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import sys
 
+from companion import TYPE_CHECKING
 from companion.cli.declare import JSON, Command, arg, opt
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from companion.roster import Roster
     from companion.systems.base import RuleSystem

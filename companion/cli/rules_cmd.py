@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import sys
 
-from companion import systems
+from companion import TYPE_CHECKING, systems
 from companion.cli.declare import JSON, Command, arg, opt
 from companion.errors import CompanionError, NotFoundError
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from typing import Any
 

@@ -11,6 +11,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+from companion import TYPE_CHECKING
 from companion.dice import (
     DiceRequest,
     DiceSource,
@@ -27,7 +28,6 @@ from companion.numbers import is_whole, shown, whole_number
 from companion.render.plain import print_json as print_json
 from companion.systems.base import Outcome
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:  # the game layer is loaded by the commands that open a game
     from typing import Any
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
-from companion import systems
+from companion import TYPE_CHECKING, systems
 from companion.cli.shared import (
     console,
     dice_source,
@@ -30,10 +30,11 @@ from companion.names import plural
 from companion.numbers import is_whole
 from companion.systems.base import Outcome
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, Unpack
 
+    from companion.cli.declare import Rolled
+    from companion.dice import DiceSource
     from companion.systems.solo_play import SoloPlay
 
 NOT_SOLO = "this is not a solo game; start one with 'companion solo new'"
@@ -117,14 +118,25 @@ def show(
 
 
 def _one_step(
-    game: str | None, as_json: bool, make: Callable[[GameState, SoloPlay], Outcome]
+    game: str | None,
+    as_json: bool,
+    make: Callable[[GameState, SoloPlay], Outcome],
+    dice: DiceSource | None = None,
 ) -> None:
     """One solo outcome made from the game as it stands, recorded (with the scenario
-    check) in one write, then shown."""
+    check and the dice it rolled, if any) in one write, then shown."""
     with writing_game(game) as gf:
         o = make(gf.state, game_solo(gf.state))
-        events = record(gf, [o])
+        events = record(gf, [o], dice)
     show(gf.system, events, [o], as_json)
+
+
+def _rolled_step(
+    rolled: Rolled, make: Callable[[GameState, SoloPlay, DiceSource], Outcome]
+) -> None:
+    """`_one_step` for an outcome that rolls: the dice from --dice or --seed, recorded."""
+    src = dice_source(rolled["dice"], rolled["seed"])
+    _one_step(rolled["game"], rolled["as_json"], lambda state, solo: make(state, solo, src), src)
 
 
 def _find(state: GameState, name: str) -> Any:
@@ -237,14 +249,13 @@ def spawn_(
         )
         return
     src = dice_source(dice, seed)
-    with writing_game(game) as gf:
-        state = gf.state
-        solo = game_solo(state)
+
+    def extra_spawn(state: GameState, solo: SoloPlay) -> Outcome:
         if state.phase == "ended":
             raise RefusedError(f"the game is over: {state.result}")
-        o = solo.spawn_outcome(state, src, "Extra spawn")
-        events = record(gf, [o], src)
-    show(gf.system, events, [o], as_json)
+        return solo.spawn_outcome(state, src, "Extra spawn")
+
+    _one_step(game, as_json, extra_spawn, src)
 
 
 # --- the OpFor walk -----------------------------------------------------------------------
@@ -387,47 +398,27 @@ def token(
     by: str | None,
     event: str | None,
     free: bool,
-    dice: str | None,
-    seed: int | None,
-    game: str | None,
-    as_json: bool,
+    **rolled: Unpack[Rolled],
 ) -> None:
-    src = dice_source(dice, seed)
-    with writing_game(game) as gf:
-        state = gf.state
-        solo = game_solo(state)
-        f = _find(state, by) if by else None
-        o = solo.token_action(state, token_id, action.strip().casefold(), f, src, event, free)
-        events = record(gf, [o], src)
-    show(gf.system, events, [o], as_json)
+    verb = action.strip().casefold()
+    _rolled_step(
+        rolled,
+        lambda state, solo, src: solo.token_action(
+            state, token_id, verb, _find(state, by) if by else None, src, event, free
+        ),
+    )
 
 
-def shutdown_(
-    target: str,
-    by: str,
-    free: bool,
-    dice: str | None,
-    seed: int | None,
-    game: str | None,
-    as_json: bool,
-) -> None:
-    src = dice_source(dice, seed)
-    with writing_game(game) as gf:
-        state = gf.state
-        o = game_solo(state).shutdown(state, target, _find(state, by), src, free)
-        events = record(gf, [o], src)
-    show(gf.system, events, [o], as_json)
+def shutdown_(target: str, by: str, free: bool, **rolled: Unpack[Rolled]) -> None:
+    _rolled_step(
+        rolled, lambda state, solo, src: solo.shutdown(state, target, _find(state, by), src, free)
+    )
 
 
-def question_(
-    fighter: str, free: bool, dice: str | None, seed: int | None, game: str | None, as_json: bool
-) -> None:
-    src = dice_source(dice, seed)
-    with writing_game(game) as gf:
-        state = gf.state
-        o = game_solo(state).question(state, _find(state, fighter), src, free)
-        events = record(gf, [o], src)
-    show(gf.system, events, [o], as_json)
+def question_(fighter: str, free: bool, **rolled: Unpack[Rolled]) -> None:
+    _rolled_step(
+        rolled, lambda state, solo, src: solo.question(state, _find(state, fighter), src, free)
+    )
 
 
 def objective(name: str, game: str | None, as_json: bool) -> None:

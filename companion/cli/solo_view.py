@@ -9,9 +9,9 @@ The forecast's tables are printed without Rich where Rich would print the same
 
 from __future__ import annotations
 
-from companion.cli.declare import DICE, GAME, JSON, SEED, Command, arg, opt
+from companion import TYPE_CHECKING
+from companion.cli.declare import DICE, GAME, JSON, ROLLED, SEED, Command, arg, opt, switch
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from companion.systems.solo_play import SoloPlay
 
@@ -31,9 +31,8 @@ FREE = opt(
     kind="flag",
     default=False,
 )
-# The options of a command that rolls, and of one that is a fighter's action too.
-ROLL = (DICE, SEED, GAME, JSON)
-ACTION = (FREE, *ROLL)
+# The options of a command that is a fighter's action too.
+ACTION = (FREE, *ROLLED)
 
 
 def group_solo() -> SoloPlay:
@@ -187,7 +186,7 @@ COMMANDS = (
     """,
         (
             opt("explain", "Only explain six spawn dice, e.g. 2,2,5,6,6,6; writes nothing."),
-            *ROLL,
+            *ROLLED,
         ),
     ),
     SOLO_ODDS,
@@ -212,7 +211,7 @@ COMMANDS = (
                 off=("--cannot-attack",),
             ),
             opt("in_cover", "Is it in cover?", kind="flag", off=("--in-open",)),
-            opt("los", "Does it see one of your fighters?", kind="flag", off=("--no-los",)),
+            switch("los", "Does it see one of your fighters?"),
             opt("target", "Your fighter closest to it (after its move, when it moves to cover)."),
             opt("distraction", 'Your Distraction within 10" of it, which it must target, or none.'),
             opt("leader", 'Higher-ranked OpFor fighter within 15", or none.'),
@@ -239,14 +238,12 @@ COMMANDS = (
                 'For a boss who cannot attack: the OpFor fighter within 5" he orders to '
                 "attack, or none.",
             ),
-            opt(
+            switch(
                 "resolve",
                 "Resolve its attack at once (default) or leave it to 'companion attack'.",
-                kind="flag",
-                off=("--no-resolve",),
                 default=True,
             ),
-            *ROLL,
+            *ROLLED,
         ),
     ),
     Command(
@@ -398,15 +395,19 @@ COMMANDS = (
         (JSON,),
     ),
 )
+# The example profile, saved again before the delete example removes it.
+NEW_ORCS = (
+    "companion solo profile new orcs --rookie 2 --specialist 4 --boss 6 \\\n"
+    "        --specialization brawler --boss-skill command"
+)
 PROFILE_COMMANDS = (
     Command(
         "new",
         "companion.cli.solo_cmd:profile_new",
-        """Save an OpFor profile (replaces a saved one of the same name).
+        f"""Save an OpFor profile (replaces a saved one of the same name).
 
     Example:
-    companion solo profile new orcs --rookie 2 --specialist 4 --boss 6 \\
-        --specialization brawler --boss-skill command
+    {NEW_ORCS}
     """,
         (
             arg("name", "Profile name, e.g. 'city guard'."),
@@ -450,11 +451,10 @@ PROFILE_COMMANDS = (
     Command(
         "delete",
         "companion.cli.solo_cmd:profile_delete",
-        """Delete a saved OpFor profile (built-in ones stay).
+        f"""Delete a saved OpFor profile (built-in ones stay).
 
     Example:
-    companion solo profile new orcs --rookie 2 --specialist 4 --boss 6 \\
-        --specialization brawler --boss-skill command
+    {NEW_ORCS}
     companion solo profile delete orcs
     """,
         (arg("name", "Saved profile name."),),

@@ -6,9 +6,21 @@ what each does is in `companion.cli.table_ops`.
 
 from __future__ import annotations
 
-from companion.cli.declare import DICE, FIGHTER, GAME, JSON, SEED, Command, add_commands, arg, opt
+from companion import TYPE_CHECKING
+from companion.cli.declare import (
+    DICE,
+    FIGHTER,
+    GAME,
+    JSON,
+    ROLLED,
+    SEED,
+    Command,
+    add_commands,
+    arg,
+    opt,
+    switch,
+)
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from typing import Any
 
@@ -76,10 +88,7 @@ COMMANDS = (
         """,
         (
             arg("fighter", "The activating fighter (a check that it is).", default=None),
-            DICE,
-            SEED,
-            GAME,
-            JSON,
+            *ROLLED,
             opt(
                 "odds",
                 "Show the exact chance of each way the activation can end; changes nothing.",
@@ -99,7 +108,7 @@ COMMANDS = (
             FIGHTER,
             opt("wounds", "Set the wounds.", kind="int", low=0, high=99),
             opt("state", "Set the state: upright, wounded (prone) or out."),
-            opt("token", "Give or take the activation token.", kind="flag", off=("--no-token",)),
+            switch("token", "Give or take the activation token."),
             opt("stat", "Set the (first) stat.", kind="int", low=-99, high=99),
             opt("flag", "Set a flag NAME=VALUE (or NAME= to clear it).", kind="list"),
             opt(
@@ -167,13 +176,7 @@ COMMANDS = (
         (
             GAME,
             opt("last", "Only the last N events.", kind="int", low=1),
-            opt(
-                "traces",
-                "Show each roll's full explanation.",
-                kind="flag",
-                default=False,
-                off=("--no-traces",),
-            ),
+            switch("traces", "Show each roll's full explanation.", default=False),
             JSON,
         ),
     ),

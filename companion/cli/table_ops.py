@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from companion import systems
+from companion import TYPE_CHECKING, systems
 from companion.cli.shared import (
     dice_source,
     find_fighter,
@@ -30,7 +30,6 @@ from companion.numbers import is_whole, shown, whole_number
 from companion.roster import MAX_TEXT
 from companion.systems.base import Outcome, waiting_text, with_skipped
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from typing import Any
 

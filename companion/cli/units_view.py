@@ -7,9 +7,9 @@ the same (`companion.render.grid`).
 
 from __future__ import annotations
 
+from companion import TYPE_CHECKING
 from companion.cli.declare import JSON, Command, arg, opt
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from companion.systems.unit_library import UnitLibrary
 

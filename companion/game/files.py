@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import os
 
+from companion import TYPE_CHECKING
 from companion.game.state import GameState
 from companion.game.store import stem
 from companion.home import game_sum, state_sum
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any, TypeAlias

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from companion import TYPE_CHECKING
 from companion.errors import CompanionError, StoreError
 from companion.game.events import Event, apply_event
 from companion.game.files import (
@@ -43,7 +44,6 @@ from companion.home import read_regular
 from companion.names import plural
 from companion.values import frozen, thawed
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING
 if TYPE_CHECKING:
     from companion.game.files import Drawer
 

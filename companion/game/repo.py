@@ -13,6 +13,7 @@ import os
 import time
 from collections.abc import Iterator, Sequence
 
+from companion import TYPE_CHECKING
 from companion.errors import NoCurrentGameError, NotFoundError, StoreError, UsageError
 from companion.game.events import Event, apply_event, replay, set_game
 from companion.game.files import (
@@ -48,10 +49,8 @@ from companion.names import match
 from companion.roster import Roster
 from companion.values import field, record
 
-# As typing.TYPE_CHECKING, without importing typing at every start. Paths are plain
-# strings joined with os.path: pathlib (and what it imports) would cost every table
-# command a few milliseconds for nothing.
-TYPE_CHECKING = False
+# Paths are plain strings joined with os.path: pathlib (and what it imports) would cost
+# every table command a few milliseconds for nothing.
 if TYPE_CHECKING:
     from collections.abc import Mapping
     from typing import Any, Protocol

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from companion import TYPE_CHECKING
+
 # JSON, freeze and thaw live with the value classes (below every layer, as rosters use
 # them too) and are named here as well, where most callers look for them.
 from companion.values import JSON as JSON
@@ -16,7 +18,6 @@ from companion.values import field, fields, frozen, replace
 from companion.values import freeze as freeze
 from companion.values import thaw as thaw
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from typing import Any
 

@@ -16,12 +16,12 @@ import os
 import re
 from collections.abc import Callable, Iterator
 
+from companion import TYPE_CHECKING
 from companion.errors import StoreError
 from companion.home import outside, read_regular
 
-# As typing.TYPE_CHECKING, without importing typing (or pathlib) at every start: paths
-# here are plain strings, joined with os.path, and any os.PathLike is accepted.
-TYPE_CHECKING = False
+# Paths here are plain strings, joined with os.path (pathlib costs every start), and any
+# os.PathLike is accepted.
 if TYPE_CHECKING:
     from typing import Any, TypeAlias
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from companion import TYPE_CHECKING
 from companion.data import prepared
 from companion.lookup.topics import RuleTopic
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from typing import Any
 

@@ -16,12 +16,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
+from companion import TYPE_CHECKING
 from companion.data import Reader, load_toml
 from companion.lookup.topics import file_name, has_file
 from companion.lookup.words import words
 from companion.values import frozen
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from typing import Any
 

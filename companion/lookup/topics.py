@@ -12,10 +12,10 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from companion import TYPE_CHECKING
 from companion.data import Reader, data_dir, load_toml
 from companion.values import frozen, thawed
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from companion.systems.records import Topic
 

@@ -194,21 +194,17 @@ class Session:
         return self.run(lambda s, d: self.system.end_activation(s, d), dice)
 
     def undo(self) -> StepResult:
-        t0 = time.perf_counter()
-
-        def go(gf: GameFile) -> Event:
-            ev = gf.undo()
-            gf.db.commit()
-            return ev
-
-        ev = self._locked(go)
-        return self._done(t0, (ev,), ())
+        return self._log_step(lambda gf: gf.undo())
 
     def redo(self) -> StepResult:
+        return self._log_step(lambda gf: gf.redo_last())
+
+    def _log_step(self, step: Callable[[GameFile], Event]) -> StepResult:
+        """One step back or forward along the game's log, written at once."""
         t0 = time.perf_counter()
 
         def go(gf: GameFile) -> Event:
-            ev = gf.redo_last()
+            ev = step(gf)
             gf.db.commit()
             return ev
 

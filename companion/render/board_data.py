@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from companion import TYPE_CHECKING
 from companion.game.state import GameState, thaw
 from companion.systems.base import RuleSystem
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from typing import Any
 

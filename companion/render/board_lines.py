@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import sys
 
+from companion import TYPE_CHECKING
 from companion.render import plain
 from companion.render.styled import Span, render, wrap
 
-TYPE_CHECKING = False  # typing itself costs `status` a tenth of its start-up
 if TYPE_CHECKING:
     from typing import Any
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion import TYPE_CHECKING
 from companion.render.styled import Span
 from companion.values import frozen
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from typing import Any
 

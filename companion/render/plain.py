@@ -12,7 +12,8 @@ import os
 import sys
 import unicodedata
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
+from companion import TYPE_CHECKING
+
 if TYPE_CHECKING:
     from collections.abc import Callable
 

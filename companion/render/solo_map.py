@@ -6,9 +6,9 @@ fits the terminal (`print_map`), else by Rich (`render_map`) from the same lines
 
 from __future__ import annotations
 
+from companion import TYPE_CHECKING
 from companion.render.styled import Span
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from typing import Any
 

@@ -19,9 +19,9 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 
+from companion import TYPE_CHECKING
 from companion.render import plain
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from typing import TypeVar
 

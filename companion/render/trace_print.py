@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion import TYPE_CHECKING
 from companion.render.styled import Span, render, split, wrap
 from companion.render.trace_lines import trace_spans
 from companion.trace import Trace
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from rich.console import Console
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from companion import TYPE_CHECKING
 from companion.errors import RefusedError, UsageError
 from companion.game.state import FighterState, GameState, freeze
 from companion.names import fared
@@ -29,7 +30,6 @@ from companion.systems.one_stat.scenarios import after_resolution
 from companion.systems.one_stat.sequence import CHARGERS, RULING, check_skirmish, did, moves
 from companion.trace import Step, Trace
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from typing import Any
 

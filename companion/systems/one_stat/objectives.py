@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from companion import TYPE_CHECKING
 from companion.core.check import Check
 from companion.errors import RefusedError, UsageError
 from companion.game.state import FighterState, GameState
@@ -25,7 +26,6 @@ from companion.systems.one_stat.scenarios import (
 )
 from companion.values import replace
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from typing import Any
 
