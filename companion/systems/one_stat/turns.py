@@ -14,6 +14,7 @@ from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat import order
 from companion.systems.one_stat.board import Board
 from companion.systems.one_stat.data import OneStatData, item_of, load
+from companion.systems.one_stat.permissions import check_running
 from companion.systems.one_stat.roller import DiceRoller
 from companion.systems.one_stat.scenarios import ACTION_SCENARIOS, final_result, upkeep
 from companion.trace import Step, Trace
@@ -151,12 +152,7 @@ class OneStatTurns(AlternatingActivations):
         return order.next_side(state)
 
     def refuse_if_not_running(self, state: GameState) -> None:
-        if state.phase == "ended":
-            raise RefusedError(f"the game is over: {state.result or 'ended'}")
-        if state.turn == 0:
-            raise RefusedError(
-                "the game has not started; 'companion turn' counts turn 1 and rolls initiative"
-            )
+        check_running(state)
 
     def closing_changes(self, state: GameState, f: FighterState) -> list[Change]:
         # The actions a fighter did not take lapse with its activation.
