@@ -298,6 +298,15 @@ def crew(d: OneStatData, state: GameState, team: tuple[str, list[str]]) -> Fight
     )
 
 
+def _refuse_unless_active(state: GameState, f: FighterState, how: str) -> None:
+    """Only an activated team spends the team's actions (R-1SS-P12); `how` says how to
+    activate it."""
+    team = standing_team(state, f.id)
+    assert team is not None
+    if state.active not in members(team):
+        raise RefusedError(f"{f.name}'s Fire Team is not activated; {how} ({RULING})")
+
+
 def spend_shot(board: Board, roller: Roller, f: FighterState, opts: Mapping[str, Any]) -> None:
     """The shot takes the whole team activation: both rookies' actions and the
     specialist's, which he spends contributing his skill (R-1SS-P12)."""
@@ -305,13 +314,7 @@ def spend_shot(board: Board, roller: Roller, f: FighterState, opts: Mapping[str,
     if opts.get("free"):
         roller.info("Action", "the team's shot is resolved outside the action count (free)")
         return
-    team = standing_team(state, f.id)
-    assert team is not None
-    if state.active not in members(team):
-        raise RefusedError(
-            f"{f.name}'s Fire Team is not activated; activate one member first and the "
-            f"whole team activates ({RULING})"
-        )
+    _refuse_unless_active(state, f, "activate one member first and the whole team activates")
     left = int(board.fighter(str(state.active)).flags.get("actions", 0) or 0)
     if left < TEAM_ACTIONS:
         raise RefusedError(
@@ -333,13 +336,7 @@ def spend_move(board: Board, roller: Roller, f: FighterState, opts: Mapping[str,
     if opts.get("free"):
         roller.info("Action", "the move is resolved outside the action count (free)")
         return
-    team = standing_team(state, f.id)
-    assert team is not None
-    if state.active not in members(team):
-        raise RefusedError(
-            f"{f.name}'s Fire Team is not activated; activate one member and the whole team "
-            f"activates ({RULING})"
-        )
+    _refuse_unless_active(state, f, "activate one member and the whole team activates")
     if f.flags.get("moved"):
         raise RefusedError(f"{f.name} has already moved in this team activation ({RULING})")
     holder = str(state.active)

@@ -74,15 +74,20 @@ def after_resolution(d: OneStatData, board: Board, roller: Roller) -> None:
         board.announcements.append(f"Game over: {res}")
 
 
-def vp_winner(board: Board, what: str = "VP") -> str:
+def _most(board: Board, counts: list[int], draw: str, wins: str) -> str:
+    """The side with the highest count, or a draw when sides share it, with every count."""
     sides = board.state.sides
-    scores = [board.vp(s) for s in range(len(sides))]
-    best = max(scores)
-    top = [s for s, v in enumerate(scores) if v == best]
-    tally = ", ".join(f"{sides[s].name} {scores[s]}" for s in range(len(sides)))
+    best = max(counts)
+    top = [s for s, c in enumerate(counts) if c == best]
+    tally = ", ".join(f"{sides[s].name} {counts[s]}" for s in range(len(sides)))
     if len(top) > 1:
-        return f"draw on {what} ({tally})"
-    return f"{sides[top[0]].name} wins on {what} ({tally})"
+        return f"{draw} ({tally})"
+    return f"{sides[top[0]].name} {wins} ({tally})"
+
+
+def vp_winner(board: Board, what: str = "VP") -> str:
+    scores = [board.vp(s) for s in range(len(board.state.sides))]
+    return _most(board, scores, f"draw on {what}", f"wins on {what}")
 
 
 def final_result(d: OneStatData, board: Board, roller: Roller) -> str:
@@ -94,12 +99,7 @@ def final_result(d: OneStatData, board: Board, roller: Roller) -> str:
         return wipe
     if sc == "last-man-standing":
         counts = [standing(board, s) for s in range(len(sides))]
-        best = max(counts)
-        top = [s for s, c in enumerate(counts) if c == best]
-        tally = ", ".join(f"{sides[s].name} {counts[s]}" for s in range(len(sides)))
-        if len(top) > 1:
-            return f"draw: as many fighters left ({tally})"
-        return f"{sides[top[0]].name} wins with more fighters left ({tally})"
+        return _most(board, counts, "draw: as many fighters left", "wins with more fighters left")
     if sc in ("manhunt", "king-of-the-hill"):
         return vp_winner(board)
     if sc == "supremacy":

@@ -14,6 +14,7 @@ from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat import order
 from companion.systems.one_stat.board import Board
 from companion.systems.one_stat.data import OneStatData, item_of, load
+from companion.systems.one_stat.permissions import check_running
 from companion.systems.one_stat.roller import DiceRoller
 from companion.systems.one_stat.scenarios import ACTION_SCENARIOS, final_result, upkeep
 from companion.trace import Step, Trace
@@ -134,6 +135,21 @@ def roll_initiative(d: OneStatData, state: GameState, dice: DiceSource) -> tuple
     raise RefusedError("initiative tied 20 times in a row; check the dice and try again")
 
 
+def game_over(
+    turn: int, changes: list[Change], steps: list[Step], result: str, said: tuple[str, ...] = ()
+) -> Outcome:
+    """The upkeep that ends the game after `turn` with `result` (a solo game's too);
+    `said`: what the upkeep announced before it."""
+    trace = Trace("End of the game", tuple(steps), result)
+    return Outcome(
+        "end",
+        f"The game is over after turn {turn}: {result}",
+        tuple(changes),
+        trace,
+        announcements=(*said, f"Game over: {result}"),
+    )
+
+
 class OneStatTurns(AlternatingActivations):
     """The 1ss turn: sides alternate single activations, the side with the initiative
     first; a fighter activates with its Fire Team or minions, and a new activation lets
@@ -151,12 +167,7 @@ class OneStatTurns(AlternatingActivations):
         return order.next_side(state)
 
     def refuse_if_not_running(self, state: GameState) -> None:
-        if state.phase == "ended":
-            raise RefusedError(f"the game is over: {state.result or 'ended'}")
-        if state.turn == 0:
-            raise RefusedError(
-                "the game has not started; 'companion turn' counts turn 1 and rolls initiative"
-            )
+        check_running(state)
 
     def closing_changes(self, state: GameState, f: FighterState) -> list[Change]:
         # The actions a fighter did not take lapse with its activation.
@@ -258,14 +269,7 @@ class OneStatTurns(AlternatingActivations):
         if ended:
             result = result or f"turn {state.last_turn} was the last"
             changes += [set_game("phase", "ended"), set_game("result", result)]
-            trace = Trace("End of the game", tuple(steps), result)
-            return Outcome(
-                "end",
-                f"The game is over after turn {state.turn}: {result}",
-                tuple(changes),
-                trace,
-                announcements=(*board.announcements, f"Game over: {result}"),
-            )
+            return game_over(state.turn, changes, steps, result, tuple(board.announcements))
         turn = state.turn + 1
         steps.append(
             Step(

@@ -231,6 +231,7 @@ def next_turn(state: GameState, dice: DiceSource, skip_regen: Collection[str] = 
     and the next turn. No initiative. `skip_regen`: the player's face-down Regenerators
     the player does not roll for this upkeep (R-1SS-S09)."""
     from companion.systems.one_stat.solo import upkeep
+    from companion.systems.one_stat.turns import TURNS, game_over  # the caller's own module
 
     if state.phase == "ended":
         raise RefusedError(f"the game is over: {state.result or 'ended'}")
@@ -240,7 +241,7 @@ def next_turn(state: GameState, dice: DiceSource, skip_regen: Collection[str] = 
         waiting = [f.name for f in state.side_fighters(1) if fx.can_activate(f)]
         regen, regen_steps = upkeep.regenerate(state, dice, skip_regen)
         after = apply_event(state, Event("upkeep", "", regen))
-        changes += list(regen) + upkeep.clear_turn(after)
+        changes += list(regen) + TURNS.tokens_off(after)
         changes += [set_game("active", None), set_game("flags.last_side", None)]
         notes = (f"not walked this turn: {', '.join(waiting)}",) if waiting else ()
         steps.append(
@@ -259,14 +260,7 @@ def next_turn(state: GameState, dice: DiceSource, skip_regen: Collection[str] = 
             changes += end_changes(result)
             text = f"{'You win' if result[0] == 'won' else 'You lose'}: {result[1]}"
             steps.append(Step("Scenario check", text, rulings=("R-1SS-S07",) if ending else ()))
-            trace = Trace("End of the game", tuple(steps), text)
-            return Outcome(
-                "end",
-                f"The game is over after turn {state.turn}: {text}",
-                tuple(changes),
-                trace,
-                announcements=(f"Game over: {text}",),
-            )
+            return game_over(state.turn, changes, steps, text)
         spawn_changes, spawn_trace, placed = spawn(state, profile_of(state), dice, dice_by_rank())
         changes += spawn_changes
         steps += [Step("Upkeep spawn", spawn_trace.outcome, rulings=("R-1SS-11",))]

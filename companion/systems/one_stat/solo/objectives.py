@@ -10,7 +10,6 @@ from fractions import Fraction
 from typing import Any
 
 from companion.core.check import Check
-from companion.dice import DiceSource
 from companion.errors import RefusedError, UsageError
 from companion.game.events import Change, add_fighter, set_fighter, set_game
 from companion.game.state import FighterState, GameState, freeze, thaw
@@ -82,21 +81,6 @@ def _said(roller: Roller, c: Check, **fields: Any) -> None:
 def carried_by(state: GameState, f: FighterState) -> list[dict[str, Any]]:
     """The tokens `f` carries (a carrier is kept by name)."""
     return [t for t in _tokens(state) if t["state"] == "carried" and t["carrier"] == f.name]
-
-
-def token_action(
-    state: GameState,
-    tid: str,
-    action: str,
-    fighter: FighterState | None,
-    dice: DiceSource,
-    event: str | None = None,
-    free: bool = False,
-) -> Outcome:
-    """`token_act` with dice (`companion solo token`)."""
-    from companion.systems.one_stat.roller import DiceRoller
-
-    return token_act(state, tid, action, fighter, DiceRoller(dice), event, free)
 
 
 def token_act(
@@ -232,15 +216,6 @@ def reveal_event(
         steps.append(Step("Arrivals", said))
     changes.append(set_game("flags.event", info))
     return changes, said
-
-
-def shutdown(
-    state: GameState, target: str, fighter: FighterState, dice: DiceSource, free: bool = False
-) -> Outcome:
-    """`shut_down` with dice (`companion solo shutdown`)."""
-    from companion.systems.one_stat.roller import DiceRoller
-
-    return shut_down(state, target, fighter, DiceRoller(dice), free)
 
 
 def shut_down(
@@ -394,13 +369,6 @@ def end_if_decided(state: GameState) -> Outcome | None:
         Trace("Scenario check", (Step("Scenario check", text),), text),
         announcements=(f"Game over: {text}",),
     )
-
-
-def question(state: GameState, f: FighterState, dice: DiceSource, free: bool = False) -> Outcome:
-    """`ask` with dice (`companion solo question`)."""
-    from companion.systems.one_stat.roller import DiceRoller
-
-    return ask(state, f, DiceRoller(dice), free)
 
 
 def ask(state: GameState, f: FighterState, roller: Roller, free: bool = False) -> Outcome:

@@ -156,23 +156,26 @@ class OneStatSolo(SoloPlay):
         event: str | None,
         free: bool,
     ) -> Outcome:
-        from companion.systems.one_stat.solo.objectives import token_action
+        from companion.systems.one_stat.roller import DiceRoller
+        from companion.systems.one_stat.solo.objectives import token_act
 
-        return token_action(state, token, action, fighter, dice, event, free)
+        return token_act(state, token, action, fighter, DiceRoller(dice), event, free)
 
     def shutdown(
         self, state: GameState, target: str, fighter: FighterState, dice: DiceSource, free: bool
     ) -> Outcome:
-        from companion.systems.one_stat.solo.objectives import shutdown
+        from companion.systems.one_stat.roller import DiceRoller
+        from companion.systems.one_stat.solo.objectives import shut_down
 
-        return shutdown(state, target, fighter, dice, free)
+        return shut_down(state, target, fighter, DiceRoller(dice), free)
 
     def question(
         self, state: GameState, fighter: FighterState, dice: DiceSource, free: bool
     ) -> Outcome:
-        from companion.systems.one_stat.solo.objectives import question
+        from companion.systems.one_stat.roller import DiceRoller
+        from companion.systems.one_stat.solo.objectives import ask
 
-        return question(state, fighter, dice, free)
+        return ask(state, fighter, DiceRoller(dice), free)
 
     def declare(self, state: GameState, objective: str) -> Outcome:
         from companion.systems.one_stat.solo.objectives import declare

@@ -1,8 +1,9 @@
-"""Solo upkeep beyond the spawn: what lasts one turn ends, and face-down Regenerators roll.
+"""Solo upkeep beyond the spawn: face-down Regenerators roll.
 
-Solo upkeep does what the two-player upkeep does (R-1SS-S08): the activation tokens, the
-actions left, the skills used this turn, the move flags and the permissions to act given
-by Command, Influencer or Guard are cleared, so an active skill works again next turn.
+Solo upkeep also does what the two-player upkeep does (R-1SS-S08), with the 1ss turn
+structure's own clearing: the activation tokens, the actions left, the skills used this
+turn, the move flags and the permissions to act given by Command, Influencer or Guard are
+cleared, so an active skill works again next turn.
 A Regenerator lying face down gets its one recovery roll: always for the OpFor's, and for
 the player's unless the player passed on it (`companion solo regenerate NAME --skip`,
 or "no" when `play` asks), as the text only says the player *may* roll (R-1SS-S09).
@@ -14,7 +15,7 @@ from collections.abc import Collection
 
 from companion.dice import DiceSource
 from companion.errors import UsageError
-from companion.game.events import Change, set_fighter
+from companion.game.events import Change
 from companion.game.state import FighterState, GameState
 from companion.systems.base import Outcome
 from companion.systems.one_stat import fighters as fx
@@ -22,18 +23,6 @@ from companion.systems.one_stat.board import Board
 from companion.systems.one_stat.losses import regen_choice, regenerate_roll
 from companion.systems.one_stat.roller import DiceRoller
 from companion.trace import Step, Trace
-
-
-def clear_turn(state: GameState) -> list[Change]:
-    """Tokens off and every one-turn flag cleared, as in the two-player upkeep."""
-    changes: list[Change] = []
-    for f in state.fighters:
-        if f.token:
-            changes.append(set_fighter(f.id, "token", False))
-        for flag in fx.TURN_FLAGS:
-            if flag in f.flags:
-                changes.append(set_fighter(f.id, f"flags.{flag}", None))
-    return changes
 
 
 def face_down(state: GameState) -> list[FighterState]:
