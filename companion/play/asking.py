@@ -18,7 +18,7 @@ from companion.odds import fmt
 from companion.play.matters import Distribution, Odds, answers_of, judge, refused
 from companion.play.session import Session
 from companion.play.ui import BACK, Item, Prompter, numbered
-from companion.systems.base import ActionRequest
+from companion.systems.base import ActionRequest, Question
 from companion.systems.kit.facts import ActionSpec, Fact
 from companion.values import frozen
 
@@ -210,11 +210,12 @@ class Asking:
                 answers[fact.key] = usual
 
         for fact in spec.facts:
-            known = system.fact_answer(state, actor, fact, answers, target)
+            q = Question(state, actor, fact, answers, target)
+            known = system.known(q)
             if known is not None:
                 answers[fact.key] = known
                 continue
-            if not fact.in_play or not system.fact_applies(state, actor, fact, answers, target):
+            if not fact.in_play or not system.asks(q):
                 continue
             values = self.values_of(fact, actor, target)
             v = judge(odds, base, answers, fact, values)
@@ -255,7 +256,7 @@ class Asking:
                 or fact.kind not in ("number", "choice")
             ):
                 continue
-            if fact.in_play and system.fact_applies(state, actor, fact, out[0], target):
+            if fact.in_play and system.asks(Question(state, actor, fact, out[0], target)):
                 values = self.values_of(fact, actor, target)
                 if values:
                     picks = [values[0], values[min(1, len(values) - 1)], values[len(values) // 4]]

@@ -283,17 +283,6 @@ class RuleSystem(ABC):
         """Whether a fighter may be chosen for the next activation."""
         return self.turns.can_activate(state, f)
 
-    def fact_applies(
-        self,
-        state: GameState,
-        actor: FighterState,
-        fact: Fact,
-        answers: Mapping[str, Any],
-        target: FighterState | None = None,
-    ) -> bool:
-        """Whether `play` asks a declared fact now (the system's `asks`)."""
-        return self.asks(Question(state, actor, fact, answers, target))
-
     def asks(self, q: Question) -> bool:
         """Whether a fact is asked: its `when` on the answers so far. A system narrows it
         with what it knows of the fighters, the target too once chosen (e.g. only a unit
@@ -301,17 +290,6 @@ class RuleSystem(ABC):
         from companion.systems.kit.facts import applies
 
         return applies(q.fact, q.answers)
-
-    def fact_answer(
-        self,
-        state: GameState,
-        actor: FighterState,
-        fact: Fact,
-        answers: Mapping[str, Any],
-        target: FighterState | None = None,
-    ) -> Any:
-        """The answer the state already gives to a declared fact (the system's `known`)."""
-        return self.known(Question(state, actor, fact, answers, target))
 
     def known(self, q: Question) -> Any:
         """The answer to a fact when the state already gives it, so `play` does not ask

@@ -26,6 +26,7 @@ from companion.play.matters import Odds, answers_of
 from companion.play.session import Session
 from companion.play.ui import Prompter
 from companion.systems.base import ActionRequest
+from companion.systems.records import Question
 
 
 def _table(system, state, action, actor, target, opts):
@@ -105,7 +106,9 @@ def test_every_open_fact_changes_the_odds_and_no_other_does(sid, tmp_path):
                         legal = [t for t in found if not isinstance(t, tuple)]
                         if legal:
                             tables.add(legal[0])
-                    applies = fact.in_play and system.fact_applies(state, actor, fact, rest, target)
+                    applies = fact.in_play and system.asks(
+                        Question(state, actor, fact, rest, target)
+                    )
                     where = f"{sid} {action} {fact.key} (target {tid})"
                     if fact in plan.open:
                         assert len(tables) > 1, f"asked, but no answer changes the odds: {where}"

@@ -1,5 +1,5 @@
 """Menus offer only what is legal for that fighter now, as its rule system answers
-(`actions_for`), and play does not ask what the state already answers (`fact_answer`)."""
+(`actions_for`), and play does not ask what the state already answers (`known`)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from companion.game.events import Event, apply_event, set_fighter, set_game
 from companion.game.state import GameState
 from companion.play import phase as ph
 from companion.systems.one_stat import fighters as fx
+from companion.systems.records import Question
 
 
 def _game(sid: str) -> tuple[object, GameState]:
@@ -34,7 +35,7 @@ def _menu(system, state: GameState, name: str) -> list[str]:
 def _ranged(system, state: GameState, name: str):
     f = next(x for x in state.fighters if x.name == name)
     fact = system.declared_actions()["attack"].fact("ranged")
-    return system.fact_answer(state, f, fact, {}, None)
+    return system.known(Question(state, f, fact, {}, None))
 
 
 def test_warstuff_a_unit_without_a_shooter_is_offered_melee_only_after_running():

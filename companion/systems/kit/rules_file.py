@@ -433,3 +433,12 @@ def _options(r: Reader, ctx: Ctx) -> ActionSpec | None:
 FACTS = Use(_facts, "facts")
 #: the game options a file declares (`[options]`), None where it declares none
 OPTIONS = Use(_options, "options")
+
+
+def samples(system: str, fighters: Spec, **more: Spec) -> Each:
+    """The sample warbands a rules file holds (`[[samples]]`): rosters of `system`,
+    their fighters read by `fighters`, with any further fields the system reads."""
+    from companion.roster import Roster
+
+    fields: dict[str, Spec] = {"system": Fixed(system), "fighters": fighters, **more}
+    return Each(Shape(Roster, fields), "samples")

@@ -167,14 +167,7 @@ SHAPE = read.Shape(
         )
     ),
     rulings=read.RULINGS,
-    samples=read.Each(
-        read.Shape(
-            Roster,
-            system=read.Fixed("1ss"),
-            fighters=read.Each(FIGHTER, "fighters"),
-        ),
-        "samples",
-    ),
+    samples=read.samples("1ss", read.Each(FIGHTER, "fighters")),
     joiners=read.Use(_joiners, "samples"),
 )
 

@@ -105,14 +105,7 @@ SHAPE = read.Shape(
     scenarios=read.ByName(read.Shape(Scenario, last_turn=read.Num(lo=1))),
     actions=read.FACTS,
     options=read.OPTIONS,
-    samples=read.Each(
-        read.Shape(
-            Roster,
-            system=read.Fixed("skirmashed"),
-            fighters=read.Use(_fighters, "fighters"),
-            preset=read.Fixed(False),
-        )
-    ),
+    samples=read.samples("skirmashed", read.Use(_fighters, "fighters"), preset=read.Fixed(False)),
     rulings=read.RULINGS,
 )
 

@@ -6,6 +6,7 @@ import pytest
 
 from companion import systems
 from companion.errors import RefusedError, UsageError
+from companion.systems.records import Question
 from tests.onestat_helpers import attack, fighter, game, resolve, step
 
 
@@ -15,7 +16,7 @@ def test_melee_defence_in_cover_rolls_two_dice_and_play_asks_it():
     assert step(out, "defends").roll.count == 2 and st2.fighter("bob").status == "upright"
     sys1 = systems.get("1ss")
     cover = next(f for f in sys1.declared_actions()["attack"].facts if f.key == "cover")
-    assert sys1.fact_applies(st, st.fighter("ann"), cover, {"ranged": False})
+    assert sys1.asks(Question(st, st.fighter("ann"), cover, {"ranged": False}))
 
 
 def test_no_cover_never_removes_a_shield_or_a_meat_shield():

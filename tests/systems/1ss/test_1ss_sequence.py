@@ -6,6 +6,7 @@ import pytest
 
 from companion import systems
 from companion.errors import RefusedError
+from companion.systems.records import Question
 from tests.onestat_helpers import attack, fighter, game, resolve, step
 
 
@@ -114,10 +115,10 @@ def test_play_asks_break_free_only_on_a_first_move_that_moves():
     st = game(fighter("ann", 0), fighter("bob", 1))
     engaged = next(f for f in sys1.declared_actions()["move"].facts if f.key == "engaged")
     ann = st.fighter("ann")
-    assert sys1.fact_applies(st, ann, engaged, {"inches": 3})
-    assert not sys1.fact_applies(st, ann, engaged, {"inches": 0})
+    assert sys1.asks(Question(st, ann, engaged, {"inches": 3}))
+    assert not sys1.asks(Question(st, ann, engaged, {"inches": 0}))
     _, moved = resolve(st, "move", "ann", None, [], inches=2)
-    assert not sys1.fact_applies(moved, moved.fighter("ann"), engaged, {"inches": 3})
+    assert not sys1.asks(Question(moved, moved.fighter("ann"), engaged, {"inches": 3}))
 
 
 def test_menu_follows_the_sequence():

@@ -14,6 +14,7 @@ from companion.game.state import freeze
 from companion.roster import Roster
 from companion.systems.monochrome import scoring
 from companion.systems.monochrome.turns import fixed_objectives
+from companion.systems.records import Question
 
 BLOOD = ["Kill, Maim, Burn!", "Assassinate", "Priority Targets", "Attrition", "Hunt", "Exterminate"]
 TURF = ["Breakthrough", "Take Ground", "Raid", "Loot", "Territorial", "Patrol"]
@@ -348,4 +349,4 @@ def test_seize_points_from_the_fighters_near_each_marker():
     assert state.sides[1].flags["claims"]["seize"] == 4
     assert scored(state, "seize") is None
     count = MONO.declared_actions()["claim"].fact("count")
-    assert not MONO.fact_applies(state, state.fighter("bob"), count, {"objective": "seize"})
+    assert not MONO.asks(Question(state, state.fighter("bob"), count, {"objective": "seize"}))

@@ -8,6 +8,7 @@ from skirmashed_helpers import SKM, apply, attack, fig, game
 
 from companion.errors import RefusedError, UsageError
 from companion.systems.base import ActionRequest
+from companion.systems.records import Question
 
 
 def duel(a=None, b=None):
@@ -55,7 +56,7 @@ def test_play_asks_about_charging_only_after_a_move():
 
     def asked(state):
         a = state.fighter("a")
-        return [f.key for f in spec.facts if SKM.fact_applies(state, a, f, {})]
+        return [f.key for f in spec.facts if SKM.asks(Question(state, a, f, {}))]
 
     assert "charging" not in asked(duel())
     assert "charging" not in asked(act(duel(), "focus"))

@@ -9,6 +9,7 @@ from skirmashed_helpers import SKM, apply, attack, fig, game, set_fig
 
 from companion.errors import RefusedError, UsageError
 from companion.systems.base import ActionRequest
+from companion.systems.records import Question
 from companion.systems.skirmashed.attack import Attack, Figure, armour_piercing, block_target
 from companion.systems.skirmashed.data import load
 from companion.values import replace
@@ -349,12 +350,12 @@ def test_a_charger_may_actively_block_the_shot_and_checks_at_once():
 def test_play_asks_only_what_applies_to_the_figure():
     spec = SKM.declared_actions()["attack"]
     state = moved(duel(a=fig("A", rank="fighter")))
-    asked = [f.key for f in spec.facts if SKM.fact_applies(state, state.fighter("a"), f, {})]
+    asked = [f.key for f in spec.facts if SKM.asks(Question(state, state.fighter("a"), f, {}))]
     assert "ranged" not in asked and "cover" not in asked and "charging" in asked
     state = duel()
     state = apply(state, SKM.resolve(state, ActionRequest("run", "a"), PrefixDice([1, 1])))
     a = state.fighter("a")
-    asked = [f.key for f in spec.facts if SKM.fact_applies(state, a, f, {})]
+    asked = [f.key for f in spec.facts if SKM.asks(Question(state, a, f, {}))]
     assert "ranged" not in asked and "charging" not in asked and "shoot_first" in asked
 
 
@@ -367,7 +368,7 @@ def test_play_does_not_ask_what_the_target_cannot_do():
     a, b = state.fighter("a"), state.fighter("b")
 
     def asked(target):
-        return [f.key for f in spec.facts if SKM.fact_applies(state, a, f, {}, target)]
+        return [f.key for f in spec.facts if SKM.asks(Question(state, a, f, {}, target))]
 
     assert {"block", "shoot_first"} <= set(asked(b))
     tired = replace(b, token=True)

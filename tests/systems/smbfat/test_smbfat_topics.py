@@ -5,6 +5,7 @@ from __future__ import annotations
 from smbfat_helpers import SMB
 
 from companion.lookup.topics import file_topics
+from companion.systems.records import Question
 
 TOPICS = file_topics("smbfat")
 
@@ -46,8 +47,8 @@ def test_play_asks_about_the_spread_weapon_only_a_figure_that_has_one():
 
     state = game([fig("X"), fig("M", "gunslinger", "spread")], [fig("Y")])
     spread = SMB.declared_actions()["attack"].fact("spread")
-    assert not SMB.fact_applies(state, state.fighter("x"), spread, {})
-    assert SMB.fact_applies(state, state.fighter("m"), spread, {})
+    assert not SMB.asks(Question(state, state.fighter("x"), spread, {}))
+    assert SMB.asks(Question(state, state.fighter("m"), spread, {}))
     ranged = SMB.declared_actions()["attack"].fact("ranged")
-    assert not SMB.fact_applies(state, state.fighter("x"), ranged, {})  # a Brawler
-    assert SMB.fact_applies(state, state.fighter("m"), ranged, {})
+    assert not SMB.asks(Question(state, state.fighter("x"), ranged, {}))  # a Brawler
+    assert SMB.asks(Question(state, state.fighter("m"), ranged, {}))
