@@ -96,13 +96,21 @@ def _attack_pairs(state: Any) -> list[tuple[str, str]]:
     return pairs
 
 
-def _option_sets() -> list[dict[str, Any]]:
-    return [
+def _option_sets(system: Any = None) -> list[dict[str, Any]]:
+    """Attack facts to try; for a system, only the facts its attack declares (another
+    system's fact is refused, as the command line refuses it)."""
+    sets: list[dict[str, Any]] = [
         {"ranged": False, "ganging": 0},
         {"ranged": False, "ganging": 2},
         {"ranged": True, "ganging": 0, "band": "long", "cover": True},
         {"ranged": True, "ganging": 0, "band": "short"},
     ]
+    spec = None if system is None else system.declared_actions().get("attack")
+    if spec is None:
+        return sets
+    keys = {f.key for f in spec.facts}
+    kept = ({k: v for k, v in opts.items() if k in keys} for opts in sets)
+    return [dict(t) for t in dict.fromkeys(tuple(sorted(o.items())) for o in kept)]
 
 
 def _legal_attack(system: Any, state: Any) -> Any:
@@ -209,7 +217,7 @@ def _largest_odds(system_id: str, runs: int) -> dict[str, Any]:
         return {"missing": f"no '{system_id}' rule system in this build"}
     worst, worst_what, refused = 0.0, "", ""
     for a, t in _attack_pairs(state):
-        for opts in _option_sets():
+        for opts in _option_sets(system):
             req = ActionRequest("attack", a, t, freeze(opts))
             try:
                 system.odds(state, req)

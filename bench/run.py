@@ -379,6 +379,18 @@ LOOK_UPS = (
 )
 
 
+def examples_as_tested() -> tuple[Any, Any, Any]:
+    """The help examples, read as the test that runs them reads them (the tests' helpers,
+    and the test itself in tests/cli): the sample warband, the names the examples use and
+    the examples of each command."""
+    tests = Path(__file__).resolve().parent.parent / "tests"
+    sys.path[:0] = [str(tests), str(tests / "cli")]
+    from solo_helpers import WARBAND
+    from test_docs_examples import CONTEXT, help_examples
+
+    return WARBAND, CONTEXT, help_examples
+
+
 def every_command(inst: Install, base: Path) -> tuple[list[Proc], list[str]]:
     """Each command `companion --help` lists, and each subcommand of its groups, run as its
     own help's example shows (on the sample game and the solo warband of the examples,
@@ -386,10 +398,7 @@ def every_command(inst: Install, base: Path) -> tuple[list[Proc], list[str]]:
     the commands that need a terminal, by name."""
     import shlex
 
-    # The examples are read as the test that runs them reads them (its folder's helpers).
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-    from solo_helpers import WARBAND
-    from test_docs_examples import CONTEXT, help_examples
+    WARBAND, CONTEXT, help_examples = examples_as_tested()
 
     root = base / "every"
     start = root / "start"

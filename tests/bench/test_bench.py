@@ -81,3 +81,10 @@ def test_the_one_second_promises_are_benchmarks_not_tests() -> None:
         "play-step",
     }
     limits.dice_odds(Path("."))()  # runs as the benchmark runs it; timed only there
+
+
+def test_the_benchmark_reads_the_help_examples_where_their_test_lives():
+    from bench import run
+
+    warband, context, help_examples = run.examples_as_tested()
+    assert warband and context and callable(help_examples)
