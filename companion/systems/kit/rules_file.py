@@ -25,13 +25,14 @@ from collections.abc import Callable, Mapping, Sequence
 
 from companion.data import Reader, load_toml
 from companion.game.state import freeze
-from companion.systems.kit.facts import ActionSpec, read_actions, read_options
 from companion.systems.records import Ruling, SystemInfo
 from companion.values import _MISSING, fields
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from typing import Any, Generic, TypeVar
+
+    from companion.systems.kit.facts import ActionSpec
 
     T = TypeVar("T")
     Ctx = Mapping[str, Any]
@@ -421,11 +422,16 @@ def _ruling_text(r: Reader, ctx: Ctx) -> str:
 RULINGS = Each(Shape(Ruling, text=Use(_ruling_text, "text", "reason")), "rulings")
 
 
+# The facts' reader is loaded only by a file that declares actions (1ss reads none).
 def _facts(r: Reader, ctx: Ctx) -> Mapping[str, ActionSpec]:
+    from companion.systems.kit.facts import read_actions
+
     return freeze(read_actions(r))
 
 
 def _options(r: Reader, ctx: Ctx) -> ActionSpec | None:
+    from companion.systems.kit.facts import read_options
+
     return read_options(r)
 
 
