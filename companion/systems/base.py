@@ -336,7 +336,7 @@ class RuleSystem(ABC):
             return out
         # An outcome counted by row (an attack) shows the table it was rolled against:
         # the same action walked over every branch, from the state before it.
-        from companion.core.action_odds import table
+        from companion.core.walk import table
         from companion.odds import TooLargeError
         from companion.values import replace
 

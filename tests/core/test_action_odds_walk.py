@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from companion.core import action_odds
+from companion.core import action_odds, walk
 from companion.core.check import Check
 from companion.core.roller import Roller
 from companion.odds import TooLargeError, fmt
@@ -50,7 +50,7 @@ def test_a_small_walk_is_made_without_probing_it_first():
         runs += 1
         return duel(r)
 
-    action_odds.table(counted)
+    walk.table(counted)
     # One run per branch: a hit; a miss struck back with a 6, with a 5, or not struck.
     assert runs == 4
 
@@ -61,4 +61,4 @@ def test_a_walk_past_the_probes_is_still_estimated_and_refused_when_too_large():
         return Out(str(total))
 
     with pytest.raises(TooLargeError):
-        action_odds.table(many)
+        walk.table(many)

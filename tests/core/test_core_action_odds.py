@@ -10,16 +10,11 @@ from typing import Any
 
 import pytest
 
-from companion.core.action_odds import (
-    MAX_SEQUENCES,
-    MAX_WORK,
-    odds_trace,
-    outcome_odds,
-    table,
-)
+from companion.core.action_odds import odds_trace, outcome_odds
 from companion.core.branches import Preview, enumerate_outcomes
 from companion.core.check import Check
 from companion.core.roller import DiceRoller, Roller
+from companion.core.walk import MAX_SEQUENCES, MAX_WORK, table
 from companion.dice import TypedDice
 from companion.odds import TooLargeError
 from companion.trace import Modifier, Trace

@@ -7,9 +7,9 @@ from fractions import Fraction
 
 import pytest
 
-from companion.core.action_odds import MAX_WORK, table
 from companion.core.check import Check
 from companion.core.roller import Roller
+from companion.core.walk import MAX_WORK, table
 from companion.odds import TooLargeError
 from companion.systems.base import Outcome
 from companion.values import freeze

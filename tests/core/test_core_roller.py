@@ -194,8 +194,8 @@ def test_a_walk_with_a_budget_stops_once_its_checks_are_spent():
 
 
 def test_a_guarded_walk_counts_a_small_action_and_refuses_a_large_one():
-    from companion.core.action_odds import guarded_outcomes
     from companion.core.check import Check
+    from companion.core.walk import guarded_outcomes
     from companion.odds import TooLargeError
 
     def dice(n: int) -> Callable[[Roller], int]:

@@ -438,7 +438,7 @@ def odds_title(d: MonoData, state: GameState, req: ActionRequest) -> str:
 def fate_choices(d: MonoData, state: GameState, req: ActionRequest) -> tuple[Step, ...]:
     """What each fate policy would make of the attack, for a side with fate left that
     has not said one (R-MON-P11): the same attack walked with each policy."""
-    from companion.core.action_odds import table
+    from companion.core.walk import table
 
     p = attack_plan(d, state, req)
     if not fate_left(state, p.attacker.side) or p.rolls[0].fate != "never":

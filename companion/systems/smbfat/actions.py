@@ -137,7 +137,7 @@ def nothing(d: SmbData, state: GameState, f: FighterState) -> Outcome:
 def skill_reroll_steps(d: SmbData, state: GameState, f: FighterState) -> tuple[Step, ...]:
     """What one reroll from the pool would change on a skill roll (R-SMB-02): the roll
     walked again, made once more when it fails."""
-    from companion.core.action_odds import guarded_outcomes
+    from companion.core.walk import guarded_outcomes
 
     pool = int(state.sides[f.side].flags.get("rerolls") or 0)
     if not pool:
