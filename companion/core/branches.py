@@ -191,6 +191,7 @@ class Telling(Roller):
     def __init__(self, walk: Roller) -> None:
         self.walk = walk
         self.steps = []
+        self.takes = walk.takes
 
     def check(self, c: Check) -> Tested:
         got = self.walk.check(c)

@@ -68,6 +68,10 @@ class Roller:
     """The interface rule code uses; see the module docstring."""
 
     steps: list[Step]
+    #: whether the dice really fall: the action is being taken, not counted for its odds
+    #: or described. What only a taken action does (spend the activation, refuse an
+    #: attack out of turn, end the game) reads this; no die depends on it.
+    takes = False
 
     def check(self, c: Check) -> Tested:
         """Make the roll `c` describes and say what it decided (see `Tested`)."""
@@ -82,6 +86,8 @@ class Roller:
 
 class DiceRoller(Roller):
     """Rolls real dice and writes the trace."""
+
+    takes = True
 
     def __init__(self, dice: DiceSource) -> None:
         self.dice = dice

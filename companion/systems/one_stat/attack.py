@@ -25,7 +25,7 @@ from companion.systems.one_stat.combat import (
 )
 from companion.systems.one_stat.data import OneStatData
 from companion.systems.one_stat.permissions import spend_action
-from companion.systems.one_stat.roller import DiceRoller, Roller
+from companion.systems.one_stat.roller import Roller
 from companion.systems.one_stat.scenarios import after_resolution
 from companion.systems.one_stat.sequence import CHARGERS, RULING, check_skirmish, did, moves
 from companion.trace import Step, Trace
@@ -259,7 +259,7 @@ def act(d: OneStatData, state: GameState, req: ActionRequest, roller: Roller) ->
             board.choices[key] = atk.options[key]
     # The odds are asked of any attack the table describes, whoever may make it now:
     # only the attack rolled spends an action and ends a game, which change no die.
-    rolled = isinstance(roller, DiceRoller)
+    rolled = roller.takes
     if rolled:
         spend(board, roller, a, atk)
     else:

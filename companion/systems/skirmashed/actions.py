@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.core.check import Check
-from companion.core.roller import DiceRoller, Roller
+from companion.core.roller import Roller
 from companion.errors import RefusedError
 from companion.game.events import Change, set_fighter
 from companion.game.state import FighterState, GameState, freeze
@@ -181,7 +181,7 @@ def attack(
 ) -> Outcome:  # fmt: skip
     # Only an attack being made reads the activation as final; counted or described
     # before it is taken, it may assume a focus or a charge still to come (R-SKM-P16).
-    now = isinstance(roller, DiceRoller)
+    now = roller.takes
     if now:
         check_part(state, f, "attack")
     plan = planned_attack(d, state, f.id, target, o, now)

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.core.branches import Branches
 from companion.core.check import Check
 from companion.core.roller import Roller
 from companion.game.state import GameState, freeze
@@ -310,7 +309,7 @@ def attack_outcome(
     R-WS-P10, and recorded); walked over every branch for its odds, it is only asked
     what the dice can do, so the odds of an attack can be had at any time."""
     atk, setup = set_up(d, state, req)
-    taken = not isinstance(roller, Branches)
+    taken = roller.takes
     pre = turns.attack_preconditions(d, state, atk) if taken else []
     roller.steps.append(setup)
     run = run_attack(state, atk, roller)
