@@ -85,6 +85,19 @@ def refuse_unless_running(state: GameState, not_started: str) -> None:
         raise RefusedError(not_started)
 
 
+def tokens_off(state: GameState, flags: Sequence[str]) -> list[Change]:
+    """Every fighter's token off and the one-round `flags` cleared: a round's end, in a
+    structure or in an upkeep of a system's own (the 1ss solo turn)."""
+    out: list[Change] = []
+    for f in state.fighters:
+        if f.token:
+            out.append(set_fighter(f.id, "token", False))
+        for flag in flags:
+            if flag in f.flags:
+                out.append(set_fighter(f.id, f"flags.{flag}", None))
+    return out
+
+
 class TurnStructure:
     """The hooks every structure has, with defaults."""
 
@@ -241,14 +254,7 @@ class TurnStructure:
 
     def tokens_off(self, state: GameState) -> list[Change]:
         """Every fighter's token off and its `round_flags` cleared."""
-        out: list[Change] = []
-        for f in state.fighters:
-            if f.token:
-                out.append(set_fighter(f.id, "token", False))
-            for flag in self.round_flags:
-                if flag in f.flags:
-                    out.append(set_fighter(f.id, f"flags.{flag}", None))
-        return out
+        return tokens_off(state, self.round_flags)
 
     def next_turn(self, state: GameState, dice: DiceSource) -> Outcome:
         """End the round: its upkeep, the end of the game or the next round's first side."""

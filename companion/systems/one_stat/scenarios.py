@@ -5,13 +5,15 @@ board shows of each scenario. The scenario actions themselves (`act`) are in
 
 from __future__ import annotations
 
+from companion.game.events import Change
 from companion.game.state import GameState
 from companion.names import plural
-from companion.systems.base import house_rule_lines
+from companion.systems.base import Outcome, house_rule_lines
 from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat.board import Board
 from companion.systems.one_stat.data import OneStatData
 from companion.systems.one_stat.roller import Roller
+from companion.trace import Step, Trace
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
@@ -277,3 +279,18 @@ def status_lines(state: GameState) -> list[str]:
     if state.flags.get("bomb_blast"):
         lines.append("The bomb just exploded: remove fighters within 2\" with 'act FIGHTER blast'")
     return lines
+
+
+def game_over(
+    turn: int, changes: list[Change], steps: list[Step], result: str, said: tuple[str, ...] = ()
+) -> Outcome:
+    """The upkeep that ends the game after `turn` with `result` (a solo game's too);
+    `said`: what the upkeep announced before it."""
+    trace = Trace("End of the game", tuple(steps), result)
+    return Outcome(
+        "end",
+        f"The game is over after turn {turn}: {result}",
+        tuple(changes),
+        trace,
+        announcements=(*said, f"Game over: {result}"),
+    )

@@ -16,7 +16,7 @@ from companion.systems.one_stat.board import Board
 from companion.systems.one_stat.data import OneStatData, item_of, load
 from companion.systems.one_stat.permissions import check_running
 from companion.systems.one_stat.roller import DiceRoller
-from companion.systems.one_stat.scenarios import ACTION_SCENARIOS, final_result, upkeep
+from companion.systems.one_stat.scenarios import ACTION_SCENARIOS, final_result, game_over, upkeep
 from companion.trace import Step, Trace
 
 MAX_INITIATIVE_ROLLS = 20
@@ -133,21 +133,6 @@ def roll_initiative(d: OneStatData, state: GameState, dice: DiceSource) -> tuple
             return top[0], steps
         steps.append(Step("Tie", f"both rolled {best}: roll again (R-1SS-07)"))
     raise RefusedError("initiative tied 20 times in a row; check the dice and try again")
-
-
-def game_over(
-    turn: int, changes: list[Change], steps: list[Step], result: str, said: tuple[str, ...] = ()
-) -> Outcome:
-    """The upkeep that ends the game after `turn` with `result` (a solo game's too);
-    `said`: what the upkeep announced before it."""
-    trace = Trace("End of the game", tuple(steps), result)
-    return Outcome(
-        "end",
-        f"The game is over after turn {turn}: {result}",
-        tuple(changes),
-        trace,
-        announcements=(*said, f"Game over: {result}"),
-    )
 
 
 class OneStatTurns(AlternatingActivations):

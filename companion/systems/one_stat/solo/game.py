@@ -230,8 +230,9 @@ def next_turn(state: GameState, dice: DiceSource, skip_regen: Collection[str] = 
     """Upkeep (tokens and one-turn flags off, Regenerator rolls, a new spawn), the check,
     and the next turn. No initiative. `skip_regen`: the player's face-down Regenerators
     the player does not roll for this upkeep (R-1SS-S09)."""
+    from companion.systems.kit.turns import tokens_off
+    from companion.systems.one_stat.scenarios import game_over
     from companion.systems.one_stat.solo import upkeep
-    from companion.systems.one_stat.turns import TURNS, game_over  # the caller's own module
 
     if state.phase == "ended":
         raise RefusedError(f"the game is over: {state.result or 'ended'}")
@@ -241,7 +242,7 @@ def next_turn(state: GameState, dice: DiceSource, skip_regen: Collection[str] = 
         waiting = [f.name for f in state.side_fighters(1) if fx.can_activate(f)]
         regen, regen_steps = upkeep.regenerate(state, dice, skip_regen)
         after = apply_event(state, Event("upkeep", "", regen))
-        changes += list(regen) + TURNS.tokens_off(after)
+        changes += list(regen) + tokens_off(after, fx.TURN_FLAGS)
         changes += [set_game("active", None), set_game("flags.last_side", None)]
         notes = (f"not walked this turn: {', '.join(waiting)}",) if waiting else ()
         steps.append(
