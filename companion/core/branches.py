@@ -195,15 +195,7 @@ class Telling(Roller):
 
     def check(self, c: Check) -> Tested:
         got = self.walk.check(c)
-        kind = c.kind
-        if kind == TEST:
-            said = c.success_text if got.success else c.failure_text
-        elif kind == PICK:
-            said = str(got.chosen)
-        elif kind == POOL:
-            said = (c.text or "{n} of {count} succeed").format(n=got.total, count=c.count)
-        else:
-            said = (c.text or "{total}").format(total=got.total, value=got.value)
+        said = str(got.chosen) if c.kind == PICK else c.said(got.success, got.total, got.value)
         self.steps.append(Step(c.title, said))
         return got
 

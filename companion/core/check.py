@@ -78,6 +78,16 @@ class Check:
         """What the die prompt says the roll is for."""
         return self.purpose or self.title
 
+    def said(self, success: bool | None, total: int | None, value: int | None = None) -> str:
+        """The words of a result: a test's success or failure text, a total's or a pool's
+        `text` filled in (a pool's `total` is its number of passes)."""
+        if self.target is not None and not self.each:
+            return self.success_text if success else self.failure_text
+        if self.each:
+            count = max(self.count, 0)
+            return (self.text or "{n} of {count} succeed").format(n=total, count=count)
+        return (self.text or "{total}").format(total=total, value=value)
+
     def passes(self, value: int) -> bool:
         """Whether a natural kept value (a single die's, in a pool) passes: the natural
         automatic results first, then the comparison with the modifiers."""

@@ -120,7 +120,7 @@ class DiceRoller(Roller):
         self.steps.append(
             Step(
                 title=c.title,
-                outcome=c.success_text if ok else c.failure_text,
+                outcome=c.said(ok, None),
                 roll=r,
                 modifiers=c.modifiers,
                 target=target,
@@ -140,7 +140,7 @@ class DiceRoller(Roller):
         self.steps.append(
             Step(
                 c.title,
-                (c.text or "{total}").format(total=total, value=r.value),
+                c.said(True, total, r.value),
                 roll=r,
                 modifiers=c.modifiers,
                 rulings=c.rulings,
@@ -151,9 +151,8 @@ class DiceRoller(Roller):
         return Tested(True, total, r.value)
 
     def _pool(self, c: Check) -> Tested:
-        text = c.text or "{n} of {count} succeed"
         if c.count <= 0:
-            self.steps.append(Step(c.title, text.format(n=0, count=0), rulings=c.rulings, check=c))
+            self.steps.append(Step(c.title, c.said(False, 0), rulings=c.rulings, check=c))
             return Tested(False, 0, None)
         p = c.chance()
         values = self.dice.roll(c.sides, c.count, c.asks)
@@ -163,7 +162,7 @@ class DiceRoller(Roller):
         self.steps.append(
             Step(
                 c.title,
-                text.format(n=n, count=c.count),
+                c.said(n > 0, n),
                 roll=r,
                 modifiers=c.modifiers,
                 target=c.target,
