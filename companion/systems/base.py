@@ -391,18 +391,13 @@ class RuleSystem(ABC):
         title = self.odds_title(state, req)
         from companion.core.action_odds import odds_trace
 
-        trace = odds_trace(title, self.odds_act(self.odds_state(state, req), req))
+        trace = odds_trace(title, self.odds_act(state, req))
         notes = self.odds_notes(state, req)
         if not notes:
             return trace
         from companion.values import replace
 
         return replace(trace, steps=trace.steps + notes)
-
-    def odds_state(self, state: GameState, req: ActionRequest) -> GameState:
-        """The state an action's odds are counted from: the game as it stands, unless the
-        system lets the odds of an action be asked out of turn (as if it were taken now)."""
-        return state
 
     def status_lines(self, state: GameState) -> list[str]:
         """Extra lines for the board: what the scenario tracks."""

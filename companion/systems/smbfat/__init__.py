@@ -9,7 +9,6 @@ from typing import Any
 from companion.core.roller import Roller
 from companion.dice import DiceSource
 from companion.errors import UsageError
-from companion.game.events import Event, apply_event, set_fighter, set_game
 from companion.game.state import FighterState, GameState, freeze
 from companion.roster import Roster, RosterFighter
 from companion.systems import records
@@ -200,21 +199,6 @@ class Smbfat(FromData):
         if req.action == "skill" and req.actor is not None:
             return f"Odds: {state.fighter(req.actor).name}'s skill roll"
         return super().odds_title(state, req)
-
-    def odds_state(self, state: GameState, req: records.ActionRequest) -> GameState:
-        # The odds of an attack or a skill roll may be asked at any time (before the
-        # figure's turn, after its one thing, once the game is over): they are counted as
-        # if it took its turn now.
-        fid = req.actor
-        if fid is None or req.action not in ("attack", "skill"):
-            return state
-        f = state.fighter(fid)
-        if state.active == fid and not f.flags.get("did") and state.phase != "ended":
-            return state
-        now = [set_game("active", fid), set_fighter(fid, "flags.did", None)]
-        if state.phase == "ended":
-            now.append(set_game("phase", "action"))
-        return apply_event(state, Event("odds", "", tuple(now)))
 
     def odds_notes(self, state: GameState, req: records.ActionRequest) -> tuple[Step, ...]:
         # What one reroll from the force's pool would change (R-SMB-02).

@@ -54,6 +54,19 @@ def one_thing(d: SmbData, f: FighterState, action: str) -> list[Change]:
     return [set_fighter(f.id, "flags.did", action)]
 
 
+def taken(
+    d: SmbData, state: GameState, f: FighterState, action: str, roller: Roller
+) -> list[Change]:
+    """The turn's checks and the mark of the one thing, for an action really taken.
+    Counted for its odds or described, an attack or a skill roll may be asked at any time
+    (before the figure's turn, after its one thing, once the game is over): no die
+    depends on whose turn it is."""
+    if not roller.takes:
+        return [set_fighter(f.id, "flags.did", action)]
+    on_turn(state, f)
+    return one_thing(d, f, action)
+
+
 def allowed(d: SmbData, state: GameState, f: FighterState) -> list[str]:
     """The actions open to a figure now, in the rules' order."""
     if state.phase == "ended":
@@ -103,8 +116,7 @@ def move(
 def skill(
     d: SmbData, state: GameState, f: FighterState, o: Mapping[str, Any], roller: Roller
 ) -> Outcome:
-    on_turn(state, f)
-    changes = one_thing(d, f, "skill")
+    changes = taken(d, state, f, "skill", roller)
     task = str(o.get("skill") or "a task").replace("-", " ")
     if o.get("roll") is False:
         text = f"{f.name} does {task}: no skill roll needed"
@@ -163,8 +175,7 @@ def _record(
 def attack(d: SmbData, state: GameState, req: ActionRequest, roller: Roller) -> Outcome:
     a = atk_mod.build_attack(d, state, req)
     f = state.fighter(a.attacker.id)
-    on_turn(state, f)
-    changes = one_thing(d, f, "attack")
+    changes = taken(d, state, f, "attack", roller)
     roller.info("The attack", atk_mod.setup_text(a), a.rulings, a.notes)
     log: list[dict[str, Any]] = []
     results = atk_mod.run_attack(a, roller, log)
