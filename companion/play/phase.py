@@ -8,15 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.dice import DiceRequest, DiceSource
 from companion.errors import CompanionError
 from companion.game.state import FighterState, GameState
 from companion.systems.base import RuleSystem
+from companion.systems.legal import REACTIONS
 from companion.values import frozen
-
-# Actions that are not chosen during an activation but happen to a fighter (a fall from
-# a height is resolved when it occurs, whoever is active).
-REACTIONS = ("fall",)
 
 
 @frozen
@@ -34,6 +30,10 @@ class Phase:
     fighter: str | None = None  # the active fighter (acting)
     actions_left: int | None = None
     solo_opfor: bool = False  # the side to act is the solo opponent
+    # Fighters a rule lets act at once besides the one acting (a 1ss Command), and
+    # whether the one acting does so only by such a grant (no activation of its own).
+    granted: tuple[str, ...] = ()
+    by_grant: bool = False
 
     def headline(self, state: GameState) -> str:
         if self.kind == "ended":
@@ -48,6 +48,9 @@ class Phase:
             name = state.sides[self.side].name
             opfor = " (OpFor)" if self.solo_opfor and "opfor" not in name.casefold() else ""
             return f"{head} · {name}{opfor} to activate"
+        if self.kind == "acting" and self.fighter is not None and self.by_grant:
+            f = state.fighter(self.fighter)
+            return f"{head} · {f.name} may take one action now"
         if self.kind == "acting" and self.fighter is not None:
             f = state.fighter(self.fighter)
             left = ""
@@ -57,21 +60,12 @@ class Phase:
         return f"{head} · everyone has activated: upkeep"
 
 
-class _NoDice(DiceSource):
-    """A dice source that stops a dry run at the first die asked for."""
-
-    def _values(self, request: DiceRequest) -> tuple[tuple[int, ...], bool]:
-        raise _Rolled()
-
-
-class _Rolled(Exception):
-    pass
-
-
 def turn_rolls(system: RuleSystem, state: GameState) -> bool:
     """Whether starting the next turn rolls dice (initiative), found by a dry run of
     the system's own turn start that stops at the first die: a menu says "roll
     initiative" only where there is one to roll."""
+    from companion.systems.legal import _NoDice, _Rolled
+
     try:
         system.next_turn(state, _NoDice())
     except _Rolled:
@@ -100,6 +94,9 @@ def current(system: RuleSystem, state: GameState) -> Phase:
         return Phase("ended", state.turn, state.last_turn)
     if state.turn == 0:
         return Phase("setup", 0, state.last_turn)
+    from companion.systems.legal import actors
+
+    granted = tuple(f.id for f in actors(system, state) if f.id != state.active)
     if state.active is not None:
         try:
             f = state.fighter(state.active)
@@ -118,7 +115,23 @@ def current(system: RuleSystem, state: GameState) -> Phase:
                     f.id,
                     left,
                     solo_opfor=opfor_side(state) == f.side,
+                    granted=granted,
                 )
+    if granted:
+        # An action granted at once is taken (or let go) before play moves on: the
+        # activation that granted it may have spent its last action on it.
+        g = state.fighter(granted[0])
+        return Phase(
+            "acting",
+            state.turn,
+            state.last_turn,
+            g.side,
+            g.id,
+            None,
+            solo_opfor=opfor_side(state) == g.side,
+            granted=granted[1:],
+            by_grant=True,
+        )
     side = system.next_side(state)
     if side is None:
         return Phase("upkeep", state.turn, state.last_turn)
@@ -126,47 +139,17 @@ def current(system: RuleSystem, state: GameState) -> Phase:
 
 
 def candidates(system: RuleSystem, state: GameState, side: int) -> list[FighterState]:
-    """Fighters of `side` that may take the next activation, as the system's turn
-    structure says (an exhausted SKIRMASHED figure, a 1ss fighter with its token)."""
-    return [f for f in state.side_fighters(side) if system.can_activate(state, f)]
+    """Fighters of `side` that may take the next activation (`companion.systems.legal`)."""
+    from companion.systems.legal import activatable
+
+    return activatable(system, state, side)
 
 
 def legal_actions(system: RuleSystem, state: GameState, f: FighterState) -> list[str]:
-    """The actions the active fighter may take now, in the system's order: what its
-    plug-in answers (`actions_for`), less what no rule system allows.
+    """The actions `f` may take now, in the system's order (`companion.systems.legal`)."""
+    from companion.systems.legal import action_names
 
-    In a system with a Recover action, a fighter that is down (as its plug-in says,
-    `must_recover`) may only recover and one that is not has nothing to recover from; an
-    attack needs an enemy still in the game, and a skill action a skill the fighter may
-    use as one (unless the system's skill action is any task at all, a free-text task).
-    """
-    names = [a for a in system.actions_for(state, f) if a not in REACTIONS]
-    if "recover" in names:
-        if system.must_recover(f):
-            return ["recover"]
-        names.remove("recover")
-    out = []
-    for a in names:
-        if a == "attack" and not targets(state, f):
-            continue
-        if a == "skill" and not may_use_skill(system, state, f):
-            continue
-        out.append(a)
-    return out
-
-
-def may_use_skill(system: RuleSystem, state: GameState, f: FighterState) -> bool:
-    """Whether the skill action has something for this fighter: where the system asks
-    which skill and answers with the fighter's choices, one of them; where it declares
-    the skill as free text with no choices (a task), always."""
-    spec = system.declared_actions().get("skill")
-    fact = spec.fact("skill") if spec is not None else None
-    if fact is None:
-        return bool(system.active_skills(f))
-    choices = system.fact_choices(state, f, fact)
-    if choices is None:
-        return fact.kind == "text" or bool(system.active_skills(f))
-    return bool(choices)
+    return action_names(system, state, f)
 
 
 def reactions(system: RuleSystem) -> list[str]:

@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from companion.core.roller import Roller
     from companion.systems.kit.facts import ActionSpec, Fact
     from companion.systems.kit.turns import TurnStructure
+    from companion.systems.legal import TargetRule
     from companion.systems.solo_play import SoloPlay
     from companion.systems.table_rolls import TableRolls
     from companion.systems.unit_library import UnitLibrary
@@ -311,6 +312,51 @@ class RuleSystem(ABC):
         """The actions that make sense for this fighter in this game (its scenario, its
         gear and skills), for menus; `resolve` still checks each one when it is taken."""
         return self.action_names()
+
+    def granted(self, state: GameState) -> Sequence[tuple[FighterState, str]]:
+        """Fighters a rule lets take an action at once, outside their own activation
+        (a 1ss boss's Command), each with why; none by default."""
+        return ()
+
+    def why_not(self, state: GameState, f: FighterState, action: str) -> str | None:
+        """Why `actions_for` leaves `action` out for `f` now, in the rule's words (a
+        scenario's own action in another scenario); None: the generator says it."""
+        return None
+
+    def let_go(self, state: GameState, fighter_id: str) -> Outcome:
+        """The action a rule granted `fighter_id` at once (`granted`), let go unused."""
+        raise RefusedError(f"{state.fighter(fighter_id).name} has no action granted now")
+
+    def target_rule(
+        self, state: GameState, actor: FighterState, action: str, fixed: Mapping[str, Any]
+    ) -> TargetRule | None:
+        """Whom `action` may target (`companion.systems.legal`): by default as its
+        declaration says (`target = "enemy"`...); None when it takes no target."""
+        from companion.systems.legal import default_rule
+
+        spec = self.declared_actions().get(action)
+        if spec is None:
+            return None
+        return default_rule(spec.target)
+
+    def target_problem(
+        self,
+        state: GameState,
+        actor: FighterState,
+        action: str,
+        fixed: Mapping[str, Any],
+        target: FighterState,
+    ) -> str | None:
+        """Why `target`, of the right side and still in the game, may still not be the
+        target of `action` (a Healer's target must be prone); None when it may."""
+        return None
+
+    def skill_label(self, skill: str) -> str:
+        """A skill's name as menus show it."""
+        for t in self.topics():
+            if t.id == skill and t.kind in ("skill", "role", "trait", "rule"):
+                return t.label
+        return skill.replace("-", " ").capitalize()
 
     def must_recover(self, f: FighterState) -> bool:
         """Whether `f` is down, so that Recover is the one action it may take (in a system

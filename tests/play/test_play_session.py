@@ -67,15 +67,16 @@ def test_legal_actions_depend_on_the_fighter(started):
     state = started.state
     robyn = state.fighter("robyn")
     # Robyn is the boss: Command is hers; the training mission has no scenario actions.
-    # The move comes first, as the action sequence has it (R-1SS-P16).
-    assert ph.legal_actions(sys_, state, robyn) == ["move", "attack", "skill", "command"]
+    # The move comes first, as the action sequence has it (R-1SS-P16). Command is her only
+    # active skill, and an action of its own: no second "skill" entry for it.
+    assert ph.legal_actions(sys_, state, robyn) == ["move", "attack", "command"]
     prone = replace_fighter(state, "robyn", status="wounded").fighter("robyn")
     assert ph.legal_actions(sys_, state, prone) == ["recover"]
     # With every enemy out there is no one to attack.
     alone = state
     for f in state.side_fighters(1):
         alone = replace_fighter(alone, f.id, status="out")
-    assert ph.legal_actions(sys_, alone, alone.fighter("robyn")) == ["move", "skill", "command"]
+    assert ph.legal_actions(sys_, alone, alone.fighter("robyn")) == ["move", "command"]
     assert ph.legal_actions(sys_, state, state.fighter("rabbit-with-bow")) == ["move", "attack"]
     assert ph.reactions(sys_) == ["fall"]
 

@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # the facts are read only by the commands that use them
     from companion.core.roller import Roller
     from companion.systems.kit.facts import ActionSpec, Fact
     from companion.systems.kit.turns import TurnStructure
+    from companion.systems.legal import TargetRule
     from companion.systems.solo_play import SoloPlay
 
 SOLO_FILE = "1ss_solo.toml"
@@ -206,6 +207,50 @@ class OneStatSkirmish(RuleSystem):
         from companion.systems.one_stat.solo import actions as solo
 
         return found + solo.offered(state, fighter)
+
+    def granted(self, state: GameState) -> Sequence[tuple[FighterState, str]]:
+        from companion.systems.one_stat.legal import granted
+
+        return granted(state)
+
+    def why_not(self, state: GameState, f: FighterState, action: str) -> str | None:
+        from companion.systems.one_stat.offer import SCENARIO_OF_ACT
+
+        if action in SCENARIO_OF_ACT and state.scenario not in SCENARIO_OF_ACT[action]:
+            names = [s.label for s in self.scenarios() if s.id in SCENARIO_OF_ACT[action]]
+            return f"it belongs to {' and '.join(names)}, and this game plays another scenario"
+        if action == "command" and "command" not in f.skills:
+            return f"{f.name} does not have Command"
+        return None
+
+    def let_go(self, state: GameState, fighter_id: str) -> Outcome:
+        from companion.systems.one_stat.legal import let_go
+
+        return let_go(state, fighter_id)
+
+    def target_rule(
+        self, state: GameState, actor: FighterState, action: str, fixed: Mapping[str, Any]
+    ) -> TargetRule | None:
+        from companion.systems.one_stat.legal import target_rule
+
+        spec = self.declared_actions().get(action)
+        return target_rule(self.data, spec.target if spec else "none", actor, action, fixed)
+
+    def target_problem(
+        self,
+        state: GameState,
+        actor: FighterState,
+        action: str,
+        fixed: Mapping[str, Any],
+        target: FighterState,
+    ) -> str | None:
+        from companion.systems.one_stat.legal import target_problem
+
+        return target_problem(self.data, action, fixed, target)
+
+    def skill_label(self, skill: str) -> str:
+        found = self.data.skills.get(skill) or self.data.roles.get(skill)
+        return found.label if found is not None else super().skill_label(skill)
 
     def asks(self, q: Question) -> bool:
         if not super().asks(q):

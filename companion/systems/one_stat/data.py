@@ -59,6 +59,10 @@ class Skill:
     melee_only: bool = False
     no_gear: bool = False
     mission_only: bool = False  # a named fighter's own skill (Red William's charge)
+    # Whom the skill, used as an action, targets: "none", "enemy", "friend" or "any"
+    # (never the user itself), and what else its target must be ("prone", "rookie").
+    target: str = "none"
+    target_needs: str = ""
 
 
 @frozen
