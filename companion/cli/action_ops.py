@@ -20,7 +20,7 @@ from companion.cli.shared import (
 from companion.errors import NoCurrentGameError, UsageError
 from companion.game.state import GameState, freeze
 from companion.numbers import shown
-from companion.systems.base import ActionRequest, RuleSystem
+from companion.systems.base import ActionRequest, Outcome, RuleSystem
 from companion.trace import Trace
 
 if TYPE_CHECKING:
@@ -82,6 +82,7 @@ def attack(
     game: str | None,
     as_json: bool,
     system: str | None = None,
+    force: bool = False,
     **told: Unpack[Told],
 ) -> None:
     src = dice_source(dice, seed)
@@ -89,8 +90,8 @@ def attack(
     def in_game() -> None:
         with writing_game(game) as gf:
             req = attack_request(gf.state, attacker, target, **told)
-            outcome = systems.get(gf.system).resolve(gf.state, req, src)
-            run_outcome(gf, outcome, as_json, src)
+            rules = systems.get(gf.system)
+            run_outcome(gf, _resolve_legal(rules, gf.state, req, src, force), as_json, src)
 
     on_paper = _attack_unless_paper(game, system, attacker, target, told, in_game)
     if on_paper is not None:
@@ -160,6 +161,25 @@ def _in_game_unless_paper(
     return False
 
 
+def _resolve_legal(
+    rules: RuleSystem, state: GameState, req: ActionRequest, src: Any, force: bool
+) -> Outcome:
+    """Resolve a request the rules allow now (`companion.systems.legal`); one they do not
+    is refused before any die is asked for, or with --force taken as a house rule that
+    the log names."""
+    from companion.systems import legal
+
+    why = legal.refusal(rules, state, req)
+    if why is None:
+        return rules.resolve(state, req, src)
+    own = legal.own_refusal(rules, state, req)
+    if own is not None:
+        raise own  # the rules' own words: no --force takes what the rule code refuses
+    if not force:
+        raise legal.OutsideRules(f"{why}; --force takes it all the same, as a house rule")
+    return legal.forced(rules.resolve(state, req, src), why)
+
+
 def _show_odds(system: str, trace: Trace, as_json: bool) -> None:
     if as_json:
         print_json(trace.to_dict())
@@ -180,6 +200,7 @@ def _simple(
     as_json: bool,
     odds: bool = False,
     system: str | None = None,
+    force: bool = False,
 ) -> None:
     if odds and (dice is not None or seed is not None):
         raise UsageError("--odds rolls nothing: leave out --dice and --seed")
@@ -197,7 +218,7 @@ def _simple(
         with writing_game(game) as gf:
             rules = systems.get(gf.system)
             req = _request(gf.state, rules, action, fighter, target, options)
-            run_outcome(gf, rules.resolve(gf.state, req, src), as_json, src)
+            run_outcome(gf, _resolve_legal(rules, gf.state, req, src, force), as_json, src)
 
     no_game = _in_game_unless_paper(game, system, in_game)
     if no_game is False:

@@ -39,6 +39,12 @@ PAPER = """Without a game, or with --system: name each fighter from a saved rost
         ROSTER:FIGHTER, or describe it in the words 'roster add' takes. It is fresh and
         upright unless its words say otherwise ("specialist stat=5 wounded").
         Nothing is written."""
+FORCE = opt(
+    "force",
+    "Take it even where the rules do not allow it now (a house rule; the log says so).",
+    kind="flag",
+    default=False,
+)
 ODDS = opt(
     "odds",
     "Show the exact chance of each outcome instead of rolling; changes nothing.",
@@ -90,7 +96,7 @@ COMMANDS = (
         companion attack -s monochrome "warrior attack=7 defence=2" \\
             "soldier attack=5 defence=1" --dice 3,2
         """,
-        (*ATTACK_FACTS, *ROLLED, SYSTEM),
+        (*ATTACK_FACTS, *ROLLED, FORCE, SYSTEM),
         facts="attack",
     ),
     Command(
@@ -127,7 +133,7 @@ COMMANDS = (
         companion recover John --dice 6
         companion recover -s 1ss "specialist stat=5 wounded" --dice 6
         """,
-        (FIGHTER, *ROLLED, ODDS, SYSTEM),
+        (FIGHTER, *ROLLED, ODDS, FORCE, SYSTEM),
     ),
     Command(
         "fall",
@@ -168,6 +174,7 @@ COMMANDS = (
             OPT,
             *ROLLED,
             ODDS,
+            FORCE,
             SYSTEM,
         ),
         facts="skill",
@@ -192,6 +199,7 @@ COMMANDS = (
             OPT,
             *ROLLED,
             ODDS,
+            FORCE,
             SYSTEM,
         ),
         facts="*",

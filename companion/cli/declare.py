@@ -31,6 +31,7 @@ if TYPE_CHECKING:
         as_json: bool
         odds: NotRequired[bool]
         system: NotRequired[str | None]
+        force: NotRequired[bool]
 
 
 # What a value may be: text, a whole number (optionally bounded), an on/off switch, text

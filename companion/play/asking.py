@@ -20,7 +20,8 @@ from companion.play.session import Session
 from companion.play.ui import BACK, Item, Prompter, numbered
 from companion.systems.base import ActionRequest, Question
 from companion.systems.kit.facts import ActionSpec, Fact
-from companion.values import frozen
+from companion.systems.legal import Legal, target_of
+from companion.values import frozen, replace
 
 # Whom an action's target may be, by its declared kind.
 TARGETS = {
@@ -31,6 +32,7 @@ TARGETS = {
     "optional-enemy": "enemies",
 }
 ROLL = "__roll__"
+NOBODY = "__nobody__"
 
 
 @frozen
@@ -114,11 +116,13 @@ class Asking:
     def pick_fighter(
         self, message: str, fighters: Any, optional: bool = False
     ) -> FighterState | None:
+        """One fighter from a list, by its id (a menu entry carries the id, never its
+        label); `optional` adds "nobody", last, so no fighter's number moves for it."""
         labels: list[tuple[str, Any]] = [(f"{f.name} ({self.brief(f)})", f.id) for f in fighters]
         if optional:
-            labels.insert(0, ("No target", None))
+            labels.append(("Nobody", NOBODY))
         fid = self.ui.choose(message, numbered(labels, "b") + [BACK])
-        return None if fid is None else self.s.state.fighter(fid)
+        return None if fid == NOBODY else self.s.state.fighter(fid)
 
     # -- what -------------------------------------------------------------------------
     def spec_of(self, action: str) -> ActionSpec:
@@ -126,26 +130,35 @@ class Asking:
             action, self.action_label(action), "optional"
         )
 
-    def facts(self, action: str, actor: FighterState) -> ActionRequest:
-        """The request for `action`: its target, then the facts that matter."""
+    def facts(self, action: str, actor: FighterState, choice: Legal | None = None) -> ActionRequest:
+        """The request for `action`: its target, then the facts that matter. `choice` is
+        the action as the rules allow it now (`companion.systems.legal`): its target is
+        one of the fighters it may take, and what its choice fixed (a skill) is not asked."""
         spec = self.spec_of(action)
+        fixed = dict(choice.fixed) if choice is not None else {}
+        domain = (
+            choice.target
+            if choice is not None
+            else target_of(self.s.system, self.s.state, actor, action, fixed)
+        )
         target: FighterState | None = None
-        if spec.target != "none":
-            whom = self.among(actor, None, TARGETS.get(spec.target, "all"))
+        if domain is not None:
             target = self.pick_fighter(
-                f"{actor.name}: {spec.label} — whom?",
-                whom,
-                optional=spec.target.startswith("optional"),
+                f"{actor.name}: {choice.label if choice else spec.label} — whom?",
+                [self.s.state.fighter(t) for t in domain.ids],
+                optional=domain.optional,
             )
+        spec = replace(spec, facts=tuple(f for f in spec.facts if f.key not in fixed))
         odds = Odds(self.s.system, self.s.state, lambda opts: self.fill(spec, actor, target, opts))
-        base = ActionRequest(action, actor.id, target.id if target else None, freeze({}))
+        base = ActionRequest(action, actor.id, target.id if target else None, freeze(fixed))
         given: dict[str, Any] = {}
         confirming = False
         while True:
             plan = self.plan(spec, actor, target, given, odds, base)
             if plan.missing:
                 fact = plan.missing[0]
-                given[fact.key] = self.ask_fact(fact, actor, target, None, plan, odds, base)
+                last = self.memory.get((actor.id, base.target, fact.key))
+                given[fact.key] = self.ask_fact(fact, actor, target, last, plan, odds, base)
                 continue
             waiting = [f for f in plan.open if f.key not in given]
             if not waiting and not confirming:
@@ -162,7 +175,7 @@ class Asking:
                 if change.kind == "yesno"
                 else self.ask_fact(change, actor, target, now, plan, odds, base)
             )
-        answers = {k: v for k, v in plan.answers.items() if v is not None}
+        answers = {**fixed, **{k: v for k, v in plan.answers.items() if v is not None}}
         # A fact the rules need but whose every allowed answer leads to the same (a
         # Ranger's shot reads its distance only to check the reach) takes the first
         # allowed one.
@@ -170,6 +183,7 @@ class Asking:
             if not refused(odds.of(ActionRequest(action, actor.id, base.target, freeze(filled)))):
                 answers = filled
                 break
+        answers = {**fixed, **answers}
         for f in plan.open:
             self.memory[(actor.id, base.target, f.key)] = plan.answers.get(f.key)
         request = ActionRequest(action, actor.id, base.target, freeze(answers))
@@ -191,7 +205,8 @@ class Asking:
         """Which facts matter with the answers given so far; each other open fact at the
         answer given last time for this fighter and target, else its usual one."""
         system, state = self.s.system, self.s.state
-        answers: dict[str, Any] = {}
+        # What the action's choice fixed (a skill) reads as given: `when` facts follow it.
+        answers: dict[str, Any] = dict(base.options)
         open_: list[Fact] = []
         legal: dict[str, tuple[Any, ...]] = {}
         missing: list[Fact] = []
@@ -276,6 +291,10 @@ class Asking:
         """The answer given last time for this fighter and target, else the one most
         tables give (the declared default, nobody for a list of fighters); _NONE when
         there is none and the fact must be asked."""
+        if fact.chosen or (fact.kind == "number" and fact.default is None):
+            # A decision, and a distance (each move its own), are asked every time; the
+            # last answer is the default the question shows.
+            return _NONE
         key = (actor.id, target.id if target else None, fact.key)
         if key in self.memory and (not legal or self.memory[key] in legal):
             return self.memory[key]

@@ -25,6 +25,7 @@ from companion.play.screen import blocks_of
 from companion.play.session import GameChanged, Session, StepResult
 from companion.play.ui import BACK, Back, Item, Prompter, Quit, keys_for, letter_keys, numbered
 from companion.render.play_view import Block
+from companion.systems import legal
 from companion.systems.base import ActionRequest, Outcome, waiting_text, with_skipped
 from companion.systems.solo_guide import Ask, SoloGuide, Walk
 from companion.trace import Trace
@@ -244,8 +245,19 @@ class Loop(Asking, Extras):
             return items
         if p.kind == "acting" and p.fighter is not None:
             f = state.fighter(p.fighter)
-            items = self.action_items(ph.legal_actions(self.s.system, state, f), room)
-            items.append(Item("e", f"End {possessive(f.name)} activation", self.do_end_activation))
+            items = self.action_items(legal.actions(self.s.system, state, f), room)
+            # Another fighter a rule lets act at once (commanded while its boss still has
+            # an action) is one key away, its actions in a menu of their own.
+            for i, gid in enumerate(p.granted, 1):
+                g = state.fighter(gid)
+                key = "g" if i == 1 else "GHJ"[(i - 2) % 3]
+                items.append(Item(key, f"{g.name}: its action now…", _bind(self.do_granted, gid)))
+            if p.by_grant:
+                items.append(Item("e", f"{f.name} lets its action go", _bind(self.do_let_go, f.id)))
+            else:
+                items.append(
+                    Item("e", f"End {possessive(f.name)} activation", self.do_end_activation)
+                )
             return items
         return []
 
@@ -269,22 +281,28 @@ class Loop(Asking, Extras):
         ]
 
     def action_key(self, action: str) -> str:
-        """The key of an action: the same in every menu of this game's system."""
+        """The key of an action (or of one skill used as an action, `skill:ID`): the same
+        in every menu of this game."""
         if action not in self.keys:
-            names = [*self.s.system.action_names(), *self.s.system.declared_actions(), action]
+            system = self.s.system
+            names = [*system.action_names(), *system.declared_actions()]
+            # Every skill a fighter of this game has gets its key now, so no later menu
+            # moves another's.
+            skills = {s for f in self.s.state.fighters for s in system.active_skills(f)}
+            names += [f"skill:{s}" for s in sorted(skills)] + [action]
             # The actions of every turn choose their letters first.
             order = sorted(dict.fromkeys(names), key=lambda a: a not in COMMON)
             labels = [(a, self.action_label(a)) for a in order]
-            self.keys = letter_keys(labels, FIXED + PHASE_KEYS)
+            self.keys = letter_keys(labels, FIXED + PHASE_KEYS + "g")
         return self.keys.get(action, "")
 
-    def action_items(self, actions: list[str], room: int) -> list[Item]:
+    def action_items(self, actions: list[legal.Legal], room: int) -> list[Item]:
         """Actions keyed by their own letters; those beyond `room` behind a search."""
-        labels = [(self.action_label(a), _bind(self.do_action, a)) for a in actions]
+        labels = [(a.label, _bind(self.do_legal, a)) for a in actions]
         if len(labels) > room:
-            return numbered(self.more_labels(labels, room, "action"), FIXED + PHASE_KEYS)
+            return numbered(self.more_labels(labels, room, "action"), FIXED + PHASE_KEYS + "g")
         return [
-            Item(self.action_key(a) or str(i), label + self.odds_hint(a), fn)
+            Item(self.action_key(key_of(a)) or str(i), label + self.odds_hint(a.action), fn)
             for i, (a, (label, fn)) in enumerate(zip(actions, labels, strict=True), 1)
         ]
 
@@ -540,6 +558,8 @@ class Loop(Asking, Extras):
         )
 
     def action_label(self, action: str) -> str:
+        if action.startswith("skill:"):
+            return legal.label_of(self.s.system, "skill", {"skill": action[6:]})
         spec = self.s.system.declared_actions().get(action)
         return spec.label if spec is not None else action.replace("-", " ").capitalize()
 
@@ -555,6 +575,34 @@ class Loop(Asking, Extras):
     def do_after_game(self, action: str, fid: str) -> None:
         request = self.facts(action, self.s.state.fighter(fid))
         self.show(self.resolve(request))
+
+    def do_legal(self, choice: legal.Legal) -> None:
+        """Take one of the actions the rules allow now, with its facts asked."""
+        before = {f.id for f in legal.actors(self.s.system, self.s.state)}
+        request = self.facts(choice.action, self.s.state.fighter(choice.actor), choice)
+        self.show(self.resolve(request))
+        # An action granted at once by this one (a Command) is asked for at once.
+        for f in legal.actors(self.s.system, self.s.state):
+            if f.id not in before:
+                try:
+                    self.do_granted(f.id)
+                except Back:
+                    pass
+                break
+
+    def do_granted(self, fid: str) -> None:
+        """The action a rule grants `fid` at once (a 1ss Command), from its own menu."""
+        state = self.s.state
+        f = state.fighter(fid)
+        why = dict((g.id, w) for g, w in self.s.system.granted(state)).get(fid, "")
+        items = self.action_items(legal.actions(self.s.system, state, f), MAX_KEYED)
+        items.append(Item("e", f"None: {f.name} lets its action go", _bind(self.do_let_go, fid)))
+        head = f"{f.name}: {why}" if why else f"{f.name} may take one action now"
+        choice = self.ui.choose(head, self.fit(items) + [BACK])
+        choice()
+
+    def do_let_go(self, fid: str) -> None:
+        self.show(self.s.run(lambda s, d: self.s.system.let_go(s, fid), None))
 
     def do_action(self, action: str, reaction: bool = False) -> None:
         state = self.s.state
@@ -573,6 +621,12 @@ class Loop(Asking, Extras):
     def do_redo(self) -> None:
         res = self.s.redo()
         self.last = [Block(lines=(Text("Redone:", style="bold"),))] + blocks_of(res.events)
+
+
+def key_of(choice: legal.Legal) -> str:
+    """The key an action's menu entry is known by: a skill used as an action has its own."""
+    skill = choice.fixed.get("skill")
+    return f"skill:{skill}" if choice.action == "skill" and skill else choice.action
 
 
 def _bind(fn: Callable[..., None], *args: Any) -> Callable[[], None]:

@@ -101,7 +101,9 @@ class Odds:
     def with_answer(
         self, base: ActionRequest, answers: Mapping[str, Any], key: str, value: Any
     ) -> Distribution | None:
-        opts = {k: v for k, v in answers.items() if k != key and v is not None}
+        # What the action's choice fixed (a skill) is in the base request.
+        opts = {**base.options}
+        opts.update({k: v for k, v in answers.items() if k != key and v is not None})
         if value is not None:
             opts[key] = value
         d: Distribution | None = None
@@ -170,6 +172,6 @@ def judge(
     if len(values) == 1 or (len(legal) == 1 and fact.kind != "number"):
         # The only answer the rules allow: known, not asked.
         return Verdict("known", (legal or list(zip(values, dists, strict=True)))[0][0])
-    if len({d for _, d in legal}) <= 1:
+    if len({d for _, d in legal}) <= 1 and not fact.chosen:
         return Verdict("skip")
     return Verdict("ask", legal=tuple(v for v, _ in legal))

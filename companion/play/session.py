@@ -186,7 +186,17 @@ class Session:
         return self.run(lambda s, d: self.system.activate(s, fighter_id), None)
 
     def resolve(self, request: ActionRequest, dice: DiceSource) -> StepResult:
-        return self.run(lambda s, d: self.system.resolve(s, request, d), dice)
+        def make(state: GameState, d: DiceSource) -> Outcome:
+            # Play offers only what the rules allow now; the same check as the commands'
+            # keeps it so should a menu ever drift from the generator.
+            from companion.systems.legal import OutsideRules, refusal
+
+            why = refusal(self.system, state, request)
+            if why is not None:
+                raise OutsideRules(why)
+            return self.system.resolve(state, request, d)
+
+        return self.run(make, dice)
 
     def end_activation(self, dice: DiceSource | None = None) -> StepResult:
         """Close the active fighter's activation, with the system's end-of-activation

@@ -128,13 +128,22 @@ class Prompter:
         return str(self._ask(questionary.text(message, default=default, validate=validate)))
 
     def number(self, message: str, lo: int, hi: int, default: int | None = None) -> int:
+        """A whole number from `lo` to `hi`. A default is said in the question and taken
+        by Enter, never typed into the field, where a digit typed would join it ("3"
+        after a "2" read as 23)."""
+
         def valid(t: str) -> bool | str:
             t = t.strip()
+            if not t and default is not None:
+                return True
             if t.lstrip("-").isdigit() and lo <= int(t) <= hi:
                 return True
             return f"a whole number from {lo} to {hi}"
 
-        return int(self.text(message, "" if default is None else str(default), valid).strip())
+        if default is not None:
+            message = f"{message} (Enter: {default})"
+        answer = self.text(message, "", valid).strip()
+        return default if not answer and default is not None else int(answer)
 
     def confirm(self, message: str, default: bool = False) -> bool:
         import questionary

@@ -52,6 +52,9 @@ class Fact:
     # A yes/no whose question is the positive of the opposite of its key ("Is the target
     # adjacent?" for `ranged`): play stores the answer inverted, --opt takes the key's.
     flip: bool = False
+    # The player's decision rather than a fact of the table (shoot or strike): asked
+    # whenever more than one answer is allowed, even where the chances come out the same.
+    chosen: bool = False
 
     def question(self, actor: str = "", target: str = "") -> str:
         return self.ask.format(actor=actor or "the fighter", target=target or "the target")
@@ -112,7 +115,7 @@ def read_action(aid: str, r: Reader) -> ActionSpec:
     for fr in r.tables("ask"):
         fr.only(
             "key", "kind", "ask", "low", "high", "choices", "among", "when", "default",
-            "in_play", "help", "flip",
+            "in_play", "help", "flip", "chosen",
         )  # fmt: skip
         k = fr.text("key")
         if k in seen:
@@ -142,6 +145,7 @@ def read_action(aid: str, r: Reader) -> ActionSpec:
                 fr.flag("in_play", True),
                 fr.text("help", ""),
                 fr.flag("flip", False),
+                fr.flag("chosen", False),
             )
         )
     return ActionSpec(

@@ -198,7 +198,14 @@ class TurnStructure:
         side = self.next_side(state)
         if side is not None and side != f.side:
             raise RefusedError(self.not_their_go(state, side, f))
-        if not self.closes_previous and state.active is not None and state.active != fid:
+        # A fighter taken out during its own activation (a charger shot down) holds up
+        # no one: its activation is over.
+        if (
+            not self.closes_previous
+            and state.active is not None
+            and state.active != fid
+            and not state.fighter(state.active).out
+        ):
             raise RefusedError(
                 f"{state.fighter(state.active).name} is still activating: end that activation "
                 "first ('companion done')"

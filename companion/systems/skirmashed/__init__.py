@@ -182,6 +182,13 @@ class Skirmashed(FromData):
             return not q.answers.get("ranged")
         return super().asks(q)
 
+    def known(self, q: records.Question) -> Any:
+        # A melee attack after this activation's move is a charge (R-SKM-P13): the game
+        # knows it, so play does not ask (the command takes --opt charging=no).
+        if q.fact.key == "charging" and "move" in actions.done_so_far(q.actor):
+            return True if not q.answers.get("ranged") else None
+        return None
+
     def game_options(self) -> ActionSpec | None:
         return self.data.options
 

@@ -357,7 +357,10 @@ def build(
     blocking = bool(o.get("block"))
     if blocking and t.exhausted:
         raise RefusedError(f"{t.name} is exhausted and cannot actively block")
-    charging = not ranged and (bool(o.get("charging")) or "run" in did)
+    # A melee attack after a move is a charge unless the table says the figure began in
+    # contact with this target all the same (R-SKM-P13); after a run it always is (R-SKM-P10).
+    moved = "move" in tuple(fa.flags.get("did") or ())
+    charging = not ranged and (bool(o.get("charging", moved)) or "run" in did)
     shoot_first = bool(o.get("shoot_first"))
     if shoot_first:
         if not charging:

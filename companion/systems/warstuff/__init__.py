@@ -166,7 +166,8 @@ class WarStuff(FromData, UnitLibrary):
         taken = f.get("action")
         out: list[str] = []
         if f.get("stunned"):
-            out.append("recover")
+            if taken is None:  # stunned after its action (a failed test): nothing left
+                out.append("recover")
         elif taken is None:
             out += ["hold", "walk", "run"]
         if taken != "recover" and not f.get("stunned") and not f.get("attacked"):

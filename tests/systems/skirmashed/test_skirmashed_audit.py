@@ -60,7 +60,20 @@ def test_play_asks_about_charging_only_after_a_move():
 
     assert "charging" not in asked(duel())
     assert "charging" not in asked(act(duel(), "focus"))
-    assert "charging" in asked(act(duel(), "move", [1]))
+    # After the move the game knows it: a melee attack then is a charge, not asked.
+    moved = act(duel(), "move", [1])
+    q = Question(moved, moved.fighter("a"), spec.fact("charging"), {"ranged": False})
+    assert SKM.known(q) is True
+
+
+def test_an_attack_after_a_move_is_a_charge_unless_told_otherwise():
+    state = act(duel(a=fig("A", fight=1, hack=6)), "move", [1])
+    o = SKM.resolve(state, attack("a", "b"), PrefixDice([5, 1]))
+    step = next(s for s in o.trace.steps if s.title == "To hit (melee)")
+    assert step.target == 4  # Hack 6 -2 charging, with nothing said (R-SKM-P13)
+    o = SKM.resolve(state, attack("a", "b", charging=False), PrefixDice([5, 1]))
+    step = next(s for s in o.trace.steps if s.title == "To hit (melee)")
+    assert step.target == 6  # began in contact with it all the same
 
 
 # --- a distance given with --opt means a shot, as --range does ------------------------------

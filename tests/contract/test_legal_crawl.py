@@ -1,0 +1,171 @@
+"""Offered means accepted: random legal games in every system, read from the generator.
+
+From each system's sample game, seeded random games are played through the one answer
+to "what may happen now" (`companion.systems.legal`), the answer play's menus are built
+from: every fighter offered for an activation is activated, every action offered (with
+a target from its domain and facts as play would fill them) is taken with digital dice,
+and none may be refused. At each step a sample of requests outside it (a target of the
+wrong side, an action not offered) is refused before any die is asked for.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from rich.console import Console
+
+from companion import systems
+from companion.cli.shared import drawn_board
+from companion.dice import SeededDice
+from companion.errors import CompanionError, RefusedError
+from companion.game.repo import Home, event_for
+from companion.game.state import freeze
+from companion.play import phase as ph
+from companion.play.loop import Loop
+from companion.play.matters import Odds, refused
+from companion.play.session import Session
+from companion.play.ui import Prompter
+from companion.systems import legal
+from companion.systems.base import ActionRequest
+from companion.values import replace
+
+STEPS = 70
+
+
+def _game(sid: str, tmp_path, n: int):
+    system = systems.get(sid)
+    home = Home(tmp_path / f"{sid}-{n}", draw=drawn_board)
+    rosters = list(system.sample_rosters())[:2]
+    gf = home.create_game(f"g{n}", system.new_game(rosters, system.default_scenario, {}))
+    setup = system.setup_roll(gf.state, SeededDice(n))
+    if setup is not None:
+        gf.append(event_for(setup.kind, setup.summary, setup.changes, gf.state))
+    gf.db.commit()
+    return system, home, gf
+
+
+def _write(gf, outcome) -> None:
+    gf.append(event_for(outcome.kind, outcome.summary, outcome.changes, gf.state))
+    gf.db.commit()
+
+
+def _request(loop: Loop, choice: legal.Legal, rng: random.Random) -> ActionRequest:
+    """The request play would make for `choice`: a target from its domain, each fact play
+    keeps open at a random one of its allowed answers, the others as play fills them."""
+    system, state = loop.s.system, loop.s.state
+    actor = state.fighter(choice.actor)
+    target = None
+    if choice.target is not None:
+        pool = list(choice.target.ids) + ([None] if choice.target.optional else [])
+        tid = rng.choice(pool)
+        target = state.fighter(tid) if tid else None
+    spec = loop.spec_of(choice.action)
+    spec = replace(spec, facts=tuple(f for f in spec.facts if f.key not in choice.fixed))
+    base = ActionRequest(choice.action, actor.id, target.id if target else None, choice.fixed)
+    odds = Odds(system, state, lambda o: loop.fill(spec, actor, target, o))
+    given: dict = {}
+    for _ in range(len(spec.facts) + 1):
+        plan = loop.plan(spec, actor, target, given, odds, base)
+        open_ = [f for f in plan.open if f.key not in given]
+        if not open_:
+            break
+        fact = open_[0]
+        allowed = plan.legal.get(fact.key) or ()
+        given[fact.key] = rng.choice(allowed) if allowed else plan.answers.get(fact.key)
+    answers = {**choice.fixed, **{k: v for k, v in plan.answers.items() if v is not None}}
+    for filled in loop.fill(spec, actor, target, answers):
+        req = ActionRequest(choice.action, actor.id, base.target, freeze(filled))
+        if not refused(odds.of(req)):
+            answers = filled
+            break
+    return system.accept(
+        state, ActionRequest(choice.action, actor.id, base.target, freeze(answers))
+    )
+
+
+def _outside(system, state, f, rng: random.Random) -> None:
+    """A sample of requests outside the legal set is refused by the commands' check."""
+    offered = legal.actions(system, state, f)
+    for choice in offered:
+        if choice.target is None:
+            continue
+        wrong = [t for t in state.fighters if t.id not in choice.target.ids and not t.out]
+        wrong = [t for t in wrong if t.id != f.id]
+        if wrong:
+            t = rng.choice(wrong)
+            req = ActionRequest(choice.action, f.id, t.id, choice.fixed)
+            assert legal.refusal(system, state, req) is not None, (choice, t.name)
+    names = {c.action for c in offered}
+    missing = [a for a in system.action_names() if a not in names and a not in legal.REACTIONS]
+    if missing and f.id == state.active:
+        req = ActionRequest(rng.choice(missing), f.id, None, freeze({}))
+        why = legal.refusal(system, state, req)
+        if why is None:  # the generator leaves it to the system: it must refuse then
+            with pytest.raises(CompanionError):
+                system.resolve(state, req, SeededDice(1))
+
+
+def crawl(sid: str, tmp_path, seed: int) -> int:
+    """Play one random legal game; the number of actions taken."""
+    rng = random.Random(seed)
+    system, home, gf = _game(sid, tmp_path, seed)
+    loop = Loop(Session(home, gf.name), Console(file=io.StringIO()), Prompter())
+    taken = 0
+    for step in range(STEPS):
+        loop.s.refresh()
+        state = gf.state
+        p = ph.current(system, state)
+        where = f"{sid} seed {seed} step {step} ({p.kind}, turn {state.turn})"
+        if p.kind == "ended":
+            break
+        if p.kind in ("setup", "upkeep") or (p.kind == "choose" and rng.random() < 0.05):
+            _write(gf, system.next_turn(state, SeededDice(rng.randrange(10**6))))
+            continue
+        if p.kind == "choose":
+            offered = ph.candidates(system, state, p.side)
+            assert offered, f"{where}: a side to activate with nobody to activate"
+            f = rng.choice(offered)
+            try:
+                _write(gf, system.activate(state, f.id))
+            except RefusedError as e:
+                pytest.fail(f"{where}: {f.name} was offered an activation, then refused: {e}")
+            continue
+        f = state.fighter(p.fighter)
+        _outside(system, state, f, rng)
+        offered = legal.actions(system, state, f)
+        if not offered or rng.random() < 0.15:
+            if p.by_grant:
+                _write(gf, system.let_go(state, f.id))
+            else:
+                _write(gf, system.end_activation(state, SeededDice(rng.randrange(10**6))))
+            continue
+        choice = rng.choice(offered)
+        loop.s.refresh()
+        req = _request(loop, choice, rng)
+        why = legal.refusal(system, state, req)
+        assert why is None, f"{where}: offered {choice.label}, then outside the rules: {why}"
+        try:
+            out = system.resolve(state, req, SeededDice(rng.randrange(10**6)))
+        except RefusedError as e:
+            pytest.fail(f"{where}: {f.name} was offered {choice.label} ({req}), then refused: {e}")
+        _write(gf, out)
+        taken += 1
+    return taken
+
+
+@pytest.mark.parametrize("sid", systems.ids())
+def test_every_offered_choice_is_accepted_in_random_games(sid, tmp_path):
+    assert sum(crawl(sid, tmp_path, seed) for seed in range(3)) > 10
+
+
+@pytest.mark.slow
+@settings(
+    max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(seed=st.integers(min_value=3, max_value=10**6), sid=st.sampled_from(systems.ids()))
+def test_offered_means_accepted_property(seed, sid, tmp_path_factory):
+    crawl(sid, tmp_path_factory.mktemp("crawl"), seed)
