@@ -16,7 +16,7 @@ from typing import Any
 BY_DEST = {
     "fighter": "fighter",
     "attacker": "fighter",
-    "target": "fighter",
+    "target": "target",
     "side": "side",
     "game": "game",
     "skill_name": "skill",
@@ -42,6 +42,7 @@ def values(kind: str, ctx: Any, incomplete: str, args: list[str] | None = None) 
             # words before the option unparsed; the roster is the first of them.
             words = [*(args or []), *getattr(ctx, "args", [])]
             params["roster"] = words[0] if words else None
+        params.setdefault("__command__", getattr(ctx, "info_name", None))
         found = _values(kind, params)
     except Exception:  # noqa: BLE001 - a shell completing must never see a traceback
         return []
@@ -66,6 +67,7 @@ def _values(kind: str, params: dict[str, Any]) -> list[str]:
             for t in all_topics(systems.resolve_id(str(params.get("system") or systems.DEFAULT)))
         ]
     from companion.game.repo import Home
+    from companion.systems import legal
 
     home = Home()
     if kind == "roster":
@@ -95,15 +97,40 @@ def _values(kind: str, params: dict[str, Any]) -> list[str]:
         return [f.name for f in state.fighters]
     if kind == "side":
         return [s.name for s in state.sides]
-    f = _fighter(state, params.get("fighter"))
+    f = _fighter(state, params.get("fighter") or params.get("attacker"))
+    sys_ = systems.get(gf.system)
+    if kind == "target":
+        return _targets(sys_, state, f, params)
     if kind == "action":
-        sys_ = systems.get(gf.system)
+        if f is not None and f in legal.actors(sys_, state):
+            return legal.action_names(sys_, state, f)  # what it may take now
         return list(sys_.actions_for(state, f) if f is not None else sys_.action_names())
     if kind == "skill":
         if f is not None:
             return list(f.skills)
         return _skills(systems.get(gf.system))
     return []
+
+
+def _targets(system: Any, state: Any, f: Any, params: dict[str, Any]) -> list[str]:
+    """Whom the action on the command line may target now, as the legal actions say;
+    every fighter when the actor or the action is not known yet."""
+    everyone = [t.name for t in state.fighters]
+    if f is None:
+        return everyone
+    command = str(params.get("__command__") or "")
+    action = str(params.get("action") or command)
+    from companion.systems import legal
+
+    fixed: dict[str, Any] = {}
+    if command == "skill" and params.get("skill_name"):
+        action, fixed = "skill", {"skill": str(params["skill_name"]).casefold()}
+        if fixed["skill"] in system.action_names():
+            action, fixed = fixed["skill"], {}
+    domain = legal.target_of(system, state, f, action, fixed)
+    if domain is None:
+        return everyone
+    return [state.fighter(t).name for t in domain.ids]
 
 
 def _fighter(state: Any, name: Any) -> Any:

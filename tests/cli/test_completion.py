@@ -60,6 +60,20 @@ def test_completes_commands_and_values(demo, home, words, offered):
         assert "Frogger with pistol and claw" not in got
 
 
+@pytest.mark.parametrize(
+    ("words", "offered", "not_offered"),
+    [
+        ("companion attack Robyn ", ["Cpt. Fawkes", "T-999"], ["John", "Robyn"]),
+        ("companion skill Robyn command ", ["John"], ["Cpt. Fawkes", "Robyn"]),
+        ("companion act Robyn command ", ["John"], ["T-999"]),
+    ],
+)
+def test_targets_complete_from_the_legal_actions(demo, home, words, offered, not_offered):
+    got = complete(home, words)
+    assert all(w in got for w in offered), (words, got)
+    assert not any(w in got for w in not_offered), (words, got)
+
+
 def test_completion_offers_nothing_rather_than_fail(run, home):
     # no game yet: no fighters to offer, and no traceback
     assert complete(home, "companion activate R") == []

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 import shlex
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -148,3 +149,17 @@ def test_help_example_runs_on_the_sample_game(run, tmp_path, monkeypatch, path, 
     assert run("roster", "import", str(tmp_path / "outlaws.json")).code == 0
     for line in [*CONTEXT.get(path, []), *lines]:
         check(run, line)
+
+
+def test_readme_python_examples_run(demo, run, capsys):
+    """The Python example of the Development section, on the game it says, prints what
+    its comments say."""
+    assert run("turn", "--dice", "7,3").code == 0
+    assert run("activate", "Robyn").code == 0
+    blocks = re.findall(r"```python\n(.*?)```", README.read_text(), re.S)
+    assert len(blocks) == 1
+    capsys.readouterr()
+    exec(textwrap.dedent(blocks[0]), {})  # noqa: S102 - the README's own example
+    out = capsys.readouterr().out
+    assert "Attack ('cpt-fawkes', 't-999'" in out and "Command ('john', 'rabbit-with-bow'" in out
+    assert "T-999 cannot be the target of Robyn's Command: it takes a friend" in out
