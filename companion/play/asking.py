@@ -117,11 +117,13 @@ class Asking:
         self, message: str, fighters: Any, optional: bool = False
     ) -> FighterState | None:
         """One fighter from a list, by its id (a menu entry carries the id, never its
-        label); `optional` adds "nobody", last, so no fighter's number moves for it."""
+        label); `optional` adds "nobody" under the letter n, last, so no fighter's number
+        moves for it."""
         labels: list[tuple[str, Any]] = [(f"{f.name} ({self.brief(f)})", f.id) for f in fighters]
+        items = numbered(labels, "bn")
         if optional:
-            labels.append(("Nobody", NOBODY))
-        fid = self.ui.choose(message, numbered(labels, "b") + [BACK])
+            items.append(Item("n", "Nobody", NOBODY))
+        fid = self.ui.choose(message, items + [BACK])
         return None if fid == NOBODY else self.s.state.fighter(fid)
 
     # -- what -------------------------------------------------------------------------

@@ -130,7 +130,7 @@ def test_an_optional_target_menu_answers_nobody_without_a_traceback(demo):
 class _Nobody(Prompter):
     def choose(self, message, items, *args):  # type: ignore[no-untyped-def]
         nobody = items[-2]  # the last before Back: no fighter's number moves for it
-        assert nobody.label == "Nobody"
+        assert (nobody.key, nobody.label) == ("n", "Nobody")
         return nobody.value
 
 

@@ -137,6 +137,11 @@ def crawl(sid: str, tmp_path, seed: int) -> int:
         f = state.fighter(p.fighter)
         _outside(system, state, f, rng)
         offered = legal.actions(system, state, f)
+        # Play's menu is the generator's answer: the same actions, in the same order.
+        shown = [it.label for it in loop.phase_items(p) if it.key not in "egGHJ"]
+        assert len(shown) == len(offered), (where, shown, offered)
+        for label, choice in zip(shown, offered, strict=True):
+            assert label.startswith(choice.label), (where, label, choice.label)
         if not offered or rng.random() < 0.15:
             if p.by_grant:
                 _write(gf, system.let_go(state, f.id))

@@ -37,13 +37,13 @@ CASES = {
     "monochrome": [
         ("1", "is activating"),
         ("i", "whom?"),
-        ("2", "Enter rolls"),
+        ("1", "Enter rolls"),
         (ENTER, "Result:"),
     ],
     "warstuff": [
         ("1", "is activating"),
         ("r", "whom?"),
-        ("2", "Enter rolls"),
+        ("1", "Enter rolls"),
         (ENTER, "then may attack"),
         ("a", "whom?"),
         ("1", "Result:"),
