@@ -65,6 +65,30 @@ def spent(f: FighterState) -> str:
     return ""
 
 
+def no_action_left(f: FighterState) -> str:
+    """The refusal of an action when the activation's actions are spent, with why."""
+    return f"{f.name} has no action left this activation{spent(f)}"
+
+
+def refusal(f: FighterState, kind: str) -> str | None:
+    """What the sequence forbids of an action of `kind` now, before counting it: anything
+    but the attack a charge gives, and a second attack (R-1SS-P16); None when it fits."""
+    if f.flags.get("bonus_attack") == "charge" and kind != "attack":
+        return (
+            f"{f.name}'s two straight moves give it an attack at once, nothing else ({RULING}); "
+            "end the activation to let it pass"
+        )
+    if kind == "attack" and "attack" in did(f):
+        return f"{f.name} has already attacked in this activation: one attack each ({RULING})"
+    return None
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th: which of its actions a fighter takes."""
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(n if n < 20 else n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def cost(
     board: Board,
     roller: Roller,
@@ -79,16 +103,9 @@ def cost(
     if f.flags.get("opfor"):
         return 1  # the OpFor procedure sets its own order: move, then attack (R-1SS-S01)
     done = did(f)
-    charge = f.flags.get("bonus_attack") == "charge"
-    if charge and kind != "attack":
-        raise RefusedError(
-            f"{f.name}'s two straight moves give it an attack at once, nothing else ({RULING}); "
-            "end the activation to let it pass"
-        )
-    if kind == "attack" and ("attack" in done):
-        raise RefusedError(
-            f"{f.name} has already attacked in this activation: one attack each ({RULING})"
-        )
+    why = refusal(f, kind)
+    if why is not None:
+        raise RefusedError(why)
     record = [kind]
     used = 1
     if kind == "recover":
