@@ -51,13 +51,24 @@ def spend_action(
     from companion.systems.one_stat.sequence import cost, did, no_action_left, ordinal
 
     state = board.state
+    opfor = bool(f.flags.get("opfor"))
     if options.get("free"):
-        roller.info("Action", f"{what} resolved outside the action count (free)", ("R-1SS-P05",))
+        # The table's escape for a reaction or a house rule; for the OpFor it also sets
+        # the solo procedure's turn and order aside (R-1SS-S19), and the trace says so.
+        also = " and outside the OpFor's turn and procedure" if opfor else ""
+        roller.info(
+            "Action",
+            f"{what} resolved outside the action count{also} (free)",
+            ("R-1SS-P05", "R-1SS-S19") if opfor else ("R-1SS-P05",),
+        )
         return
     check_running(state)
-    if f.flags.get("opfor") and (state.active != f.id or not f.flags.get("actions")):
-        roller.info("Action", f"{f.name} acts for the OpFor by the solo procedure", ("R-1SS-P05",))
-        return
+    if opfor:
+        from companion.systems.one_stat.solo.legal import opfor_may
+
+        why = opfor_may(state, f, kind)
+        if why is not None:
+            raise RefusedError(f"{why}; --opt free=true resolves it outside the count")
     reaction = f.flags.get("reaction")
     if reaction and state.active != f.id:
         board.set_flag(f.id, "reaction", None)
@@ -102,4 +113,8 @@ def spend_action(
     n -= cost(board, roller, f, kind, n, what, options)
     board.set_flag(f.id, "actions", n)
     nth = ordinal(len(did(board.fighter(f.id))))
-    roller.info("Action", f"{what} uses {f.name}'s {nth} action ({n} left)", ("R-1SS-P05",))
+    roller.info(
+        "Action",
+        f"{what} uses {f.name}'s {nth} action ({n} left)",
+        ("R-1SS-P05", "R-1SS-S19") if opfor else ("R-1SS-P05",),
+    )
