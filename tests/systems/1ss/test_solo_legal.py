@@ -1,7 +1,7 @@
 """The OpFor is held to its own solo procedure: it acts in its own activation, which
 comes after all of your fighters have activated, with two actions in order and one
-attack (R-1SS-S01, R-1SS-S19, R-1SS-P16). Through the real CLI with typed dice, and the
-pure answer `opfor_may`."""
+attack (R-1SS-S01, R-1SS-S19, R-1SS-P16); `--leader` names only a fighter the flowchart
+offers. Through the real CLI with typed dice, and the pure answer `opfor_may`."""
 
 from __future__ import annotations
 
@@ -163,6 +163,35 @@ def test_activated_by_hand_it_keeps_the_order(opfor_turn):
     assert "uses Grunt 1's 2nd action (0 left)" in action_step(r)  # it stood still
     r = opfor_turn("attack", "Grunt 1", "Will", "--dice", "1,4")
     assert r.code == 1 and "R-1SS-P16" in one_line(r.err)
+
+
+def test_leader_must_be_one_the_flowchart_offers(opfor_turn):
+    r = opfor_turn(
+        "solo", "opfor", "Sergeant 1", "--cannot-attack", "--no-los", "--leader", "Grunt 1",
+    )  # fmt: skip
+    assert r.code == 2
+    line = one_line(r.err)
+    assert "--leader Grunt 1" in line and "Captain 1 or none" in line
+    assert fighter(opfor_turn, "Sergeant 1")["token"] is False  # nothing was written
+    r = opfor_turn(
+        "solo", "opfor", "Sergeant 1", "--cannot-attack", "--no-los", "--leader", "Will",
+    )  # fmt: skip
+    assert r.code == 2 and "Captain 1 or none" in one_line(r.err)
+    r = opfor_turn(
+        "solo", "opfor", "Sergeant 1", "--cannot-attack", "--no-los", "--leader", "Captain 1",
+        "--json",
+    )  # fmt: skip
+    assert r.code == 0, r.err
+    assert r.json()["branch"] == "follow-leader"
+    assert r.json()["instruction"] == 'move 5" toward Captain 1'
+
+
+def test_a_boss_has_no_leader_to_name(opfor_turn):
+    r = opfor_turn(
+        "solo", "opfor", "Captain 1", "--cannot-attack", "--no-los", "--leader", "Sergeant 1",
+        "--command", "none", "--dice", "3",
+    )  # fmt: skip
+    assert r.code == 2 and "none outranks it; answer none" in one_line(r.err)
 
 
 # --- the pure answer ---------------------------------------------------------------------

@@ -88,6 +88,21 @@ def leaders(state: GameState, f: FighterState) -> list[FighterState]:
     ]
 
 
+def leader_problem(state: GameState, f: FighterState, leader: str | None) -> str | None:
+    """Why `leader` (an id, "none" or None) cannot be the fighter `f` heads for: only one
+    that `leaders` offers is the higher-ranked friend of the flowchart; None if it fits."""
+    if leader in (None, "none"):
+        return None
+    among = leaders(state, f)
+    if leader in {x.id for x in among}:
+        return None
+    named = next((x.name for x in state.fighters if x.id == leader), leader)
+    head = f"--leader {named}: {f.name} heads only for a higher-ranked OpFor fighter in play"
+    if not among:
+        return f"{head}, and none outranks it; answer none"
+    return f"{head}; answer one of {', '.join(x.name for x in among)} or none"
+
+
 def commandable(state: GameState, f: FighterState) -> list[FighterState]:
     """Fighters an OpFor boss with Command may order: upright friends still in play, the
     ones that have already acted first (R-1SS-S12)."""
@@ -138,6 +153,9 @@ def special(state: GameState, f: FighterState) -> str | None:
 def next_question(state: GameState, fid: str, facts: Facts) -> Question | None:
     """The next thing only the table can answer, or None when the walk can finish."""
     f = state.fighter(fid)
+    why = leader_problem(state, f, facts.leader)
+    if why is not None:
+        raise UsageError(why)
     if special(state, f):
         return None
     names = tuple(x.name for x in players(state))
