@@ -355,7 +355,7 @@ COMMANDS = (
     companion solo new -r Outlaws --seed 11
     companion turn
     companion set John --state wounded --wounds 1
-    companion attack "Grunt 1" John --dice 1
+    companion attack "Grunt 1" John --dice 1 --opt free=true
     companion solo regenerate John --skip
     """,
         (

@@ -521,7 +521,8 @@ class Loop(Asking, Extras):
             Text(f"→ {name} ({w.branch.replace('-', ' ')}): {w.instruction}", style="bold cyan")
         ]
         state = self.s.state
-        if state.phase != "ended" and state.active == fid:
+        # Only while the walk left it actions: a branch that spent them ends its turn.
+        if ph.current(self.s.system, state).fighter == fid:
             notes.append(
                 Text(
                     f"Do it on the table; any further roll of {name} is in the menu, "

@@ -246,16 +246,16 @@ def test_solo_games_ask_the_solo_guide(solo_game):
     # e: enter dice; n: start turn 1 (no initiative roll); the ten activations;
     # 1: walk Sergeant 1; y: it can attack; y: it is in cover; 5: Will is closest;
     # Enter: no other OpFor fighter gangs up; dice 1 (its D8), 1 and 1 (Will's 2D6);
-    # k: the whole trace, a key back; e: end its activation; 1: walk Grunt 1;
-    # n: cannot attack; n: sees no one; 1: Sergeant 1 is the higher-ranked friend
-    # within 15"; e; q.
-    text, ui = drive_solo("en" + PLAYER_TURN + "1yy5\r1\r1\r1\r" + "k e" + "1nn1" + "eq")
+    # k: the whole trace, a key back; 1: walk Grunt 1; n: cannot attack; n: sees no one;
+    # 1: Sergeant 1 is the higher-ranked friend within 15"; q. Each walk spends the
+    # fighter's actions (R-1SS-S19), so there is no activation left to end.
+    text, ui = drive_solo("en" + PLAYER_TURN + "1yy5\r1\r1\r1\r" + "k " + "1nn1" + "q")
     log = solo_game("log", "--game", "solo", "--json").json()
     kinds = [e["kind"] for e in log]
     assert kinds[:3] == ["solo-setup", "spawn", "turn"]
     assert kinds[3:23] == ["activate", "activation-end"] * 10
-    assert kinds[23:] == ["opfor", "attack", "activation-end", "opfor", "activation-end"]
-    walk, attack, _, follow, _ = log[23:]
+    assert kinds[23:] == ["opfor", "attack", "opfor"]
+    walk, attack, follow = log[23:]
     assert walk["data"]["branch"] == "attack-from-cover"
     assert walk["summary"] == (
         "Sergeant 1: stay in cover and attack Will, the closest of your fighters"

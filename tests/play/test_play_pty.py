@@ -306,8 +306,8 @@ def test_play_short_solo_game(run, term, tmp_path, home):
     screen = t.screen()
     assert "Is it in cover?: yes: it keeps its position" in screen
     assert "Result: Sergeant 1 attacks Will; Will: out" in screen
+    # Its attack from cover was its last action (R-1SS-S19): no activation to end.
     t.press(" ", MENU)
-    t.press("e", "Sergeant 1 ends the activation.")
     t.key("C-c", "picks it up from there")
     t.wait("[exit 0]")
 
@@ -322,8 +322,8 @@ def test_play_short_solo_game(run, term, tmp_path, home):
     t2.wait("[exit 0]")
     log = run("log", "--game", "solo", "--json").json()
     kinds = [e["kind"] for e in log]
-    assert kinds[-3:] == ["opfor", "attack", "activation-end"]
-    attack = log[-2]
+    assert kinds[-2:] == ["opfor", "attack"]
+    attack = log[-1]
     assert attack["data"]["typed"] is True and attack["data"]["dice"] == [1, 1, 1]
 
 

@@ -20,13 +20,19 @@ REACTIONS = {
 }
 
 
-def check_running(state: GameState) -> None:
+def not_running(state: GameState) -> str | None:
+    """Why nothing can be done in the game now (over, or not begun), or None."""
     if state.phase == "ended":
-        raise RefusedError(f"the game is over: {state.result or 'ended'}")
+        return f"the game is over: {state.result or 'ended'}"
     if state.turn == 0:
-        raise RefusedError(
-            "the game has not started; 'companion turn' counts turn 1 and rolls initiative"
-        )
+        return "the game has not started; 'companion turn' counts turn 1 and rolls initiative"
+    return None
+
+
+def check_running(state: GameState) -> None:
+    why = not_running(state)
+    if why is not None:
+        raise RefusedError(why)
 
 
 def spend_action(
@@ -42,16 +48,27 @@ def spend_action(
     players resolve outside the count). Refuses with the reason otherwise (R-1SS-P05).
     The fighter's own actions follow the action sequence (R-1SS-P16): `kind` says which
     action this is (move, attack, skill, recover, pickup, device)."""
-    from companion.systems.one_stat.sequence import cost
+    from companion.systems.one_stat.sequence import cost, did, no_action_left, ordinal
 
     state = board.state
+    opfor = bool(f.flags.get("opfor"))
     if options.get("free"):
-        roller.info("Action", f"{what} resolved outside the action count (free)", ("R-1SS-P05",))
+        # The table's escape for a reaction or a house rule; for the OpFor it also sets
+        # the solo procedure's turn and order aside (R-1SS-S19), and the trace says so.
+        also = " and outside the OpFor's turn and procedure" if opfor else ""
+        roller.info(
+            "Action",
+            f"{what} resolved outside the action count{also} (free)",
+            ("R-1SS-P05", "R-1SS-S19") if opfor else ("R-1SS-P05",),
+        )
         return
     check_running(state)
-    if f.flags.get("opfor") and (state.active != f.id or not f.flags.get("actions")):
-        roller.info("Action", f"{f.name} acts for the OpFor by the solo procedure", ("R-1SS-P05",))
-        return
+    if opfor:
+        from companion.systems.one_stat.solo.legal import opfor_may
+
+        why = opfor_may(state, f, kind)
+        if why is not None:
+            raise RefusedError(f"{why}; --opt free=true resolves it outside the count")
     reaction = f.flags.get("reaction")
     if reaction and state.active != f.id:
         board.set_flag(f.id, "reaction", None)
@@ -92,9 +109,12 @@ def spend_action(
         )
     n = int(f.flags.get("actions", 0) or 0)
     if n < 1:
-        from companion.systems.one_stat.sequence import spent
-
-        raise RefusedError(f"{f.name} has no action left this activation{spent(f)}")
+        raise RefusedError(no_action_left(f))
     n -= cost(board, roller, f, kind, n, what, options)
     board.set_flag(f.id, "actions", n)
-    roller.info("Action", f"{what} uses {f.name}'s action ({n} left)", ("R-1SS-P05",))
+    nth = ordinal(len(did(board.fighter(f.id))))
+    roller.info(
+        "Action",
+        f"{what} uses {f.name}'s {nth} action ({n} left)",
+        ("R-1SS-P05", "R-1SS-S19") if opfor else ("R-1SS-P05",),
+    )

@@ -4,7 +4,8 @@ An activation's first action is a movement action; the second may be another mov
 attack, a skill or a Recover. A fighter need not move: an attack, skill or pick-up taken
 first means it stood still, so that action is its second and last. One attack per
 activation follows. The flag `did` lists what the fighter did in this activation
-("stay" for a move it skipped), so the menus and the checks read the same record.
+("stay" for a move it skipped, "rest" where the OpFor procedure's branch ends with
+actions left), so the menus and the checks read the same record.
 """
 
 from __future__ import annotations
@@ -23,6 +24,9 @@ if TYPE_CHECKING:
 
 RULING = "R-1SS-P16"
 BREAK_FREE = "R-1SS-P17"
+OPFOR = "R-1SS-S19"  # the OpFor's activation keeps this order
+# In `did`: the OpFor procedure's branch is over and leaves the actions left unused.
+REST = "rest"
 # Skills that cannot be used on a turn the fighter makes a movement action.
 NO_MOVE = {"doppelganger", "controller", "shapeshifter"}
 # Skills whose rule grants an attack right after two straight moves (Maniac, Red William).
@@ -56,6 +60,8 @@ def breaks_free(options: Mapping[str, Any]) -> bool:
 def spent(f: FighterState) -> str:
     """Why the actions ran out, for a refusal: ': it attacked without moving first...'."""
     done = did(f)
+    if REST in done:
+        return f": the OpFor procedure gave it nothing more to do this activation ({OPFOR})"
     if "attack" in done:
         return f": it has attacked, and one attack ends the activation's actions ({RULING})"
     if done[:1] == ("stay",):
@@ -63,6 +69,30 @@ def spent(f: FighterState) -> str:
             f": it did not move first, so its {done[1]} was its second and last action ({RULING})"
         )
     return ""
+
+
+def no_action_left(f: FighterState) -> str:
+    """The refusal of an action when the activation's actions are spent, with why."""
+    return f"{f.name} has no action left this activation{spent(f)}"
+
+
+def refusal(f: FighterState, kind: str) -> str | None:
+    """What the sequence forbids of an action of `kind` now, before counting it: anything
+    but the attack a charge gives, and a second attack (R-1SS-P16); None when it fits."""
+    if f.flags.get("bonus_attack") == "charge" and kind != "attack":
+        return (
+            f"{f.name}'s two straight moves give it an attack at once, nothing else ({RULING}); "
+            "end the activation to let it pass"
+        )
+    if kind == "attack" and "attack" in did(f):
+        return f"{f.name} has already attacked in this activation: one attack each ({RULING})"
+    return None
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th: which of its actions a fighter takes."""
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(n if n < 20 else n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def cost(
@@ -75,20 +105,12 @@ def cost(
     options: Mapping[str, Any],
 ) -> int:
     """How many of the `left` actions this one uses, refusing what the order forbids, and
-    record it in `did`. `kind`: move, attack, skill, recover, pickup, device."""
-    if f.flags.get("opfor"):
-        return 1  # the OpFor procedure sets its own order: move, then attack (R-1SS-S01)
+    record it in `did`. `kind`: move, attack, skill, recover, pickup, device. The OpFor's
+    fighters keep the same order (R-1SS-S19)."""
     done = did(f)
-    charge = f.flags.get("bonus_attack") == "charge"
-    if charge and kind != "attack":
-        raise RefusedError(
-            f"{f.name}'s two straight moves give it an attack at once, nothing else ({RULING}); "
-            "end the activation to let it pass"
-        )
-    if kind == "attack" and ("attack" in done):
-        raise RefusedError(
-            f"{f.name} has already attacked in this activation: one attack each ({RULING})"
-        )
+    why = refusal(f, kind)
+    if why is not None:
+        raise RefusedError(why)
     record = [kind]
     used = 1
     if kind == "recover":

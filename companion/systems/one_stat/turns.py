@@ -169,6 +169,10 @@ class OneStatTurns(AlternatingActivations):
         )
 
     def not_their_go(self, state: GameState, side: int, f: FighterState) -> str:
+        if state.options.get("solo"):  # no alternating: yours first, then the OpFor
+            from companion.systems.one_stat.solo.game import must_wait
+
+            return must_wait(f)
         return (
             f"{state.sides[side].name} activate next (sides alternate); "
             f"{f.name} of {state.sides[f.side].name} must wait for that activation"

@@ -430,11 +430,15 @@ def test_bounty_boss_steps_down_per_wound():
     assert step(out, "defends").roll.sides == 10
 
 
-def test_opfor_fighter_attacks_without_activation():
+def test_opfor_fighter_acts_only_in_its_activation_unless_free():
+    # It used to attack outside any activation; the OpFor keeps its own activation
+    # (R-1SS-S19), and --opt free=true is the table's way past that.
     st = game(fighter("ann", 0), fighter("orc", 1, flags={"opfor": True}))
-    out, st2 = attack(st, "orc", "ann", [1, 2])
+    with pytest.raises(RefusedError, match="R-1SS-S19"):
+        attack(st, "orc", "ann", [1, 2])
+    out, st2 = attack(st, "orc", "ann", [1, 2], free=True)
     assert st2.fighter("ann").status == "wounded"
-    assert "OpFor" in step(out, "Action").outcome
+    assert "outside the OpFor's turn" in step(out, "Action").outcome
 
 
 def test_active_skill_once_per_turn():

@@ -398,8 +398,11 @@ def test_dark_ritual_questioning_places_the_clues_and_reveals_gaunts(solo):
         "--json",
     )
     assert r.code == 0, r.err
-    g = next(f for f in board(solo)["sides"][1]["fighters"] if f["flags"].get("gaunt"))
-    assert g["flags"]["actions"] == 3
+    # Three actions: the direction roll's move is the 1st, and the procedure gives it
+    # nothing more, so the other two lapse (R-1SS-S19).
+    steps = {s["title"]: s["outcome"] for s in r.json()["events"][0]["trace"]["steps"]}
+    assert "1st action" in steps["Actions"]
+    assert steps["Actions"].endswith("its other 2 actions lapse (0 left)")
 
 
 def test_dark_ritual_inquirer_rolls_a_d6_whatever_his_rank(solo):

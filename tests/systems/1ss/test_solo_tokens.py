@@ -36,8 +36,9 @@ def test_a_rookie_carrier_taken_out_drops_the_treasure_where_it_stands(collect):
     assert collect("activate", "Will").code == 0
     assert collect("solo", "token", "T1", "pick", "--by", "Will").code == 0
     assert tokens(collect)["T1"]["carrier"] == "Will"
-    # Grunt 1 (stat 3) hits with a 1; Will (stat 3) defends with a 2: out
-    r = collect("attack", "Grunt 1", "Will", "--dice", "1,2")
+    # Grunt 1 (stat 3) hits with a 1; Will (stat 3) defends with a 2: out. The OpFor's
+    # turn has not come, so the table settles the hit outside the count (R-1SS-S19).
+    r = collect("attack", "Grunt 1", "Will", "--dice", "1,2", "--opt", "free=true")
     assert r.code == 0, r.err
     t = tokens(collect)["T1"]
     assert (t["state"], t["carrier"], t["dropped_by"]) == ("dropped", None, "Will")
@@ -49,7 +50,8 @@ def test_a_rookie_carrier_taken_out_drops_the_treasure_where_it_stands(collect):
 def test_a_boss_drops_the_treasure_on_the_wound_he_ignores(collect):
     assert collect("activate", "Robyn").code == 0
     assert collect("solo", "token", "T2", "pick", "--by", "Robyn").code == 0
-    r = collect("attack", "Grunt 1", "Robyn", "--dice", "1,2", "--json")
+    # Outside the OpFor's turn, settled by the table (R-1SS-S19).
+    r = collect("attack", "Grunt 1", "Robyn", "--dice", "1,2", "--opt", "free=true", "--json")
     assert r.code == 0, r.err
     assert fighter_of(collect, "Robyn")["status"] == "upright"  # the wound is ignored
     assert tokens(collect)["T2"]["state"] == "dropped"

@@ -118,9 +118,10 @@ def test_solo_regenerate_skip_keeps_him_face_down_until_you_roll(run, tmp_path):
     assert run("turn").code == 0
     r = run("solo", "regenerate", "John", "--skip")
     assert r.code == 1 and "no Regenerator lying face down" in r.err
-    # a second wound lays a wounded Regenerator face down
+    # a second wound lays a wounded Regenerator face down (set up by the table outside the
+    # OpFor's turn, R-1SS-S19)
     assert run("set", "John", "--state", "wounded", "--wounds", "1").code == 0
-    r = run("attack", "Grunt 1", "John", "--dice", "1")
+    r = run("attack", "Grunt 1", "John", "--dice", "1", "--opt", "free=true")
     assert r.code == 0, r.err
     assert fighter(run, "John")["status"] == "face-down"
     assert run("solo", "regenerate", "John", "--skip").code == 0
@@ -150,7 +151,8 @@ def test_play_asks_before_upkeep_whether_to_roll_for_your_regenerator(run, tmp_p
     assert run("solo", "new", "-r", "Menders", "--dice", spawn, "--name", "solo").code == 0
     assert run("turn").code == 0
     assert run("set", "John", "--state", "wounded", "--wounds", "1").code == 0
-    assert run("attack", "Grunt 1", "John", "--dice", "1").code == 0
+    # outside the OpFor's turn: settled by the table (R-1SS-S19)
+    assert run("attack", "Grunt 1", "John", "--dice", "1", "--opt", "free=true").code == 0
 
     def play(keys):
         out, ui = io.StringIO(), Recording()

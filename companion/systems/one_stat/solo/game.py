@@ -9,7 +9,7 @@ from companion.dice import DiceSource
 from companion.errors import RefusedError, UsageError
 from companion.game.events import Change, Event, apply_event, set_game
 from companion.game.setup import fighters_from
-from companion.game.state import GameState, SideState, freeze
+from companion.game.state import FighterState, GameState, SideState, freeze
 from companion.names import plural
 from companion.roster import Roster
 from companion.systems.base import Outcome
@@ -218,6 +218,14 @@ def next_side(state: GameState) -> int | None:
         if any(fx.can_activate(f) for f in state.side_fighters(side)):
             return side
     return None
+
+
+def must_wait(f: FighterState) -> str:
+    """Why the OpFor fighter `f` may not act while your fighters still have to activate."""
+    return (
+        f"{f.name} must wait: the OpFor acts only after every one of your fighters has "
+        "activated this turn (R-1SS-S01)"
+    )
 
 
 def end_changes(result: tuple[str, str]) -> list[Change]:

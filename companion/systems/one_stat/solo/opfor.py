@@ -15,6 +15,7 @@ from companion.core.check import Check
 from companion.core.roller import DiceRoller
 from companion.dice import DiceSource
 from companion.errors import UsageError
+from companion.game.events import Change
 from companion.game.state import FighterState, GameState, freeze
 from companion.systems.base import ActionRequest, Outcome, RuleSystem
 from companion.systems.one_stat import fighters as fx
@@ -87,6 +88,21 @@ def leaders(state: GameState, f: FighterState) -> list[FighterState]:
     ]
 
 
+def leader_problem(state: GameState, f: FighterState, leader: str | None) -> str | None:
+    """Why `leader` (an id, "none" or None) cannot be the fighter `f` heads for: only one
+    that `leaders` offers is the higher-ranked friend of the flowchart; None if it fits."""
+    if leader in (None, "none"):
+        return None
+    among = leaders(state, f)
+    if leader in {x.id for x in among}:
+        return None
+    named = next((x.name for x in state.fighters if x.id == leader), leader)
+    head = f"--leader {named}: {f.name} heads only for a higher-ranked OpFor fighter in play"
+    if not among:
+        return f"{head}, and none outranks it; answer none"
+    return f"{head}; answer one of {', '.join(x.name for x in among)} or none"
+
+
 def commandable(state: GameState, f: FighterState) -> list[FighterState]:
     """Fighters an OpFor boss with Command may order: upright friends still in play, the
     ones that have already acted first (R-1SS-S12)."""
@@ -137,6 +153,9 @@ def special(state: GameState, f: FighterState) -> str | None:
 def next_question(state: GameState, fid: str, facts: Facts) -> Question | None:
     """The next thing only the table can answer, or None when the walk can finish."""
     f = state.fighter(fid)
+    why = leader_problem(state, f, facts.leader)
+    if why is not None:
+        raise UsageError(why)
     if special(state, f):
         return None
     names = tuple(x.name for x in players(state))
@@ -503,21 +522,84 @@ def walk(
     The outcomes are recorded in order: the activation with the decision's trace, then
     the attack. `state` is the state before the activation.
     """
+    from companion.game.events import Event, apply_event
+
     act, active = activation(system, state, fid)
     f = active.fighter(fid)
     decision = decide(active, fid, facts, dice)
+    taken, said = procedure_actions(f, decision)
+    trace = decision.trace
+    if said is not None:  # before the instruction, which stays the last word
+        trace = replace(trace, steps=(*trace.steps[:-1], said, trace.steps[-1]))
     outcomes = [
         Outcome(
             "opfor",
             f"{f.name}: {decision.instruction}",
-            act.changes,
-            decision.trace,
+            act.changes + taken,
+            trace,
             data=decision.data,
         )
     ]
     if decision.request is not None and resolve:
-        outcomes.append(with_warstomp(f, system.resolve(active, decision.request, dice)))
+        moved = apply_event(active, Event("opfor", "", taken))
+        outcomes.append(with_warstomp(f, system.resolve(moved, decision.request, dice)))
     return decision, outcomes
+
+
+# The branches whose instruction is made of moves, and how many (R-1SS-S16: two).
+MOVES = {
+    "cover-then-attack": 1,
+    "close-in": 1,
+    "follow-leader": 1,
+    "wander": 1,
+    "trek-march": 2,
+    "boss-flees": 2,
+}
+
+
+def procedure_actions(
+    f: FighterState, decision: Decision
+) -> tuple[tuple[Change, ...], Step | None]:
+    """The actions the branch's moves take from the activated fighter `f`, as changes, and
+    the step that says so (R-1SS-S19). The moves come first, as every activation's do
+    (R-1SS-P16). An attack or Command the branch adds takes the next action when it is
+    resolved; a branch without one leaves nothing more to do, so its actions left lapse.
+    Staying in cover to attack is no move: that attack is the last action, as any attack
+    taken first is."""
+    from companion.game.events import set_fighter
+    from companion.systems.one_stat.sequence import REST, ordinal
+
+    n = int(f.flags.get("actions", 0) or 0)
+    moves = MOVES.get(decision.branch, 0)
+    follows = decision.request is not None  # the attack, or the boss's Command (R-1SS-S12)
+    if not moves or n < moves + (1 if follows else 0):
+        return (), None  # a short activation (one action, or none): the table picks
+    left = n - moves if follows else 0
+    did = ["move"] * moves + ([] if follows else [REST])
+    if moves == 1:
+        text = f"the move is {f.name}'s 1st action"
+    else:
+        text = f"the two moves are {f.name}'s 1st and 2nd actions"
+    if decision.request is None:
+        rest = n - moves
+        if rest:
+            text += "; the procedure gives it nothing more, so " + (
+                "its other action lapses" if rest == 1 else f"its other {rest} actions lapse"
+            )
+    else:
+        what = "attack" if decision.request.action == "attack" else "Command"
+        text += f"; the {what} will be its {ordinal(moves + 1)}"
+    step = Step(
+        "Actions",
+        f"{text} ({left} left)",
+        rulings=("R-1SS-S19", "R-1SS-P16"),
+    )
+    changes = (
+        set_fighter(f.id, "flags.did", did),
+        set_fighter(f.id, "flags.actions", left),
+        set_fighter(f.id, "flags.moved", True),
+    )
+    return changes, step
 
 
 def with_warstomp(f: FighterState, attack: Outcome) -> Outcome:
