@@ -243,7 +243,8 @@ class Asking:
             else:
                 skipped.append(fact)
                 if fact.kind in ("choice", "text") and values:
-                    answers[fact.key] = values[0]
+                    # The first answer the rules allow (an objective not yet scored).
+                    answers[fact.key] = (v.legal or values)[0]
         # A fact left out for the later facts' usual answers is asked after all when,
         # with the answers now at hand, it does change the outcome.
         for fact in skipped:

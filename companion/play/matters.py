@@ -173,5 +173,6 @@ def judge(
         # The only answer the rules allow: known, not asked.
         return Verdict("known", (legal or list(zip(values, dists, strict=True)))[0][0])
     if len({d for _, d in legal}) <= 1 and not fact.chosen:
-        return Verdict("skip")
+        # Left out, with the answers the rules allow: one of them stands in for it.
+        return Verdict("skip", legal=tuple(v for v, _ in legal))
     return Verdict("ask", legal=tuple(v for v, _ in legal))

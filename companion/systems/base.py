@@ -318,6 +318,12 @@ class RuleSystem(ABC):
         (a 1ss boss's Command), each with why; none by default."""
         return ()
 
+    def offered_as(self, state: GameState, request: ActionRequest) -> str:
+        """The action the legal actions list `request` under: its own, unless a command
+        names it another way (a Monochrome `attack` stands for the class's attacking
+        action when none is taken yet)."""
+        return request.action
+
     def why_not(self, state: GameState, f: FighterState, action: str) -> str | None:
         """Why `actions_for` leaves `action` out for `f` now, in the rule's words (a
         scenario's own action in another scenario); None: the generator says it."""

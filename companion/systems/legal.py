@@ -238,7 +238,7 @@ def refusal(system: RuleSystem, state: GameState, request: ActionRequest) -> str
     if request.options.get("free"):
         return None  # resolved outside the action count, as the player says
     found = actions(system, state, f)
-    action = request.action
+    action = system.offered_as(state, request)
     fixed = {"skill": request.options["skill"]} if "skill" in request.options else {}
     if action == "skill" and any(x.action == fixed.get("skill") for x in found):
         action, fixed = str(fixed["skill"]), {}  # a skill that is an action of its own

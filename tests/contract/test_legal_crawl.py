@@ -36,21 +36,22 @@ from companion.values import replace
 STEPS = 70
 
 
-def _game(sid: str, tmp_path, n: int):
+def _game(sid: str, tmp_path, n: int, solo: str | None = None):
     system = systems.get(sid)
-    home = Home(tmp_path / f"{sid}-{n}", draw=drawn_board)
-    rosters = list(system.sample_rosters())[:2]
-    gf = home.create_game(f"g{n}", system.new_game(rosters, system.default_scenario, {}))
+    home = Home(tmp_path / f"{sid}-{n}-{solo}", draw=drawn_board)
+    if solo is not None:
+        from solo_helpers import solo_state
+
+        start = solo_state(solo)
+    else:
+        rosters = list(system.sample_rosters())[:2]
+        start = system.new_game(rosters, system.default_scenario, {})
+    gf = home.create_game(f"g{n}", start)
     setup = system.setup_roll(gf.state, SeededDice(n))
     if setup is not None:
         gf.append(event_for(setup.kind, setup.summary, setup.changes, gf.state))
     gf.db.commit()
     return system, home, gf
-
-
-def _write(gf, outcome) -> None:
-    gf.append(event_for(outcome.kind, outcome.summary, outcome.changes, gf.state))
-    gf.db.commit()
 
 
 def _request(loop: Loop, choice: legal.Legal, rng: random.Random) -> ActionRequest:
@@ -109,28 +110,65 @@ def _outside(system, state, f, rng: random.Random) -> None:
                 system.resolve(state, req, SeededDice(1))
 
 
-def crawl(sid: str, tmp_path, seed: int) -> int:
-    """Play one random legal game; the number of actions taken."""
+def _answer(q, rng: random.Random):
+    """A random answer to one of the solo procedure's questions, as play offers them."""
+    if q.kind == "yesno":
+        return rng.choice([True, False])
+    if q.kind == "pick":
+        return rng.choice(list(q.options))[1]
+    return rng.randint(q.low, q.high)
+
+
+def crawl(sid: str, tmp_path, seed: int, solo: str | None = None) -> int:
+    """Play one random legal game through play's session (its one write path); the
+    number of actions taken. `solo`: a 1ss solo scenario, its OpFor walked through the
+    procedure as play walks it."""
     rng = random.Random(seed)
-    system, home, gf = _game(sid, tmp_path, seed)
+    system, home, gf = _game(sid, tmp_path, seed, solo)
     loop = Loop(Session(home, gf.name), Console(file=io.StringIO()), Prompter())
+    s = loop.s
+
+    def dice() -> SeededDice:
+        return SeededDice(rng.randrange(10**6))
+
     taken = 0
     for step in range(STEPS):
-        loop.s.refresh()
-        state = gf.state
+        state = s.state
         p = ph.current(system, state)
-        where = f"{sid} seed {seed} step {step} ({p.kind}, turn {state.turn})"
+        game = f"{sid}/{solo}" if solo else sid
+        where = f"{game} seed {seed} step {step} ({p.kind}, turn {state.turn})"
         if p.kind == "ended":
             break
         if p.kind in ("setup", "upkeep") or (p.kind == "choose" and rng.random() < 0.05):
-            _write(gf, system.next_turn(state, SeededDice(rng.randrange(10**6))))
+            guide = loop.solo
+            if guide is not None and guide.upkeep is not None and state.turn > 0:
+                asks = guide.upkeep_asks(state) if guide.upkeep_asks is not None else ()
+                answers = {q.key: _answer(q, rng) for q in asks}
+                s.run(lambda st, d, up=guide.upkeep, a=answers: up(st, a, d), dice())
+            else:
+                s.next_turn(dice())
+            continue
+        if p.kind == "choose" and p.solo_opfor and loop.solo is not None:
+            guide = loop.solo
+            order = list(guide.order(state, p.side))
+            assert order, f"{where}: the OpFor's turn with nobody to walk"
+            fid = order[0]
+            answers: dict = {}
+            while (q := guide.ask(state, fid, answers)) is not None:
+                answers[q.key] = _answer(q, rng)
+            try:
+                s.run_all(
+                    lambda st, d, g=guide, i=fid, a=answers: g.walk(st, i, a, d).outcomes, dice()
+                )
+            except RefusedError as e:
+                pytest.fail(f"{where}: the procedure's walk of {fid} ({answers}) was refused: {e}")
             continue
         if p.kind == "choose":
             offered = ph.candidates(system, state, p.side)
             assert offered, f"{where}: a side to activate with nobody to activate"
             f = rng.choice(offered)
             try:
-                _write(gf, system.activate(state, f.id))
+                s.activate(f.id)
             except RefusedError as e:
                 pytest.fail(f"{where}: {f.name} was offered an activation, then refused: {e}")
             continue
@@ -144,20 +182,18 @@ def crawl(sid: str, tmp_path, seed: int) -> int:
             assert label.startswith(choice.label), (where, label, choice.label)
         if not offered or rng.random() < 0.15:
             if p.by_grant:
-                _write(gf, system.let_go(state, f.id))
+                s.run(lambda st, d, fid=f.id: system.let_go(st, fid))
             else:
-                _write(gf, system.end_activation(state, SeededDice(rng.randrange(10**6))))
+                s.end_activation(dice())
             continue
         choice = rng.choice(offered)
-        loop.s.refresh()
         req = _request(loop, choice, rng)
         why = legal.refusal(system, state, req)
         assert why is None, f"{where}: offered {choice.label}, then outside the rules: {why}"
         try:
-            out = system.resolve(state, req, SeededDice(rng.randrange(10**6)))
+            s.resolve(req, dice())
         except RefusedError as e:
             pytest.fail(f"{where}: {f.name} was offered {choice.label} ({req}), then refused: {e}")
-        _write(gf, out)
         taken += 1
     return taken
 
@@ -165,6 +201,11 @@ def crawl(sid: str, tmp_path, seed: int) -> int:
 @pytest.mark.parametrize("sid", systems.ids())
 def test_every_offered_choice_is_accepted_in_random_games(sid, tmp_path):
     assert sum(crawl(sid, tmp_path, seed) for seed in range(3)) > 10
+
+
+@pytest.mark.parametrize("scenario", ["skirmish", "collect", "bounty", "rescue"])
+def test_every_offered_choice_is_accepted_in_random_solo_games(scenario, tmp_path):
+    assert sum(crawl("1ss", tmp_path, seed, scenario) for seed in range(2)) > 3
 
 
 @pytest.mark.slow

@@ -8,7 +8,7 @@ from typing import Any
 
 from companion.core.roller import Roller
 from companion.dice import DiceSource
-from companion.errors import RefusedError
+from companion.errors import CompanionError, RefusedError
 from companion.game.state import FighterState, GameState, freeze
 from companion.roster import Roster, RosterFighter
 from companion.systems import records
@@ -205,13 +205,33 @@ class Monochrome(FromData):
             return False
         return super().asks(q)
 
+    def offered_as(self, state: GameState, request: records.ActionRequest) -> str:
+        # `attack` before any action takes the class's attacking action and attacks with
+        # it (R-MON-02): it is that action the legal actions offer.
+        if request.action != "attack" or request.actor is None:
+            return request.action
+        f = state.fighter(request.actor)
+        if f.flags.get("action"):
+            return "attack"
+        named = request.options.get("action")
+        try:
+            return actions.attack_action(self.data, f, request.options, named and str(named)).id
+        except CompanionError:
+            return "attack"  # the rules' own refusal says why
+
     def fact_choices(
         self, state: GameState, actor: FighterState, fact: Fact
     ) -> list[tuple[str, Any]] | None:
         if fact.key != "objective":
             return None
-        # Only the objectives of this game's scenario can be claimed.
-        objs = {o.id: o.label for o in scoring.objectives(self.data, state)}
+        # Only the objectives of this game's scenario can be claimed, and one scored by
+        # whoever gets it first no more once a side has it.
+        firsts = state.flags.get("firsts") or {}
+        objs = {
+            o.id: o.label
+            for o in scoring.objectives(self.data, state)
+            if not (o.score == "first" and o.count in firsts)
+        }
         return [(objs[c], c) for c in fact.choices if c in objs]
 
     def accept(self, state: GameState, request: records.ActionRequest) -> records.ActionRequest:

@@ -202,6 +202,14 @@ class OneStatSkirmish(RuleSystem):
         found = offered(self.data, state, fighter, names)
         if fighter.flags.get("cannot_attack"):  # the solo Escort
             found = [a for a in found if a != "attack"]
+        if fighter.flags.get("opfor"):
+            # The OpFor's procedure decides when and how often it acts (R-1SS-S19): a
+            # menu offers only what its activation still allows.
+            from companion.systems.one_stat.solo.legal import opfor_may
+
+            kinds = {"move": "move", "attack": "attack", "skill": "skill", "command": "skill"}
+            kinds["recover"] = "recover"
+            found = [a for a in found if opfor_may(state, fighter, kinds.get(a, "other")) is None]
         if not state.options.get("solo"):
             return found
         from companion.systems.one_stat.solo import actions as solo
