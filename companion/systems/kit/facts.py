@@ -52,6 +52,10 @@ class Fact:
     # A yes/no whose question is the positive of the opposite of its key ("Is the target
     # adjacent?" for `ranged`): play stores the answer inverted, --opt takes the key's.
     flip: bool = False
+    # False: no answer goes without saying (whether a rolled move reached its target):
+    # play asks it every time it matters, never from a default or the answer given last
+    # time; `default` is then only what a command assumes when it is not given.
+    usual: bool = True
 
     def question(self, actor: str = "", target: str = "") -> str:
         return self.ask.format(actor=actor or "the fighter", target=target or "the target")
@@ -112,7 +116,7 @@ def read_action(aid: str, r: Reader) -> ActionSpec:
     for fr in r.tables("ask"):
         fr.only(
             "key", "kind", "ask", "low", "high", "choices", "among", "when", "default",
-            "in_play", "help", "flip",
+            "in_play", "help", "flip", "usual",
         )  # fmt: skip
         k = fr.text("key")
         if k in seen:
@@ -142,6 +146,7 @@ def read_action(aid: str, r: Reader) -> ActionSpec:
                 fr.flag("in_play", True),
                 fr.text("help", ""),
                 fr.flag("flip", False),
+                fr.flag("usual", True),
             )
         )
     return ActionSpec(
