@@ -23,13 +23,16 @@ class Recording(Prompter):
         super().__init__()
         self.menus: list[tuple[str, list[str]]] = []
         self.texts: list[str] = []  # the questions typed answers were asked with
+        self.asked: list[str] = []  # every question, menus and typed ones, in order
 
     def choose(self, message, items, *args):  # type: ignore[no-untyped-def]
         self.menus.append((message, [f"{it.key}) {it.label}" for it in items if not it.hidden]))
+        self.asked.append(message)
         return super().choose(message, items, *args)
 
     def text(self, message, default="", validate=None):  # type: ignore[no-untyped-def]
         self.texts.append(message)
+        self.asked.append(message)
         return super().text(message, default, validate)
 
 

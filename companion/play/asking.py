@@ -49,6 +49,8 @@ class Plan:
 def has_usual(fact: Fact) -> bool:
     """Whether a fact has an answer most tables give (and so can wait on the
     confirming screen instead of being asked)."""
+    if not fact.usual:
+        return False
     if fact.kind in ("fighter", "fighters", "yesno"):
         return True
     return fact.default is not None
@@ -293,10 +295,11 @@ class Asking:
     ) -> Any:
         """The answer given last time for this fighter and target, else the one most
         tables give (the declared default, nobody for a list of fighters); _NONE when
-        there is none and the fact must be asked."""
-        if fact.chosen or (fact.kind == "number" and fact.default is None):
-            # A decision, and a distance (each move its own), are asked every time; the
-            # last answer is the default the question shows.
+        there is none and the fact must be asked (always, for a fact declared with no
+        usual answer)."""
+        if fact.chosen or not fact.usual or (fact.kind == "number" and fact.default is None):
+            # A decision, a fact with no usual answer and a distance (each move its own)
+            # are asked every time; the last answer is the default the question shows.
             return _NONE
         key = (actor.id, target.id if target else None, fact.key)
         if key in self.memory and (not legal or self.memory[key] in legal):

@@ -55,6 +55,10 @@ class Fact:
     # The player's decision rather than a fact of the table (shoot or strike): asked
     # whenever more than one answer is allowed, even where the chances come out the same.
     chosen: bool = False
+    # False: no answer goes without saying (whether a rolled move reached its target):
+    # play asks it every time it matters, never from a default or the answer given last
+    # time; `default` is then only what a command assumes when it is not given.
+    usual: bool = True
 
     def question(self, actor: str = "", target: str = "") -> str:
         return self.ask.format(actor=actor or "the fighter", target=target or "the target")
@@ -115,7 +119,7 @@ def read_action(aid: str, r: Reader) -> ActionSpec:
     for fr in r.tables("ask"):
         fr.only(
             "key", "kind", "ask", "low", "high", "choices", "among", "when", "default",
-            "in_play", "help", "flip", "chosen",
+            "in_play", "help", "flip", "chosen", "usual",
         )  # fmt: skip
         k = fr.text("key")
         if k in seen:
@@ -146,6 +150,7 @@ def read_action(aid: str, r: Reader) -> ActionSpec:
                 fr.text("help", ""),
                 fr.flag("flip", False),
                 fr.flag("chosen", False),
+                fr.flag("usual", True),
             )
         )
     return ActionSpec(

@@ -27,6 +27,7 @@ FLAG_WORDS = {
     "defend": "defending (+2 DF)",
     "support": "supports {}",
     "action": "action: {}",
+    "charge": 'charged up to {}"',
 }
 
 
@@ -203,6 +204,12 @@ class Monochrome(FromData):
         # Seize asks its three counts of fighters instead of one count.
         if q.fact.key == "count" and q.answers.get("objective") == "seize":
             return False
+        if q.fact.key == "reached":
+            # Asked once the charge's move is rolled and its target named: before, no
+            # one at the table can tell (R-MON-P21).
+            taken = self.data.actions.get(str(q.actor.flags.get("action")))
+            moved = bool(q.actor.flags.get("moved"))
+            return q.target is not None and moved and taken is not None and taken.charges
         return super().asks(q)
 
     def offered_as(self, state: GameState, request: records.ActionRequest) -> str:

@@ -60,13 +60,14 @@ def move(
     need: int,
     fate: int,
     carry: tuple[str, ...] = (),
-) -> tuple[str, int]:
-    """The move of an action: its distance in words and the fate spent (R-MON-P11)."""
+) -> tuple[str, int, int]:
+    """The move of an action: its distance in words, the fate spent (R-MON-P11) and the
+    inches (0: no move)."""
     if not a.move:
-        return "", 0
+        return "", 0, 0
     if not a.move_dice:
         roller.info(f"{a.label}: move", f'{f.name} moves up to {a.move}" (no dice)')
-        return f'up to {a.move}"', 0
+        return f'up to {a.move}"', 0, int(a.move)
 
     def once(attempt: str) -> int:
         c = Check(
@@ -84,7 +85,7 @@ def move(
         roller.info("Fate", f'short of {need}": a fate token rerolls the move', ("R-MON-P11",))
         inches, spent = once(" (fate reroll)"), 1
     roller.info("Move", f'{f.name} moves up to {inches}"; never through enemies', notes=carry)
-    return f'up to {inches}"', spent
+    return f'up to {inches}"', spent, inches
 
 
 def carry_note(state: GameState) -> tuple[str, ...]:
@@ -114,13 +115,16 @@ def take_action(
         taken = d.actions.get(str(f.flags.get("action")))
         done = taken.label if taken else "its action"
         raise RefusedError(f"{f.name} has already taken {done} this activation")
-    text, spent = move(
+    text, spent, inches = move(
         roller, d, f, a, int(o.get("move") or 0), fate_left(state, f.side), carry_note(state)
     )
     changes: list[Change] = [
         set_fighter(f.id, "flags.action", a.id),
         set_fighter(f.id, "flags.moved", True),
     ]
+    if a.charges:
+        # Kept for the attack that follows: a distance told then is read against it.
+        changes.append(set_fighter(f.id, "flags.charge", inches))
     changes += _fate_change(state, f.side, spent)
     if a.id == "defend":
         changes.append(set_fighter(f.id, "flags.defend", True))
@@ -132,7 +136,15 @@ def take_action(
             "shooter it touches" if a.support == "ranged" else "melee attack on a target it touches"
         )
         roller.info("Support", f"{f.name} may support a {kind} later this turn")
-    if a.attack:
+    if a.charges:
+        # Whether the move reached is the table's to say, now that it is known (R-MON-P21).
+        roller.info(
+            "Attack next",
+            f"if {f.name} now touches its target, it attacks: 'companion attack {f.name} "
+            "TARGET'; if the move fell short, add --opt reached=no and the charge ends there",
+            ("R-MON-P21",),
+        )
+    elif a.attack:
         roller.info("Attack next", f"{f.name} then attacks: 'companion attack {f.name} TARGET'")
     summary = f"{f.name}: {a.label}" + (f", {text}" if text else "")
     return Outcome("action", summary, tuple(changes), Trace(summary, tuple(roller.steps), summary))
@@ -173,9 +185,11 @@ def fits(a: Action, o: Mapping[str, Any]) -> Action:
     way: the attack is what the player says, never one of the two dropped unseen."""
     if "ranged" in o and bool(o["ranged"]) != (a.attack == "ranged"):
         said = "a shot (--ranged or a distance)" if o["ranged"] else "melee (--opt ranged=no)"
+        # --range is a shot's distance here; a charge's is a fact of its own (R-MON-P21).
+        hint = "; the inches a charge must cover are --opt distance=N" if a.charges else ""
         raise UsageError(
             f"{a.label} is a {a.attack} attack, but this attack was given as {said}: "
-            "leave one of them out"
+            f"leave one of them out{hint}"
         )
     return a
 
@@ -360,7 +374,9 @@ def plan(
         else []
     )
     rolls = [plan_roll(d, state, f, x, a, o, len(sup), i == 0) for i, x in enumerate(targets)]
-    return Plan(f, t, a, sup, tuple(targets), tuple(rolls))
+    p = Plan(f, t, a, sup, tuple(targets), tuple(rolls))
+    charge_facts(p, o)
+    return p
 
 
 def do_attack(
@@ -373,11 +389,23 @@ def do_attack(
         set_fighter(f.id, "flags.action", a.id),
         set_fighter(f.id, "flags.attacked", True),
     ]
+    inches = f.flags.get("charge")
     if not f.flags.get("moved"):
-        _, spent = move(
+        _, spent, inches = move(
             roller, d, f, a, int(o.get("move") or 0), fate_left(state, f.side), carry_note(state)
         )
         changes.append(set_fighter(f.id, "flags.moved", True))
+        if a.charges:
+            changes.append(set_fighter(f.id, "flags.charge", inches))
+    if a.charges and not reaches(roller, p, o, inches):
+        # The action is spent on the move alone: no roll, no support used (R-MON-P21).
+        changes += _fate_change(state, f.side, spent)
+        summary = f"{f.name} ({a.label}) {SHORT} {t.name}: no attack"
+        trace = Trace(f"{f.name}: {a.label} on {t.name}", tuple(roller.steps), summary)
+        # A reach the dice decided shows the table it was rolled against; one the table
+        # told leaves no chance to show.
+        data = short_counted(t) if o.get("distance") else {}
+        return Outcome("action", summary, tuple(changes), trace, data=freeze(data))
     changes += [set_fighter(s, "flags.support_used", True) for s in p.supports]
     if a.blast and len(p.targets) > 1:
         roller.info(
@@ -404,6 +432,76 @@ def counted(t: FighterState, result: str) -> dict[str, Any]:
     return {"odds_label": fared(t.name, result), "odds_rank": attack.RESULTS.index(result)}
 
 
+# How a charge that does not reach is said: "Bear (Charge) falls short of Brave".
+SHORT = "falls short of"
+
+
+def short_counted(t: FighterState) -> dict[str, Any]:
+    """The row of a charge that did not reach in its odds table: before every effect,
+    as the move comes before the roll."""
+    return {"odds_label": f"{t.name}: not reached, no attack", "odds_rank": -1}
+
+
+def reach_told(o: Mapping[str, Any]) -> list[str]:
+    """Which of `reached` and `distance` were told (a distance of 0 is none measured)."""
+    return [k for k in ("reached", "distance") if o.get(k) is not None and (k == "reached" or o[k])]
+
+
+def charge_facts(p: Plan, o: Mapping[str, Any]) -> None:
+    """Refuse `reached` and `distance` where they mean nothing: on an attack that does
+    not follow a rolled move, or both at once (the table's word, or the dice's)."""
+    told = reach_told(o)
+    if not told:
+        return
+    a = p.action
+    if not a.charges:
+        raise UsageError(
+            f"'{told[0]}' is for a melee attack after a rolled move (Charge, Rip); "
+            f"{p.attacker.name}'s {a.label} has none"
+        )
+    if len(told) == 2:
+        raise UsageError(
+            "'reached' says what the table saw, 'distance' lets the move's dice decide: "
+            "leave one of them out"
+        )
+
+
+def reaches(roller: Roller, p: Plan, o: Mapping[str, Any], inches: Any) -> bool:
+    """Whether a charge's move brought the attacker to its target (R-MON-P21): as the
+    table says, else as a distance measured before the move says, else taken as so."""
+    f, t = p.attacker.name, p.target.name
+    if "reached" in o:
+        ok = bool(o["reached"])
+        said = f"{f} touches {t}" if ok else f"{f}'s move ends short of {t}: no attack"
+        roller.info("Reach", f"{said} (the table's word)", ("R-MON-P21",))
+        return ok
+    # The inches are those rolled now, or kept by the move taken first (None: not kept).
+    known = isinstance(inches, int) and not isinstance(inches, bool)
+    need = int(o.get("distance") or 0)
+    if need:
+        if not known:
+            raise RefusedError(
+                f"the length of {f}'s move was not kept: say whether it reached {t} "
+                "with --opt reached=yes or no"
+            )
+        ok = int(inches) >= need
+        said = "reaches" if ok else "ends short of"
+        roller.info(
+            "Reach", f'{f} moved up to {inches}" of the {need}" to {t}: {said} it', ("R-MON-P21",)
+        )
+        return ok
+    if known or roller.takes:
+        moved = f"{f}'s move of up to {inches}\"" if known else f"{f}'s move"
+        said = f"{moved} is taken to touch {t} (if it fell short, --opt reached=no ends "
+        said += "the charge without an attack)"
+    else:
+        # Odds asked before the move: without a distance they cannot count it.
+        said = f"taken as reaching {t}: these odds leave the 2D6 move out (--opt distance=N "
+        said += "counts the chance that it gets there)"
+    roller.info("Reach", said, ("R-MON-P21",))
+    return True
+
+
 def attack_plan(d: MonoData, state: GameState, req: ActionRequest) -> Plan:
     """The attack whose odds are asked, as it stands: the fighter need not be activating."""
     named = req.options.get("action")
@@ -414,17 +512,28 @@ def attack_plan(d: MonoData, state: GameState, req: ActionRequest) -> Plan:
 
 def first_roll(d: MonoData, state: GameState, req: ActionRequest) -> Callable[[Roller], Outcome]:
     """The part of an attack its odds count: the roll on the first target, fate
-    included (R-MON-P11), as `do_attack` makes it. The move before it and a Blast's
-    later rolls cannot change that roll's effect, so they are left out of the walk."""
+    included (R-MON-P11), as `do_attack` makes it. A Blast's later rolls cannot change
+    that roll's effect, nor can the move before it, so they are left out of the walk;
+    except a charge's move still to roll toward a target at a told distance, which
+    decides whether the roll is made at all (R-MON-P21)."""
     p = attack_plan(d, state, req)
-    fate = fate_left(state, p.attacker.side)
+    f, a, o = p.attacker, p.action, req.options
+    fate = fate_left(state, f.side)
     said = {
         k: Outcome("attack", fared(p.target.name, k), (), None, freeze(counted(p.target, k)))
         for k in attack.RESULTS
     }
+    short = Outcome("action", SHORT, (), None, freeze(short_counted(p.target)))
+    moves = a.charges and not f.flags.get("moved") and bool(o.get("distance"))
+    need = int(o.get("move") or 0)
 
     def run(roller: Roller) -> Outcome:
-        (result,), _ = attack.run(roller, p.rolls[:1], fate)
+        spent, inches = 0, f.flags.get("charge")
+        if moves:
+            _, spent, inches = move(roller, d, f, a, need, fate)
+        if a.charges and not reaches(roller, p, o, inches):
+            return short
+        (result,), _ = attack.run(roller, p.rolls[:1], fate - spent)
         return said[result]
 
     return run
@@ -444,6 +553,7 @@ def fate_choices(d: MonoData, state: GameState, req: ActionRequest) -> tuple[Ste
     if not fate_left(state, p.attacker.side) or p.rolls[0].fate != "never":
         return ()
     words = {fared(p.target.name, k): k for k in attack.RESULTS}
+    words[str(short_counted(p.target)["odds_label"])] = "no attack"
     steps = []
     for policy in ("miss", "unless-kill"):
         alt = ActionRequest(
@@ -585,4 +695,10 @@ def act(d: MonoData, state: GameState, req: ActionRequest, roller: Roller) -> Ou
     a = allowed(d, f, req.action)
     if a.attack and req.target is not None:
         return do_attack(d, state, req, roller, a.id)
+    told = reach_told(req.options)
+    if told and a.charges:
+        raise UsageError(
+            f"'{told[0]}' is about reaching a target: name it ('companion act {f.name} "
+            f"{a.id} TARGET'), or tell it with the attack after the move"
+        )
     return take_action(d, state, f, a, req.options, roller)

@@ -18,6 +18,8 @@ LISTS = ("blood", "turf", "infamy")
 SCORES = ("most", "first", "opponent", "defended")
 # Facts of the attack that only Blast asks.
 BLAST_ONLY = ("caught", "stuck")
+# Facts of the attack that only a melee attack after a rolled move asks (R-MON-P21).
+CHARGE_ONLY = ("reached", "distance")
 
 
 @frozen
@@ -46,6 +48,12 @@ class Action:
         if not self.move.endswith("D6"):
             return 0
         return int(self.move[:-2] or 1)
+
+    @property
+    def charges(self) -> bool:
+        """Whether its melee attack follows a rolled move, and so only when the move
+        reaches the target (Charge, Rip: R-MON-P21)."""
+        return bool(self.move_dice) and self.attack == "melee"
 
 
 @frozen
@@ -162,9 +170,15 @@ def _facts(top: Reader, ctx: read.Ctx) -> dict[str, ActionSpec]:
             facts = tuple(
                 replace(f, when="") if f.key == "caught" else f
                 for f in attack.facts
-                if f.key not in ("action", "ranged") and (a.blast or f.key not in BLAST_ONLY)
+                if f.key not in ("action", "ranged")
+                and (a.blast or f.key not in BLAST_ONLY)
+                and (a.charges or f.key not in CHARGE_ONLY)
             )
-            out[a.id] = ActionSpec(a.id, a.label, "optional-enemy", facts, a.summary)
+            # A charge's move is rolled and shown before the table can say whether it
+            # reached anyone (R-MON-P21): play takes it as a move of its own, whose attack
+            # follows with its target. A command may still name the target at once.
+            whom = "none" if a.charges else "optional-enemy"
+            out[a.id] = ActionSpec(a.id, a.label, whom, facts, a.summary)
         elif a.move_dice:
             out[a.id] = ActionSpec(a.id, a.label, "none", declared["walk"].facts, a.summary)
         else:

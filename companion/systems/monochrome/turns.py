@@ -30,7 +30,7 @@ ROLLED = "objectives"
 NONE = "no-scenario"
 DEPLOY = ('side to side, 6" zones', 'corner to corner, 11" quarter circles')
 # Flags of one activation, cleared when the fighter activates again (Defend lasts until then).
-ACTIVATION_FLAGS = ("action", "moved", "attacked", "defend")
+ACTIVATION_FLAGS = ("action", "moved", "attacked", "defend", "charge")
 
 
 def fixed_objectives(d: MonoData, scenario: str) -> tuple[str, ...] | None:
@@ -270,7 +270,7 @@ class MonoTurns(SideTurns):
             # the next side's turn begins (Defend lasts until the fighter activates again).
             if f.token:
                 changes.append(set_fighter(f.id, "token", False))
-            for k in ("support", "support_used", "action", "moved", "attacked"):
+            for k in ("support", "support_used", "action", "moved", "attacked", "charge"):
                 if k in f.flags:
                     changes.append(set_fighter(f.id, f"flags.{k}", None))
         return changes
