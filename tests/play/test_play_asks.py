@@ -188,19 +188,24 @@ def test_the_answer_given_last_time_is_the_next_default(demo):
     assert demo("activate", "Robyn").code == 0
     loop = Loop(Session(Home(draw=drawn_board), "sample"), Console(file=io.StringIO()), Prompter())
     state = loop.s.state
-    robyn, fawkes, t999 = (state.fighter(x) for x in ("robyn", "cpt-fawkes", "t-999"))
+    robyn, fawkes, frog = (state.fighter(x) for x in ("robyn", "cpt-fawkes", "frogger-with-rifle"))
     spec = loop.spec_of("attack")
 
-    def plan(target):
+    def plan(target, given=None):
         base = ActionRequest("attack", robyn.id, target.id, freeze({}))
         odds = Odds(loop.s.system, state, lambda o: loop.fill(spec, robyn, target, o))
-        return loop.plan(spec, robyn, target, {}, odds, base)
+        return loop.plan(
+            spec, robyn, target, {"ranged": False} if given is None else given, odds, base
+        )
 
-    assert plan(fawkes).answers["ranged"] is False  # most attacks: melee
-    loop.memory[(robyn.id, fawkes.id, "ranged")] = True
-    assert plan(fawkes).answers["ranged"] is True
+    assert plan(fawkes).answers["cover"] is False  # most targets: in the open
+    loop.memory[(robyn.id, fawkes.id, "cover")] = True
+    assert plan(fawkes).answers["cover"] is True
     # Only for the same fighter and target.
-    assert plan(t999).answers["ranged"] is False
+    assert plan(frog).answers["cover"] is False
+    # Whether to shoot is the player's choice: asked every time, not taken from before.
+    loop.memory[(robyn.id, fawkes.id, "ranged")] = True
+    assert "ranged" in [f.key for f in plan(fawkes, {}).missing]
 
 
 def test_a_positive_question_stores_the_keys_answer():

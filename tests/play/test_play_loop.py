@@ -104,10 +104,10 @@ def duel(demo, monkeypatch):
 
 
 def test_attack_with_entered_dice_then_prone_fighter_can_only_recover(duel):
-    # e: enter dice; 1: Robyn; a: attack; 1: Cpt. Fawkes; Enter: the facts as they
-    # stand (melee, not in cover, nobody ganging); die 4; e: end; 1: Cpt. Fawkes;
+    # e: enter dice; 1: Robyn; a: attack; 1: Cpt. Fawkes; n: no shot (asked: Robyn has
+    # both); Enter: the facts as they stand (not in cover, nobody ganging); die 4; e: end; 1: Cpt. Fawkes;
     # r: recover; die 2; q: quit.
-    text, ui = drive("e1a1\r" + "4\re1r" + "2\rq")
+    text, ui = drive("e1a1n\r" + "4\re1r" + "2\rq")
     log = duel("log", "--json").json()
     assert [e["kind"] for e in log] == [
         "turn",
@@ -139,7 +139,7 @@ def test_attack_with_entered_dice_then_prone_fighter_can_only_recover(duel):
 def test_too_many_typed_dice_keep_the_step_and_ask_again(duel):
     # e: typed dice; 1: Robyn; a: attack; 1: Cpt. Fawkes; Enter; "4 5" is one die too
     # many: the step stays, says the 5 was not used, and asks again; 4.
-    text, ui = drive("e1a1\r" + "4 5\r" + "4\rq")
+    text, ui = drive("e1a1n\r" + "4 5\r" + "4\rq")
     assert "Not used: 5" in text and "its target and facts stay" in text
     log = duel("log", "--json").json()
     assert log[-1]["kind"] == "attack" and log[-1]["data"]["dice"] == [4]
@@ -185,10 +185,10 @@ def sample(demo):
 
 def test_a_shot_asks_only_what_changes_its_odds(sample):
     # r: roll for me; 1: Robyn; a: attack; 2: T-999 (a shield: always in cover, so
-    # cover is not asked). The confirming screen holds "shoot?" (no, as most attacks)
+    # cover is not asked); n: no shot, asked first. The confirming screen holds "shoot?" (no, as most attacks)
     # and ganging; 1 flips it to a shot, whose distance a Ranger's longbow does not
     # care about within its reach, so only who stands near is left; Enter rolls.
-    text, ui = drive("r1a2" + "1\rq")
+    text, ui = drive("r1a2n" + "1\rq")
     forms = [labels for m, labels in ui.menus if m.startswith("Enter rolls")]
     assert forms[0] == [
         "r) Roll (Enter)",
@@ -382,6 +382,6 @@ def test_rules_key_opens_the_topic_of_the_step_on_screen_first(sample):
     # e: typed dice; 1: Robyn; a: attack; 1: Cpt. Fawkes; Enter; 3 hits, 7 defends;
     # ? then Enter opens the first topic offered: that of the last roll on screen
     # (Fawkes' defence); a key back; q.
-    text, _ = drive("e1a1\r" + "3\r7\r" + "?\r" + " q")
+    text, _ = drive("e1a1n\r" + "3\r7\r" + "?\r" + " q")
     after = text.split("Result: Robyn attacks Cpt. Fawkes", 1)[1]
     assert "Defence: Every hit, melee or ranged, is defended" in after

@@ -240,8 +240,10 @@ def test_play_attack_with_entered_dice(run, term, home):
     assert found, menu
     key = found.group(1)
     t.press(key, "Robyn: Attack — whom?")
-    # The facts that matter wait at their usual answers on one screen: Enter rolls.
-    t.press("1", "Enter rolls")
+    # Robyn has a bow and a sword: whether she shoots is asked first (no: melee); the
+    # facts that matter then wait at their usual answers on one screen: Enter rolls.
+    t.press("1", "Does Robyn shoot")
+    t.press("n", "Enter rolls")
     t.key("Enter", "Roll D")
     # Enter a 3 for every die the resolution asks for, until its result shows.
     deadline = time.monotonic() + WAIT
@@ -359,7 +361,8 @@ def test_the_last_result_stays_on_screen(run, term, home, cols, rows):
     key = re.search(r"(\w)\) Attack", menu)
     assert key, menu
     t.press(key.group(1), "Robyn: Attack — whom?")
-    t.press("1", "Enter rolls")
+    t.press("1", "Does Robyn shoot")
+    t.press("n", "Enter rolls")
     t.key("Enter", "Roll D")
     _enter_threes_until_result(t, "Robyn: Attack — whom?")
     t.settle()
