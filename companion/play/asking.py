@@ -17,7 +17,7 @@ from companion.game.state import FighterState, freeze
 from companion.odds import fmt
 from companion.play.matters import Distribution, Odds, answers_of, judge, refused
 from companion.play.session import Session
-from companion.play.ui import BACK, Item, Prompter, numbered
+from companion.play.ui import BACK, Back, Item, Prompter, keys_for, numbered
 from companion.systems.base import ActionRequest, Question
 from companion.systems.kit.facts import ActionSpec, Fact
 from companion.systems.legal import Legal, target_of
@@ -122,6 +122,13 @@ class Asking:
         label); `optional` adds "nobody" under the letter n, last, so no fighter's number
         moves for it."""
         labels: list[tuple[str, Any]] = [(f"{f.name} ({self.brief(f)})", f.id) for f in fighters]
+        if len(labels) > len(keys_for("bn")):
+            # More fighters than one-key choices (a large solo game): a list to search.
+            extra = [("Nobody", NOBODY)] if optional else []
+            fid = self.ui.search(f"{message} (type to search)", [*labels, *extra, ("Back", None)])
+            if fid is None:
+                raise Back()
+            return None if fid == NOBODY else self.s.state.fighter(fid)
         items = numbered(labels, "bn")
         if optional:
             items.append(Item("n", "Nobody", NOBODY))
@@ -389,7 +396,18 @@ class Asking:
             default = current if isinstance(current, int) else None
             if default is None and isinstance(fact.default, int):
                 default = fact.default
-            return self.ui.number(q, fact.low, fact.high, default)
+
+            def check(value: int) -> str | None:
+                # A number the rules refuse (a move past the stat) is refused at once,
+                # with their reason, instead of after the step.
+                if plan is None or odds is None or base is None:
+                    return None
+                d = odds.with_answer(base, plan.answers, fact.key, value)
+                return d[0][0].split(": ", 1)[1] if d is not None and refused(d) else None
+
+            if default is not None and check(default) is not None:
+                default = None
+            return self.ui.number(q, fact.low, fact.high, default, check)
         if fact.kind in ("choice", "text"):
             choices = self.s.system.fact_choices(self.s.state, actor, fact)
             if choices is None and fact.choices:

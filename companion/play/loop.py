@@ -329,8 +329,9 @@ class Loop(Asking, Extras):
 
     def more_items(self, p: ph.Phase) -> list[Item]:
         """The entries a turn needs less often."""
-        items = [
-            Item("r", "Redo", self.do_redo),
+        # Redo only when there is something undone to bring back: offered means possible.
+        items = [Item("r", "Redo", self.do_redo)] if self.s.gf.redo else []
+        items += [
             Item("l", "Log", self.do_log),
             Item("?", "Rules look-up", self.do_rules),
         ]
@@ -607,7 +608,8 @@ class Loop(Asking, Extras):
 
     def do_action(self, action: str, reaction: bool = False) -> None:
         state = self.s.state
-        actor = self.pick_fighter("Who falls?", state.fighters) if reaction else None
+        live = [f for f in state.fighters if not f.out]
+        actor = self.pick_fighter("Who falls?", live) if reaction else None
         if actor is None:
             if state.active is None:
                 raise UsageError("no fighter is activating")

@@ -127,17 +127,27 @@ class Prompter:
 
         return str(self._ask(questionary.text(message, default=default, validate=validate)))
 
-    def number(self, message: str, lo: int, hi: int, default: int | None = None) -> int:
+    def number(
+        self,
+        message: str,
+        lo: int,
+        hi: int,
+        default: int | None = None,
+        check: Callable[[int], str | None] | None = None,
+    ) -> int:
         """A whole number from `lo` to `hi`. A default is said in the question and taken
         by Enter, never typed into the field, where a digit typed would join it ("3"
-        after a "2" read as 23)."""
+        after a "2" read as 23). `check` says why a number in range is still refused by
+        the rules (a move beyond the fighter's stat), under the field, before anything is
+        taken."""
 
         def valid(t: str) -> bool | str:
             t = t.strip()
             if not t and default is not None:
                 return True
             if t.lstrip("-").isdigit() and lo <= int(t) <= hi:
-                return True
+                why = check(int(t)) if check is not None else None
+                return True if why is None else why
             return f"a whole number from {lo} to {hi}"
 
         if default is not None:

@@ -187,7 +187,7 @@ class OneStatSkirmish(RuleSystem):
         return tuple(RESOLVERS)
 
     def must_recover(self, f: FighterState) -> bool:
-        return f.status != "upright"  # prone (wounded) or face down
+        return f.status == "wounded"  # prone; a face-down fighter takes no action at all
 
     def active_skills(self, f: FighterState) -> list[str]:
         skills = self.data.skills
@@ -196,10 +196,14 @@ class OneStatSkirmish(RuleSystem):
     def actions_for(self, state: GameState, fighter: FighterState) -> Sequence[str]:
         from companion.systems.one_stat.offer import offered
 
-        if state.phase == "ended":
-            return []  # nothing is done once the game is over
+        if state.phase == "ended" or fighter.status == "split":
+            return []  # nothing is done once the game is over, or by a split Doppelganger
         names = [a for a in self.action_names() if a not in SOLO_ACTIONS]
         found = offered(self.data, state, fighter, names)
+        if fighter.status == "face-down":
+            # A fighter laid face down acts no more; a Regenerator's upkeep roll is only
+            # taken or passed (R-1SS-P28).
+            return [a for a in found if a == "regenerate"]
         if fighter.flags.get("cannot_attack"):  # the solo Escort
             found = [a for a in found if a != "attack"]
         if fighter.flags.get("opfor"):
