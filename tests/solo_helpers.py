@@ -101,3 +101,14 @@ def opfor(
 
 def apply(state: GameState, outcome) -> GameState:  # type: ignore[no-untyped-def]
     return apply_event(state, Event(outcome.kind, outcome.summary, outcome.changes))
+
+
+def solo_game(run, tmp_path, scenario: str, seed: int) -> str:
+    """A 1ss solo game set up as 'companion solo new' sets it up (its first spawns too)."""
+    if run("roster", "show", "Outlaws").code != 0:
+        assert run("roster", "import", warband_file(tmp_path)).code == 0
+    name = f"solo-{scenario}-{seed}"
+    args = ("--scenario", scenario, "--seed", str(seed), "--name", name)
+    r = run("solo", "new", "-r", "Outlaws", *args)
+    assert r.code == 0, r.err
+    return name

@@ -248,10 +248,9 @@ class Loop(Asking, Extras):
             items = self.action_items(legal.actions(self.s.system, state, f), room)
             # Another fighter a rule lets act at once (commanded while its boss still has
             # an action) is one key away, its actions in a menu of their own.
-            for i, gid in enumerate(p.granted, 1):
-                g = state.fighter(gid)
-                key = "g" if i == 1 else "GHJ"[(i - 2) % 3]
-                items.append(Item(key, f"{g.name}: its action now…", _bind(self.do_granted, gid)))
+            if p.granted:
+                names = " or ".join(state.fighter(g).name for g in p.granted)
+                items.append(Item("g", f"{names}: an action now…", self.do_any_granted))
             if p.by_grant:
                 items.append(Item("e", f"{f.name} lets its action go", _bind(self.do_let_go, f.id)))
             else:
@@ -602,6 +601,16 @@ class Loop(Asking, Extras):
         head = f"{f.name}: {why}" if why else f"{f.name} may take one action now"
         choice = self.ui.choose(head, self.fit(items) + [BACK])
         choice()
+
+    def do_any_granted(self) -> None:
+        """The action granted at once to one of several fighters (two minions)."""
+        granted = ph.current(self.s.system, self.s.state).granted
+        if len(granted) == 1:
+            self.do_granted(granted[0])
+            return
+        f = self.pick_fighter("Which fighter acts?", [self.s.state.fighter(g) for g in granted])
+        if f is not None:
+            self.do_granted(f.id)
 
     def do_let_go(self, fid: str) -> None:
         self.show(self.s.run(lambda s, d: self.s.system.let_go(s, fid), None))

@@ -17,6 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
+from solo_helpers import solo_game
 
 from companion import systems
 from companion.cli.shared import drawn_board
@@ -39,14 +40,11 @@ STEPS = 70
 def _game(sid: str, tmp_path, n: int, solo: str | None = None):
     system = systems.get(sid)
     home = Home(tmp_path / f"{sid}-{n}-{solo}", draw=drawn_board)
-    if solo is not None:
-        from solo_helpers import solo_state
-
-        start = solo_state(solo)
-    else:
-        rosters = list(system.sample_rosters())[:2]
-        start = system.new_game(rosters, system.default_scenario, {})
-    gf = home.create_game(f"g{n}", start)
+    if solo is not None:  # made by 'companion solo new', in the current home
+        home = Home(draw=drawn_board)
+        return system, home, home.open_game(solo)
+    rosters = list(system.sample_rosters())[:2]
+    gf = home.create_game(f"g{n}", system.new_game(rosters, system.default_scenario, {}))
     setup = system.setup_roll(gf.state, SeededDice(n))
     if setup is not None:
         gf.append(event_for(setup.kind, setup.summary, setup.changes, gf.state))
@@ -176,8 +174,9 @@ def crawl(sid: str, tmp_path, seed: int, solo: str | None = None) -> int:
         _outside(system, state, f, rng)
         offered = legal.actions(system, state, f)
         # Play's menu is the generator's answer: the same actions, in the same order.
-        shown = [it.label for it in loop.phase_items(p) if it.key not in "egGHJ"]
-        assert len(shown) == len(offered), (where, shown, offered)
+        items = loop.phase_items(p)
+        shown = [it.label for it in items if it.key not in ("e", "g")]
+        assert len(shown) == len(offered), (where, [(it.key, it.label) for it in items], offered)
         for label, choice in zip(shown, offered, strict=True):
             assert label.startswith(choice.label), (where, label, choice.label)
         if not offered or rng.random() < 0.15:
@@ -204,13 +203,14 @@ def test_every_offered_choice_is_accepted_in_random_games(sid, tmp_path):
 
 
 @pytest.mark.parametrize("scenario", ["skirmish", "collect", "bounty", "rescue"])
-def test_every_offered_choice_is_accepted_in_random_solo_games(scenario, tmp_path):
-    assert sum(crawl("1ss", tmp_path, seed, scenario) for seed in range(2)) > 3
+def test_every_offered_choice_is_accepted_in_random_solo_games(scenario, run, tmp_path):
+    name = solo_game(run, tmp_path, scenario, 1)
+    assert crawl("1ss", tmp_path, 1, name) > 5
 
 
 @pytest.mark.slow
 @settings(
-    max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(seed=st.integers(min_value=3, max_value=10**6), sid=st.sampled_from(systems.ids()))
 def test_offered_means_accepted_property(seed, sid, tmp_path_factory):

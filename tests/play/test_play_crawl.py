@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from rich.console import Console
+from solo_helpers import solo_game
 
 from companion import systems
 from companion.cli.shared import drawn_board
@@ -82,14 +83,9 @@ class Crawling(Prompter):
         return self.rng.choice([v for _, v in labels if v is not None])
 
 
-def _new_game(sid: str, home: Home, seed: int, solo: str | None) -> str:
+def _new_game(sid: str, home: Home, seed: int) -> str:
     system = systems.get(sid)
-    if solo is not None:
-        from solo_helpers import solo_state
-
-        start = solo_state(solo)
-    else:
-        start = system.new_game(list(system.sample_rosters())[:2], system.default_scenario, {})
+    start = system.new_game(list(system.sample_rosters())[:2], system.default_scenario, {})
     gf = home.create_game(f"crawl-{seed}", start)
     setup = system.setup_roll(gf.state, SeededDice(seed))
     if setup is not None:
@@ -100,9 +96,14 @@ def _new_game(sid: str, home: Home, seed: int, solo: str | None) -> str:
 
 
 def crawl(tmp_path, sid: str, seed: int, steps: int, solo: str | None = None) -> Crawling:
+    """Crawl a new game of `sid`'s samples, or the solo game named `solo` (current home)."""
     rng = random.Random(seed)
-    home = Home(tmp_path / f"{sid}-{seed}-{solo}", draw=drawn_board)
-    name = _new_game(sid, home, seed, solo)
+    if solo is not None:
+        home = Home(draw=drawn_board)
+        name = solo
+    else:
+        home = Home(tmp_path / f"{sid}-{seed}", draw=drawn_board)
+        name = _new_game(sid, home, seed)
     out = io.StringIO()
     ui = Crawling(rng)
     loop = Loop(Session(home, name), Console(file=out, width=WIDTH, height=24), ui)
@@ -138,6 +139,6 @@ def test_play_crawls_two_player_games_without_a_hitch(sid, tmp_path):
 
 
 @pytest.mark.parametrize("scenario", ["skirmish", "collect", "rescue", "bounty"])
-def test_play_crawls_solo_games_without_a_hitch(scenario, tmp_path):
-    screens = sum(crawl(tmp_path, "1ss", seed, 150, scenario).screens for seed in (7, 8))
-    assert screens > 40
+def test_play_crawls_solo_games_without_a_hitch(scenario, run, tmp_path):
+    name = solo_game(run, tmp_path, scenario, 8)
+    assert crawl(tmp_path, "1ss", 8, 150, name).screens > 40
