@@ -78,8 +78,9 @@ def allowed(d: SmbData, state: GameState, f: FighterState) -> list[str]:
             out.append("move")
         if not f.flags.get("did"):
             out += [a for a in ONE_OF if a != "attack" or _can_attack(state, f)]
-    # The menu offers a reroll only for a roll that went wrong; any other is named by number.
-    if any(atk_mod.went_wrong(r) for _, r in rerollable(state, f.side)):
+    # A reroll of any of the force's latest rolls may be taken (a passed one when named
+    # by its number, R-SMB-P08): the legal actions hold it whenever one is there.
+    if rerollable(state, f.side):
         out.append("reroll")
     return out
 

@@ -179,6 +179,16 @@ class WarStuff(FromData, UnitLibrary):
             out.append("command")
         return (*out, "morale", "dangerous")
 
+    def offered_as(self, state: GameState, request: records.ActionRequest) -> str:
+        # An attack with no action yet brings its own (R-WS-P10): a shot is a Hold, melee
+        # a Run; it is that action the legal actions offer (play asks for it first).
+        if request.action != "attack" or request.actor is None:
+            return request.action
+        f = state.fighter(request.actor)
+        if f.flags.get("action") is not None or f.flags.get("stunned"):
+            return "attack"
+        return "hold" if request.options.get("ranged") else "run"
+
     def must_recover(self, f: FighterState) -> bool:
         return bool(f.flags.get("stunned"))
 

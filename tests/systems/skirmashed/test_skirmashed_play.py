@@ -46,10 +46,11 @@ def drive(keys: str) -> tuple[str, Recording]:
 def test_play_offers_the_parts_and_asks_the_facts(run):
     setup_game(run)
     assert run("turn").code == 0
-    # e: typed dice; 1: Holt; a: attack; 1: Vex; on the confirming screen 1 makes it a
-    # shot, 2 asks the range band, 2: normal; r rolls: five hit dice (the 10 hits) and
-    # one save die (6 fails against 6); e: end, stamina dice 2 and 5; q: quit.
-    attack = "a1" + "1" + "22" + "r" + "2\r1\r5\r3\r10\r" + "6\r"
+    # e: typed dice; 1: Holt; a: attack; 1: Vex; n: no shot (asked first: the player's
+    # choice); on the confirming screen 1 makes it a shot, 2 asks the range band, 2:
+    # normal; r rolls: five hit dice (the 10 hits) and one save die (6 fails against 6);
+    # e: end, stamina dice 2 and 5; q: quit.
+    attack = "a1n" + "1" + "22" + "r" + "2\r1\r5\r3\r10\r" + "6\r"
     text, ui = drive("e1" + attack + "e" + "2\r5\r" + "q")
     acting = [labels for msg, labels in ui.menus if "Holt is activating" in msg]
     assert acting[0][:4] == ["o) Move", "a) Attack", "f) Focus", "r) Run"]

@@ -234,6 +234,9 @@ def test_skill_odds_are_the_count_of_the_rolled_skill_roll():  # R-SMB-01
     ],
 )
 def test_reroll_odds_are_the_count_of_an_attack_then_its_reroll(a, b):  # R-SMB-02
+    from companion.systems.smbfat.actions import rerollable
+    from companion.systems.smbfat.attack import went_wrong
+
     # Every dice sequence through the real attack and, when a roll went wrong, the real
     # reroll the table would ask for: Y falls as often as the odds say it does with one.
     state = game(a, b, active="x", rerolls=(1, 0))
@@ -241,7 +244,7 @@ def test_reroll_odds_are_the_count_of_an_attack_then_its_reroll(a, b):  # R-SMB-
 
     def run(dice):
         after = apply(state, SMB.resolve(state, attack, dice))
-        if "reroll" in SMB.actions_for(after, after.fighter("x")):
+        if any(went_wrong(r) for _, r in rerollable(after, 0)):
             after = apply(after, SMB.resolve(after, req("reroll", "x"), dice))
         return after.fighter("y").out
 

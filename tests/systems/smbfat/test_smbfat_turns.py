@@ -296,10 +296,10 @@ def test_a_reroll_unasked_goes_to_the_last_roll_that_went_wrong():  # R-SMB-02
     # R-SMB-P06: Pal's fall had scored for B; taken back, B's 3 points go too.
     assert hit_both.sides[1].vp == 3
     assert after.fighter("y").out and not after.fighter("pal").out and after.sides[1].vp == 0
-    # Nothing went wrong (Y felled, Pal spared): the menu offers no reroll and one unasked
-    # is refused, but a roll named by its number may still be rerolled.
+    # Nothing went wrong (Y felled, Pal spared): one unasked is refused, but a roll named
+    # by its number may still be rerolled, so the legal actions (and play) hold it.
     good = apply(state, roll(state, caught, 5, 1))
-    assert "reroll" not in SMB.actions_for(good, good.fighter("x"))
+    assert "reroll" in SMB.actions_for(good, good.fighter("x"))
     with pytest.raises(RefusedError, match="none of the latest rolls went wrong"):
         roll(good, req("reroll", "x"), 1)
     named = apply(good, roll(good, req("reroll", "x", roll=1), 1))
