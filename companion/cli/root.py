@@ -77,6 +77,7 @@ _ORDER = (
     *dict.fromkeys(m.removeprefix("companion.cli.") for m in systems.commands().values()),
 )
 _registered: set[str] = set()
+_reflowed: set[int] = set()  # the commands and groups whose help is reflowed already
 
 
 def _register(only: str | tuple[str, ...] | None = None) -> None:
@@ -95,6 +96,9 @@ def _register(only: str | tuple[str, ...] | None = None) -> None:
         else:
             group = next((g for g, m in systems.commands().items() if m == path), None)
             app.add_typer(module.app, name=group or name.removesuffix("_cmd"))
+    from companion.cli.reflow import reflow_app
+
+    reflow_app(app, _reflowed)
     if only is None and _registered.issuperset(_ORDER):
         _sort_commands()
 
