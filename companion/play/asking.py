@@ -129,11 +129,40 @@ class Asking:
             if fid is None:
                 raise Back()
             return None if fid == NOBODY else self.s.state.fighter(fid)
-        items = numbered(labels, "bn")
+        items = self.by_place(fighters, labels, "bn") or numbered(labels, "bn")
         if optional:
             items.append(Item("n", "Nobody", NOBODY))
         fid = self.ui.choose(message, items + [BACK])
         return None if fid == NOBODY else self.s.state.fighter(fid)
+
+    def by_place(
+        self, fighters: Any, labels: list[tuple[str, Any]], reserved: str
+    ) -> list[Item] | None:
+        """Menu entries keyed by each fighter's place in its roster, so a fighter keeps
+        its number in every list all game long (the list of one side by the place in
+        that side; a list of both by the place among all); None when a place has no key
+        left (a large solo game), for the caller's own numbering."""
+        state = self.s.state
+        fighters = list(fighters)
+        sides = {f.side for f in fighters}
+        order = (
+            [
+                f.id
+                for f in (
+                    state.side_fighters(fighters[0].side) if len(sides) == 1 else state.fighters
+                )
+            ]
+            if fighters
+            else []
+        )
+        keys = keys_for(reserved)
+        out = []
+        for f, (label, value) in zip(fighters, labels, strict=True):
+            i = order.index(f.id)
+            if i >= len(keys):
+                return None
+            out.append(Item(keys[i], label, value))
+        return out
 
     # -- what -------------------------------------------------------------------------
     def spec_of(self, action: str) -> ActionSpec:
@@ -292,7 +321,7 @@ class Asking:
 
     def values_of(self, fact: Fact, actor: FighterState, target: FighterState | None) -> list[Any]:
         choices = None
-        if fact.kind in ("choice", "text"):
+        if fact.kind in ("choice", "text", "number"):
             choices = self.s.system.fact_choices(self.s.state, actor, fact)
         people = self.among(actor, target, fact.among) if fact.kind.startswith("fighter") else []
         return answers_of(fact, people, choices)
@@ -392,6 +421,13 @@ class Asking:
             items = [Item("y", "Yes" + after(yes), yes), Item("n", "No" + after(no), no)]
             items = sorted(items, key=lambda it: it.value != now)
             return self.ui.choose(q, items + [BACK])
+        listed = (
+            self.s.system.fact_choices(self.s.state, actor, fact) if fact.kind == "number" else None
+        )
+        if listed:
+            # A number the game lists (which of the latest rolls): chosen from the list.
+            shown = [(t + after(v), v) for t, v in listed if not legal or v in legal]
+            return self.ui.choose(q, numbered(shown or listed, "b") + [BACK])
         if fact.kind == "number":
             default = current if isinstance(current, int) else None
             if default is None and isinstance(fact.default, int):

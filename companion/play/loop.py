@@ -236,10 +236,15 @@ class Loop(Asking, Extras):
                         )
                     )
             else:
-                for f in ph.candidates(self.s.system, state, p.side):
+                ready = ph.candidates(self.s.system, state, p.side)
+                for f in ready:
                     labels.append(
                         (f"Activate {f.name} ({self.brief(f)})", _bind(self.do_activate, f.id))
                     )
+                # Each fighter keeps its number, its place in the roster, as it is chosen.
+                placed = self.by_place(ready, labels, FIXED + PHASE_KEYS)
+                if placed is not None and len(labels) <= room:
+                    return [*placed, Item("t", self.early_end_label(), self.do_next_turn)]
             items = numbered(self.more_labels(labels, room, "fighter"), FIXED + PHASE_KEYS)
             items.append(Item("t", self.early_end_label(), self.do_next_turn))
             return items

@@ -138,6 +138,8 @@ def answers_of(
     alone), its default first. Empty: the answers cannot be listed (free text)."""
     if fact.kind == "yesno":
         return [bool(fact.default), not bool(fact.default)]
+    if fact.kind == "number" and choices:
+        return [v for _, v in choices]  # the numbers the game lists (the latest rolls)
     if fact.kind == "number":
         lo, hi = fact.low, fact.high
         values = list(range(lo, hi + 1))

@@ -239,7 +239,8 @@ def drive_solo(keys: str) -> tuple[str, Recording]:
     return out.getvalue(), ui
 
 
-PLAYER_TURN = "1e" * 10  # each of the ten Outlaws activates (first in the menu) and ends
+# Each of the ten Outlaws activates, by its place in the roster (1-9, then a), and ends.
+PLAYER_TURN = "".join(f"{key}e" for key in "123456789a")
 
 
 def test_solo_games_ask_the_solo_guide(solo_game):

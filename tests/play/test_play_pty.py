@@ -156,7 +156,8 @@ def test_play_full_short_game(run, term, tmp_path, home):
     t.press("e", "Robyn's merry men to activate")
     t.settle()
     menu = t.screen().rsplit("Robyn's merry men to activate", 1)[1]
-    assert "Activate Robyn " not in menu and "1) Activate John" in menu
+    # John keeps his number, his place in the roster, when Robyn has activated.
+    assert "Activate Robyn " not in menu and "2) Activate John" in menu
 
     # Overrides and VP from "more", then an undo of the last one.
     t.press("m", "More:")

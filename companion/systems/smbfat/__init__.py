@@ -12,7 +12,7 @@ from companion.errors import UsageError
 from companion.game.state import FighterState, GameState, freeze
 from companion.roster import Roster, RosterFighter
 from companion.systems import records
-from companion.systems.kit.facts import ActionSpec
+from companion.systems.kit.facts import ActionSpec, Fact
 from companion.systems.kit.plugin import FromData
 from companion.systems.smbfat import actions, attack, board, roster_rules, turns
 from companion.systems.smbfat import data as data_mod
@@ -136,6 +136,16 @@ class Smbfat(FromData):
 
     def actions_for(self, state: GameState, fighter: FighterState) -> Sequence[str]:
         return actions.allowed(self.data, state, fighter)
+
+    def fact_choices(
+        self, state: GameState, actor: FighterState, fact: Fact
+    ) -> list[tuple[str, Any]] | None:
+        if fact.key != "roll":
+            return None
+        from companion.systems.smbfat.board import roll_label
+
+        # Which of the force's latest rolls a reroll takes, as the board lists them.
+        return [(roll_label(state, n, r), n) for n, r in actions.rerollable(state, actor.side)]
 
     def asks(self, q: records.Question) -> bool:
         # Only a figure with a Spread weapon is asked whether it uses it, and only one
