@@ -80,11 +80,13 @@ def map_lines(data: dict[str, Any], width: int) -> list[list[Span]]:
             if start + j < len(chars):
                 chars[start + j] = ch
     note = "(inches; row 1 is your edge)"
-    gap = "\n" + " " * lab_w if compact else "   "
-    text = "".join(chars).rstrip() + gap + note
-    legend = data["legend"]
-    sep_l = "\n" if compact else "   "
-    text += "\n" + sep_l.join(f"{k} {v}" for k, v in legend.items())
+    labels = "".join(chars).rstrip()
+    # The note and the legend go on lines of their own where one line would not fit.
+    wide = not compact and len(labels) + 3 + len(note) <= width
+    text = labels + ("   " if wide else "\n" + " " * lab_w) + note
+    legend = [f"{k} {v}" for k, v in data["legend"].items()]
+    wide = not compact and len("   ".join(legend)) <= width
+    text += "\n" + ("   " if wide else "\n").join(legend)
     out += [[(part, "dim")] for part in text.split("\n")]
     return out + arrival_lines(data["spawnpoints"], width)
 
