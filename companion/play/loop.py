@@ -228,10 +228,10 @@ class Loop(Asking, Extras):
                 # Every OpFor activation goes through the procedure, in its order.
                 for i, fid in enumerate(self.solo.order(state, p.side)):
                     f = state.fighter(fid)
-                    when = "next in order" if i == 0 else "out of order"
+                    when = ", next" if i == 0 else ""
                     labels.append(
                         (
-                            f"Walk {f.name} ({self.brief(f)}) through the OpFor procedure ({when})",
+                            f"{f.name} ({self.brief(f)}): OpFor procedure{when}",
                             _bind(self.do_walk, fid),
                         )
                     )

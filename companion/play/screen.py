@@ -24,16 +24,43 @@ STATUS_STYLE = {"upright": "green", "wounded": "yellow", "out": "dim red"}
 
 def blocks_of(events: Sequence[Event], extra: Sequence[str] = ()) -> list[Block]:
     """A step's events as blocks: each trace, or the summary of an event without one,
-    then the lines the step announced."""
+    with who a spawn brought where in short under it; then the lines the step
+    announced."""
     out: list[Block] = []
     for ev in events:
         if ev.trace:
             out.append(Block(Trace.from_dict(ev.trace)))
         else:
             out.append(Block(lines=(Text(ev.summary),)))
+        spawned = arrivals(ev.data.get("spawned") or ())
+        if spawned:
+            out.append(Block(lines=tuple(spawned), summary=True))
     if extra:
         out.append(Block(lines=tuple(Text(a, style="bold magenta") for a in extra)))
     return out
+
+
+def arrivals(spawned: Sequence[Any]) -> list[Text]:
+    """Who a spawn brought, a line per spawnpoint in the order they arrived:
+    "Spawnpoint 2: Grunt 3 (D6, stat 3), Grunt 4 (D6, stat 3)"."""
+    by_point: dict[Any, list[str]] = {}
+    for f in spawned:
+        what = ", ".join(
+            x for x in (f"D{f['die']}" if f.get("die") else "", _stat(f.get("stat"))) if x
+        )
+        by_point.setdefault(f.get("spawnpoint"), []).append(
+            f"{f['name']} ({what})" if what else str(f["name"])
+        )
+    out = []
+    for point, names in by_point.items():
+        t = Text(f"Spawnpoint {point}: ", style="bold")
+        t.append(", ".join(names))
+        out.append(t)
+    return out
+
+
+def _stat(value: Any) -> str:
+    return "" if value is None else f"stat {value}"
 
 
 def header(system: RuleSystem, name: str, state: GameState) -> Text:

@@ -16,6 +16,7 @@ from companion.render.board_lines import (
     compact_spans,
     header_lines,
     side_title,
+    tables_fit,
     tracker_spans,
 )
 from companion.render.styled import Span
@@ -35,15 +36,14 @@ def turn_tracker(turn: int, last: int | None, word: str = "Turn") -> Text:
 
 
 def render_board(console: Console, b: dict[str, Any], rows: int | None = None) -> None:
-    """The board with Rich (`board_lines` draws the same without Rich where it can);
-    given the terminal's `rows`, a narrow board that would not fit them leaves out the
-    dim second line of each fighter (its gear), so it stays on screen."""
+    """The board with Rich (`board_lines` draws the same without Rich where it can): a
+    table per side where every word fits its column (`tables_fit`), else the list; given
+    the terminal's `rows`, a list that would not fit them leaves out the dim line of
+    each fighter (its gear), so it stays on screen."""
     lines = [_text(spans) for spans in header_lines(b)]
     console.print(Group(*lines))
-    if console.width < WIDE:
-        fighters = sum(len(s["fighters"]) for s in b["sides"])
-        sides = sum(1 for s in b["sides"] if s["fighters"])
-        full = len(lines) + sides + 2 * fighters
+    if not tables_fit(b, console.width):
+        full = len(lines) + len(compact_spans(b, console.width))
         _render_compact(console, b, details=rows is None or full < rows)
         return
     columns = b.get("columns") or DEFAULT_COLUMNS
@@ -82,10 +82,11 @@ def render_board(console: Console, b: dict[str, Any], rows: int | None = None) -
 
 
 def _render_compact(console: Console, b: dict[str, Any], details: bool = True) -> None:
-    """Narrow terminals: one short line per fighter, details on a dim second line."""
-    for spans, indented in compact_spans(b):
-        if indented:
+    """Narrow terminals: a short line per fighter (more where it does not fit), its
+    details on a dim line under it."""
+    for spans, indent in compact_spans(b, console.width):
+        if indent:
             if details:
-                console.print(Padding(_text(spans), (0, 0, 0, 4)))
+                console.print(Padding(_text(spans), (0, 0, 0, indent)))
         else:
             console.print(_text(spans))

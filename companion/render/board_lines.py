@@ -18,6 +18,7 @@ from companion.render import plain
 from companion.render.styled import Span, render, wrap
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
 STATUS_STYLE = {"upright": "green", "wounded": "yellow", "out": "dim red"}
@@ -94,7 +95,7 @@ def board_lines(b: dict[str, Any], room: int) -> list[list[Span]]:
     out: list[list[Span]] = []
     for line in header_lines(b):
         out += _wrapped(line, room)
-    if room < WIDE:
+    if not tables_fit(b, room):
         return out + _compact(b, room)
     columns = b.get("columns") or DEFAULT_COLUMNS
     for side in (s for s in b["sides"] if s["fighters"]):
@@ -102,36 +103,82 @@ def board_lines(b: dict[str, Any], room: int) -> list[list[Span]]:
     return out
 
 
-def compact_spans(b: dict[str, Any]) -> list[tuple[list[Span], bool]]:
-    """The narrow board: a line per side and per fighter, and each fighter's details on
-    a dim line indented by four (True)."""
-    out: list[tuple[list[Span], bool]] = []
+def tables_fit(b: dict[str, Any], room: int) -> bool:
+    """Whether the board is drawn as tables at `room` columns: only from `WIDE` up, and
+    only where every column is wide enough for each word in it (a name cut in the middle
+    of a word, or a state cut short, is worse than the list). Both renderers ask this,
+    so they draw the same layout."""
+    if room < WIDE:
+        return False
+    columns = b.get("columns") or DEFAULT_COLUMNS
     for side in (s for s in b["sides"] if s["fighters"]):
-        out.append(([(side_title(b, side), "bold underline")], False))
+        cols = _columns(side, columns, str)
+        widths, pads = _layout(cols, room, pad_edge=False)
+        for col, width, pad in zip(cols, widths, pads, strict=True):
+            texts = [col.header, *(_cell_text(c) for c in col.cells)]
+            words = texts if not col.wrap else [w for t in texts for w in t.split()]
+            if max((_width(w) for w in words), default=0) > width - pad:
+                return False
+    return True
+
+
+def _width(text: str) -> int:
+    """Cells on a terminal (a character of no plain width counted as one)."""
+    cells = plain.cells(text)
+    return len(text) if cells is None else cells
+
+
+def compact_spans(b: dict[str, Any], room: int) -> list[tuple[list[Span], int]]:
+    """The narrow board: a line per side and per fighter, and each fighter's details on
+    a dim line, each with its indent. A fighter's line is its name, rank and stat, state
+    and flags; where they do not fit `room` they flow onto more lines, indented by two
+    under the name, each part whole where it fits; the details are indented by four."""
+    out: list[tuple[list[Span], int]] = []
+    for side in (s for s in b["sides"] if s["fighters"]):
+        out.append(([(side_title(b, side), "bold underline")], 0))
         for f in side["fighters"]:
             d = f["describe"]
-            line: list[Span] = [("● " if f["token"] else "· ", "")]
-            line.append((f["name"], "bold" if f["active"] else ""))
+            name: list[Span] = [("● " if f["token"] else "· ", "")]
+            name.append((f["name"], "bold" if f["active"] else ""))
             if f["active"]:
-                line.append((" ◀", "cyan"))
+                name.append((" ◀", "cyan"))
             stat = str(d.get("stat", ""))
             stat = f"stat {stat}" if stat.isdigit() else stat
-            line.append((f"  {d.get('rank', f['die'])}, {stat}  ", ""))
-            line.append((f["status_text"], STATUS_STYLE.get(f["status"], "")))
+            parts = [name, [(f"{d.get('rank', f['die'])}, {stat}", "")]]
+            parts.append([(f["status_text"], STATUS_STYLE.get(f["status"], ""))])
             if f["flag_text"]:
-                line.append(("  " + ", ".join(f["flag_text"]), "italic"))
-            out.append((line, False))
+                parts.append([(", ".join(f["flag_text"]), "italic")])
+            out += [(line, 0) for line in _flowed(parts, room)]
             extra = " · ".join(x for x in _details(d, b.get("columns") or ()) if x and x != "-")
             if extra:
-                out.append(([(extra, "dim")], True))
+                out.append(([(extra, "dim")], 4))
     return out
+
+
+def _flowed(parts: list[list[Span]], room: int) -> list[list[Span]]:
+    """The parts on one line two spaces apart, as many as fit `room`; the rest on more
+    lines, two spaces in (a part too long for a line is wrapped by the printer)."""
+    lines: list[list[Span]] = []
+    used = 0
+    for part in parts:
+        size = sum(len(t) for t, _ in part)
+        if lines and used + 2 + size <= room:
+            lines[-1] += [("  ", ""), *part]
+            used += 2 + size
+        elif lines:
+            lines.append([("  ", ""), *part])
+            used = 2 + size
+        else:
+            lines.append(list(part))
+            used = size
+    return lines
 
 
 def _compact(b: dict[str, Any], room: int) -> list[list[Span]]:
     """Narrow terminals: one short line per fighter, details on a dim second line."""
     out: list[list[Span]] = []
-    for spans, indented in compact_spans(b):
-        if not indented:
+    for spans, indent in compact_spans(b, room):
+        if not indent:
             out += _wrapped(spans, room)
             continue
         for part in _wrapped(spans, room - 4):  # Padding: four spaces, then to the width
@@ -173,11 +220,11 @@ def plain_cell(text: str) -> Cell:
     return "", [(_literal(text), None)]
 
 
-def _styled_cell(text: str, style: str) -> Cell:
-    return style, [(_literal(text), None)]
-
-
-def _columns(side: dict[str, Any], columns: Any) -> list[Column]:
+def _columns(
+    side: dict[str, Any], columns: Any, literal: Callable[[str], str] = _literal
+) -> list[Column]:
+    """A side's table as columns; `literal` vets each cell's text (by default: RichOnly
+    where Rich must draw it)."""
     name = Column("Fighter")
     name.min_width = 8
     cols = [name]
@@ -186,14 +233,15 @@ def _columns(side: dict[str, Any], columns: Any) -> list[Column]:
     cols += [Column("State", wrap=False), Column("Token", "center"), Column("Flags")]
     for f in side["fighters"]:
         d = f["describe"]
-        pieces: list[tuple[str, str | None]] = [(_literal(f["name"]), None)]
+        pieces: list[tuple[str, str | None]] = [(literal(f["name"]), None)]
         if f["active"]:
             pieces.append((" ◀", "cyan"))
         cells = [("bold" if f["active"] else "", pieces)]
-        cells += [plain_cell(str(d.get(key, ""))) for key, _ in columns]
-        cells.append(_styled_cell(f["status_text"], STATUS_STYLE.get(f["status"], "")))
-        cells.append(plain_cell("●" if f["token"] else "·"))
-        cells.append(plain_cell(", ".join(f["flag_text"])))
+        cells += [("", [(literal(str(d.get(key, ""))), None)]) for key, _ in columns]
+        status = STATUS_STYLE.get(f["status"], "")
+        cells.append((status, [(literal(f["status_text"]), None)]))
+        cells.append(("", [(literal("●" if f["token"] else "·"), None)]))
+        cells.append(("", [(literal(", ".join(f["flag_text"])), None)]))
         for col, cell in zip(cols, cells, strict=True):
             col.cells.append(cell)
     return cols
@@ -360,6 +408,15 @@ def _table(side: dict[str, Any], columns: Any, room: int, title: str) -> list[li
     return table_lines(cols, len(side["fighters"]), room, title, pad_edge=False)
 
 
+def _layout(cols: list[Column], room: int, pad_edge: bool) -> tuple[list[int], list[int]]:
+    """Each column's width in a table `room` cells wide, as Rich lays it out, and the
+    padding inside it."""
+    n = len(cols)
+    extra = 2 + n - 1  # the box's edges and the lines between columns
+    pads = [(1 if i or pad_edge else 0) + (1 if i < n - 1 or pad_edge else 0) for i in range(n)]
+    return _widths(cols, pads, room - extra), pads
+
+
 def table_lines(
     cols: list[Column], rows: int, room: int, title: str, pad_edge: bool = True
 ) -> list[list[Span]]:
@@ -367,8 +424,7 @@ def table_lines(
     `room` cells as Rich lays it out; `pad_edge` as Rich's (a space inside each edge)."""
     n = len(cols)
     extra = 2 + n - 1  # the box's edges and the lines between columns
-    pads = [(1 if i or pad_edge else 0) + (1 if i < n - 1 or pad_edge else 0) for i in range(n)]
-    widths = _widths(cols, pads, room - extra)
+    widths, pads = _layout(cols, room, pad_edge)
     table_width = sum(widths) + extra
     out: list[list[Span]] = []
     for line in _wrapped([(_literal(title), _BASE)], table_width) if title else []:

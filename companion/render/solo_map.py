@@ -80,13 +80,81 @@ def map_lines(data: dict[str, Any], width: int) -> list[list[Span]]:
             if start + j < len(chars):
                 chars[start + j] = ch
     note = "(inches; row 1 is your edge)"
-    gap = "\n" + " " * lab_w if compact else "   "
-    text = "".join(chars).rstrip() + gap + note
-    legend = data["legend"]
-    sep_l = "\n" if compact else "   "
-    text += "\n" + sep_l.join(f"{k} {v}" for k, v in legend.items())
+    labels = "".join(chars).rstrip()
+    # The note and the legend go on lines of their own where one line would not fit.
+    wide = not compact and len(labels) + 3 + len(note) <= width
+    text = labels + ("   " if wide else "\n" + " " * lab_w) + note
+    legend = [f"{k} {v}" for k, v in data["legend"].items()]
+    wide = not compact and len("   ".join(legend)) <= width
+    text += "\n" + ("   " if wide else "\n").join(legend)
     out += [[(part, "dim")] for part in text.split("\n")]
+    return out + arrival_lines(data["spawnpoints"], width)
+
+
+def when(turn: int | None) -> str:
+    """The turn a fighter arrived in, as the map says it: the set-up's spawn or a turn."""
+    if turn is None:
+        return ""
+    return "set-up" if turn == 0 else f"turn {turn}"
+
+
+def arrival_lines(spawnpoints: list[dict[str, Any]], width: int) -> list[list[Span]]:
+    """Who came from each spawnpoint and in which turn, a spawnpoint a line (wrapped
+    between fighters, each fighter whole, under the first); the fighters taken out dim."""
+    if not spawnpoints:
+        return []
+    out: list[list[Span]] = [[("Who came from each spawnpoint, and when:", "bold")]]
+    marks = [f"{sp['number']}{'x' if sp.get('shut') else ''}:" for sp in spawnpoints]
+    label_w = max(len(m) for m in marks) + 1
+    for sp, mark in zip(spawnpoints, marks, strict=True):
+        mark = mark.ljust(label_w)
+        items: list[Span] = []
+        for f in sp.get("fighters") or ():
+            out_ = "out" if f.get("out") else ""
+            said = ", ".join(x for x in (when(f.get("turn")), out_) if x)
+            items.append((f["name"] + (f" ({said})" if said else ""), "dim" if out_ else ""))
+        if not items:
+            items = [("shut down, nobody came" if sp.get("shut") else "nobody yet", "dim")]
+        elif sp.get("shut"):
+            items.append(("shut down since", "dim"))
+        out += flow([(mark, STYLE["spawnpoint"])], items, width)
     return out
+
+
+def flow(head: list[Span], items: list[Span], width: int) -> list[list[Span]]:
+    """`head`, then the items separated by commas, a new line (under the first item)
+    before an item that would not fit; an item longer than a line breaks at its words."""
+    indent = sum(len(t) for t, _ in head)
+    room = max(1, width - indent)
+    lines: list[list[Span]] = [list(head)]
+    used = 0
+    for n, (text, style) in enumerate(items):
+        piece = text + ("," if n < len(items) - 1 else "")
+        sep = 1 if used else 0
+        if used and used + sep + len(piece) > room:
+            lines.append([(" " * indent, "")])
+            used, sep = 0, 0
+        for k, word in enumerate(_words(piece, room)):
+            if k:
+                lines.append([(" " * indent, "")])
+                used, sep = 0, 0
+            if sep:
+                lines[-1].append((" ", ""))
+            lines[-1].append((word, style))
+            used += sep + len(word)
+    return lines
+
+
+def _words(text: str, room: int) -> list[str]:
+    """`text` in pieces of at most `room` cells, broken at spaces (a word longer than
+    that is left whole: Rich prints the map's lines without wrapping them)."""
+    parts: list[str] = []
+    for word in text.split(" "):
+        if parts and len(parts[-1]) + 1 + len(word) <= room:
+            parts[-1] += " " + word
+        else:
+            parts.append(word)
+    return parts
 
 
 def render_map(console: Console, data: dict[str, Any]) -> None:

@@ -267,8 +267,9 @@ def test_solo_games_ask_the_solo_guide(solo_game):
     assert follow["summary"] == 'Grunt 1: move 3" toward Sergeant 1'
     # The OpFor side is walked by the procedure, the next fighter in order first.
     opfor_menu = next(labels for m, labels in ui.menus if "OpFor to activate" in m)
-    assert opfor_menu[0].startswith("1) Walk Sergeant 1 (")
-    assert opfor_menu[0].endswith("through the OpFor procedure (next in order)")
+    assert opfor_menu[0].startswith("1) Sergeant 1 (")
+    assert opfor_menu[0].endswith("): OpFor procedure, next")
+    assert opfor_menu[1].endswith("): OpFor procedure")
     asked = [m for m, _ in ui.menus]
     assert any(m.startswith("Can Sergeant 1 attack one of your fighters") for m in asked)
     assert "Is Sergeant 1 in cover?" in asked

@@ -286,7 +286,7 @@ def test_play_short_solo_game(run, term, tmp_path, home):
     t.wait("OpFor to activate")
     t.settle()
     menu = t.screen().rsplit("OpFor to activate", 1)[1]
-    assert "1) Walk Sergeant 1" in menu and "(next in order)" in menu
+    assert "1) Sergeant 1 (" in menu and "): OpFor procedure, next" in menu
     t.press("1", "Can Sergeant 1 attack one of your fighters")
     t.press("y", "Is Sergeant 1 in cover?")
     t.press("y", "Which of your fighters is closest to Sergeant 1?")
@@ -320,7 +320,7 @@ def test_play_short_solo_game(run, term, tmp_path, home):
     t2.settle()
     assert "roll for you, or enter" not in t2.screen()
     assert "Turn 1/8 · OpFor to activate" in t2.screen()
-    assert "1) Walk Grunt 1" in t2.screen().rsplit("OpFor to activate", 1)[1]
+    assert "1) Grunt 1 (" in t2.screen().rsplit("OpFor to activate", 1)[1]
     t2.press("q", "picks it up from there")
     t2.wait("[exit 0]")
     log = run("log", "--game", "solo", "--json").json()

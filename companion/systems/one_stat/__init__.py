@@ -351,7 +351,13 @@ class OneStatSkirmish(RuleSystem):
     def fighter_flags(self, f: FighterState) -> list[str]:
         out = []
         for k, v in f.flags.items():
-            if k == "actions":
+            if k in ("opfor", "spawn_turn"):
+                # Every fighter of a solo game's second side is the OpFor's; when one
+                # arrived is on the map ('solo map').
+                continue
+            if k == "spawnpoint":
+                out.append(f"from spawnpoint {v}")
+            elif k == "actions":
                 out.append(f"{v} action{'s' if v != 1 else ''} left")
             elif v is True:
                 out.append(k.replace("_", " "))

@@ -10,11 +10,30 @@ from typing import Any
 
 from companion.game.state import GameState, thaw
 from companion.systems.one_stat.solo.data import load
+from companion.systems.one_stat.solo.spawn import SPAWN_TURN
 from companion.systems.one_stat.solo.spawnpoints import square_size
 
 
 def _num(v: float) -> int | float:
     return int(v) if float(v).is_integer() else round(v, 1)
+
+
+def spawned(state: GameState, spawnpoint: int) -> list[dict[str, Any]]:
+    """The OpFor fighters that came from a spawnpoint, in the order they arrived: each
+    with the turn it arrived in (0: the set-up's spawn; None in a game begun before
+    fighters kept it) and whether it is out."""
+    return [
+        {
+            "id": f.id,
+            "name": f.name,
+            "rank": f.rank,
+            "turn": f.flags.get(SPAWN_TURN),
+            "status": f.status,
+            "out": f.out,
+        }
+        for f in state.side_fighters(1)
+        if f.flags.get("spawnpoint") == spawnpoint
+    ]
 
 
 def map_data(state: GameState) -> dict[str, Any]:
@@ -31,7 +50,7 @@ def map_data(state: GameState) -> dict[str, Any]:
     spawnpoints = []
     for i, (col, row) in enumerate(state.flags.get("spawnpoints") or ()):
         n = i + 1
-        sp = {"number": n, "col": col, "row": row, "shut": n in shut}
+        sp = {"number": n, "col": col, "row": row, "shut": n in shut, "fighters": spawned(state, n)}
         spawnpoints.append(sp)
         put(col, row, {"kind": "spawnpoint", "label": str(n), "shut": n in shut})
     tokens = []

@@ -203,8 +203,9 @@ def setup_outcome(state: GameState, dice: DiceSource) -> Outcome:
 
 
 def spawn_outcome(state: GameState, dice: DiceSource, title: str) -> Outcome:
-    changes, trace, placed = spawn(state, profile_of(state), dice, dice_by_rank(), title)
-    return Outcome("spawn", trace.outcome, tuple(changes), trace, data=freeze({"placed": placed}))
+    changes, trace, placed, arrived = spawn(state, profile_of(state), dice, dice_by_rank(), title)
+    data = {"placed": placed, "spawned": arrived}
+    return Outcome("spawn", trace.outcome, tuple(changes), trace, data=freeze(data))
 
 
 # --- turn order (called from the 1ss plug-in when options.solo is set) -------------
@@ -246,6 +247,8 @@ def next_turn(state: GameState, dice: DiceSource, skip_regen: Collection[str] = 
         raise RefusedError(f"the game is over: {state.result or 'ended'}")
     changes: list[Change] = []
     steps: list[Step] = []
+    # Who the upkeep's spawn brought, where: the event's data (play shows it whole).
+    arrived: list[dict[str, object]] = []
     if state.turn > 0:
         waiting = [f.name for f in state.side_fighters(1) if fx.can_activate(f)]
         regen, regen_steps = upkeep.regenerate(state, dice, skip_regen)
@@ -270,7 +273,10 @@ def next_turn(state: GameState, dice: DiceSource, skip_regen: Collection[str] = 
             text = f"{'You win' if result[0] == 'won' else 'You lose'}: {result[1]}"
             steps.append(Step("Scenario check", text, rulings=("R-1SS-S07",) if ending else ()))
             return game_over(state.turn, changes, steps, text)
-        spawn_changes, spawn_trace, placed = spawn(state, profile_of(state), dice, dice_by_rank())
+        # The spawn belongs to the turn the upkeep begins, as the log files it.
+        spawn_changes, spawn_trace, _, arrived = spawn(
+            state, profile_of(state), dice, dice_by_rank(), turn=state.turn + 1
+        )
         changes += spawn_changes
         steps += [Step("Upkeep spawn", spawn_trace.outcome, rulings=("R-1SS-11",))]
         steps += list(spawn_trace.steps)
@@ -291,7 +297,7 @@ def next_turn(state: GameState, dice: DiceSource, skip_regen: Collection[str] = 
         f"Turn {turn} begins; your fighters act first, then the OpFor.",
         tuple(changes),
         trace,
-        data=freeze({"turn": turn}),
+        data=freeze({"turn": turn, "spawned": arrived} if arrived else {"turn": turn}),
     )
 
 

@@ -26,6 +26,9 @@ GROUPS: Mapping[int, tuple[str, ...]] = {
 }
 GROUP_WORDS = {1: "single", 2: "pair", 3: "three of a kind", 4: "four of a kind"}
 GROUP_WORDS |= {5: "five of a kind", 6: "six of a kind"}
+# The flag of a spawned fighter saying in which turn it arrived, as the log files the
+# spawn: 0 for the set-up's, the turn an upkeep begins for the upkeep's.
+SPAWN_TURN = "spawn_turn"
 
 
 @frozen
@@ -65,9 +68,15 @@ def tally(groups: Sequence[SpawnGroup]) -> dict[str, int]:
 
 
 def opfor_fighter(
-    profile: Profile, rank: str, number: int, spawnpoint: int | None, die: int
+    profile: Profile,
+    rank: str,
+    number: int,
+    spawnpoint: int | None,
+    die: int,
+    turn: int | None = None,
 ) -> FighterState:
-    """A new OpFor fighter of `rank` from the profile, numbered within its rank."""
+    """A new OpFor fighter of `rank` from the profile, numbered within its rank; one that
+    comes from a spawnpoint keeps its number and the turn it arrived in (`SPAWN_TURN`)."""
     skills: tuple[str, ...] = ()
     if rank == "specialist":
         skills = (profile.specialization,)
@@ -78,6 +87,8 @@ def opfor_fighter(
     flags: dict[str, object] = {"opfor": True}
     if spawnpoint is not None:
         flags["spawnpoint"] = spawnpoint
+        if turn is not None:
+            flags[SPAWN_TURN] = turn
     name = f"{profile.names[rank]} {number}"
     return FighterState(
         id=f"opfor-{rank}-{number}",
@@ -105,8 +116,15 @@ def spawn(
     dice_by_rank: Mapping[str, int],
     title: str = "Spawn roll",
     count: int = 6,
-) -> tuple[list[Change], Trace, dict[str, int]]:
-    """Roll the spawn dice and add the fighters they bring. Shut spawnpoints bring none."""
+    turn: int | None = None,
+) -> tuple[list[Change], Trace, dict[str, int], list[dict[str, object]]]:
+    """Roll the spawn dice and add the fighters they bring. Shut spawnpoints bring none.
+
+    `turn` is the turn the fighters arrive in (default: the game's turn now; the upkeep
+    passes the turn it begins). Besides the changes, the trace and how many of each rank
+    arrived, it gives who arrived at which spawnpoint (`arrivals`), for the event's data.
+    """
+    turn = state.turn if turn is None else turn
     values = dice.roll(6, count, purpose="the spawn dice (6D6)")
     groups = group(values)
     shut = set(state.flags.get("shut") or ())
@@ -121,6 +139,7 @@ def spawn(
         )
     ]
     placed: Counter[str] = Counter()
+    arrived: list[dict[str, object]] = []
     for g in groups:
         if g.face in shut:
             steps.append(
@@ -134,10 +153,11 @@ def spawn(
         names = []
         for rank in g.ranks:
             numbers[rank] += 1
-            f = opfor_fighter(profile, rank, numbers[rank], g.face, dice_by_rank[rank])
+            f = opfor_fighter(profile, rank, numbers[rank], g.face, dice_by_rank[rank], turn)
             changes.append(add_fighter(f))
             names.append(f.name)
             placed[rank] += 1
+            arrived.append(arrival(f, g.face, turn))
         steps.append(Step(f"Spawnpoint {g.face}", f"{g.describe()}: {', '.join(names)}"))
     changes.append(set_game("flags.opfor_count", numbers))
     total = sum(placed.values())
@@ -149,4 +169,19 @@ def spawn(
     outcome = f"{total} OpFor fighter{'s' if total != 1 else ''} arrive" + (
         f": {', '.join(parts)}" if parts else ""
     )
-    return changes, Trace(title, tuple(steps), outcome, rulings=("R-1SS-11",)), dict(placed)
+    trace = Trace(title, tuple(steps), outcome, rulings=("R-1SS-11",))
+    return changes, trace, dict(placed), arrived
+
+
+def arrival(f: FighterState, spawnpoint: int, turn: int) -> dict[str, object]:
+    """One spawned fighter as the event's data keeps it: who, where and when, and its die
+    and stat (what a player sets the miniature down with)."""
+    return {
+        "id": f.id,
+        "name": f.name,
+        "rank": f.rank,
+        "die": f.die,
+        "stat": f.stats.get("stat"),
+        "spawnpoint": spawnpoint,
+        "turn": turn,
+    }
