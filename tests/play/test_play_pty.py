@@ -192,7 +192,7 @@ def test_play_full_short_game(run, term, tmp_path, home):
     t2.press("r", MENU)
     t2.settle()
     assert "Turn 1/8 · initiative Robyn's merry men · Robyn's merry men to activate" in t2.screen()
-    t2.press("1", "John is activating")
+    t2.press("2", "John is activating")  # John keeps his place in the roster: 2
     t2.press("e", "Cpt. Fawkes' ragtags to activate")
     # Ending the turn with fighters still to act lists them and asks; no keeps it going.
     t2.press("t", "End turn 1 now?")
@@ -280,8 +280,9 @@ def test_play_short_solo_game(run, term, tmp_path, home):
     t.settle()
     assert "Set-up: the game has not started" in t.screen()
     t.press("n", "turn 1: your fighters first")
-    for name in PLAYERS:
-        t.press("1", f"{name} is activating, 2 actions left")
+    # Each fighter keeps its number, its place in the roster (1-9, then a).
+    for key, name in zip("123456789a", PLAYERS, strict=True):
+        t.press(key, f"{name} is activating, 2 actions left")
         t.press("e", f"{name} ends the activation.")
     t.wait("OpFor to activate")
     t.settle()
