@@ -105,8 +105,8 @@ def duel(demo, monkeypatch):
 
 def test_attack_with_entered_dice_then_prone_fighter_can_only_recover(duel):
     # e: enter dice; 1: Robyn; a: attack; 1: Cpt. Fawkes; n: no shot (asked: Robyn has
-    # both); Enter: the facts as they stand (not in cover, nobody ganging); die 4; e: end; 1: Cpt. Fawkes;
-    # r: recover; die 2; q: quit.
+    # both); Enter: the facts as they stand (not in cover, nobody ganging); die 4; e: end;
+    # 1: Cpt. Fawkes; r: recover; die 2; q: quit.
     text, ui = drive("e1a1n\r" + "4\re1r" + "2\rq")
     log = duel("log", "--json").json()
     assert [e["kind"] for e in log] == [
@@ -185,9 +185,10 @@ def sample(demo):
 
 def test_a_shot_asks_only_what_changes_its_odds(sample):
     # r: roll for me; 1: Robyn; a: attack; 2: T-999 (a shield: always in cover, so
-    # cover is not asked); n: no shot, asked first. The confirming screen holds "shoot?" (no, as most attacks)
-    # and ganging; 1 flips it to a shot, whose distance a Ranger's longbow does not
-    # care about within its reach, so only who stands near is left; Enter rolls.
+    # cover is not asked); n: no shot, asked first. The confirming screen holds "shoot?"
+    # (no, as most attacks) and ganging; 1 flips it to a shot, whose distance a Ranger's
+    # longbow does not care about within its reach, so only who stands near is left;
+    # Enter rolls.
     text, ui = drive("r1a2n" + "1\rq")
     forms = [labels for m, labels in ui.menus if m.startswith("Enter rolls")]
     assert forms[0] == [
