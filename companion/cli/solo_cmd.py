@@ -264,16 +264,19 @@ def spawn_(
 def _ask(q: Any) -> Any:
     import questionary
 
+    more: dict[str, Any] = {}
     if q.kind == "yesno":
-        a = questionary.confirm(q.text).ask()
+        default = True if q.default is None else bool(q.default)
+        a = questionary.confirm(q.text, default=default, **more).ask()
     elif q.kind in ("player", "leader", "ally", "distraction"):
-        a = questionary.select(q.text, choices=list(q.choices)).ask()
+        a = questionary.select(q.text, choices=list(q.choices), **more).ask()
     else:
         a = questionary.text(
             q.text,
             validate=lambda s: (
                 (is_whole(s) and s.strip().isdigit() and len(s.strip()) <= 6) or "a whole number"
             ),
+            **more,
         ).ask()
         a = int(a) if a is not None else None
     if a is None:
@@ -310,6 +313,7 @@ def opfor(
     target_cover: bool | None,
     ganging: int,
     command: str | None,
+    engaged: bool | None,
     resolve: bool,
     dice: str | None,
     seed: int | None,
@@ -339,7 +343,7 @@ def opfor(
         given = {
             "can_attack": can_attack, "in_cover": in_cover, "los": los, "target": target,
             "leader": leader, "ranged": ranged, "range": range_, "target_cover": target_cover,
-            "command": command, "distraction": distraction,
+            "command": command, "distraction": distraction, "engaged": engaged,
         }  # fmt: skip
         for k, v in given.items():
             if v is not None:
@@ -351,6 +355,8 @@ def opfor(
                 f"--target {named.name} and --distraction {decoy.name} disagree: a Distraction "
                 'within 10" is the target of its actions (R-1SS-S17)'
             )
+        if ranged is False and range_ is not None:
+            raise UsageError("--melee and --range disagree: a distance is for a shot")
         while (q := solo.next_question(state2, f.id, facts)) is not None:
             if not interactive():
                 raise UsageError(f"{q.text} Answer with {q.flag}.")

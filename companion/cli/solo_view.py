@@ -239,6 +239,11 @@ COMMANDS = (
                 "attack, or none.",
             ),
             switch(
+                "engaged",
+                "Is it within 1 step of one of your fighters? A move away then costs its "
+                "second action.",
+            ),
+            switch(
                 "resolve",
                 "Resolve its attack at once (default) or leave it to 'companion attack'.",
                 default=True,
