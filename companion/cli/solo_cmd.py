@@ -15,7 +15,6 @@ from companion import TYPE_CHECKING, systems
 from companion.cli.shared import (
     console,
     dice_source,
-    interactive,
     open_home,
     print_json,
     reading_game,
@@ -261,10 +260,20 @@ def spawn_(
 # --- the OpFor walk -----------------------------------------------------------------------
 
 
+def asks() -> bool:
+    """Whether a missing fact is asked: someone types at a terminal. The prompts go to
+    stderr when stdout is taken (a pipe, --json), so what it prints stays clean."""
+    return sys.stdin.isatty()
+
+
 def _ask(q: Any) -> Any:
     import questionary
 
     more: dict[str, Any] = {}
+    if not sys.stdout.isatty():
+        from prompt_toolkit.output import create_output
+
+        more["output"] = create_output(stdout=sys.stderr)
     if q.kind == "yesno":
         default = True if q.default is None else bool(q.default)
         a = questionary.confirm(q.text, default=default, **more).ask()
@@ -357,9 +366,13 @@ def opfor(
             )
         if ranged is False and range_ is not None:
             raise UsageError("--melee and --range disagree: a distance is for a shot")
+        if not asks():
+            # A script cannot be asked: name every answer still needed at once.
+            why = solo.missing(state2, f.id, facts)
+            if why is not None:
+                raise UsageError(why)
+        # At a terminal each missing fact is asked in turn, as play's guide asks it.
         while (q := solo.next_question(state2, f.id, facts)) is not None:
-            if not interactive():
-                raise UsageError(f"{q.text} Answer with {q.flag}.")
             facts = _facts_answer(solo, state2, facts, q.key, _ask(q))
         decision, outcomes = solo.walk(state, f.id, facts, src, resolve)
         events = record(gf, outcomes, src)

@@ -318,6 +318,68 @@ def next_question(state: GameState, fid: str, facts: Facts) -> Question | None:
     return None
 
 
+def missing(state: GameState, fid: str, facts: Facts) -> str | None:
+    """Every answer the walk still needs, in one line for a script: the flags on the way
+    the likelier answers take, then what another answer would change. None when none."""
+    q = next_question(state, fid, facts)
+    if q is None:
+        return None
+    flags, notes = _plan(state, fid, facts)
+    text = f"{state.fighter(fid).name} needs {_and(flags)}"
+    return text + (f" ({'; '.join(notes)})" if notes else "") + f"; first: {q.text}"
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def _plan(state: GameState, fid: str, facts: Facts) -> tuple[list[str], list[str]]:
+    """The flags still needed along the likelier answers, and notes on the others."""
+    q = next_question(state, fid, facts)
+    if q is None:
+        return [], []
+    answers = _sample_answers(state, state.fighter(fid), q)
+    rest, rest_notes = _plan(state, fid, facts.with_(**{q.key: answers[0][1]}))
+    mine: list[str] = []
+    deeper: list[str] = []
+    for label, value in answers[1:]:
+        other, other_notes = _plan(state, fid, facts.with_(**{q.key: value}))
+        extra = [x for x in other if x not in rest]
+        gone = [x for x in rest if x not in other]
+        if extra and gone:
+            mine.append(f"with {label} {_and(extra)} instead of {_and(gone)}")
+        elif extra:
+            mine.append(f"with {label} also {_and(extra)}")
+        elif gone:
+            mine.append(f"with {label} no {_and(gone)}")
+        deeper += other_notes
+    notes: list[str] = []
+    for n in rest_notes + mine + deeper:
+        if n not in notes:
+            notes.append(n)
+    return [q.flag, *rest], notes
+
+
+def _sample_answers(state: GameState, f: FighterState, q: Question) -> list[tuple[str, Any]]:
+    """An answer for each way the question can turn the walk, the likelier first, each
+    with the flag that gives it."""
+    if q.kind == "yesno":
+        yes, no = q.flag.split("/")
+        if q.key == "engaged":
+            return [(no, False), (yes, True)]
+        return [(yes, True), (no, False)]
+    if q.key == "distraction":
+        return [("--distraction none", "none"), ("--distraction NAME", distractions(state)[0].id)]
+    if q.key == "command":
+        return [("--command none", "none"), ("--command NAME", commandable(state, f)[0].id)]
+    if q.kind == "player":
+        mine = players(state)
+        return [("--target NAME", mine[0].id if mine else "?")]
+    if q.kind == "number":
+        return [("--range N", 5)]
+    return [(q.flag, "none")]  # the leader: any answer leads on alike
+
+
 def _where_question(
     state: GameState, f: FighterState, facts: Facts, names: tuple[str, ...]
 ) -> Question | None:
