@@ -389,7 +389,7 @@ def test_a_script_is_told_every_missing_flag_at_once(grunts):
     # what other answers would change, in the same line
     assert "with --in-open also --engaged/--no-engaged" in line
     assert "with --cannot-attack --los/--no-los instead of --in-cover/--in-open" in line
-    assert "with --no-los --leader NAME|none instead of --target NAME" in line
+    assert "with --cannot-attack and --no-los --leader NAME|none instead of --target NAME" in line
     r = grunts("solo", "opfor", "Grunt 1", "--can-attack", "--in-open")
     assert r.code == 2
     assert "Grunt 1 needs --engaged/--no-engaged and --target NAME" in one_line(r.err)

@@ -352,7 +352,13 @@ def _plan(state: GameState, fid: str, facts: Facts) -> tuple[list[str], list[str
             mine.append(f"with {label} also {_and(extra)}")
         elif gone:
             mine.append(f"with {label} no {_and(gone)}")
-        deeper += other_notes
+        # A note from down that way holds only with this answer too; one the likelier
+        # way makes as well is said once.
+        deeper += [
+            f"with {label} and {n.removeprefix('with ')}"
+            for n in other_notes
+            if n not in rest_notes
+        ]
     notes: list[str] = []
     for n in rest_notes + mine + deeper:
         if n not in notes:
