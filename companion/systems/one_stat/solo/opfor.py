@@ -627,7 +627,7 @@ def decide(
         why = check(req) if check is not None else None
         if why is None:
             return done(branch, text, req, target=target.id)
-        steps.append(Step("Attack", f"{why}: no attack", rulings=("R-1SS-S22",)))
+        steps.append(Step("No attack", f"{why}: no attack", rulings=("R-1SS-S22",)))
         return done(branch, f"{without}; {why}: no attack", target=target.id, no_attack=why)
 
     if facts.can_attack:
