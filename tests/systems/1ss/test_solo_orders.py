@@ -197,6 +197,19 @@ def test_play_asks_whether_a_fighter_in_the_open_is_engaged():
     assert [o.kind for o in w.outcomes] == ["opfor", "attack"]
 
 
+def test_play_does_not_ask_about_a_shot_out_of_reach():
+    s = with_fighters(_opfor_turn(solo_state()), opfor("kid", "rookie", 4, ("light-shooter",)))
+    answers: dict = {"can_attack": True, "in_cover": True, "target": "will", "range": 11}
+    assert guide.ask(s, "kid", answers) is None  # no cover question for a shot not made
+    w = guide.walk(s, "kid", answers, TypedDice([]))
+    assert w.instruction == (
+        "stay in cover; Will is out of reach at 11 (a light shooter reaches 10): no attack"
+    )
+    answers["range"] = 7
+    q = guide.ask(s, "kid", answers)
+    assert q is not None and q.key == "target_cover"
+
+
 # --- 2. a prone fighter's Recover is the procedure's own roll ---------------------------
 
 

@@ -65,7 +65,8 @@ def ask(state: GameState, fid: str, answers: Mapping[str, Any]) -> Ask | None:
     request = opfor.attack_request(f, facts)
     target = active.fighter(request.target or "")
     if request.options["ranged"]:
-        if "target_cover" not in answers:
+        # A shot beyond its shooter's reach is not made (R-1SS-S22): nothing to ask of it.
+        if "target_cover" not in answers and opfor.shot_in_reach(f, facts):
             return Ask("target_cover", f"Is {target.name} in cover from {f.name}?", "yesno")
     elif "ganging" not in answers:
         return Ask(

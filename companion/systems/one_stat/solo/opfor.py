@@ -204,7 +204,7 @@ def attacks(state: GameState, f: FighterState, facts: Facts) -> bool:
     return bool(facts.can_attack) and special(state, f) is None and not breaks_free(f, facts)
 
 
-def _shot_in_reach(f: FighterState, facts: Facts) -> bool:
+def shot_in_reach(f: FighterState, facts: Facts) -> bool:
     """Whether the shot the facts describe may be in reach of its shooter (as far as its
     class tells: a heavy shooter's reach is the attack's own to judge)."""
     reach = shooter_reach(f)
@@ -294,7 +294,7 @@ def next_question(state: GameState, fid: str, facts: Facts) -> Question | None:
                 "--range N",
                 "number",
             )
-        if not facts.in_cover and facts.engaged is None and _shot_in_reach(f, facts):
+        if not facts.in_cover and facts.engaged is None and shot_in_reach(f, facts):
             # A shooter moves to cover either way: engaged, the move costs the shot; a shot
             # out of reach is lost anyway, so then it is not asked (R-1SS-S20, R-1SS-S22).
             return _engaged_question(f, "its shot after the move to cover")
