@@ -496,6 +496,15 @@ def decide(
         if sp is None and not facts.can_attack:
             if facts.engaged:
                 data["broke_free"] = True  # its one move leaves your fighter (R-1SS-P17)
+            if facts.engaged and ordered is None:
+                steps.append(
+                    Step(
+                        "Engaged",
+                        f"{f.name} stands within 1 step of your fighter: its move breaks free "
+                        "and costs its second action, which the procedure leaves unused anyway",
+                        rulings=("R-1SS-S20", "R-1SS-P17"),
+                    )
+                )
             if ordered is not None and request is None:
                 instruction = _command(instruction, data)
                 request = data.pop("_request", None)
@@ -696,15 +705,6 @@ def decide(
         if not decoy:
             text += " from there"
         return attack_or_not("cover-then-attack", text, "move to the nearest cover", req)
-    if facts.engaged and ordered is None:
-        steps.append(
-            Step(
-                "Engaged",
-                f"{f.name} stands within 1 step of your fighter: its move breaks free and "
-                "costs its second action, which the procedure leaves unused anyway",
-                rulings=("R-1SS-S20", "R-1SS-P17"),
-            )
-        )
     if decoy is not None:
         assert target is not None
         steps.append(Step("Can it attack?", f"no, you said {target.name} is not in its reach yet"))
@@ -895,7 +895,8 @@ def recover(
     elif after.status != "wounded":
         result = f"the first try fails, the {_nth(n)} stands {f.name} up"
     elif n:
-        result = f"{f.name} stays down ({'both tries fail' if n == 2 else f'{n} tries fail'})"
+        tried = {1: "its one try fails", 2: "both tries fail"}.get(n, f"all {n} tries fail")
+        result = f"{f.name} stays down ({tried})"
     else:
         result = f"{f.name} has no action left to try"
     instruction = f"Recover: {result}"
