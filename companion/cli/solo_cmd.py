@@ -15,7 +15,6 @@ from companion import TYPE_CHECKING, systems
 from companion.cli.shared import (
     console,
     dice_source,
-    interactive,
     open_home,
     print_json,
     reading_game,
@@ -261,19 +260,32 @@ def spawn_(
 # --- the OpFor walk -----------------------------------------------------------------------
 
 
+def asks() -> bool:
+    """Whether a missing fact is asked: someone types at a terminal. The prompts go to
+    stderr when stdout is taken (a pipe, --json), so what it prints stays clean."""
+    return sys.stdin.isatty()
+
+
 def _ask(q: Any) -> Any:
     import questionary
 
+    more: dict[str, Any] = {}
+    if not sys.stdout.isatty():
+        from prompt_toolkit.output import create_output
+
+        more["output"] = create_output(stdout=sys.stderr)
     if q.kind == "yesno":
-        a = questionary.confirm(q.text).ask()
+        default = True if q.default is None else bool(q.default)
+        a = questionary.confirm(q.text, default=default, **more).ask()
     elif q.kind in ("player", "leader", "ally", "distraction"):
-        a = questionary.select(q.text, choices=list(q.choices)).ask()
+        a = questionary.select(q.text, choices=list(q.choices), **more).ask()
     else:
         a = questionary.text(
             q.text,
             validate=lambda s: (
                 (is_whole(s) and s.strip().isdigit() and len(s.strip()) <= 6) or "a whole number"
             ),
+            **more,
         ).ask()
         a = int(a) if a is not None else None
     if a is None:
@@ -310,6 +322,7 @@ def opfor(
     target_cover: bool | None,
     ganging: int,
     command: str | None,
+    engaged: bool | None,
     resolve: bool,
     dice: str | None,
     seed: int | None,
@@ -339,7 +352,7 @@ def opfor(
         given = {
             "can_attack": can_attack, "in_cover": in_cover, "los": los, "target": target,
             "leader": leader, "ranged": ranged, "range": range_, "target_cover": target_cover,
-            "command": command, "distraction": distraction,
+            "command": command, "distraction": distraction, "engaged": engaged,
         }  # fmt: skip
         for k, v in given.items():
             if v is not None:
@@ -351,9 +364,15 @@ def opfor(
                 f"--target {named.name} and --distraction {decoy.name} disagree: a Distraction "
                 'within 10" is the target of its actions (R-1SS-S17)'
             )
+        if ranged is False and range_ is not None:
+            raise UsageError("--melee and --range disagree: a distance is for a shot")
+        if not asks():
+            # A script cannot be asked: name every answer still needed at once.
+            why = solo.missing(state2, f.id, facts)
+            if why is not None:
+                raise UsageError(why)
+        # At a terminal each missing fact is asked in turn, as play's guide asks it.
         while (q := solo.next_question(state2, f.id, facts)) is not None:
-            if not interactive():
-                raise UsageError(f"{q.text} Answer with {q.flag}.")
             facts = _facts_answer(solo, state2, facts, q.key, _ask(q))
         decision, outcomes = solo.walk(state, f.id, facts, src, resolve)
         events = record(gf, outcomes, src)

@@ -195,8 +195,11 @@ COMMANDS = (
         "companion.cli.solo_cmd:opfor",
         """Walk one OpFor fighter through the decision procedure and do what it decides.
 
-    Asks only what the table alone can tell (or take it from the flags), says which
-    branch fired and why, and resolves an attack with the full 1ss resolution.
+    Asks only what the table alone can tell and the flags leave out (one
+    question at a time at a terminal; a script is told every flag it lacks),
+    says which branch fired and why, rolls a prone fighter's Recover, and
+    resolves an attack with the full 1ss resolution. It always ends in orders,
+    without the attack when the attack cannot be made.
 
     Once your fighters have all activated (--dice: its dice, then Robyn's defence):
 
@@ -237,6 +240,11 @@ COMMANDS = (
                 "command",
                 'For a boss who cannot attack: the OpFor fighter within 5" he orders to '
                 "attack, or none.",
+            ),
+            switch(
+                "engaged",
+                "Is it within 1 step of one of your fighters? A move away then costs its "
+                "second action.",
             ),
             switch(
                 "resolve",

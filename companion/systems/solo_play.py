@@ -125,6 +125,13 @@ class SoloPlay(ABC):
     def next_question(self, state: GameState, fid: str, facts: Any) -> Any | None:
         """The next thing only the table can tell, or None when the procedure can decide."""
 
+    def missing(self, state: GameState, fid: str, facts: Any) -> str | None:
+        """Every answer the procedure still needs, in one line that names each flag (for a
+        script, which cannot be asked), or None when it can decide. By default the next
+        question alone: a system that can see further ahead says more."""
+        q = self.next_question(state, fid, facts)
+        return None if q is None else f"{q.text} Answer with {q.flag}."
+
     @abstractmethod
     def walk(
         self,

@@ -126,6 +126,8 @@ GOOD = [
     ["solo", "new", "-r", "Outlaws", "--board", "24", "--scenario", "collect"],
     ["solo", "new", "-r", "Outlaws", "--scenario", "hostage", "--boss-corner", "right"],
     ["solo", "opfor", "Grunt", "--distraction", "none", "--target", "Robyn"],
+    ["solo", "opfor", "Grunt", "--can-attack", "--in-open", "--no-engaged", "--seed", "2"],
+    ["solo", "opfor", "Grunt", "--engaged", "--cannot-attack", "--json"],
     ["solo", "token", "T3", "pick", "--by", "Robyn", "--free"],
     ["solo", "regenerate", "John", "--skip"],
     ["solo", "profile", "new", "orcs", "--rookie", "2", "--specialist", "4", "--boss", "6"]

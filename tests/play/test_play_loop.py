@@ -287,18 +287,22 @@ def test_solo_games_ask_the_solo_guide(solo_game):
     assert setup_menu[0] == "n) Start turn 1"
 
 
-def test_a_prone_opfor_fighter_is_told_to_recover_without_questions(solo_game):
+def test_a_prone_opfor_fighter_recovers_by_the_procedure_without_questions(solo_game):
     assert solo_game("set", "Sergeant 1", "--state", "wounded", "--game", "solo").code == 0
-    # e; n; your ten activations; 1: walk Sergeant 1 (no question: it is prone);
-    # r: Recover from its menu, its D8 shows 2; then q.
-    text, ui = drive_solo("en" + PLAYER_TURN + "1" + "r2\rq")
+    # e; n; your ten activations; 1: walk Sergeant 1 (no question: it is prone); the
+    # walk rolls its Recover (R-1SS-S21): its D8 shows 2 (down), then 6 (up); then q.
+    text, ui = drive_solo("en" + PLAYER_TURN + "1" + "2\r6\rq")
     log = solo_game("log", "--game", "solo", "--json").json()
-    assert [e["kind"] for e in log[-2:]] == ["opfor", "recover"]
-    assert log[-2]["data"]["branch"] == "recover"
-    assert log[-1]["data"]["dice"] == [2]
+    assert [e["kind"] for e in log[-3:]] == ["opfor", "recover", "recover"]
+    assert log[-3]["data"]["branch"] == "recover"
+    assert (
+        log[-3]["summary"]
+        == "Sergeant 1: Recover: the first try fails, the second stands Sergeant 1 up"
+    )
+    assert log[-1]["data"]["dice"] == [2, 6] and log[-1]["data"]["typed"] is True
     assert not any(m.startswith("Can Sergeant 1") for m, _ in ui.menus)
-    menu = next(labels for m, labels in ui.menus if "Sergeant 1 is activating" in m)
-    assert menu[0].startswith("r) Recover (try to stand up)")
+    # Both actions went on the Recover: no menu of its own to end.
+    assert not any("Sergeant 1 is activating" in m for m, _ in ui.menus)
     assert "a prone fighter's first action must be Recover" in text
 
 

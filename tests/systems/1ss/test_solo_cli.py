@@ -150,7 +150,15 @@ def test_opfor_attack_decision_without_resolving(solo):
     for name in PLAYERS:
         solo("activate", name)
     r = solo(
-        "solo", "opfor", "--can-attack", "--in-open", "--target", "Robyn", "--no-resolve", "--json"
+        "solo",
+        "opfor",
+        "--can-attack",
+        "--in-open",
+        "--no-engaged",
+        "--target",
+        "Robyn",
+        "--no-resolve",
+        "--json",
     )
     assert r.code == 0, r.err
     data = r.json()
@@ -318,6 +326,7 @@ def test_opfor_attack_hands_the_request_to_the_1ss_resolution(solo, monkeypatch)
         "Grunt 1",
         "--can-attack",
         "--in-open",
+        "--no-engaged",
         "--target",
         "Will",
         "--ganging",

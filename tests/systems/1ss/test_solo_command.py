@@ -47,7 +47,7 @@ def walked(run, tmp_path):
 def test_the_boss_moves_then_commands_a_fighter_to_attack(walked):
     r = walked(
         "solo", "opfor", "Captain 1", "--cannot-attack", "--no-los", "--command", "Grunt 1",
-        "--dice", "3", "--json",
+        "--no-engaged", "--dice", "3", "--json",
     )  # fmt: skip
     assert r.code == 0, r.err
     data = r.json()

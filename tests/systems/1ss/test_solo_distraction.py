@@ -83,15 +83,15 @@ def test_a_target_other_than_the_distraction_is_refused(solo):
 
 
 def test_moving_to_cover_asks_for_the_closest_fighter_after_the_move(solo):
-    r = walk(solo, "--distraction", "none", "--can-attack", "--in-open")
+    r = walk(solo, "--distraction", "none", "--can-attack", "--in-open", "--no-engaged")
     assert r.code == 2
     assert (
         "First move Sergeant 1 to the nearest cover. Which of your fighters is closest to "
         "Sergeant 1 now?"
     ) in r.err
     r = walk(
-        solo, "--distraction", "none", "--can-attack", "--in-open", "--target", "John",
-        "--dice", "2,8,8",
+        solo, "--distraction", "none", "--can-attack", "--in-open", "--no-engaged",
+        "--target", "John", "--dice", "2,8,8",
     )  # fmt: skip
     assert r.code == 0, r.err
     out = r.json()
@@ -109,15 +109,18 @@ def test_moving_to_cover_asks_for_the_closest_fighter_after_the_move(solo):
 def test_play_asks_about_the_distraction_then_the_closest_after_the_move(solo):
     # e: enter dice; e: end Arthur's activation; 1: walk Sergeant 1; 2: none of your
     # Distractions is within 10"; y: it can attack; n: not in cover, so it moves first;
-    # 1: Robyn is closest after the move; Enter: no one gangs up; dice 2 (its D8), 9 and
-    # 9 (Robyn's 2D10 against a Brawler): defended; e; q.
-    text, ui = play_keys("solo", "ee1" + "2" + "yn" + "1" + "\r" + "2\r9\r9\r" + "eq", rows=200)
+    # n: it stands within 1 step of none of yours (R-1SS-S20); 1: Robyn is closest after
+    # the move; Enter: no one gangs up; dice 2 (its D8), 9 and 9 (Robyn's 2D10 against a
+    # Brawler): defended; e; q.
+    keys = "ee1" + "2" + "yn" + "n" + "1" + "\r" + "2\r9\r9\r" + "eq"
+    text, ui = play_keys("solo", keys, rows=200)
     asked = [m for m, _ in ui.menus]
     i = asked.index('Is one of your Distractions within 10" of Sergeant 1? (none if not; '
                     "one that is draws all its actions)")  # fmt: skip
     assert asked[i + 1].startswith("Can Sergeant 1 attack one of your fighters")
     assert asked[i + 2] == "Is Sergeant 1 in cover?"
-    assert asked[i + 3] == (
+    assert asked[i + 3].startswith("Is Sergeant 1 within 1 step of one of your fighters?")
+    assert asked[i + 4] == (
         "First move Sergeant 1 to the nearest cover. Which of your fighters is closest to "
         "Sergeant 1 now?"
     )
@@ -141,7 +144,7 @@ def test_a_boss_drawn_to_a_distraction_commands_an_attack_on_it_too(run, tmp_pat
         assert run("activate", p).code == 0
     r = run(
         "solo", "opfor", "Captain 1", "--distraction", "Will", "--cannot-attack",
-        "--command", "Grunt 1", "--json",
+        "--command", "Grunt 1", "--no-engaged", "--json",
     )  # fmt: skip
     assert r.code == 0, r.err
     out = r.json()

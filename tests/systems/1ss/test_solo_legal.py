@@ -88,8 +88,8 @@ def test_the_opfor_turn_but_not_its_activation_is_refused(opfor_turn):
 
 def test_one_attack_in_its_activation_then_a_second_is_refused(opfor_turn):
     r = opfor_turn(
-        "solo", "opfor", "Grunt 1", "--can-attack", "--in-open", "--target", "Will",
-        "--no-resolve", "--json",
+        "solo", "opfor", "Grunt 1", "--can-attack", "--in-open", "--no-engaged",
+        "--target", "Will", "--no-resolve", "--json",
     )  # fmt: skip
     assert r.code == 0, r.err
     # the move to cover is its first action, recorded by the walk
@@ -108,8 +108,8 @@ def test_one_attack_in_its_activation_then_a_second_is_refused(opfor_turn):
 
 def test_the_walk_resolves_the_attack_as_its_second_action(opfor_turn):
     r = opfor_turn(
-        "solo", "opfor", "Grunt 1", "--can-attack", "--in-open", "--target", "Will",
-        "--dice", "1,4", "--json",
+        "solo", "opfor", "Grunt 1", "--can-attack", "--in-open", "--no-engaged",
+        "--target", "Will", "--dice", "1,4", "--json",
     )  # fmt: skip
     assert r.code == 0, r.err
     kinds = [e["kind"] for e in r.json()["events"]]

@@ -36,7 +36,7 @@ def hostage_boss(run):
 
 def test_the_hostage_boss_makes_two_moves_toward_the_far_corner(solo):
     start(solo, "--scenario", "hostage")
-    out = walk(solo, "Hostage boss")
+    out = walk(solo, "Hostage boss", "--no-engaged")
     assert out["branch"] == "boss-flees"
     # stat 8: two moves of 8", not one
     assert out["instruction"] == (
@@ -60,7 +60,7 @@ def test_the_boss_may_start_in_the_corner_to_your_right(solo):
     r = start(solo, "--scenario", "hostage", "--boss-corner", "right")
     assert "column 6, row 1 (bottom-right) and heads for the top-left corner" in r.out
     assert hostage_boss(solo)["flags"]["corner"] == [6, 1]
-    out = walk(solo, "Hostage boss")
+    out = walk(solo, "Hostage boss", "--no-engaged")
     assert out["instruction"].endswith("toward the top-left corner")
     legend = solo("solo", "map", "--json").json()["legend"]
     assert legend["H"] == "Hostage boss's starting corner"
@@ -87,7 +87,7 @@ def test_a_wrong_boss_corner_is_refused(solo, args, message):
 
 def test_an_unprovoked_trek_fighter_makes_two_moves(solo):
     start(solo, "--scenario", "ambush")
-    out = walk(solo, "Trek Grunt 2")
+    out = walk(solo, "Trek Grunt 2", "--no-engaged")
     assert out["branch"] == "trek-march"
     # the default profile's rookies have stat 3
     assert out["instruction"].startswith(

@@ -28,7 +28,8 @@ def test_can_attack_in_cover_stays_and_attacks_the_closest():
 
 def test_can_attack_in_the_open_moves_to_cover_first():
     s = state_with(opfor("grunt-1", "rookie", 3))
-    d = decide(s, "grunt-1", Facts(can_attack=True, in_cover=False, target="john"), TypedDice([]))
+    facts = Facts(can_attack=True, in_cover=False, engaged=False, target="john")
+    d = decide(s, "grunt-1", facts, TypedDice([]))
     assert d.branch == "cover-then-attack"
     assert (
         d.instruction
@@ -45,19 +46,17 @@ def test_a_shooter_asks_for_the_range_and_builds_a_ranged_request():
     facts = facts.with_(range=7, target_cover=True, ganging=1)
     d = decide(s, "gunner", facts, TypedDice([]))
     assert d.instruction == "stay in cover and shoot Marian, the closest of your fighters"
-    assert dict(d.request.options) == {"ranged": True, "range": 7, "cover": True, "ganging": 1}
+    # Ganging up is a melee modifier: the shot's request counts none, as the 1ss attack
+    # refuses ganging on a shot (R-1SS-01).
+    assert dict(d.request.options) == {"ranged": True, "range": 7, "cover": True, "ganging": 0}
 
 
 def test_a_fighter_with_both_asks_melee_or_ranged():
     s = state_with(opfor("guard", "rookie", 3, ("melee-1h", "light-shooter")))
-    q = next_question(s, "guard", Facts(can_attack=True, in_cover=False, target="robyn"))
+    facts = Facts(can_attack=True, in_cover=False, engaged=False, target="robyn")
+    q = next_question(s, "guard", facts)
     assert q is not None and q.key == "ranged"
-    d = decide(
-        s,
-        "guard",
-        Facts(can_attack=True, in_cover=False, target="robyn", ranged=False),
-        TypedDice([]),
-    )
+    d = decide(s, "guard", facts.with_(ranged=False), TypedDice([]))
     assert d.request.options["ranged"] is False
 
 
@@ -119,7 +118,7 @@ def test_the_trek_marches_until_attacked():
     from companion.game.state import freeze
 
     s = state_with(opfor("trek-grunt", "rookie", 3, trek=True))
-    d = decide(s, "trek-grunt", Facts(), TypedDice([]))
+    d = decide(s, "trek-grunt", Facts(engaged=False), TypedDice([]))
     assert d.branch == "trek-march"
     attacked = replace(s, flags=freeze({"trek_attacked": True}))
     assert next_question(attacked, "trek-grunt", Facts()).key == "can_attack"

@@ -47,7 +47,7 @@ def test_attacking_one_trek_fighter_makes_the_whole_trek_fight_back(solo):
 
 def test_an_untouched_trek_keeps_marching(solo):
     start(solo, "ambush")
-    r = walk_json(solo, "Trek Grunt 2")
+    r = walk_json(solo, "Trek Grunt 2", "--no-engaged")
     assert r.code == 0, r.err
     assert r.json()["branch"] == "trek-march"
 

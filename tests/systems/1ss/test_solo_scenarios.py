@@ -173,7 +173,7 @@ def test_hostage_boss_flees_until_attacked_then_is_brought_home(solo):
     for name in PLAYERS:
         solo("activate", name)
     # every spawned fighter waits; walk the boss by name
-    r = solo("solo", "opfor", "Hostage boss", "--json")
+    r = solo("solo", "opfor", "Hostage boss", "--no-engaged", "--json")
     assert r.code == 0, r.err
     assert r.json()["branch"] == "boss-flees"
     for _ in range(3):

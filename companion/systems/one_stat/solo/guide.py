@@ -60,12 +60,13 @@ def ask(state: GameState, fid: str, answers: Mapping[str, Any]) -> Ask | None:
         if q.kind == "number":
             return Ask(q.key, q.text, "number", low=0, high=100)
         return Ask(q.key, q.text, "yesno")
-    if not facts.can_attack or opfor.special(active, f) is not None:
-        return None
+    if not opfor.attacks(active, f, facts):
+        return None  # no attack, or breaking free costs it (R-1SS-S20)
     request = opfor.attack_request(f, facts)
     target = active.fighter(request.target or "")
     if request.options["ranged"]:
-        if "target_cover" not in answers:
+        # A shot beyond its shooter's reach is not made (R-1SS-S22): nothing to ask of it.
+        if "target_cover" not in answers and opfor.shot_in_reach(f, facts):
             return Ask("target_cover", f"Is {target.name} in cover from {f.name}?", "yesno")
     elif "ganging" not in answers:
         return Ask(

@@ -5,10 +5,14 @@ the state already knows (who is prone, who outranks whom, the trek's orders) and
 player only what the table alone can tell: can it attack, is it in cover, does it see one
 of your fighters, which fighter is closest, who is within 15". Each answer becomes a step
 of the trace, so the player sees which branch fired and why.
+
+Every walk ends in orders: what the table can be in (an engaged fighter, a target out of
+reach, a prone fighter) changes the orders, never stops them (R-1SS-S20..S22).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from companion.core.check import Check
@@ -41,6 +45,7 @@ class Facts:
     ganging: int = 0
     command: str | None = None  # id of the OpFor fighter the boss commands, or "none"
     distraction: str | None = None  # id of your Distraction within 10" of it, or "none"
+    engaged: bool | None = None  # within 1 step of one of your fighters (R-1SS-S20)
 
     def with_(self, **kw: Any) -> Facts:
         return replace(self, **kw)
@@ -55,6 +60,7 @@ class Question:
     flag: str
     kind: str  # yesno | player | leader | number
     choices: tuple[str, ...] = ()
+    default: Any = None  # the answer a prompt offers first, when one is safer
 
 
 @frozen
@@ -101,6 +107,26 @@ def leader_problem(state: GameState, f: FighterState, leader: str | None) -> str
     if not among:
         return f"{head}, and none outranks it; answer none"
     return f"{head}; answer one of {', '.join(x.name for x in among)} or none"
+
+
+def command_problem(state: GameState, f: FighterState, command: str | None) -> str | None:
+    """Why `command` (an id, "none" or None) cannot be the fighter the boss `f` orders:
+    only one `commandable` offers is (R-1SS-S12); None if it fits."""
+    if command in (None, "none"):
+        return None
+    among = commandable(state, f)
+    if command in {x.id for x in among}:
+        return None
+    named = next((x.name for x in state.fighters if x.id == command), command)
+    if not among:
+        return (
+            f"--command {named}: {f.name} commands no one (only a boss with Command does, "
+            "when he cannot attack); answer none"
+        )
+    return (
+        f"--command {named}: {f.name} orders only an upright OpFor fighter still in play; "
+        f"answer one of {', '.join(x.name for x in among)} or none"
+    )
 
 
 def commandable(state: GameState, f: FighterState) -> list[FighterState]:
@@ -150,13 +176,65 @@ def special(state: GameState, f: FighterState) -> str | None:
     return None
 
 
+MARCHES = ("trek-march", "boss-flees")  # the special branches of two moves (R-1SS-S16)
+
+
+def melee_capable(f: FighterState) -> bool:
+    """Whether it can fight in melee: any fighter but one with shooters and no melee
+    weapon (R-1SS-P08; a Martial Artist fights with his bare hands)."""
+    return not shooter(f) or _has_melee_weapon(f) or "martial-artist" in f.skills
+
+
+def stands_and_fights(f: FighterState, facts: Facts) -> bool:
+    """Engaged in the open and able to fight in melee: it stays and attacks in melee
+    rather than break free to reach cover (R-1SS-S20)."""
+    return bool(facts.can_attack and facts.in_cover is False and facts.engaged and melee_capable(f))
+
+
+def breaks_free(f: FighterState, facts: Facts) -> bool:
+    """Engaged in the open with shooters only: its move to cover costs the shot (R-1SS-S20)."""
+    return bool(
+        facts.can_attack and facts.in_cover is False and facts.engaged and not melee_capable(f)
+    )
+
+
+def attacks(state: GameState, f: FighterState, facts: Facts) -> bool:
+    """Whether the branch the facts lead to ends with an attack (before its reach is
+    checked): the flowchart's attack, unless breaking free costs it."""
+    return bool(facts.can_attack) and special(state, f) is None and not breaks_free(f, facts)
+
+
+def shot_in_reach(f: FighterState, facts: Facts) -> bool:
+    """Whether the shot the facts describe may be in reach of its shooter (as far as its
+    class tells: a heavy shooter's reach is the attack's own to judge)."""
+    reach = shooter_reach(f)
+    if reach is None or facts.range is None:
+        return True
+    return 1 <= facts.range <= reach[1]
+
+
+def _engaged_question(f: FighterState, costs: str) -> Question:
+    return Question(
+        "engaged",
+        f"Is {f.name} within 1 step of one of your fighters? (moving away from there costs "
+        f"its second action: {costs})",
+        "--engaged/--no-engaged",
+        "yesno",
+        default=False,
+    )
+
+
 def next_question(state: GameState, fid: str, facts: Facts) -> Question | None:
     """The next thing only the table can answer, or None when the walk can finish."""
     f = state.fighter(fid)
-    why = leader_problem(state, f, facts.leader)
+    why = leader_problem(state, f, facts.leader) or command_problem(state, f, facts.command)
     if why is not None:
         raise UsageError(why)
-    if special(state, f):
+    sp = special(state, f)
+    if sp in MARCHES:
+        # Two moves, unless the first breaks free (R-1SS-S20).
+        return _engaged_question(f, "the second move") if facts.engaged is None else None
+    if sp:
         return None
     names = tuple(x.name for x in players(state))
     decoys = distractions(state)
@@ -180,8 +258,16 @@ def next_question(state: GameState, fid: str, facts: Facts) -> Question | None:
     if facts.can_attack:
         if facts.in_cover is None:
             return Question("in_cover", f"Is {f.name} in cover?", "--in-cover/--in-open", "yesno")
+        # Only out of cover a move comes before the attack, so only there breaking free
+        # may cost it (R-1SS-S20); for a fighter that can fight in melee it decides
+        # whether it moves at all, so it is asked first.
+        if not facts.in_cover and facts.engaged is None and melee_capable(f):
+            return _engaged_question(f, "its attack after the move to cover")
+        if breaks_free(f, facts):
+            return None  # to cover, and no shot: nothing more to know (R-1SS-S20)
+        fights = stands_and_fights(f, facts)
         # Out of cover it moves first; what it attacks is read after that move (R-1SS-S18).
-        moved = "" if facts.in_cover else f"First move {f.name} to the nearest cover. "
+        moved = "" if facts.in_cover or fights else f"First move {f.name} to the nearest cover. "
         if aim(facts) is None:
             return Question(
                 "target",
@@ -190,7 +276,10 @@ def next_question(state: GameState, fid: str, facts: Facts) -> Question | None:
                 "player",
                 names,
             )
-        if facts.ranged is None and shooter(f) and _has_melee_weapon(f):
+        if fights:
+            return None  # in melee where it stands: no shot to ask about
+        if facts.ranged is None and facts.range is None and shooter(f) and _has_melee_weapon(f):
+            # A distance given already says it shoots (R-1SS-S22).
             return Question(
                 "ranged",
                 f"Does {f.name} shoot (yes) or fight in melee (no)?",
@@ -205,6 +294,10 @@ def next_question(state: GameState, fid: str, facts: Facts) -> Question | None:
                 "--range N",
                 "number",
             )
+        if not facts.in_cover and facts.engaged is None and shot_in_reach(f, facts):
+            # A shooter moves to cover either way: engaged, the move costs the shot; a shot
+            # out of reach is lost anyway, so then it is not asked (R-1SS-S20, R-1SS-S22).
+            return _engaged_question(f, "its shot after the move to cover")
         return None
     # Drawn by a Distraction it closes in on it whatever it sees (R-1SS-S17): no more to ask
     # about where it goes.
@@ -219,7 +312,78 @@ def next_question(state: GameState, fid: str, facts: Facts) -> Question | None:
             commandable(state, f),
             "ally",
         )
+    if facts.command not in (None, "none") and facts.engaged is None:
+        # The Command would be his second action, after his move (R-1SS-S12, R-1SS-S20).
+        return _engaged_question(f, "the Command")
     return None
+
+
+def missing(state: GameState, fid: str, facts: Facts) -> str | None:
+    """Every answer the walk still needs, in one line for a script: the flags on the way
+    the likelier answers take, then what another answer would change. None when none."""
+    q = next_question(state, fid, facts)
+    if q is None:
+        return None
+    flags, notes = _plan(state, fid, facts)
+    text = f"{state.fighter(fid).name} needs {_and(flags)}"
+    return text + (f" ({'; '.join(notes)})" if notes else "") + f"; first: {q.text}"
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def _plan(state: GameState, fid: str, facts: Facts) -> tuple[list[str], list[str]]:
+    """The flags still needed along the likelier answers, and notes on the others."""
+    q = next_question(state, fid, facts)
+    if q is None:
+        return [], []
+    answers = _sample_answers(state, state.fighter(fid), q)
+    rest, rest_notes = _plan(state, fid, facts.with_(**{q.key: answers[0][1]}))
+    mine: list[str] = []
+    deeper: list[str] = []
+    for label, value in answers[1:]:
+        other, other_notes = _plan(state, fid, facts.with_(**{q.key: value}))
+        extra = [x for x in other if x not in rest]
+        gone = [x for x in rest if x not in other]
+        if extra and gone:
+            mine.append(f"with {label} {_and(extra)} instead of {_and(gone)}")
+        elif extra:
+            mine.append(f"with {label} also {_and(extra)}")
+        elif gone:
+            mine.append(f"with {label} no {_and(gone)}")
+        # A note from down that way holds only with this answer too; one the likelier
+        # way makes as well is said once.
+        deeper += [
+            f"with {label} and {n.removeprefix('with ')}"
+            for n in other_notes
+            if n not in rest_notes
+        ]
+    notes: list[str] = []
+    for n in rest_notes + mine + deeper:
+        if n not in notes:
+            notes.append(n)
+    return [q.flag, *rest], notes
+
+
+def _sample_answers(state: GameState, f: FighterState, q: Question) -> list[tuple[str, Any]]:
+    """An answer for each way the question can turn the walk, the likelier first, each
+    with the flag that gives it."""
+    if q.kind == "yesno":
+        yes, no = q.flag.split("/")
+        if q.key == "engaged":
+            return [(no, False), (yes, True)]
+        return [(yes, True), (no, False)]
+    if q.key == "distraction":
+        return [("--distraction none", "none"), ("--distraction NAME", distractions(state)[0].id)]
+    if q.key == "command":
+        return [("--command none", "none"), ("--command NAME", commandable(state, f)[0].id)]
+    if q.kind == "player":
+        mine = players(state)
+        return [("--target NAME", mine[0].id if mine else "?")]
+    if q.kind == "number":
+        return [("--range N", 5)]
+    return [(q.flag, "none")]  # the leader: any answer leads on alike
 
 
 def _where_question(
@@ -276,16 +440,24 @@ def _has_melee_weapon(f: FighterState) -> bool:
 
 
 def _is_ranged(f: FighterState, facts: Facts) -> bool:
+    """Whether its attack is a shot: the only way it has, else what the table said; a
+    distance given means a shot (R-1SS-S22), and standing to fight means melee."""
+    if stands_and_fights(f, facts) or not shooter(f):
+        return False
+    if not _has_melee_weapon(f):
+        return True
     if facts.ranged is not None:
         return facts.ranged
-    return shooter(f) and not _has_melee_weapon(f)
+    return facts.range is not None
 
 
 def attack_request(f: FighterState, facts: Facts) -> ActionRequest:
     """The request for the 1ss attack resolution, from the facts the player gave."""
     target = aim(facts)
     assert target is not None
-    options: dict[str, Any] = {"ranged": _is_ranged(f, facts), "ganging": facts.ganging}
+    ranged = _is_ranged(f, facts)
+    # Ganging up is a melee modifier: a shot counts none (R-1SS-01).
+    options: dict[str, Any] = {"ranged": ranged, "ganging": 0 if ranged else facts.ganging}
     if options["ranged"] and facts.range is not None:
         options["range"] = facts.range
     if facts.target_cover is not None:
@@ -297,8 +469,16 @@ def attack_request(f: FighterState, facts: Facts) -> ActionRequest:
     return ActionRequest("attack", f.id, target, freeze(options))
 
 
-def decide(state: GameState, fid: str, facts: Facts, dice: DiceSource) -> Decision:
-    """Walk the flowchart for one OpFor fighter with the facts given."""
+#: Why an action the walk orders cannot be made as the table describes it, or None.
+Checker = Callable[[ActionRequest], str | None]
+
+
+def decide(
+    state: GameState, fid: str, facts: Facts, dice: DiceSource, check: Checker | None = None
+) -> Decision:
+    """Walk the flowchart for one OpFor fighter with the facts given. `check` says why an
+    attack or Command it orders cannot be made (the walk asks the rule code); orders
+    without it then follow (R-1SS-S22)."""
     f = state.fighter(fid)
     q = next_question(state, fid, facts)
     if q is not None:
@@ -313,28 +493,21 @@ def decide(state: GameState, fid: str, facts: Facts, dice: DiceSource) -> Decisi
     def done(
         branch: str, instruction: str, request: ActionRequest | None = None, **data: Any
     ) -> Decision:
-        if ordered is not None and request is None and sp is None:
-            # R-1SS-S12: a boss who cannot attack moves, then orders one who can.
-            steps.append(
-                Step(
-                    "Command",
-                    f'{ordered.name} is within 5" and can attack: {f.name} makes this move '
-                    f"with his first action and commands {ordered.name} with his second",
-                    rulings=("R-1SS-S12",),
+        if sp is None and not facts.can_attack:
+            if facts.engaged:
+                data["broke_free"] = True  # its one move leaves your fighter (R-1SS-P17)
+            if facts.engaged and ordered is None:
+                steps.append(
+                    Step(
+                        "Engaged",
+                        f"{f.name} stands within 1 step of your fighter: its move breaks free "
+                        "and costs its second action, which the procedure leaves unused anyway",
+                        rulings=("R-1SS-S20", "R-1SS-P17"),
+                    )
                 )
-            )
-            request = ActionRequest("skill", f.id, ordered.id, freeze({"skill": "command"}))
-            instruction += (
-                f"; then Command: {ordered.name} attacks your closest fighter at once "
-                f'(companion attack "{ordered.name}" TARGET)'
-            )
-            if distractions(state):
-                # Its target too is a Distraction within 10" of it, if one is (R-1SS-S17).
-                instruction += (
-                    '; a Distraction of yours within 10" of it must be that target '
-                    "(--opt distraction=NAME)"
-                )
-            data["commanded"] = ordered.id
+            if ordered is not None and request is None:
+                instruction = _command(instruction, data)
+                request = data.pop("_request", None)
         steps.append(Step("Instruction", instruction))
         return Decision(
             f.id,
@@ -345,43 +518,90 @@ def decide(state: GameState, fid: str, facts: Facts, dice: DiceSource) -> Decisi
             {"branch": branch, **data},
         )
 
-    if sp == "recover":
-        steps.append(
-            Step("Prone?", "yes: a prone fighter's first action must be Recover (R-1SS-06)")
-        )
-        return done(
-            "recover", f'{f.name} tries to stand up: roll Recover (companion recover "{f.name}")'
-        )
-    if sp == "trek-march":
+    def _command(instruction: str, data: dict[str, Any]) -> str:
+        """R-1SS-S12: a boss who cannot attack moves, then orders one who can."""
+        assert ordered is not None
+        if facts.engaged:
+            steps.append(
+                Step(
+                    "Command",
+                    f"{f.name} stood within 1 step of your fighter: his move breaks free and "
+                    f"costs his second action, so he does not command {ordered.name}",
+                    rulings=("R-1SS-S20", "R-1SS-P17", "R-1SS-S12"),
+                )
+            )
+            return instruction + (
+                "; no Command: leaving your fighter within 1 step breaks free and costs his "
+                "second action (R-1SS-P17)"
+            )
+        request = ActionRequest("skill", f.id, ordered.id, freeze({"skill": "command"}))
+        why = check(request) if check is not None else None
+        if why is not None:
+            steps.append(Step("Command", f"{why}: no Command", rulings=("R-1SS-S22", "R-1SS-S12")))
+            return instruction + f"; {why}: no Command"
         steps.append(
             Step(
-                "Trek",
-                "the trek has not been attacked yet, so it keeps marching: both actions are moves",
-                rulings=("R-1SS-S16",),
+                "Command",
+                f'{ordered.name} is within 5" and can attack: {f.name} makes this move '
+                f"with his first action and commands {ordered.name} with his second",
+                rulings=("R-1SS-S12",),
             )
         )
-        return done(
-            "trek-march",
-            f'move {f.name} {stat}" and again {stat}" (both actions, {2 * stat}" in all) '
-            "along the trek's way toward its far corner",
-            moves=2,
+        instruction += (
+            f"; then Command: {ordered.name} attacks your closest fighter at once "
+            f'(companion attack "{ordered.name}" TARGET)'
         )
+        if distractions(state):
+            # Its target too is a Distraction within 10" of it, if one is (R-1SS-S17).
+            instruction += (
+                '; a Distraction of yours within 10" of it must be that target '
+                "(--opt distraction=NAME)"
+            )
+        data["commanded"] = ordered.id
+        data["_request"] = request
+        return instruction
+
+    if sp == "recover":
+        steps.append(
+            Step(
+                "Prone?",
+                "yes: a prone fighter's first action must be Recover, and the procedure rolls "
+                "it (R-1SS-06)",
+                rulings=("R-1SS-S21",),
+            )
+        )
+        # The walk rolls it and puts the result into these orders (R-1SS-S21).
+        return done("recover", f"{f.name} tries to stand up (Recover)")
     if sp == "surrendered":
         steps.append(Step("Hostage boss", "down to his D6: he has given up fighting (R-1SS-14)"))
         return done("surrendered", f"you move {f.name} where you want (he no longer fights)")
-    if sp == "boss-flees":
-        goal = _goal(state, f)
-        steps.append(
-            Step(
-                "Hostage boss",
-                "not attacked yet: he uses his actions to head for his far corner, two moves",
-                rulings=("R-1SS-S16",),
+    if sp in MARCHES:
+        if sp == "trek-march":
+            why = "the trek has not been attacked yet, so it keeps marching: both actions are moves"
+            route = "along the trek's way toward its far corner"
+            steps.append(Step("Trek", why, rulings=("R-1SS-S16",)))
+        else:
+            why = "not attacked yet: he uses his actions to head for his far corner, two moves"
+            route = f"toward the {_goal(state, f)} corner"
+            steps.append(Step("Hostage boss", why, rulings=("R-1SS-S16",)))
+        assert sp is not None
+        if facts.engaged:
+            steps.append(
+                Step(
+                    "Engaged",
+                    f"{f.name} stands within 1 step of your fighter: its first move breaks free "
+                    "and costs its second action, so it makes one move",
+                    rulings=("R-1SS-S20", "R-1SS-P17"),
+                )
             )
-        )
+            text = (
+                f'move {f.name} {stat}" {route}, once: leaving your fighter within 1 step '
+                "breaks free and costs its second move (R-1SS-P17)"
+            )
+            return done(sp, text, moves=1, broke_free=True)
         return done(
-            "boss-flees",
-            f'move {f.name} {stat}" and again {stat}" (both actions, {2 * stat}" in all) '
-            f"toward the {goal} corner",
+            sp,
+            f'move {f.name} {stat}" and again {stat}" (both actions, {2 * stat}" in all) {route}',
             moves=2,
         )
 
@@ -409,16 +629,67 @@ def decide(state: GameState, fid: str, facts: Facts, dice: DiceSource) -> Decisi
         )
     elif facts.distraction == "none":
         steps.append(Step("Distraction", 'none of your Distractions is within 10"'))
+
+    def attack_or_not(branch: str, text: str, without: str, req: ActionRequest) -> Decision:
+        """The branch's attack, or its orders without it when it cannot be made."""
+        assert target is not None
+        why = check(req) if check is not None else None
+        if why is None:
+            return done(branch, text, req, target=target.id)
+        steps.append(Step("No attack", f"{why}: no attack", rulings=("R-1SS-S22",)))
+        return done(branch, f"{without}; {why}: no attack", target=target.id, no_attack=why)
+
     if facts.can_attack:
         whom = target.name if decoy and target else "one of your fighters"
         steps.append(Step("Can it attack?", f"yes, you said {whom} is in its reach"))
-        req = attack_request(f, facts)
-        how = "shoot" if req.options["ranged"] else "attack"
-        assert target is not None
         if facts.in_cover:
             steps.append(Step("Is it in cover?", "yes: it keeps its position"))
+            if facts.engaged:
+                steps.append(
+                    Step(
+                        "Engaged",
+                        "it does not move, so nothing breaks free: it keeps its attack",
+                        rulings=("R-1SS-S20", "R-1SS-P17"),
+                    )
+                )
+            req = attack_request(f, facts)
+            how = "shoot" if req.options["ranged"] else "attack"
+            assert target is not None
             text = f"stay in cover and {how} {target.name}, {which}"
-            return done("attack-from-cover", text, req, target=target.id)
+            return attack_or_not("attack-from-cover", text, "stay in cover", req)
+        if breaks_free(f, facts):
+            steps.append(Step("Is it in cover?", "no: it moves to the nearest cover"))
+            steps.append(
+                Step(
+                    "Engaged",
+                    f"{f.name} stands within 1 step of your fighter and has only shooters, "
+                    "which need 1 step at least: the move to cover breaks free and costs its "
+                    "second action, so it makes no attack",
+                    rulings=("R-1SS-S20", "R-1SS-P17"),
+                )
+            )
+            text = (
+                "move to the nearest cover; leaving your fighter within 1 step breaks free "
+                "and costs its second action (R-1SS-P17): no attack this activation"
+            )
+            return done("break-free", text, broke_free=True)
+        assert target is not None
+        if stands_and_fights(f, facts):
+            steps.append(
+                Step(
+                    "Is it in cover?",
+                    "no, but it stands within 1 step of your fighter: a move to cover would "
+                    "break free and cost its attack, so it stays and fights in melee; without "
+                    "a move first, the attack is its second and last action",
+                    rulings=("R-1SS-S20", "R-1SS-P17", "R-1SS-P16"),
+                )
+            )
+            req = attack_request(f, facts)
+            text = (
+                f"stay where it stands and attack {target.name} in melee, {which} (a move "
+                "to cover would break free and cost the attack: R-1SS-S20)"
+            )
+            return attack_or_not("stand-and-fight", text, "stay where it stands", req)
         steps.append(Step("Is it in cover?", "no: it first moves to the nearest cover"))
         if not decoy:
             steps.append(
@@ -428,10 +699,12 @@ def decide(state: GameState, fid: str, facts: Facts, dice: DiceSource) -> Decisi
                     rulings=("R-1SS-S18",),
                 )
             )
+        req = attack_request(f, facts)
+        how = "shoot" if req.options["ranged"] else "attack"
         text = f"move to the nearest cover, then {how} {target.name}, {which}"
         if not decoy:
             text += " from there"
-        return done("cover-then-attack", text, req, target=target.id)
+        return attack_or_not("cover-then-attack", text, "move to the nearest cover", req)
     if decoy is not None:
         assert target is not None
         steps.append(Step("Can it attack?", f"no, you said {target.name} is not in its reach yet"))
@@ -520,13 +793,22 @@ def walk(
     """Activate, decide and (when it attacks) resolve the attack with the 1ss resolution.
 
     The outcomes are recorded in order: the activation with the decision's trace, then
-    the attack. `state` is the state before the activation.
+    the attack, or the Recover rolls of a prone fighter (the procedure's own action,
+    rolled whatever `resolve` says, R-1SS-S21). `state` is the state before the
+    activation. What the rule code would refuse of the attack or the Command becomes
+    orders without it (R-1SS-S22), so every walk ends in orders.
     """
     from companion.game.events import Event, apply_event
 
     act, active = activation(system, state, fid)
     f = active.fighter(fid)
-    decision = decide(active, fid, facts, dice)
+
+    def check(request: ActionRequest) -> str | None:
+        return refusal(system, active, request)
+
+    decision = decide(active, fid, facts, dice, check)
+    if decision.branch == "recover":
+        return recover(system, act, active, decision, dice)
     taken, said = procedure_actions(f, decision)
     trace = decision.trace
     if said is not None:  # before the instruction, which stays the last word
@@ -546,9 +828,101 @@ def walk(
     return decision, outcomes
 
 
+def refusal(system: RuleSystem, state: GameState, request: ActionRequest) -> str | None:
+    """Why the rule code refuses the attack or Command the walk orders, in the orders'
+    words, found without a die rolled; None when it would be made."""
+    from companion.systems.legal import own_refusal
+
+    error = own_refusal(system, state, request)
+    if error is None:
+        return None
+    rng = request.options.get("range")
+    if request.action == "attack" and request.options.get("ranged") and rng is not None:
+        t = state.fighter(request.target or "")
+        reach = shooter_reach(state.fighter(request.actor or ""))
+        if reach is not None and int(rng) > reach[1]:
+            return f"{t.name} is out of reach at {rng} (a {reach[0]} shooter reaches {reach[1]})"
+        if int(rng) < 1:
+            return f"{t.name} stands within 1 step, and a shot needs 1 step at least"
+    return str(error).split("; --opt free=true", 1)[0]
+
+
+def shooter_reach(f: FighterState) -> tuple[str, int] | None:
+    """The class of shooter the fighter fires and how far it reaches (R-1SS-02; a Ranger's
+    light or medium shooter reaches 15"), or None for a heavy shooter or none."""
+    from companion.systems.one_stat.data import load as load_1ss
+
+    classes = fx.shooter_classes(load_1ss(), f)
+    cls = "heavy" if "heavy" in classes else "medium" if "medium" in classes else "light"
+    if not classes or cls == "heavy":
+        return None
+    return cls, 15 if cls == "medium" or fx.has(f, "ranger") else 10
+
+
+def recover(
+    system: RuleSystem, act: Outcome, active: GameState, decision: Decision, dice: DiceSource
+) -> tuple[Decision, list[Outcome]]:
+    """A prone fighter's activation: Recover rolled with its first action and, when that
+    fails, again with its next (R-1SS-06, R-1SS-S21). The orders say how it went."""
+    from companion.errors import CompanionError
+    from companion.game.events import Event, apply_event
+
+    f = active.fighter(decision.fighter)
+    request = ActionRequest("recover", f.id, None, freeze({}))
+    tries: list[Outcome] = []
+    now, why = active, None
+    while now.fighter(f.id).status == "wounded" and _actions(now.fighter(f.id)) > 0:
+        try:
+            o = system.resolve(now, request, dice)
+        except CompanionError as e:  # nothing the table can be in; still orders (R-1SS-S22)
+            why = str(e).split("; --opt free=true", 1)[0]
+            break
+        tries.append(o)
+        now = apply_event(now, Event(o.kind, o.summary, o.changes))
+    after = now.fighter(f.id)
+    n = len(tries)
+    if why is not None and not tries:
+        result = f"it cannot try now: {why}"
+    elif after.status != "wounded" and n == 1 and _actions(after):
+        result = (
+            f"{f.name} stands up with its first action; a Regenerator, it still has its "
+            "second: take that one action by the flowchart on the table (its attack from "
+            "where it stands if it is in cover and can attack, else its move) with "
+            f"'companion attack' or 'companion act \"{f.name}\" move'"
+        )
+    elif after.status != "wounded" and n == 1:
+        result = f"{f.name} stands up with its first action, and that ends its actions"
+    elif after.status != "wounded":
+        result = f"the first try fails, the {_nth(n)} stands {f.name} up"
+    elif n:
+        tried = {1: "its one try fails", 2: "both tries fail"}.get(n, f"all {n} tries fail")
+        result = f"{f.name} stays down ({tried})"
+    else:
+        result = f"{f.name} has no action left to try"
+    instruction = f"Recover: {result}"
+    step = Step("Recover", result, rulings=("R-1SS-S21", "R-1SS-06"))
+    steps = (*decision.trace.steps[:-1], step, Step("Instruction", instruction))
+    trace = replace(decision.trace, steps=steps, outcome=instruction)
+    data = {**decision.data, "recover": [o.summary for o in tries], "stood": after.status}
+    decision = replace(decision, instruction=instruction, trace=trace, data=data)
+    walked = Outcome("opfor", f"{f.name}: {instruction}", act.changes, trace, data=data)
+    return decision, [walked, *tries]
+
+
+def _actions(f: FighterState) -> int:
+    return int(f.flags.get("actions", 0) or 0)
+
+
+def _nth(n: int) -> str:
+    from companion.systems.one_stat.sequence import ordinal
+
+    return {2: "second", 3: "third"}.get(n, ordinal(n))
+
+
 # The branches whose instruction is made of moves, and how many (R-1SS-S16: two).
 MOVES = {
     "cover-then-attack": 1,
+    "break-free": 1,
     "close-in": 1,
     "follow-leader": 1,
     "wander": 1,
@@ -563,15 +937,24 @@ def procedure_actions(
     """The actions the branch's moves take from the activated fighter `f`, as changes, and
     the step that says so (R-1SS-S19). The moves come first, as every activation's do
     (R-1SS-P16). An attack or Command the branch adds takes the next action when it is
-    resolved; a branch without one leaves nothing more to do, so its actions left lapse.
-    Staying in cover to attack is no move: that attack is the last action, as any attack
-    taken first is."""
+    resolved; a branch without one leaves nothing more to do, so its actions left lapse,
+    and a move that breaks free loses them (R-1SS-P17). Staying in cover to attack is no
+    move: that attack is the last action, as any attack taken first is; staying without
+    an attack leaves the whole activation unused (R-1SS-S22)."""
     from companion.game.events import set_fighter
     from companion.systems.one_stat.sequence import REST, ordinal
 
-    n = int(f.flags.get("actions", 0) or 0)
-    moves = MOVES.get(decision.branch, 0)
+    n = _actions(f)
+    moves = int(decision.data.get("moves", MOVES.get(decision.branch, 0)))
     follows = decision.request is not None  # the attack, or the boss's Command (R-1SS-S12)
+    broke = bool(decision.data.get("broke_free"))
+    if not moves and not follows and decision.data.get("no_attack") and n:
+        # It stays where it is and can do nothing the procedure gives (R-1SS-S22).
+        text = f"{f.name} neither moves nor attacks: " + (
+            "its action lapses" if n == 1 else f"its {n} actions lapse"
+        )
+        lapse = (set_fighter(f.id, "flags.did", [REST]), set_fighter(f.id, "flags.actions", 0))
+        return lapse, Step("Actions", f"{text} (0 left)", rulings=("R-1SS-S19", "R-1SS-S22"))
     if not moves or n < moves + (1 if follows else 0):
         return (), None  # a short activation (one action, or none): the table picks
     left = n - moves if follows else 0
@@ -582,18 +965,19 @@ def procedure_actions(
         text = f"the two moves are {f.name}'s 1st and 2nd actions"
     if decision.request is None:
         rest = n - moves
-        if rest:
+        if rest and broke:
+            text += ", and it breaks free: " + (
+                "its other action is lost" if rest == 1 else f"its other {rest} actions are lost"
+            )
+        elif rest:
             text += "; the procedure gives it nothing more, so " + (
                 "its other action lapses" if rest == 1 else f"its other {rest} actions lapse"
             )
     else:
         what = "attack" if decision.request.action == "attack" else "Command"
         text += f"; the {what} will be its {ordinal(moves + 1)}"
-    step = Step(
-        "Actions",
-        f"{text} ({left} left)",
-        rulings=("R-1SS-S19", "R-1SS-P16"),
-    )
+    rulings = ("R-1SS-S19", "R-1SS-P16") + (("R-1SS-P17",) if broke else ())
+    step = Step("Actions", f"{text} ({left} left)", rulings=rulings)
     changes = (
         set_fighter(f.id, "flags.did", did),
         set_fighter(f.id, "flags.actions", left),

@@ -133,6 +133,11 @@ class OneStatSolo(SoloPlay):
 
         return next_question(state, fid, facts)
 
+    def missing(self, state: GameState, fid: str, facts: Any) -> str | None:
+        from companion.systems.one_stat.solo.opfor import missing
+
+        return missing(state, fid, facts)
+
     def walk(
         self,
         state: GameState,
