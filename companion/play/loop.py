@@ -182,6 +182,26 @@ class Loop(Asking, Extras):
             (f"Another {what}… ({len(rest)} more: type to search)", _bind(self.pick_from, rest)),
         ]
 
+    def end_item(self, p: ph.Phase) -> Item:
+        """t: end the turn now; in a solo game, your side's turn, so the OpFor's phase
+        comes next rather than the upkeep."""
+        guide = self.solo
+        if guide is not None and guide.pass_side is not None and not p.solo_opfor:
+            label = "End your fighters' turn now (the OpFor's turn next)"
+            return Item("t", label, _bind(self.do_pass_side, p.side))
+        return Item("t", self.early_end_label(), self.do_next_turn)
+
+    def do_pass_side(self, side: int) -> None:
+        guide = self.solo
+        assert guide is not None and guide.pass_side is not None
+        pass_side = guide.pass_side
+        waiting = [f.name for f in ph.candidates(self.s.system, self.s.state, side)]
+        self.c.print("Not yet activated: " + ", ".join(waiting) + ".", style="yellow")
+        if not self.ui.confirm("End your fighters' turn now?", False):
+            self.say("Your turn goes on; nothing was written.")
+            return
+        self.show(self.s.run(lambda st, d: pass_side(st, side)))
+
     def early_end_label(self) -> str:
         """What `t` ends while fighters may still act: the turn or round, or in a system of
         side turns only the acting side's turn ("End Rifle Section's turn now")."""
@@ -244,10 +264,9 @@ class Loop(Asking, Extras):
                 # Each fighter keeps its number, its place in the roster, as it is chosen.
                 placed = self.by_place(ready, labels, FIXED + PHASE_KEYS)
                 if placed is not None and len(labels) <= room:
-                    return [*placed, Item("t", self.early_end_label(), self.do_next_turn)]
+                    return [*placed, self.end_item(p)]
             items = numbered(self.more_labels(labels, room, "fighter"), FIXED + PHASE_KEYS)
-            items.append(Item("t", self.early_end_label(), self.do_next_turn))
-            return items
+            return [*items, self.end_item(p)]
         if p.kind == "acting" and p.fighter is not None:
             f = state.fighter(p.fighter)
             items = self.action_items(legal.actions(self.s.system, state, f), room)

@@ -56,6 +56,8 @@ class SoloGuide:
     upkeep_asks: the questions the player answers before upkeep (a roll the player may
         take or leave), or None when upkeep asks nothing.
     upkeep: the upkeep outcome with those answers, in place of the system's `next_turn`.
+    pass_side: the player's side lets its fighters still to act go, so the opposing
+        side's phase comes next (not the upkeep), or None when the system has no such step.
     """
 
     order: Callable[[GameState, int], Sequence[str]]
@@ -64,3 +66,4 @@ class SoloGuide:
     check: Callable[[GameState], Outcome | None]
     upkeep_asks: Callable[[GameState], Sequence[Ask]] | None = None
     upkeep: Callable[[GameState, Mapping[str, Any], DiceSource], Outcome] | None = None
+    pass_side: Callable[[GameState, int], Outcome] | None = None

@@ -391,3 +391,16 @@ def test_rules_key_opens_the_topic_of_the_step_on_screen_first(sample):
     text, _ = drive("e1a1n\r" + "3\r7\r" + "?\r" + " q")
     after = text.split("Result: Robyn attacks Cpt. Fawkes", 1)[1]
     assert "Defence: Every hit, melee or ranged, is defended" in after
+
+
+def test_ending_your_turn_early_in_a_solo_game_leads_to_the_opfor(solo_game):
+    # e: typed dice; n: turn 1; 1e: Robyn activates and ends; t: end your fighters' turn
+    # now, y: yes: the OpFor's phase is next, not the upkeep.
+    text, ui = drive_solo("en" + "1e" + "t" + "y" + "q")
+    assert "Not yet activated: John, Marian" in text
+    log = solo_game("log", "--game", "solo", "--json").json()
+    assert log[-1]["kind"] == "side-passed"
+    assert "not activated: John, Marian" in log[-1]["summary"]
+    assert ui.menus[-1][0].startswith("Turn 1/8 · OpFor") and "to activate" in ui.menus[-1][0]
+    ends = [labels for m, labels in ui.menus if "Outlaws to activate" in m]
+    assert "t) End your fighters' turn now (the OpFor's turn next)" in ends[-1]

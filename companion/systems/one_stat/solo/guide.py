@@ -13,11 +13,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.dice import DiceSource
+from companion.errors import RefusedError
 from companion.game.state import GameState
 from companion.systems.base import Outcome, RuleSystem
 from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat.solo import opfor
 from companion.systems.solo_guide import Ask, SoloGuide, Walk
+from companion.trace import Step, Trace
 
 
 def _system() -> RuleSystem:
@@ -109,6 +111,27 @@ def upkeep(state: GameState, answers: Mapping[str, Any], dice: DiceSource) -> Ou
     return next_turn(state, dice, skip_regen=[k for k, v in answers.items() if v is False])
 
 
+def pass_side(state: GameState, side: int) -> Outcome:
+    """Your fighters still to act let their activation go: the OpFor's phase is next
+    (R-1SS-S01: yours first, then the OpFor's, then upkeep)."""
+    from companion.game.events import set_fighter
+
+    waiting = [f for f in state.side_fighters(side) if fx.can_activate(f)]
+    if not waiting:
+        raise RefusedError("every fighter of yours has activated already")
+    names = ", ".join(f.name for f in waiting)
+    summary = f"Your fighters end their turn; not activated: {names}. The OpFor's turn."
+    step = Step("Your turn ends", summary, rulings=("R-1SS-S01",))
+    changes = tuple(set_fighter(f.id, "token", True) for f in waiting)
+    return Outcome("side-passed", summary, changes, Trace(summary, (step,), summary))
+
+
 GUIDE = SoloGuide(
-    order=order, ask=ask, walk=walk, check=check, upkeep_asks=upkeep_asks, upkeep=upkeep
+    order=order,
+    ask=ask,
+    walk=walk,
+    check=check,
+    upkeep_asks=upkeep_asks,
+    upkeep=upkeep,
+    pass_side=pass_side,
 )
