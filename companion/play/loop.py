@@ -191,6 +191,12 @@ class Loop(Asking, Extras):
             return Item("t", label, _bind(self.do_pass_side, p.side))
         return Item("t", self.early_end_label(), self.do_next_turn)
 
+    def do_declare(self, key: str) -> None:
+        guide = self.solo
+        assert guide is not None and guide.declare is not None
+        declare = guide.declare
+        self.show(self.s.run(lambda st, d: declare(st, key)))
+
     def do_pass_side(self, side: int) -> None:
         guide = self.solo
         assert guide is not None and guide.pass_side is not None
@@ -369,6 +375,12 @@ class Loop(Asking, Extras):
             if p.kind == "acting":
                 for a in ph.reactions(self.s.system):
                     items.append(Item("f", self.action_label(a), _bind(self.do_action, a, True)))
+            guide = self.solo
+            if guide is not None and guide.declarable is not None:
+                # What only the table sees (an escort reached its corner) is one key here.
+                for i, (key, words) in enumerate(guide.declarable(self.s.state)[:3]):
+                    label = f"Declare: {words}"
+                    items.append(Item("jyz"[i], label, _bind(self.do_declare, key)))
             items.append(Item("w", "Write the battle report (a web page)", self.do_report))
             items.append(Item("x", "End the game now", self.do_end_game))
         return items

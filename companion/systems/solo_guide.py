@@ -58,6 +58,8 @@ class SoloGuide:
     upkeep: the upkeep outcome with those answers, in place of the system's `next_turn`.
     pass_side: the player's side lets its fighters still to act go, so the opposing
         side's phase comes next (not the upkeep), or None when the system has no such step.
+    declarable: what only the table can see that counts in this game and is not yet
+        declared (an escort reached its corner), as (key, words); `declare` records one.
     """
 
     order: Callable[[GameState, int], Sequence[str]]
@@ -67,3 +69,5 @@ class SoloGuide:
     upkeep_asks: Callable[[GameState], Sequence[Ask]] | None = None
     upkeep: Callable[[GameState, Mapping[str, Any], DiceSource], Outcome] | None = None
     pass_side: Callable[[GameState, int], Outcome] | None = None
+    declarable: Callable[[GameState], Sequence[tuple[str, str]]] | None = None
+    declare: Callable[[GameState, str], Outcome] | None = None

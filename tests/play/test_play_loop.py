@@ -404,3 +404,18 @@ def test_ending_your_turn_early_in_a_solo_game_leads_to_the_opfor(solo_game):
     assert ui.menus[-1][0].startswith("Turn 1/8 · OpFor") and "to activate" in ui.menus[-1][0]
     ends = [labels for m, labels in ui.menus if "Outlaws to activate" in m]
     assert "t) End your fighters' turn now (the OpFor's turn next)" in ends[-1]
+
+
+def test_what_only_the_table_sees_is_declared_from_the_more_menu(run, tmp_path):
+    from tests.solo_helpers import warband_file
+
+    assert run("roster", "import", warband_file(tmp_path)).code == 0
+    args = ("--scenario", "escort", "--seed", "11", "--name", "solo")
+    assert run("solo", "new", "-r", "Outlaws", *args).code == 0
+    # e: typed dice; n: turn 1; m: more; j: the escort reached its corner.
+    text, ui = drive_solo("en" + "m" + "j" + "q")
+    more = next(labels for m, labels in ui.menus if m == "More:")
+    assert any(x.startswith("j) Declare: ") for x in more), more
+    log = run("log", "--game", "solo", "--json").json()
+    assert any(e["kind"] == "objective" for e in log)
+    assert run("status", "--game", "solo", "--json").json()["phase"] == "ended"

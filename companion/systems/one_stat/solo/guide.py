@@ -126,6 +126,22 @@ def pass_side(state: GameState, side: int) -> Outcome:
     return Outcome("side-passed", summary, changes, Trace(summary, (step,), summary))
 
 
+def declarable(state: GameState) -> list[tuple[str, str]]:
+    """The objectives only the table sees that count in this game, not yet declared."""
+    from companion.systems.one_stat.solo.data import DECLARED
+    from companion.systems.one_stat.solo.scenarios import OBJECTIVE_TEXT
+
+    wanted = set(state.options.get("win") or ()) | set(state.options.get("lose") or ())
+    done = set(state.flags.get("declared") or ())
+    return [(k, OBJECTIVE_TEXT.get(k, k)) for k in DECLARED if k in wanted and k not in done]
+
+
+def declare(state: GameState, key: str) -> Outcome:
+    from companion.systems.one_stat.solo.objectives import declare as record
+
+    return record(state, key)
+
+
 GUIDE = SoloGuide(
     order=order,
     ask=ask,
@@ -134,4 +150,6 @@ GUIDE = SoloGuide(
     upkeep_asks=upkeep_asks,
     upkeep=upkeep,
     pass_side=pass_side,
+    declarable=declarable,
+    declare=declare,
 )
