@@ -94,38 +94,45 @@ def leaders(state: GameState, f: FighterState) -> list[FighterState]:
     ]
 
 
+def _not_among(
+    state: GameState, given: str | None, among: list[FighterState], option: str
+) -> tuple[str, str] | None:
+    """None when `given` (an id, "none" or None) is one of `among` or nobody; else the
+    name it gives and the list of whom it may be ("A, B or none")."""
+    if given in (None, "none") or given in {x.id for x in among}:
+        return None
+    named = next((x.name for x in state.fighters if x.id == given), given)
+    return f"--{option} {named}", ", ".join(x.name for x in among)
+
+
 def leader_problem(state: GameState, f: FighterState, leader: str | None) -> str | None:
     """Why `leader` (an id, "none" or None) cannot be the fighter `f` heads for: only one
     that `leaders` offers is the higher-ranked friend of the flowchart; None if it fits."""
-    if leader in (None, "none"):
-        return None
     among = leaders(state, f)
-    if leader in {x.id for x in among}:
+    bad = _not_among(state, leader, among, "leader")
+    if bad is None:
         return None
-    named = next((x.name for x in state.fighters if x.id == leader), leader)
-    head = f"--leader {named}: {f.name} heads only for a higher-ranked OpFor fighter in play"
+    head = f"{bad[0]}: {f.name} heads only for a higher-ranked OpFor fighter in play"
     if not among:
         return f"{head}, and none outranks it; answer none"
-    return f"{head}; answer one of {', '.join(x.name for x in among)} or none"
+    return f"{head}; answer one of {bad[1]} or none"
 
 
 def command_problem(state: GameState, f: FighterState, command: str | None) -> str | None:
     """Why `command` (an id, "none" or None) cannot be the fighter the boss `f` orders:
     only one `commandable` offers is (R-1SS-S12); None if it fits."""
-    if command in (None, "none"):
-        return None
     among = commandable(state, f)
-    if command in {x.id for x in among}:
+    bad = _not_among(state, command, among, "command")
+    if bad is None:
         return None
-    named = next((x.name for x in state.fighters if x.id == command), command)
     if not among:
         return (
-            f"--command {named}: {f.name} commands no one (only a boss with Command does, "
+            f"{bad[0]}: {f.name} commands no one (only a boss with Command does, "
             "when he cannot attack); answer none"
         )
     return (
-        f"--command {named}: {f.name} orders only an upright OpFor fighter still in play; "
-        f"answer one of {', '.join(x.name for x in among)} or none"
+        f"{bad[0]}: {f.name} orders only an upright OpFor fighter still in play; "
+        f"answer one of {bad[1]} or none"
     )
 
 
