@@ -92,7 +92,7 @@ def test_a_healer_targets_only_prone_fighters():
 
 def test_play_asks_a_fighter_with_a_shooter_and_a_melee_weapon_whether_it_shoots(demo):
     _started(demo)
-    _, ui = play_keys("sample", "rc1a1")
+    _, ui = play_keys("sample", "rc2a1")
     menus = [m for m, _ in ui.menus]
     # Commanded, John (longbow and quarterstaff) may shoot: the choice is asked, not
     # taken for melee because the chances happen to match.
@@ -101,7 +101,7 @@ def test_play_asks_a_fighter_with_a_shooter_and_a_melee_weapon_whether_it_shoots
 
 def test_a_commanded_fighter_gets_its_action_at_once_in_play(demo):
     _started(demo)
-    _, ui = play_keys("sample", "rc1")
+    _, ui = play_keys("sample", "rc2")
     message, entries = ui.menus[-1]
     assert message == "John: ordered by its boss's Command: one action now"
     assert "a) Attack" in entries and "e) None: John lets its action go" in entries

@@ -210,8 +210,9 @@ def test_play_shows_the_upkeep_spawn_at_80_by_24_without_k(long_game):
     from companion.play.loop import HINT
     from companion.play.screen import question_lines
 
-    # e: enter dice; t: end turn 1 now; y: yes; the spawn dice; q.
-    text, ui = play_keys(GAME, "ety" + SIX_SINGLES + "\rq", rows=24, width=80)
+    # e: enter dice; t: end your fighters' turn, y: yes; t: end turn 1 now, y: yes; the
+    # spawn dice; q.
+    text, ui = play_keys(GAME, "etyty" + SIX_SINGLES + "\rq", rows=24, width=80)
     log = long_game("log", "--json").json()
     upkeep = log[-1]
     assert upkeep["kind"] == "turn" and upkeep["turn"] == 2
@@ -240,9 +241,12 @@ def test_in_a_real_terminal_the_upkeep_spawn_is_on_screen(long_game, tmp_path, h
     try:
         t.wait("roll for you, or enter")
         t.press("e", "m: more)")
+        # t ends your fighters' turn (the OpFor's turn is next), t again the turn.
+        t.press("t", "End your fighters' turn now?")
+        t.press("y", "OpFor procedure")
         t.press("t", "End turn 1 now?")
         t.press("y", "Roll D6 for the spawn dice")
-        t.press(SIX_SINGLES, "End turn 2 now", enter=True)
+        t.press(SIX_SINGLES, "End your fighters' turn now", enter=True)
         t.settle()
         shown = t.visible()
         log = long_game("log", "--json").json()
