@@ -155,7 +155,11 @@ class DiceRoller(Roller):
             self.steps.append(Step(c.title, c.said(False, 0), rulings=c.rulings, check=c))
             return Tested(False, 0, None)
         p = c.chance()
-        values = self.dice.roll(c.sides, c.count, c.asks)
+        # Each die's prompt says what it needs and its chance, as a test's does.
+        need = ""
+        if c.target is not None:
+            need = f"each needs {COMPARE_WORDS[c.compare]} {c.target - c.shift}, {percent(p)}"
+        values = self.dice.roll(c.sides, c.count, c.asks, need)
         good = tuple(i for i, v in enumerate(values) if c.passes(v))
         r = Roll(c.who, c.sides, c.count, None, 1, values, good)
         n = len(good)

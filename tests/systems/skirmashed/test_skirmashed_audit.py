@@ -201,3 +201,15 @@ def test_game_new_force_plays_an_illegal_warband_as_house_rules(run, tmp_path):
     )
     assert r.code == 0, r.err
     assert "House rules (started with --force): Horde:" in run("status").out
+
+
+def test_each_die_of_a_pool_is_asked_with_what_it_needs():
+    # A typed die's prompt says what it needs ("Roll D10 for A's blows (1 of 5): each
+    # needs above 4, 60%"), for a pool as for a single test.
+    from companion.dice import SeededDice, dice_label
+
+    src = SeededDice(1)
+    SKM.resolve(duel(a=fig("A", fight=5, hack=6)), attack("a", "b"), src)
+    pools = [r.request for r in src.history if r.request.count > 1]
+    assert pools and all(r.need.startswith("each needs ") for r in pools)
+    assert "(1 of " in dice_label(pools[0], 0) and ": each needs " in dice_label(pools[0], 0)
