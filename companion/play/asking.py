@@ -182,7 +182,10 @@ class Asking:
             else target_of(self.s.system, self.s.state, actor, action, fixed)
         )
         target: FighterState | None = None
-        if domain is not None:
+        if domain is not None and len(domain.ids) == 1 and not domain.optional:
+            # The one fighter the rules allow (the unit a Run charged): not asked.
+            target = self.s.state.fighter(domain.ids[0])
+        elif domain is not None:
             target = self.pick_fighter(
                 f"{actor.name}: {choice.label if choice else spec.label} — whom?",
                 [self.s.state.fighter(t) for t in domain.ids],

@@ -253,9 +253,11 @@ def refusal(system: RuleSystem, state: GameState, request: ActionRequest) -> str
         return None
     if request.target not in target.ids:
         t = state.fighter(request.target)
+        own = system.target_problem(state, f, legal.action, legal.fixed, t)
+        because = f" ({own})" if own else ""
         return (
             f"{t.name} cannot be the target of {possessive(f.name)} {legal.label}: "
-            f"it takes {target.whom}"
+            f"it takes {target.whom}{because}"
         )
     return None
 

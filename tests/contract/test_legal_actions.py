@@ -151,3 +151,22 @@ def test_a_distance_is_asked_each_move_with_the_last_as_its_default(demo):
     assert fact is not None
     assert loop.ask_fact(fact, loop.s.state.fighter("robyn"), None, 4) == 4
     assert asked[-1].endswith("(Enter: 4)")
+
+
+def test_a_warstuff_charge_strikes_the_unit_it_charged(run):
+    assert run("game", "new", "--system", "warstuff", "--seed", "1", "--name", "g").code == 0
+    assert run("turn", "--seed", "1").code == 0
+    state = Session(Home(draw=drawn_board), "g").state
+    system = systems.get("warstuff")
+    side = system.next_side(state)
+    unit = legal.activatable(system, state, side)[0]
+    foes = [f for f in state.fighters if f.side != unit.side]
+    assert run("activate", unit.name).code == 0
+    r = run("act", unit.name, "run", foes[0].name, "--seed", "1")
+    assert r.code == 0, r.err
+    state = Session(Home(draw=drawn_board), "g").state
+    attack = next(x for x in legal.actions(system, state, state.fighter(unit.id)))
+    assert attack.action == "attack" and attack.target is not None
+    assert attack.target.ids == (foes[0].id,)  # play takes it without asking
+    r = run("attack", unit.name, foes[1].name, "--seed", "1")
+    assert r.code == 1 and f"charged {foes[0].name}" in r.err and "--force" in r.err

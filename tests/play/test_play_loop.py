@@ -308,16 +308,17 @@ def test_a_prone_opfor_fighter_recovers_by_the_procedure_without_questions(solo_
 
 def test_solo_upkeep_spawns_once_inside_the_turn(solo_game):
     before = len(solo_game("status", "--game", "solo", "--json").json()["sides"][1]["fighters"])
-    # e: enter dice; n: turn 1; t: end turn 1 at once, y: though no one has acted;
-    # the upkeep's six spawn dice.
-    text, ui = drive_solo("enty" + "2\r2\r5\r6\r6\r6\r" + "q")
+    # e: enter dice; n: turn 1; t: end your fighters' turn at once, y: though none has
+    # acted; t: end turn 1 in the OpFor's phase, y; the upkeep's six spawn dice.
+    text, ui = drive_solo("entyty" + "2\r2\r5\r6\r6\r6\r" + "q")
     log = solo_game("log", "--game", "solo", "--json").json()
-    assert [e["kind"] for e in log] == ["solo-setup", "spawn", "turn", "turn"]
+    assert [e["kind"] for e in log] == ["solo-setup", "spawn", "turn", "side-passed", "turn"]
     assert log[-1]["data"]["dice"] == [2, 2, 5, 6, 6, 6]
-    # Who was skipped is in the log: every fighter of both sides.
-    assert len(log[-1]["data"]["skipped"]) == 10 + before
+    # Who was skipped is in the log: your ten, then every OpFor fighter.
+    assert "not activated: Robyn, John" in log[-2]["summary"]
+    assert len(log[-1]["data"]["skipped"]) == before
     assert "(ended early; not activated: " in log[-1]["summary"]
-    assert "Turn 1 is not over: not yet activated: Outlaws: " in text
+    assert "Turn 1 is not over: not yet activated: OpFor: " in text
     after = solo_game("status", "--game", "solo", "--json").json()
     assert len(after["sides"][1]["fighters"]) == before + 3
     assert "Upkeep spawn" in text and "three of a kind of 6s" in text

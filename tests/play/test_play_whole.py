@@ -52,8 +52,8 @@ CASES = {
         ("r", "whom?"),
         ("1", "Enter rolls"),
         (ENTER, "then may attack"),
-        ("a", "whom?"),
-        ("1", "Result:"),
+        # The melee after a charge strikes the unit charged: not asked again.
+        ("a", "Result:"),
     ],
 }
 

@@ -189,6 +189,21 @@ class WarStuff(FromData, UnitLibrary):
             return "attack"
         return "hold" if request.options.get("ranged") else "run"
 
+    def target_problem(
+        self,
+        state: GameState,
+        actor: FighterState,
+        action: str,
+        fixed: Mapping[str, Any],
+        target: FighterState,
+    ) -> str | None:
+        # A Run that charged a unit ends in contact with it: its melee strikes that one
+        # (R-WS-P10), so play does not ask the target again.
+        charged = actor.flags.get("charged")
+        if action == "attack" and charged and target.id != charged:
+            return f"{actor.name} charged {state.fighter(str(charged)).name}"
+        return None
+
     def must_recover(self, f: FighterState) -> bool:
         return bool(f.flags.get("stunned"))
 

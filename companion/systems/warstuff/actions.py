@@ -109,6 +109,8 @@ def _move(
             raise UsageError(f"{t.name} is a friend; name an enemy to charge, or no target")
         if action != "run":
             raise UsageError("only Run may move into base contact with an enemy")
+        # The unit it charged is the one its melee attack may strike (R-WS-P10).
+        changes.append(set_fighter(f.id, "flags.charged", t.id))
     shown = f"{dist}"
     if t is not None and "fear" in t.skills:
         shown = f"{dist / 2:g}"

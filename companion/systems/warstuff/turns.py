@@ -17,7 +17,7 @@ from companion.systems.warstuff import roster_rules
 from companion.systems.warstuff.attack import Attack
 from companion.systems.warstuff.data import WarStuffData
 
-TURN_FLAGS = ("action", "attacked", "commanded", "healed")
+TURN_FLAGS = ("action", "attacked", "commanded", "healed", "charged")
 
 
 def new_game(
