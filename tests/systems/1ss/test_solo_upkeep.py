@@ -161,13 +161,14 @@ def test_play_asks_before_upkeep_whether_to_roll_for_your_regenerator(run, tmp_p
             Loop(Session(Home(draw=drawn_board), "solo"), Console(file=out, width=120), ui).run()
         return out.getvalue(), ui
 
-    # e: enter dice; t: end turn 1 now; y: yes, with fighters still to act; n: no roll
-    # for John; six spawn dice; q.
-    text, ui = play("et" + "y" + "n" + "1\r2\r3\r4\r5\r6\r" + "q")
+    # e: enter dice; t, y: end your fighters' turn; t, y: end turn 1 in the OpFor's
+    # phase, with fighters still to act; n: no roll for John; six spawn dice; q.
+    text, ui = play("ety" + "ty" + "n" + "1\r2\r3\r4\r5\r6\r" + "q")
     assert any(m.startswith("Roll for John's recovery") for m, _ in ui.menus)
     assert fighter(run, "John")["status"] == "face-down"
     turn = run("log", "--json").json()[-1]
     assert any("you passed on its recovery roll" in s["outcome"] for s in turn["trace"]["steps"])
-    # t: end turn 2; y: yes, now; y: roll; John's D8 shows 2, below his stat 5: removed.
-    text, ui = play("et" + "y" + "y" + "2\r" + "1\r2\r3\r4\r5\r6\r" + "q")
+    # t, y: your turn; t, y: turn 2, now; y: roll; John's D8 shows 2, below his stat 5:
+    # removed.
+    text, ui = play("ety" + "ty" + "y" + "2\r" + "1\r2\r3\r4\r5\r6\r" + "q")
     assert fighter(run, "John")["status"] == "out"
