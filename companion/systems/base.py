@@ -22,8 +22,10 @@ from companion.systems.records import (
     Ruling,
     Scenario,
     SystemInfo,
+    TargetRule,
     Topic,
     UpkeepChoice,
+    default_rule,
 )
 from companion.trace import Step, Trace
 
@@ -49,7 +51,6 @@ if TYPE_CHECKING:
     from companion.core.roller import Roller
     from companion.systems.kit.facts import ActionSpec, Fact
     from companion.systems.kit.turns import TurnStructure
-    from companion.systems.legal import TargetRule
     from companion.systems.solo_play import SoloPlay
     from companion.systems.table_rolls import TableRolls
     from companion.systems.unit_library import UnitLibrary
@@ -338,8 +339,6 @@ class RuleSystem(ABC):
     ) -> TargetRule | None:
         """Whom `action` may target (`companion.systems.legal`): by default as its
         declaration says (`target = "enemy"`...); None when it takes no target."""
-        from companion.systems.legal import default_rule
-
         spec = self.declared_actions().get(action)
         if spec is None:
             return None

@@ -27,6 +27,7 @@ from companion.dice import DiceRequest, DiceSource
 from companion.errors import CompanionError, RefusedError
 from companion.game.state import FighterState, GameState, freeze
 from companion.systems.base import ActionRequest, Outcome, RuleSystem
+from companion.systems.records import TargetRule
 from companion.values import frozen
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
@@ -36,18 +37,6 @@ if TYPE_CHECKING:
 # Actions that are not chosen during an activation but happen to a fighter (a fall from
 # a height is resolved when it occurs, whoever is active).
 REACTIONS = ("fall",)
-
-
-@frozen
-class TargetRule:
-    """Whom an action may target: `among` enemies, friends (never the actor) or all
-    others, each further passing `test` (None: fit; else why not); `optional` when the
-    action may be taken with no target at all."""
-
-    among: str  # "enemies" | "friends" | "all" | "none"
-    optional: bool = False
-    needs: str = ""  # what else a target must be, in words ("prone", "a rookie")
-    why: str = ""  # the rule, with its ruling id when it is ours
 
 
 @frozen
@@ -203,20 +192,6 @@ def fits(
     if rule.among == "friends" and t.side != f.side:
         return False
     return system.target_problem(state, f, action, fixed, t) is None
-
-
-def default_rule(kind: str) -> TargetRule | None:
-    """A declared target kind (`[facts.ACTION] target = ...`) as a rule."""
-    among = {
-        "enemy": "enemies",
-        "friend": "friends",
-        "any": "all",
-        "optional": "all",
-        "optional-enemy": "enemies",
-    }.get(kind)
-    if among is None:
-        return None
-    return TargetRule(among, optional=kind.startswith("optional"))
 
 
 # --- the check the plain commands make ---------------------------------------------------

@@ -128,3 +128,29 @@ class Topic:
     id: str
     label: str
     summary: str
+
+
+@frozen
+class TargetRule:
+    """Whom an action may target: `among` enemies, friends (never the actor) or all
+    others, each further passing `test` (None: fit; else why not); `optional` when the
+    action may be taken with no target at all."""
+
+    among: str  # "enemies" | "friends" | "all" | "none"
+    optional: bool = False
+    needs: str = ""  # what else a target must be, in words ("prone", "a rookie")
+    why: str = ""  # the rule, with its ruling id when it is ours
+
+
+def default_rule(kind: str) -> TargetRule | None:
+    """A declared target kind (`[facts.ACTION] target = ...`) as a rule."""
+    among = {
+        "enemy": "enemies",
+        "friend": "friends",
+        "any": "all",
+        "optional": "all",
+        "optional-enemy": "enemies",
+    }.get(kind)
+    if among is None:
+        return None
+    return TargetRule(among, optional=kind.startswith("optional"))

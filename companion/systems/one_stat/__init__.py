@@ -31,7 +31,7 @@ if TYPE_CHECKING:  # the facts are read only by the commands that use them
     from companion.core.roller import Roller
     from companion.systems.kit.facts import ActionSpec, Fact
     from companion.systems.kit.turns import TurnStructure
-    from companion.systems.legal import TargetRule
+    from companion.systems.records import TargetRule
     from companion.systems.solo_play import SoloPlay
 
 SOLO_FILE = "1ss_solo.toml"

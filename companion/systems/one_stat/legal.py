@@ -9,8 +9,8 @@ from companion.errors import RefusedError
 from companion.game.events import Change, set_fighter
 from companion.game.state import FighterState, GameState
 from companion.systems.base import Outcome
-from companion.systems.legal import TargetRule, default_rule
 from companion.systems.one_stat.data import OneStatData
+from companion.systems.records import TargetRule, default_rule
 from companion.trace import Step, Trace
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up

@@ -8,6 +8,7 @@ from companion.errors import RefusedError
 from companion.game.state import FighterState, GameState
 from companion.systems.one_stat.board import Board
 from companion.systems.one_stat.roller import Roller
+from companion.systems.one_stat.running import not_running
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
@@ -18,15 +19,6 @@ REACTIONS = {
     "influenced": "taken over by an enemy Influencer",
     "guard": "a Guard interrupting the enemy's activation",
 }
-
-
-def not_running(state: GameState) -> str | None:
-    """Why nothing can be done in the game now (over, or not begun), or None."""
-    if state.phase == "ended":
-        return f"the game is over: {state.result or 'ended'}"
-    if state.turn == 0:
-        return "the game has not started; 'companion turn' counts turn 1 and rolls initiative"
-    return None
 
 
 def check_running(state: GameState) -> None:

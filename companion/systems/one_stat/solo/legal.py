@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from companion.game.state import FighterState, GameState
 from companion.systems.one_stat import order, sequence
-from companion.systems.one_stat.permissions import not_running
+from companion.systems.one_stat.running import not_running
 
 #: the kinds of action asked about; "pickup" and "device", the action sequence's names of
 #: two such actions, are read as "other"
