@@ -91,6 +91,11 @@ class Asking:
     c: Any
     ui: Prompter
     memory: dict[tuple[str, str | None, str], Any]
+    # What the last action took as usual without asking (its outcome was certain, so
+    # there was nothing to roll on a confirming screen): said under its result, and
+    # `More → c` takes the step back to change it.
+    assumed: tuple[tuple[Fact, Any], ...] = ()
+    review: dict[str, Any] = {}
 
     def action_label(self, action: str) -> str:
         raise NotImplementedError
@@ -170,10 +175,18 @@ class Asking:
             action, self.action_label(action), "optional"
         )
 
-    def facts(self, action: str, actor: FighterState, choice: Legal | None = None) -> ActionRequest:
+    def facts(
+        self,
+        action: str,
+        actor: FighterState,
+        choice: Legal | None = None,
+        again: dict[str, Any] | None = None,
+    ) -> ActionRequest:
         """The request for `action`: its target, then the facts that matter. `choice` is
         the action as the rules allow it now (`companion.systems.legal`): its target is
-        one of the fighters it may take, and what its choice fixed (a skill) is not asked."""
+        one of the fighters it may take, and what its choice fixed (a skill) is not asked.
+        `again` holds the answers of the same action taken back to change one: its target
+        and facts, shown on the confirming screen."""
         spec = self.spec_of(action)
         fixed = dict(choice.fixed) if choice is not None else {}
         domain = (
@@ -182,7 +195,9 @@ class Asking:
             else target_of(self.s.system, self.s.state, actor, action, fixed)
         )
         target: FighterState | None = None
-        if domain is not None and len(domain.ids) == 1 and not domain.optional:
+        if again is not None:
+            target = self.s.state.fighter(again["target"]) if again.get("target") else None
+        elif domain is not None and len(domain.ids) == 1 and not domain.optional:
             # The one fighter the rules allow (the unit a Run charged): not asked.
             target = self.s.state.fighter(domain.ids[0])
         elif domain is not None:
@@ -194,8 +209,9 @@ class Asking:
         spec = replace(spec, facts=tuple(f for f in spec.facts if f.key not in fixed))
         odds = Odds(self.s.system, self.s.state, lambda opts: self.fill(spec, actor, target, opts))
         base = ActionRequest(action, actor.id, target.id if target else None, freeze(fixed))
-        given: dict[str, Any] = {}
+        given: dict[str, Any] = dict(again.get("answers", {})) if again is not None else {}
         confirming = False
+        self.assumed = ()
         while True:
             plan = self.plan(spec, actor, target, given, odds, base)
             if plan.missing:
@@ -204,7 +220,12 @@ class Asking:
                 given[fact.key] = self.ask_fact(fact, actor, target, last, plan, odds, base)
                 continue
             waiting = [f for f in plan.open if f.key not in given]
-            if not waiting and not confirming:
+            if not waiting and not confirming and again is None:
+                break
+            if not confirming and again is None and self.certain(odds, base, plan):
+                # Nothing to roll (a move): no confirming screen; what was taken as
+                # usual is said under the result, one key from being changed.
+                self.assumed = tuple((f, plan.answers.get(f.key)) for f in waiting)
                 break
             # Once on the confirming screen, a change comes back to it: Enter rolls.
             confirming = True
@@ -229,6 +250,10 @@ class Asking:
         answers = {**fixed, **answers}
         for f in plan.open:
             self.memory[(actor.id, base.target, f.key)] = plan.answers.get(f.key)
+        self.review = {
+            "target": base.target,
+            "answers": {f.key: plan.answers.get(f.key) for f in plan.open},
+        }
         request = ActionRequest(action, actor.id, base.target, freeze(answers))
         d = odds.of(request)
         if d is not None and not refused(d) and len(d) > 1 and not plan.open:
@@ -354,6 +379,18 @@ class Asking:
             return legal[0]
         return _NONE
 
+    def certain(self, odds: Odds, base: ActionRequest, plan: Plan) -> bool:
+        """Whether the action, at the answers it has now, has one outcome only."""
+        d = odds.with_answer(base, plan.answers, "", None)
+        return d is not None and len(d) == 1 and not refused(d)
+
+    def assumed_note(self, actor: FighterState, target: FighterState | None) -> str:
+        """The facts the last action took as usual, in a line under its result."""
+        said = "; ".join(
+            f"{self.fact_line(f, actor, target)} {self.word(f, v)}" for f, v in self.assumed
+        )
+        return f"Taken as usual: {said} (m, c: change it)"
+
     # -- the confirming screen -----------------------------------------------------------
     def confirm(
         self,
@@ -377,8 +414,14 @@ class Asking:
         labels: list[tuple[str, Any]] = []
         for f in plan.open:
             labels.append((f"{self.fact_line(f, actor, target)}: {self.said(f, plan)}", f))
-        items = [Item("r", "Roll (Enter)", ROLL)] + numbered(labels, "rb") + [BACK]
-        choice = self.ui.choose("Enter rolls; a number changes that fact", items)
+        # An action with one outcome rolls nothing: Enter takes it.
+        go, head = (
+            ("Take it (Enter)", "Enter takes it")
+            if self.certain(odds, base, plan)
+            else ("Roll (Enter)", "Enter rolls")
+        )
+        items = [Item("r", go, ROLL)] + numbered(labels, "rb") + [BACK]
+        choice = self.ui.choose(f"{head}; a number changes that fact", items)
         return None if choice == ROLL else choice  # type: ignore[no-any-return]
 
     def fact_line(self, f: Fact, actor: FighterState, target: FighterState | None) -> str:

@@ -58,6 +58,9 @@ class Loop(Asking, Extras):
         # The answers given to each fact, by fighter and target: the next default.
         self.memory: dict[tuple[str, str | None, str], Any] = {}
         self.keys: dict[str, str] = {}
+        # The last step, when it took facts as usual without asking: (its choice, its
+        # answers, the log's length after it), for `More → c`.
+        self.revisable: tuple[legal.Legal, dict[str, Any], int] | None = None
         self.line: LineDice | None = None
         # A solo game's opposing side is played by its system's solo procedures (the
         # capability `RuleSystem.solo`); without them the player runs it from the menus.
@@ -360,6 +363,8 @@ class Loop(Asking, Extras):
         """The entries a turn needs less often."""
         # Redo only when there is something undone to bring back: offered means possible.
         items = [Item("r", "Redo", self.do_redo)] if self.s.gf.redo else []
+        if self.can_revise():
+            items.append(Item("c", "Change what the last step took as usual", self.do_revise))
         items += [
             Item("l", "Log", self.do_log),
             Item("?", "Rules look-up", self.do_rules),
@@ -613,11 +618,12 @@ class Loop(Asking, Extras):
         request = self.facts(action, self.s.state.fighter(fid))
         self.show(self.resolve(request))
 
-    def do_legal(self, choice: legal.Legal) -> None:
+    def do_legal(self, choice: legal.Legal, again: dict[str, Any] | None = None) -> None:
         """Take one of the actions the rules allow now, with its facts asked."""
         before = {f.id for f in legal.actors(self.s.system, self.s.state)}
-        request = self.facts(choice.action, self.s.state.fighter(choice.actor), choice)
-        self.show(self.resolve(request))
+        actor = self.s.state.fighter(choice.actor)
+        request = self.facts(choice.action, actor, choice, again)
+        self.show(self.resolve(request), self.taken_as(choice, actor, request))
         # An action granted at once by this one (a Command) is asked for at once.
         for f in legal.actors(self.s.system, self.s.state):
             if f.id not in before:
@@ -661,6 +667,34 @@ class Loop(Asking, Extras):
             actor = state.fighter(state.active)
         request = self.facts(action, actor)
         self.show(self.resolve(request))
+
+    def taken_as(
+        self, choice: legal.Legal, actor: FighterState, request: ActionRequest
+    ) -> tuple[Text, ...]:
+        """The line saying what the step took as usual, and the step kept to be changed."""
+        if not self.assumed:
+            self.revisable = None
+            return ()
+        target = self.s.state.fighter(request.target) if request.target else None
+        self.revisable = (choice, dict(self.review), self.s.gf.count)
+        return (Text(self.assumed_note(actor, target), style="dim"),)
+
+    def can_revise(self) -> bool:
+        r = self.revisable
+        return r is not None and r[2] == self.s.gf.count
+
+    def do_revise(self) -> None:
+        """Take the last step back and ask it again on its confirming screen."""
+        if self.revisable is None:
+            return
+        choice, again, _ = self.revisable
+        self.s.undo()
+        self.revisable = None
+        try:
+            self.do_legal(choice, again)
+        except Back:
+            # Backing out keeps the step as it was: nothing is lost by looking.
+            self.do_redo()
 
     def do_undo(self) -> None:
         res = self.s.undo()

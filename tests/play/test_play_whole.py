@@ -50,8 +50,8 @@ CASES = {
     "warstuff": [
         ("1", "is activating"),
         ("r", "whom?"),
-        ("1", "Enter rolls"),
-        (ENTER, "then may attack"),
+        # A Run rolls nothing: no confirming screen, what it took as usual said under it.
+        ("1", "Taken as usual"),
         # The melee after a charge strikes the unit charged: not asked again.
         ("a", "Result:"),
     ],
