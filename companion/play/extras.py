@@ -13,6 +13,7 @@ from companion.game.events import Change, set_fighter, set_side
 from companion.game.state import FighterState
 from companion.play import phase as ph
 from companion.play.ui import BACK, Item, numbered
+from companion.play.words import in_play
 from companion.systems.base import Outcome
 
 if TYPE_CHECKING:
@@ -36,6 +37,9 @@ class Extras:
     ) -> FighterState | None:
         raise NotImplementedError
 
+    def entry_of(self, action: str) -> tuple[str, str]:
+        raise NotImplementedError
+
     def do_log(self) -> None:
         events = self.s.gf.tail(15)
         if not events:
@@ -44,7 +48,8 @@ class Extras:
         for i, e in enumerate(events, first):
             dice = e.data.get("dice")
             txt = f"  [dice {', '.join(map(str, dice))}]" if dice else ""
-            self.c.print(f"{i + 1:>4}. T{e.turn} {e.kind:<9} {e.summary}{txt}", highlight=False)
+            summary = in_play(e.summary, self.entry_of)
+            self.c.print(f"{i + 1:>4}. T{e.turn} {e.kind:<9} {summary}{txt}", highlight=False)
         self.ui.pause()
 
     def step_topics(self) -> list[str]:

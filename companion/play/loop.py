@@ -24,6 +24,7 @@ from companion.play.extras import Extras
 from companion.play.screen import blocks_of
 from companion.play.session import GameChanged, Session, StepResult
 from companion.play.ui import BACK, Back, Item, Prompter, Quit, keys_for, letter_keys, numbered
+from companion.play.words import worded_blocks
 from companion.render.play_view import Block
 from companion.systems import legal
 from companion.systems.base import ActionRequest, Outcome, waiting_text, with_skipped
@@ -142,10 +143,17 @@ class Loop(Asking, Extras):
         render_screen(
             self.c,
             header(self.s.system, self.s.name, state),
-            blocks,
+            worded_blocks(blocks, self.entry_of),
             fighter_lines(self.s.system, state, p),
             menu_height(message, HINT, items, self.c.width),
         )
+
+    def entry_of(self, action: str) -> tuple[str, str]:
+        """An action's key and label in this game's menus, for play's words
+        (`companion.play.words`): no key for one the menus never offer."""
+        system = self.s.system
+        known = action in system.action_names() or action in system.declared_actions()
+        return (self.action_key(action) if known else "", self.action_label(action))
 
     def fit(self, items: list[Item]) -> list[Item]:
         """Labels cut to one line of the terminal, so the menu is as tall as its entries."""
@@ -477,7 +485,7 @@ class Loop(Asking, Extras):
         """The last step in full: every step, its notes, rulings and look-up links."""
         from companion.render.trace_view import render_trace
 
-        for b in self.last:
+        for b in worded_blocks(self.last, self.entry_of):
             if b.trace is not None:
                 render_trace(self.c, b.trace, self.s.system.info.id)
             else:

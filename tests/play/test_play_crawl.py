@@ -128,6 +128,8 @@ def crawl(tmp_path, sid: str, seed: int, steps: int, solo: str | None = None) ->
         assert len(after.raw_tail(10**6)) >= before, where
     for line in out.getvalue().splitlines():
         assert len(line) <= WIDTH, f"{sid}: a line wider than {WIDTH}: {line!r}"
+        # Play's words name its keys, never a command to leave it for.
+        assert "'companion " not in line and "--opt" not in line, f"{sid}: {line!r}"
     ui.ended = loop.s.state.phase == "ended"
     return ui
 
