@@ -146,14 +146,24 @@ class Prompter:
             if not t and default is not None:
                 return True
             if t.lstrip("-").isdigit() and lo <= int(t) <= hi:
-                why = check(int(t)) if check is not None else None
-                return True if why is None else why
+                return True
             return f"a whole number from {lo} to {hi}"
 
         if default is not None:
             message = f"{message} (Enter: {default})"
-        answer = self.text(message, "", valid).strip()
-        return default if not answer and default is not None else int(answer)
+        while True:
+            answer = self.text(message, "", valid).strip()
+            value = default if not answer and default is not None else int(answer)
+            why = check(value) if check is not None else None
+            if why is None:
+                return value
+            # The rules' reason, whole and wrapped under the field (the field's own
+            # one-line toolbar would cut it at the terminal's edge); then ask again.
+            self.refused(f"{value}: {why}")
+
+    def refused(self, why: str) -> None:
+        """Why an answer was not taken, printed whole (the terminal wraps it)."""
+        print(why, flush=True)
 
     def confirm(self, message: str, default: bool = False) -> bool:
         import questionary

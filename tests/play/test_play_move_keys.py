@@ -3,7 +3,13 @@ as usual are said under the result, and `More → c` takes the step back to chan
 
 from __future__ import annotations
 
+import shutil
+
+import pytest
+import test_play_pty
 from play_helpers import play_keys
+
+term = test_play_pty.term  # the fixture that starts a terminal
 
 
 def test_a_move_takes_three_keys_and_says_what_it_took_as_usual(demo):
@@ -35,3 +41,21 @@ def test_backing_out_of_the_change_keeps_the_step(demo):
     play_keys("sample", "r1o6\r" + "mc" + "b", rows=24, width=80)
     log = demo("log", "--json").json()
     assert log[-1]["summary"] == 'Robyn moves 6"'
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_a_refused_distance_says_why_whole_at_80_columns(demo, term):
+    """The field's one-line toolbar would cut the rules' reason at the edge: it is
+    printed whole under the field, and the question asked again."""
+    assert demo("turn", "--dice", "7,3").code == 0
+    t = term("play", 80, 24)
+    t.wait("roll for you, or enter")
+    t.press("r", test_play_pty.HINT)
+    t.press("1", "is activating")
+    t.press("o", "How far does Robyn move")
+    t.press("9", "How far does Robyn move", enter=True)
+    shown = " ".join(t.visible().split())
+    assert 'Robyn moves 6" at most (its stat 6), not 9"' in shown, shown
+    t.press("5", "Taken as usual", enter=True)
+    t.press("q", "[exit 0]")
