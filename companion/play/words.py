@@ -62,7 +62,9 @@ def _entry(cmd: str, words: list[str], names: Names) -> tuple[str, str]:
         return ("", "its number in the list of who activates")
     if cmd in ("attack", "recover", "skill", "fall"):
         return _named(cmd, names)
-    return ("m", "more")
+    if cmd == "solo" and words[:1] == ["opfor"]:
+        return ("", "the OpFor's entries, after your fighters")
+    return ("", "its entry in play's menus")
 
 
 def _named(action: str, names: Names) -> tuple[str, str]:
