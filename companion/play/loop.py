@@ -585,7 +585,14 @@ class Loop(Asking, Extras):
         if q.kind == "yesno":
             return self.ui.choose(q.text, [Item("y", "Yes", True), Item("n", "No", False), BACK])
         if q.kind == "pick":
-            return self.ui.choose(q.text, numbered(list(q.options), "b") + [BACK])
+            options = list(q.options)
+            if len(options) > len(keys_for("b")):
+                # More fighters than one-key choices (a large OpFor): a list to search.
+                picked = self.ui.search(f"{q.text} (type to search)", [*options, ("Back", None)])
+                if picked is None:
+                    raise Back()
+                return picked
+            return self.ui.choose(q.text, numbered(options, "b") + [BACK])
         return self.ui.number(q.text, q.low, q.high, q.default)
 
     def do_end_activation(self) -> None:

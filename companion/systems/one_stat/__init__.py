@@ -293,7 +293,17 @@ class OneStatSkirmish(RuleSystem):
             usable = {
                 t.id for t in self.topics() if t.kind == "skill" and "(passive)" not in t.label
             }
-            return [(s, s) for s in actor.skills if s in usable]
+            from companion.systems.one_stat.sequence import NO_MOVE
+
+            # Each skill once a turn, and a skill that forbids moving not after a move:
+            # what the skill's own resolution refuses is not offered.
+            used = set(actor.flags.get("skills_used", ()))
+            moved = bool(actor.flags.get("moved"))
+            return [
+                (s, s)
+                for s in actor.skills
+                if s in usable and s not in used and not (moved and s in NO_MOVE)
+            ]
         if not state.options.get("solo"):
             return None
         from companion.systems.one_stat.solo.actions import choices
