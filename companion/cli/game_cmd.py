@@ -20,6 +20,7 @@ from companion.errors import RefusedError, UsageError
 from companion.game.repair import Repair
 from companion.game.repo import end_event
 from companion.names import match
+from companion.roster import roster_key
 from companion.systems.kit.facts import parse_pairs
 
 app = typer.Typer(
@@ -135,7 +136,7 @@ def new(
         setup = sys_.setup_roll(state, src)
         base = name or scenario
         game_name = name or free_name(home, base)
-        gf = home.create_game(game_name, state)
+        gf = home.create_game(game_name, state, [roster_key(r) for r in rosters])
         if setup is not None:
             commit(gf, setup, src)
         else:
