@@ -58,6 +58,7 @@ _MODULE_OF: dict[str, str | tuple[str, ...]] = {
     **dict.fromkeys(("systems", "roll", "demo", "info"), "misc"),
     "play": "play_cmd",
     "report": "reports",
+    "history": "history_cmd",
     "serve": "serve_cmd",
     "done": "table",
     # The command groups rule systems bring with them (the 1ss solo group, the WarStuff
@@ -73,6 +74,7 @@ _ORDER = (
     "misc",
     "play_cmd",
     "reports",
+    "history_cmd",
     "serve_cmd",
     *dict.fromkeys(m.removeprefix("companion.cli.") for m in systems.commands().values()),
 )

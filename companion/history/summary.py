@@ -1,0 +1,339 @@
+"""One game in a few lines: when, which system and scenario, who played, how it ended,
+who took whom out, and how each side's dice fell against their exact odds.
+
+A summary is read from the game's setup and events in one pass, as the battle report
+reads them (its luck tally and its headline are reused, so the record and the report
+never disagree), and is kept as plain data (`to_dict`); `from_dict` checks every field
+of a kept one, so a damaged summary is rebuilt, never trusted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from companion.game.events import Event, apply_event
+from companion.game.repo import GameFile
+from companion.game.state import GameState
+from companion.report.headline import headline
+from companion.report.luck import ALL_TESTS, Tally
+from companion.roster import legacy_key
+from companion.systems.base import RuleSystem
+from companion.trace import Trace
+from companion.values import frozen
+
+OPFOR = "OpFor"  # the roster name of a solo game's automatic opponent
+
+
+@frozen
+class SideSummary:
+    name: str
+    roster: str  # the roster's name when the game was played
+    key: str  # what identifies the warband across renames; "" for the OpFor
+    vp: int
+    lost: int  # fighters out at the end
+    fighters: int
+    conceded: bool
+    outcome: str  # win | loss | draw | "" (not finished, or no one won)
+    neutral: bool = False  # a stand-in side no player plays (Monochrome's targets)
+
+
+@frozen
+class FighterSummary:
+    side: int
+    name: str
+    took_out: int  # enemies taken out while it was the active fighter
+    fell: bool  # out at the end
+
+
+@frozen
+class LuckRow:
+    """One side's kind of roll in one game: exact sums, kept as fractions."""
+
+    side: int
+    kind: str
+    tests: bool
+    rolls: int
+    got: Fraction
+    expected: Fraction
+    variance: Fraction
+
+
+@frozen
+class GameSummary:
+    name: str
+    system: str  # the rule system's id
+    system_name: str
+    scenario: str  # the scenario's id
+    scenario_name: str
+    created: str  # when the game was set up (UTC, ISO 8601)
+    updated: str
+    finished: bool
+    result: str | None
+    headline: str
+    draw: bool
+    winner: int | None
+    turn: int
+    keeps_vp: bool
+    solo: bool
+    profile: str | None  # a solo game's OpFor profile
+    sides: tuple[SideSummary, ...]
+    fighters: tuple[FighterSummary, ...]
+    # Each side's kinds of roll as kept: (side, kind, tests, rolls, got, expected,
+    # variance), the sums as exact fractions written out; `luck_rows` reads them.
+    luck: tuple[tuple[Any, ...], ...]
+
+    def luck_rows(self) -> list[LuckRow]:
+        return [
+            LuckRow(r[0], r[1], r[2], _count(r[3]), *(Fraction(x) for x in r[4:]))
+            for r in self.luck
+        ]
+
+    @property
+    def date(self) -> str:
+        return self.created[:10]
+
+    @property
+    def score(self) -> str:
+        """Victory points where the system keeps them, else the fighters each side lost."""
+        playing = [s for s in self.sides if not s.neutral]
+        if self.keeps_vp:
+            return "–".join(str(s.vp) for s in playing)
+        return "lost " + "–".join(str(s.lost) for s in playing)
+
+    def to_dict(self) -> dict[str, Any]:
+        d = {k: getattr(self, k) for k in _SCALARS}
+        d["sides"] = [{k: getattr(s, k) for k in _SIDE} for s in self.sides]
+        d["fighters"] = [[f.side, f.name, f.took_out, f.fell] for f in self.fighters]
+        d["luck"] = [list(row) for row in self.luck]
+        return d
+
+    @staticmethod
+    def from_dict(d: Any) -> GameSummary:
+        """A kept summary, every field checked: a ValueError says what is wrong."""
+        if not isinstance(d, dict):
+            raise ValueError("a summary is not a table")
+        scalars = {k: _checked(d.get(k), kind, k) for k, kind in _SCALARS.items()}
+        sides = tuple(
+            SideSummary(**{k: _checked(s.get(k), kind, k) for k, kind in _SIDE.items()})
+            for s in _list(d.get("sides"), dict)
+        )
+        fighters = tuple(
+            FighterSummary(
+                _side(row[0], sides), _checked(row[1], str, "name"), _count(row[2]), row[3]
+            )
+            for row in _list(d.get("fighters"), list)
+            if len(row) == 4 and isinstance(row[3], bool) or _bad("a fighter")
+        )
+        luck = tuple(
+            (_side(row[0], sides), *row[1:])
+            for row in _list(d.get("luck"), list)
+            if (
+                len(row) == 7
+                and isinstance(row[1], str)
+                and isinstance(row[2], bool)
+                and all(isinstance(x, str) for x in row[4:])
+            )
+            or _bad("a luck row")
+        )
+        winner = scalars["winner"]
+        if winner is not None and not 0 <= winner < len(sides):
+            raise ValueError("the winner is not a side")
+        return GameSummary(**scalars, sides=sides, fighters=fighters, luck=luck)
+
+
+# The plain fields of a summary and of a side, with their types (None allowed where the
+# type is a tuple holding NoneType).
+_SCALARS: dict[str, Any] = {
+    "name": str,
+    "system": str,
+    "system_name": str,
+    "scenario": str,
+    "scenario_name": str,
+    "created": str,
+    "updated": str,
+    "finished": bool,
+    "result": (str, type(None)),
+    "headline": str,
+    "draw": bool,
+    "winner": (int, type(None)),
+    "turn": int,
+    "keeps_vp": bool,
+    "solo": bool,
+    "profile": (str, type(None)),
+}
+_SIDE: dict[str, Any] = {
+    "name": str,
+    "roster": str,
+    "key": str,
+    "vp": int,
+    "lost": int,
+    "fighters": int,
+    "conceded": bool,
+    "outcome": str,
+    "neutral": bool,
+}
+
+
+def _checked(value: Any, kind: Any, what: str) -> Any:
+    if isinstance(value, bool) and kind in (int, (int, type(None))):
+        raise ValueError(f"{what} is not a number")
+    if not isinstance(value, kind):
+        raise ValueError(f"{what} is missing or of the wrong type")
+    return value
+
+
+def _list(value: Any, kind: type) -> list[Any]:
+    if not isinstance(value, list) or not all(isinstance(x, kind) for x in value):
+        raise ValueError("a list of the summary is damaged")
+    return value
+
+
+def _count(value: Any) -> int:
+    n: int = _checked(value, int, "a count")
+    if n < 0:
+        raise ValueError("a count is negative")
+    return n
+
+
+def _side(value: Any, sides: Sequence[SideSummary]) -> int:
+    i: int = _checked(value, int, "a side")
+    if not -1 <= i < len(sides):
+        raise ValueError("a side is not in the game")
+    return i
+
+
+def _bad(what: str) -> bool:
+    raise ValueError(f"{what} of the summary is damaged")
+
+
+# -- reading a game ----------------------------------------------------------------------
+
+
+def summarize(system: RuleSystem, gf: GameFile, rosters: Sequence[Any] = ()) -> GameSummary:
+    """The game's summary, from one pass over its events; `rosters` are the warband keys
+    its file recorded for its sides (none in a game set up before they were kept)."""
+    state = gf.setup
+    tally = Tally()
+    took: dict[str, int] = {}
+    for raw in (raw for chunk in gf.chunks() for raw in chunk):
+        ev = Event.from_dict(raw)
+        before, state = state, apply_event(state, ev)
+        _count_takedowns(ev, before, state, took)
+        if ev.trace:
+            for step in Trace.from_dict(ev.trace).steps:
+                tally.add(state, step)
+    final = gf.state
+    solo = bool(final.options.get("profile"))
+    scored = any(s.vp for s in final.sides) or any(s.vp for s in gf.setup.sides)
+    keeps_vp = system.keeps_vp and scored
+    finished = final.phase == "ended"
+    where = f"{system.round_word} {final.turn}" if final.turn else ""
+    said = headline(
+        final.result, finished, [(s.name, s.vp) for s in final.sides], keeps_vp, solo, where
+    )
+    winner, draw = _outcome(said, [s.name for s in final.sides]) if finished else (None, False)
+    scen = {s.id: s for s in system.scenarios()}.get(final.scenario)
+    meta = gf.db.docs("game")[0]
+    return GameSummary(
+        name=gf.name,
+        system=system.info.id,
+        system_name=system.info.name,
+        scenario=final.scenario,
+        scenario_name=str(final.options.get("label") or (scen.label if scen else final.scenario)),
+        created=gf.created,
+        updated=str(meta.get("updated") or gf.created),
+        finished=finished,
+        result=final.result,
+        headline=said,
+        draw=draw,
+        winner=winner,
+        turn=final.turn,
+        keeps_vp=system.keeps_vp,
+        solo=solo,
+        profile=str(final.options["profile"]) if solo else None,
+        sides=tuple(
+            _side_summary(final, i, rosters, winner, draw) for i in range(len(final.sides))
+        ),
+        fighters=tuple(
+            FighterSummary(f.side, f.name, took.get(f.id, 0), f.out) for f in final.fighters
+        ),
+        luck=tuple(
+            (
+                next((i for i, s in enumerate(final.sides) if s.name == x.side), -1),
+                x.kind,
+                x.tests,
+                x.rolls,
+                str(x.got),
+                str(x.expected),
+                str(x.variance),
+            )
+            for x in tally.lines(final)
+            if x.kind != ALL_TESTS  # summed again across games, from the kinds
+        ),
+    )
+
+
+def _side_summary(
+    state: GameState, i: int, rosters: Sequence[Any], winner: int | None, draw: bool
+) -> SideSummary:
+    side = state.sides[i]
+    opfor = bool(state.options.get("profile")) and side.roster == OPFOR and i > 0
+    recorded = rosters[i] if i < len(rosters) and isinstance(rosters[i], str) else None
+    key = "" if opfor else recorded or legacy_key(side.roster)
+    fighters = state.side_fighters(i)
+    outcome = "draw" if draw else "" if winner is None else "win" if winner == i else "loss"
+    neutral = bool(side.flags.get("neutral"))
+    if neutral:
+        key, outcome = "", ""
+    return SideSummary(
+        side.name,
+        side.roster,
+        key,
+        side.vp,
+        sum(1 for f in fighters if f.out),
+        len(fighters),
+        bool(side.flags.get("conceded")) and not neutral,
+        outcome,
+        neutral,
+    )
+
+
+def _count_takedowns(ev: Event, before: GameState, after: GameState, took: dict[str, int]) -> None:
+    """Credit the fighter whose activation took an enemy out (the active one)."""
+    actor = before.active or after.active
+    if actor is None:
+        return
+    for c in ev.changes:
+        if c.target != "fighter" or c.field != "status" or c.value != "out":
+            continue
+        try:
+            fallen, doer = before.fighter(str(c.key)), before.fighter(actor)
+        except KeyError:
+            continue
+        if not fallen.out and fallen.side != doer.side:
+            took[actor] = took.get(actor, 0) + 1
+
+
+def _outcome(said: str, names: Sequence[str]) -> tuple[int | None, bool]:
+    """The winning side and whether it was a draw, read from the report's headline (which
+    words every system's result the same way: "X win...", "A draw...")."""
+    low = said.casefold()
+    if low.startswith("a draw"):
+        return None, True
+    for i in sorted(range(len(names)), key=lambda i: -len(names[i])):
+        name = names[i].casefold()
+        if low.startswith(name) and low[len(name) :].lstrip().startswith(("win", "triggered")):
+            return i, False
+    return None, False
+
+
+def roster_names(rosters: Sequence[Mapping[str, Any]]) -> dict[str, str]:
+    """The current name of each warband key, from the stored rosters."""
+    out: dict[str, str] = {}
+    for r in rosters:
+        name = r.get("name")
+        if isinstance(name, str):
+            out[str(r.get("id") or legacy_key(name))] = name
+    return out
