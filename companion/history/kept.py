@@ -20,7 +20,7 @@ from typing import Any
 from companion.errors import CompanionError
 from companion.game.repo import Home
 from companion.game.store import atomic_write, stem
-from companion.history.summary import GameSummary, roster_names
+from companion.history.summary import GameSummary, Warbands
 from companion.home import read_regular
 from companion.values import frozen
 
@@ -36,7 +36,7 @@ class Record:
 
     games: tuple[GameSummary, ...]
     damaged: tuple[tuple[str, str], ...]
-    rosters: dict[str, str]
+    rosters: Warbands
     read: tuple[str, ...] = ()  # the games read from their files this time
 
 
@@ -133,18 +133,18 @@ def read_game(home: Home, name: str) -> GameSummary:
     return summary
 
 
-def _roster_names(home: Home) -> dict[str, str]:
+def _roster_names(home: Home) -> Warbands:
     """The current name of each warband key (none when the rosters cannot be read: the
     names the games recorded are shown instead)."""
     from companion.game.store import read_json_file
 
     file = os.path.join(home.root, "rosters.json")
     if not os.path.exists(file):
-        return {}
+        return Warbands()
     try:
         data = read_json_file(file)
         table = data.get("rosters") if isinstance(data, dict) else None
         docs = [d for d in table.values() if isinstance(d, dict)] if isinstance(table, dict) else []
     except CompanionError:
-        return {}
-    return roster_names(docs)
+        return Warbands()
+    return Warbands(docs)

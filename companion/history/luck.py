@@ -11,12 +11,12 @@ a total at least as far off is the normal curve's two tails.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
 from companion.history.standings import side_name
-from companion.history.summary import GameSummary
+from companion.history.summary import GameSummary, Warbands
 from companion.report.luck import ALL_TESTS, Luck
 from companion.values import frozen
 
@@ -67,7 +67,7 @@ def _round(x: float) -> str:
     return f"{round(x, -digits):,.0f}"
 
 
-def luck_totals(games: Sequence[GameSummary], rosters: Mapping[str, str]) -> list[LuckTotal]:
+def luck_totals(games: Sequence[GameSummary], rosters: Warbands) -> list[LuckTotal]:
     """Per warband (an OpFor by its profile) and kind of roll, the sums over the games;
     each warband with more than one kind of test has its tests summed as well."""
     acc: dict[tuple[str, str, bool], list[Any]] = {}
@@ -78,7 +78,7 @@ def luck_totals(games: Sequence[GameSummary], rosters: Mapping[str, str]) -> lis
             if not 0 <= row.side < len(g.sides) or g.sides[row.side].neutral:
                 continue
             side = g.sides[row.side]
-            who = side.key or f"opfor:{g.profile or side.name}"
+            who = rosters.key(side.key) if side.key else f"opfor:{g.profile or side.name}"
             names[who] = side_name(g, row.side, rosters) if side.key else f"OpFor ({side.name})"
             slot = acc.setdefault((who, row.kind, row.tests), [0, Fraction(0), Fraction(0), 0, 0])
             slot[0] += row.rolls

@@ -4,12 +4,12 @@ fighters who took most out of action and who fell least."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from datetime import date
 from typing import Any
 
 from companion.errors import UsageError
-from companion.history.summary import GameSummary
+from companion.history.summary import GameSummary, Warbands
 from companion.values import frozen
 
 BY = ("roster", "scenario", "system")
@@ -35,14 +35,14 @@ def day(text: str | None, option: str) -> str | None:
         raise UsageError(f"{option} takes a date such as 2026-05-01, not '{text}'") from None
 
 
-def side_name(summary: GameSummary, i: int, rosters: Mapping[str, str]) -> str:
+def side_name(summary: GameSummary, i: int, rosters: Warbands) -> str:
     """A side's warband as it is called now (the name it had then, for a roster deleted
     since, or the OpFor profile's name)."""
     s = summary.sides[i]
-    return rosters.get(s.key, s.name) if s.key else s.name
+    return rosters.name(s.key, s.name) if s.key else s.name
 
 
-def matches(g: GameSummary, f: Filters, rosters: Mapping[str, str]) -> bool:
+def matches(g: GameSummary, f: Filters, rosters: Warbands) -> bool:
     if f.system is not None and g.system != f.system:
         return False
     if f.scenario is not None:
@@ -62,9 +62,7 @@ def matches(g: GameSummary, f: Filters, rosters: Mapping[str, str]) -> bool:
     return True
 
 
-def chosen(
-    games: Iterable[GameSummary], f: Filters, rosters: Mapping[str, str]
-) -> list[GameSummary]:
+def chosen(games: Iterable[GameSummary], f: Filters, rosters: Warbands) -> list[GameSummary]:
     """The games the filters let through, oldest first."""
     return sorted((g for g in games if matches(g, f, rosters)), key=lambda g: (g.created, g.name))
 
@@ -104,7 +102,7 @@ def _tally(
         slot[column] += 1
 
 
-def standings(games: Sequence[GameSummary], by: str, rosters: Mapping[str, str]) -> list[Row]:
+def standings(games: Sequence[GameSummary], by: str, rosters: Warbands) -> list[Row]:
     """Each warband's record, grouped `by` roster (one group), scenario or system; most
     wins first within each group."""
     if by not in BY:
@@ -117,8 +115,9 @@ def standings(games: Sequence[GameSummary], by: str, rosters: Mapping[str, str])
         for i, s in enumerate(g.sides):
             if not s.key:
                 continue
-            names[s.key] = side_name(g, i, rosters)
-            _tally(rows, (group, s.key), g, s.outcome)
+            key = rosters.key(s.key)
+            names[key] = side_name(g, i, rosters)
+            _tally(rows, (group, key), g, s.outcome)
     out = [Row(group, names[key], *slot) for (group, key), slot in rows.items()]
     return sorted(out, key=lambda r: (r.group, -r.won, r.lost, r.name.casefold()))
 
@@ -147,7 +146,7 @@ class FighterRecord:
 
 
 def fighters(
-    games: Sequence[GameSummary], rosters: Mapping[str, str]
+    games: Sequence[GameSummary], rosters: Warbands
 ) -> tuple[list[FighterRecord], list[FighterRecord]]:
     """Over finished games, the fighters of the players' warbands who took most enemies
     out of action, and those who fell least (of those in two games or more)."""
@@ -158,7 +157,7 @@ def fighters(
         for f in g.fighters:
             if not 0 <= f.side < len(g.sides) or not g.sides[f.side].key:
                 continue
-            key = (g.sides[f.side].key, f.name)
+            key = (rosters.key(g.sides[f.side].key), f.name)
             slot = acc.setdefault(key, [side_name(g, f.side, rosters), 0, 0, 0])
             slot[1] += 1
             slot[2] += f.took_out

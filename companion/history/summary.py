@@ -329,11 +329,26 @@ def _outcome(said: str, names: Sequence[str]) -> tuple[int | None, bool]:
     return None, False
 
 
-def roster_names(rosters: Sequence[Mapping[str, Any]]) -> dict[str, str]:
-    """The current name of each warband key, from the stored rosters."""
-    out: dict[str, str] = {}
-    for r in rosters:
-        name = r.get("name")
-        if isinstance(name, str):
-            out[str(r.get("id") or legacy_key(name))] = name
-    return out
+class Warbands:
+    """The warbands as they are now: each key's current name, and for a game that kept
+    no keys (set up before they were, or by an older version), its side's roster name
+    taken for the roster of that name."""
+
+    def __init__(self, rosters: Sequence[Mapping[str, Any]] = ()) -> None:
+        self.names: dict[str, str] = {}
+        self.aliases: dict[str, str] = {}
+        for r in rosters:
+            name = r.get("name")
+            if isinstance(name, str):
+                key = str(r.get("id") or legacy_key(name))
+                self.names[key] = name
+                self.aliases.setdefault(legacy_key(name), key)
+
+    def key(self, key: str) -> str:
+        """The warband a recorded key stands for now."""
+        return key if key in self.names else self.aliases.get(key, key)
+
+    def name(self, key: str, then: str) -> str:
+        """The warband's name now (`then`, the name it had in the game, for a roster
+        deleted since)."""
+        return self.names.get(self.key(key), then)

@@ -3,7 +3,7 @@ and the web page (the battle report's template environment, styles and charts)."
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from itertools import islice
 from typing import Any
 
@@ -16,10 +16,10 @@ from companion.history.standings import (
     solo_standings,
     standings,
 )
-from companion.history.summary import GameSummary
+from companion.history.summary import GameSummary, Warbands
 
 
-def sides_text(g: GameSummary, rosters: Mapping[str, str]) -> str:
+def sides_text(g: GameSummary, rosters: Warbands) -> str:
     names = [side_name(g, i, rosters) for i, s in enumerate(g.sides) if not s.neutral]
     if g.solo and len(names) > 1:
         return f"{names[0]} (solo) v OpFor {names[1]}"
@@ -32,7 +32,7 @@ def result_text(g: GameSummary) -> str:
     return g.headline
 
 
-def game_row(g: GameSummary, rosters: Mapping[str, str]) -> dict[str, Any]:
+def game_row(g: GameSummary, rosters: Warbands) -> dict[str, Any]:
     """One game as a script reads it (and as the page's table shows it)."""
     return {
         "name": g.name,
@@ -149,7 +149,7 @@ def _grouped(rows: list[Row], by: str) -> list[Row]:
     return [replace(r, name=f"{r.group}: {r.name}") for r in rows]
 
 
-def _page_game(g: GameSummary, rosters: Mapping[str, str]) -> dict[str, str]:
+def _page_game(g: GameSummary, rosters: Warbands) -> dict[str, str]:
     return {
         "date": g.date,
         "name": g.name,
