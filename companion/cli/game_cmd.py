@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from companion import systems
-from companion.cli import game_view
+from companion.cli import game_share, game_view
 from companion.cli.common import DiceOpt, JsonOpt, SeedOpt, console, print_json
 from companion.cli.complete import completer
 from companion.cli.declare import add_commands
@@ -320,3 +320,7 @@ def restore(
         print_json({"restored": name})
         return
     typer.echo(f"Restored game '{name}'; it is the current game.")
+
+
+# A game as one file: `game export` and `game import`, in their own module.
+game_share.register(app)

@@ -104,11 +104,12 @@ def page_parts(
     rows = standings(games, by, rosters)
     most, least = fighters(games, rosters)
     overall = rows if by == "roster" else standings(games, "roster", rosters)
+    # Drawn from the bottom up: the rows reversed read in the table's order.
     chart = record_chart(
         "record",
         "Games won, drawn and lost",
-        [r.name for r in overall],
-        [(r.won, r.drawn, r.lost) for r in overall],
+        [r.name for r in reversed(overall)],
+        [(r.won, r.drawn, r.lost) for r in reversed(overall)],
     )
     totals = luck_totals(games, rosters)
     luck_by = []
