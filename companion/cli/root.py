@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from companion import __version__, systems
+from companion import systems
 
 app = typer.Typer(
     name="companion",
@@ -25,7 +25,9 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"companion {__version__}")
+        from companion.version import installed
+
+        typer.echo(f"companion {installed()}")
         raise typer.Exit()
 
 
