@@ -23,6 +23,7 @@ from companion.game.store import atomic_write, stem
 from companion.history.summary import GameSummary, Warbands
 from companion.home import read_regular
 from companion.values import frozen
+from companion.version import installed
 
 KEPT = "history.json"
 SCHEMA = 1
@@ -56,6 +57,8 @@ def read_kept(path: str) -> dict[str, Any]:
         meta = json.loads(head)
         if not isinstance(meta, dict) or meta.get("schema") != SCHEMA:
             return {}
+        if meta.get("version") != installed():  # another version's summaries: read afresh
+            return {}
         if meta.get("sum") != hashlib.sha256(body).hexdigest():
             return {}
         games = json.loads(body)
@@ -67,7 +70,9 @@ def read_kept(path: str) -> dict[str, Any]:
 def write_kept(path: str, entries: dict[str, Any]) -> None:
     body = json.dumps(entries, separators=(",", ":"), ensure_ascii=False)
     data = body.encode("utf-8")
-    head = json.dumps({"schema": SCHEMA, "sum": hashlib.sha256(data).hexdigest()})
+    head = json.dumps(
+        {"schema": SCHEMA, "version": installed(), "sum": hashlib.sha256(data).hexdigest()}
+    )
     try:
         atomic_write(path, head + "\n" + body)
     except CompanionError:

@@ -252,7 +252,7 @@ def summarize(system: RuleSystem, gf: GameFile, rosters: Sequence[Any] = ()) -> 
         turn=final.turn,
         keeps_vp=system.keeps_vp,
         solo=solo,
-        profile=str(final.options["profile"]) if solo else None,
+        profile=_profile_name(final.options.get("profile")) if solo else None,
         sides=tuple(
             _side_summary(final, i, rosters, winner, draw) for i in range(len(final.sides))
         ),
@@ -273,6 +273,13 @@ def summarize(system: RuleSystem, gf: GameFile, rosters: Sequence[Any] = ()) -> 
             if x.kind != ALL_TESTS  # summed again across games, from the kinds
         ),
     )
+
+
+def _profile_name(profile: Any) -> str:
+    """A solo game's OpFor profile by name (the game keeps the whole profile)."""
+    if isinstance(profile, Mapping):
+        return str(profile.get("name") or "OpFor")
+    return str(profile)
 
 
 def _side_summary(

@@ -22,7 +22,7 @@ from companion.history.summary import GameSummary, Warbands
 def sides_text(g: GameSummary, rosters: Warbands) -> str:
     names = [side_name(g, i, rosters) for i, s in enumerate(g.sides) if not s.neutral]
     if g.solo and len(names) > 1:
-        return f"{names[0]} (solo) v OpFor {names[1]}"
+        return f"{names[0]} v {names[1]} (solo)"
     return " v ".join(names)
 
 

@@ -1,0 +1,75 @@
+"""The kept summaries: a call reads only the games changed since the last one, and a kept
+file that is missing, damaged or tampered with is rebuilt from the games, never believed."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from history_helpers import record, record_template  # noqa: F401
+
+from companion.cli.shared import open_home
+from companion.history.kept import KEPT, collect, read_game
+
+
+def reads(home):
+    """The games a call reads from their files, and its summaries."""
+    read: list[str] = []
+
+    def counting(h, name):
+        read.append(name)
+        return read_game(h, name)
+
+    got = collect(home, counting)
+    return read, {g.name: g for g in got.games}
+
+
+def test_only_changed_games_are_read(record):
+    home = open_home()
+    first, summaries = reads(home)
+    assert len(first) == 11 and set(first) == set(summaries)
+    assert reads(home) == ([], summaries)
+    assert record("turn", "--seed", "5", "--game", "sample").code == 0
+    again, after = reads(home)
+    assert again == ["sample"]
+    assert after["sample"].turn == 1 and summaries["sample"].turn == 0
+    assert {n: g for n, g in after.items() if n != "sample"} == {
+        n: g for n, g in summaries.items() if n != "sample"
+    }
+
+
+def test_a_damaged_or_missing_kept_file_is_rebuilt(record, home):
+    h = open_home()
+    _, summaries = reads(h)
+    kept = home / KEPT
+    for damage in (b"garbage", kept.read_bytes()[:-40], b""):
+        kept.write_bytes(damage)
+        read, again = reads(h)
+        assert len(read) == 11 and again == summaries
+    kept.unlink()
+    read, again = reads(h)
+    assert len(read) == 11 and again == summaries
+    assert kept.exists()
+
+
+def test_an_entry_that_fails_its_checks_is_read_again(record, home):
+    """Even under a checksum that matches (a file rewritten by hand), an entry whose
+    fields are wrong is not believed."""
+    h = open_home()
+    _, summaries = reads(h)
+    kept = home / KEPT
+    head, body = kept.read_bytes().split(b"\n", 1)
+    entries = json.loads(body)
+    entries["conceded"]["summary"]["winner"] = 7
+    entries["shared"]["summary"]["sides"] = "two"
+    body = json.dumps(entries).encode()
+    meta = json.loads(head) | {"sum": hashlib.sha256(body).hexdigest()}
+    kept.write_bytes(json.dumps(meta).encode() + b"\n" + body)
+    read, again = reads(h)
+    assert sorted(read) == ["conceded", "shared"]
+    assert again == summaries
+
+
+def test_history_shows_the_same_from_the_kept_file(record):
+    first = record("history", "--by", "roster", "--luck").out
+    assert record("history", "--by", "roster", "--luck").out == first
