@@ -47,7 +47,8 @@ def history(
     from companion.cli.shared import open_home
     from companion.history.kept import collect
 
-    record = collect(open_home())
+    # The fighters and rolls of each game only for what shows them.
+    record = collect(open_home(), details=by is not None or luck or kind == "html")
     games = chosen(record.games, filters, record.rosters)
     if as_json:
         from companion.history.view import as_json as data

@@ -473,10 +473,12 @@ class Home:
         names = {
             n[: -len(suffix)] for suffix in (".json", ".json.bak") for n in names_in(folder, suffix)
         }
+        # An events folder counts only where it holds files, looked at only where no game
+        # file names the game already (a folder listed per game would cost a long record).
         names |= {
             n[: -len(".events")]
             for n in names_in(folder, ".events")
-            if holds_files(os.path.join(folder, n))
+            if n[: -len(".events")] not in names and holds_files(os.path.join(folder, n))
         }
         return sorted(n for n in names if n and not n.startswith("."))
 

@@ -26,14 +26,14 @@ from companion.values import frozen
 from companion.version import installed
 
 KEPT = "history.json"
-SCHEMA = 1
+SCHEMA = 2
 MAX_BYTES = 64 * 1024 * 1024
 
 
 @frozen
 class Record:
-    """Every game's summary (by name), the games that could not be read, and the current
-    name of each warband key."""
+    """Every game's summary, the games that could not be read (name, why), and the
+    warbands as they are now."""
 
     games: tuple[GameSummary, ...]
     damaged: tuple[tuple[str, str], ...]
@@ -45,36 +45,56 @@ def kept_path(home: Home) -> str:
     return os.path.join(home.root, KEPT)
 
 
-def read_kept(path: str) -> dict[str, Any]:
-    """The kept entries by game name, or none when the file is missing, damaged, from
-    another schema, or does not match its checksum."""
-    try:
-        raw = read_regular(path, MAX_BYTES)
-    except (OSError, ValueError):
-        return {}
-    head, _, body = raw.partition(b"\n")
-    try:
-        meta = json.loads(head)
-        if not isinstance(meta, dict) or meta.get("schema") != SCHEMA:
-            return {}
-        if meta.get("version") != installed():  # another version's summaries: read afresh
-            return {}
-        if meta.get("sum") != hashlib.sha256(body).hexdigest():
-            return {}
-        games = json.loads(body)
-    except ValueError:
-        return {}
-    return games if isinstance(games, dict) else {}
+class Kept:
+    """The kept file as read: on its first line the schema, the version that wrote it
+    and a checksum of each of the two lines below; on the second each game's summary (by
+    name, with the size and time of change of its file), on the third each game's details
+    (fighters and rolls), read only when asked for. Anything that fails a check reads as
+    nothing kept."""
+
+    def __init__(self, path: str) -> None:
+        self.index: dict[str, Any] = {}
+        self._details: dict[str, Any] | None = {}
+        self._raw, self._sum = b"", None
+        try:
+            raw = read_regular(path, MAX_BYTES)
+            head, _, rest = raw.partition(b"\n")
+            index, _, self._raw = rest.partition(b"\n")
+            meta = json.loads(head)
+            if not isinstance(meta, dict) or meta.get("schema") != SCHEMA:
+                return
+            if meta.get("version") != installed():  # another version's summaries
+                return
+            if meta.get("sum") != hashlib.sha256(index).hexdigest():
+                return
+            games = json.loads(index)
+        except (OSError, ValueError):
+            return
+        if isinstance(games, dict):
+            self.index, self._details, self._sum = games, None, meta.get("more")
+
+    def details(self) -> dict[str, Any]:
+        if self._details is None:
+            self._details = {}
+            if self._sum == hashlib.sha256(self._raw).hexdigest():
+                try:
+                    found = json.loads(self._raw)
+                except ValueError:
+                    found = None
+                self._details = found if isinstance(found, dict) else {}
+        return self._details
 
 
-def write_kept(path: str, entries: dict[str, Any]) -> None:
-    body = json.dumps(entries, separators=(",", ":"), ensure_ascii=False)
-    data = body.encode("utf-8")
-    head = json.dumps(
-        {"schema": SCHEMA, "version": installed(), "sum": hashlib.sha256(data).hexdigest()}
-    )
+def write_kept(path: str, index: dict[str, Any], details: dict[str, Any]) -> None:
+    lines = [
+        json.dumps(x, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+        for x in (index, details)
+    ]
+    sums = [hashlib.sha256(x).hexdigest() for x in lines]
+    head = {"schema": SCHEMA, "version": installed(), "sum": sums[0], "more": sums[1]}
+    text = b"\n".join([json.dumps(head).encode(), *lines]).decode("utf-8")
     try:
-        atomic_write(path, head + "\n" + body)
+        atomic_write(path, text)
     except CompanionError:
         pass  # a folder that cannot be written: the record is read in full next time
 
@@ -87,40 +107,59 @@ def stamp(path: str) -> list[int] | None:
     return [st.st_size, st.st_mtime_ns]
 
 
-def collect(home: Home, summarize: Callable[[Home, str], GameSummary] | None = None) -> Record:
-    """Every game's summary: kept ones whose game file is unchanged, the others read
-    afresh (`summarize`, by default `read_game`), and the kept file brought up to date."""
+def _kept(entry: Any, now: list[int] | None) -> Any:
+    """What an entry keeps, if it was kept for the game file as it is now (else None)."""
+    if now is not None and type(entry) is list and len(entry) == 3 and entry[:2] == now:
+        return entry[2]
+    return None
+
+
+def collect(
+    home: Home,
+    summarize: Callable[[Home, str], GameSummary] | None = None,
+    details: bool = False,
+) -> Record:
+    """Every game's summary (with its fighters and rolls when `details`): kept ones whose
+    game file is unchanged, the others read afresh (`summarize`, by default `read_game`),
+    and the kept file brought up to date."""
     read_one = summarize or read_game
     path = kept_path(home)
     with home.reading():
         names = home.game_names()
-        kept = read_kept(path) if names else {}
-        fresh: dict[str, Any] = {}
+        kept = Kept(path) if names else Kept("")
+        index: dict[str, Any] = {}
         games: list[GameSummary] = []
+        fresh: dict[str, GameSummary] = {}
         damaged: list[tuple[str, str]] = []
-        read: list[str] = []
+        stamps = {name: stamp(home.game_path(name)) for name in names}
         for name in names:
-            now = stamp(home.game_path(name))
-            entry = kept.get(name)
-            if now is not None and isinstance(entry, dict) and entry.get("stamp") == now:
-                try:
-                    games.append(GameSummary.from_dict(entry.get("summary")))
-                    fresh[name] = entry
-                    continue
-                except (ValueError, TypeError, IndexError, AttributeError):
-                    pass  # a damaged entry: read the game again
+            now = stamps[name]
             try:
-                summary = read_one(home, name)
+                found = GameSummary.from_row(_kept(kept.index.get(name), now))
+                if details:
+                    found = found.with_details(_kept(kept.details().get(name), now))
+            except (ValueError, TypeError):
+                pass  # not kept, kept for another version of the game, or damaged
+            else:
+                index[name] = kept.index[name]
+                games.append(found)
+                continue
+            try:
+                fresh[name] = summary = read_one(home, name)
             except CompanionError as e:
                 damaged.append((name, str(e)))
                 continue
-            read.append(name)
             games.append(summary)
-            fresh[name] = {"stamp": now, "summary": summary.to_dict()}
+            index[name] = [*now, summary.to_row()] if now else None
         rosters = _roster_names(home)
-    if read or fresh.keys() != kept.keys():
-        write_kept(path, fresh)
-    return Record(tuple(games), tuple(damaged), rosters, tuple(read))
+    if fresh or index.keys() != kept.index.keys():
+        more = {n: d for n, d in kept.details().items() if n in index and n not in fresh}
+        for name, summary in fresh.items():
+            entry = index.get(name)
+            if entry is not None:
+                more[name] = [*entry[:2], summary.details()]
+        write_kept(path, {n: e for n, e in index.items() if e is not None}, more)
+    return Record(tuple(games), tuple(damaged), rosters, tuple(fresh))
 
 
 def read_game(home: Home, name: str) -> GameSummary:

@@ -45,7 +45,7 @@ class LuckTotal:
         """In words: as expected (within a spread), or about one total in how many."""
         if self.luck.verdict == "too few to tell" or abs(self.z) <= 1:
             return self.luck.verdict
-        return f"{self.luck.verdict}: about 1 in {_round(1 / self.chance)}"
+        return f"{self.luck.verdict}: about 1 in {_round(self.chance)}"
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -59,10 +59,11 @@ class LuckTotal:
         }
 
 
-def _round(x: float) -> str:
+def _round(chance: float) -> str:
     """1 in 4, 1 in 30, 1 in 1,200: two figures are plenty."""
-    if x >= 1e9:
+    if chance <= 1e-9:
         return "more than a billion"
+    x = 1 / chance
     digits = max(0, len(str(int(x))) - 2)
     return f"{round(x, -digits):,.0f}"
 

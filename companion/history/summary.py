@@ -3,8 +3,9 @@ who took whom out, and how each side's dice fell against their exact odds.
 
 A summary is read from the game's setup and events in one pass, as the battle report
 reads them (its luck tally and its headline are reused, so the record and the report
-never disagree), and is kept as plain data (`to_dict`); `from_dict` checks every field
-of a kept one, so a damaged summary is rebuilt, never trusted.
+never disagree), and is kept as plain data (`to_row`, and `details` apart); `from_row`
+and `with_details` check every field of a kept one, so a damaged summary is rebuilt,
+never trusted.
 """
 
 from __future__ import annotations
@@ -13,15 +14,15 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from companion.game.events import Event, apply_event
-from companion.game.repo import GameFile
-from companion.game.state import GameState
-from companion.report.headline import headline
-from companion.report.luck import ALL_TESTS, Tally
+from companion import TYPE_CHECKING
 from companion.roster import legacy_key
-from companion.systems.base import RuleSystem
-from companion.trace import Trace
-from companion.values import frozen
+from companion.values import frozen, replace
+
+if TYPE_CHECKING:
+    from companion.game.events import Event
+    from companion.game.repo import GameFile
+    from companion.game.state import GameState
+    from companion.systems.base import RuleSystem
 
 OPFOR = "OpFor"  # the roster name of a solo game's automatic opponent
 
@@ -102,45 +103,48 @@ class GameSummary:
             return "–".join(str(s.vp) for s in playing)
         return "lost " + "–".join(str(s.lost) for s in playing)
 
-    def to_dict(self) -> dict[str, Any]:
-        d = {k: getattr(self, k) for k in _SCALARS}
-        d["sides"] = [{k: getattr(s, k) for k in _SIDE} for s in self.sides]
-        d["fighters"] = [[f.side, f.name, f.took_out, f.fell] for f in self.fighters]
-        d["luck"] = [list(row) for row in self.luck]
-        return d
+    def to_row(self) -> list[Any]:
+        """The summary as kept: its plain fields in order, then its sides'."""
+        return [*(getattr(self, k) for k in _SCALARS), [_side_row(x) for x in self.sides]]
+
+    def details(self) -> list[Any]:
+        """What only the standings and the luck read, kept apart: fighters, then rolls."""
+        return [[[f.side, f.name, f.took_out, f.fell] for f in self.fighters], list(self.luck)]
 
     @staticmethod
-    def from_dict(d: Any) -> GameSummary:
-        """A kept summary, every field checked: a ValueError says what is wrong."""
-        if not isinstance(d, dict):
-            raise ValueError("a summary is not a table")
-        scalars = {k: _checked(d.get(k), kind, k) for k, kind in _SCALARS.items()}
-        sides = tuple(
-            SideSummary(**{k: _checked(s.get(k), kind, k) for k, kind in _SIDE.items()})
-            for s in _list(d.get("sides"), dict)
-        )
-        fighters = tuple(
-            FighterSummary(
-                _side(row[0], sides), _checked(row[1], str, "name"), _count(row[2]), row[3]
-            )
-            for row in _list(d.get("fighters"), list)
-            if len(row) == 4 and isinstance(row[3], bool) or _bad("a fighter")
-        )
-        luck = tuple(
-            (_side(row[0], sides), *row[1:])
-            for row in _list(d.get("luck"), list)
-            if (
-                len(row) == 7
-                and isinstance(row[1], str)
-                and isinstance(row[2], bool)
-                and all(isinstance(x, str) for x in row[4:])
-            )
-            or _bad("a luck row")
-        )
-        winner = scalars["winner"]
+    def from_row(row: Any) -> GameSummary:
+        """A kept summary (without its details), every field checked: a ValueError (or
+        TypeError) says what is wrong."""
+        if type(row) is not list or len(row) != len(_SCALARS) + 1:
+            raise ValueError("a summary is not a list of its fields")
+        for value, kinds in zip(row, _KINDS, strict=False):
+            if type(value) not in kinds:
+                raise ValueError("a field of a summary is of the wrong type")
+        sides = tuple(_side_from(x) for x in _of_type(row[-1], list))
+        winner = row[11]
         if winner is not None and not 0 <= winner < len(sides):
             raise ValueError("the winner is not a side")
-        return GameSummary(**scalars, sides=sides, fighters=fighters, luck=luck)
+        return GameSummary(*row[:-1], sides, (), ())  # type: ignore[call-arg]
+
+    def with_details(self, details: Any) -> GameSummary:
+        """The summary with its kept details, checked."""
+        if type(details) is not list or len(details) != 2:
+            raise ValueError("the details of a summary are damaged")
+        fighters, luck = (_of_type(x, list) for x in details)
+        n = len(self.sides)
+        for f in fighters:
+            if not (len(f) == 4 and [type(x) for x in f] == [int, str, int, bool]):
+                raise ValueError("a fighter of a summary is damaged")
+            if not 0 <= f[0] < n or f[2] < 0:
+                raise ValueError("a fighter of a summary is damaged")
+        for r in luck:
+            if not (len(r) == 7 and [type(x) for x in r] == _LUCK and -1 <= r[0] < n):
+                raise ValueError("a luck row of a summary is damaged")
+        return replace(
+            self,
+            fighters=tuple(FighterSummary(*f) for f in fighters),
+            luck=tuple(tuple(r) for r in luck),
+        )
 
 
 # The plain fields of a summary and of a side, with their types (None allowed where the
@@ -176,36 +180,33 @@ _SIDE: dict[str, Any] = {
 }
 
 
-def _checked(value: Any, kind: Any, what: str) -> Any:
-    if isinstance(value, bool) and kind in (int, (int, type(None))):
-        raise ValueError(f"{what} is not a number")
-    if not isinstance(value, kind):
-        raise ValueError(f"{what} is missing or of the wrong type")
-    return value
+_NONE = type(None)
+# The types each plain field may have, in order (a bool is never taken for a number).
+_KINDS = [(k,) if isinstance(k, type) else tuple(k) for k in _SCALARS.values()]
+_SIDE_TYPES = tuple(_SIDE.values())
+_LUCK = [int, str, bool, int, str, str, str]
 
 
-def _list(value: Any, kind: type) -> list[Any]:
-    if not isinstance(value, list) or not all(isinstance(x, kind) for x in value):
-        raise ValueError("a list of the summary is damaged")
+def _side_row(side: SideSummary) -> list[Any]:
+    return [getattr(side, k) for k in _SIDE]
+
+
+def _side_from(row: list[Any]) -> SideSummary:
+    if tuple(map(type, row)) != _SIDE_TYPES:
+        raise ValueError("a side of a summary is damaged")
+    return SideSummary(*row)
+
+
+def _of_type(value: Any, kind: type) -> list[Any]:
+    if type(value) is not list or any(type(x) is not kind for x in value):
+        raise ValueError("a list of a summary is damaged")
     return value
 
 
 def _count(value: Any) -> int:
-    n: int = _checked(value, int, "a count")
-    if n < 0:
-        raise ValueError("a count is negative")
-    return n
-
-
-def _side(value: Any, sides: Sequence[SideSummary]) -> int:
-    i: int = _checked(value, int, "a side")
-    if not -1 <= i < len(sides):
-        raise ValueError("a side is not in the game")
-    return i
-
-
-def _bad(what: str) -> bool:
-    raise ValueError(f"{what} of the summary is damaged")
+    if type(value) is not int or value < 0:
+        raise ValueError("a count is damaged")
+    return value
 
 
 # -- reading a game ----------------------------------------------------------------------
@@ -214,6 +215,12 @@ def _bad(what: str) -> bool:
 def summarize(system: RuleSystem, gf: GameFile, rosters: Sequence[Any] = ()) -> GameSummary:
     """The game's summary, from one pass over its events; `rosters` are the warband keys
     its file recorded for its sides (none in a game set up before they were kept)."""
+    # Here, not above: a kept summary is read without the rules, the report or the log.
+    from companion.game.events import Event, apply_event
+    from companion.report.headline import headline
+    from companion.report.luck import ALL_TESTS, Tally
+    from companion.trace import Trace
+
     state = gf.setup
     tally = Tally()
     took: dict[str, int] = {}

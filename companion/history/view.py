@@ -8,7 +8,6 @@ from itertools import islice
 from typing import Any
 
 from companion.history.kept import Record
-from companion.history.luck import LuckTotal, luck_totals
 from companion.history.standings import (
     Row,
     fighters,
@@ -84,6 +83,8 @@ def as_json(
         out["took_most_out"] = [f.to_dict() for f in most]
         out["fell_least"] = [f.to_dict() for f in least]
     if luck:
+        from companion.history.luck import luck_totals
+
         out["luck"] = [t.to_dict() for t in luck_totals(games, record.rosters)]
     return out
 
@@ -97,6 +98,7 @@ def page_parts(
     """The page in parts, as the battle report writes its own."""
     from markupsafe import Markup
 
+    from companion.history.luck import luck_totals
     from companion.report.charts import record_chart, tests_chart
     from companion.report.html import PIECES, environment
 
@@ -136,9 +138,9 @@ def page_parts(
         yield "".join(block)
 
 
-def _kind(t: LuckTotal) -> bool:
+def _kind(t: Any) -> bool:
     """A kind of roll drawn on the chart: not the sum of the others."""
-    return t.luck.kind != "All tests"
+    return bool(t.luck.kind != "All tests")
 
 
 def _grouped(rows: list[Row], by: str) -> list[Row]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from fractions import Fraction
 
-from history_helpers import SYSTEMS, record, record_template  # noqa: F401
+from history_helpers import SYSTEMS
 
 ALL = {f"{s}-game" for s in SYSTEMS} | {
     "conceded",

@@ -6,8 +6,6 @@ from __future__ import annotations
 import hashlib
 import json
 
-from history_helpers import record, record_template  # noqa: F401
-
 from companion.cli.shared import open_home
 from companion.history.kept import KEPT, collect, read_game
 
@@ -20,7 +18,7 @@ def reads(home):
         read.append(name)
         return read_game(h, name)
 
-    got = collect(home, counting)
+    got = collect(home, counting, details=True)
     return read, {g.name: g for g in got.games}
 
 
@@ -58,16 +56,29 @@ def test_an_entry_that_fails_its_checks_is_read_again(record, home):
     h = open_home()
     _, summaries = reads(h)
     kept = home / KEPT
-    head, body = kept.read_bytes().split(b"\n", 1)
-    entries = json.loads(body)
-    entries["conceded"]["summary"]["winner"] = 7
-    entries["shared"]["summary"]["sides"] = "two"
-    body = json.dumps(entries).encode()
-    meta = json.loads(head) | {"sum": hashlib.sha256(body).hexdigest()}
-    kept.write_bytes(json.dumps(meta).encode() + b"\n" + body)
+    head, index, details = kept.read_bytes().split(b"\n")
+    entries = json.loads(index)
+    entries["conceded"][2][11] = 7  # the winner: a side the game does not have
+    entries["shared"][2][-1] = "two"  # the sides
+    index = json.dumps(entries).encode()
+    meta = json.loads(head) | {"sum": hashlib.sha256(index).hexdigest()}
+    kept.write_bytes(b"\n".join([json.dumps(meta).encode(), index, details]))
     read, again = reads(h)
     assert sorted(read) == ["conceded", "shared"]
     assert again == summaries
+
+
+def test_the_list_reads_no_details(record, home):
+    """The list of games reads the summaries' line only: damaged details are not even
+    noticed until the standings need them, and then those games are read again."""
+    h = open_home()
+    reads(h)
+    kept = home / KEPT
+    head, index, _ = kept.read_bytes().split(b"\n")
+    kept.write_bytes(b"\n".join([head, index, b"damaged"]))
+    assert collect(h).read == ()
+    read, _ = reads(h)
+    assert len(read) == 11
 
 
 def test_history_shows_the_same_from_the_kept_file(record):

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import json
 
-from history_helpers import record, record_template  # noqa: F401
-
 
 def names(run):
     return sorted(g["name"] for g in run("game", "list", "--json").json())
