@@ -154,14 +154,18 @@ def fighters(
     for g in games:
         if not g.finished:
             continue
-        for f in g.fighters:
-            if not 0 <= f.side < len(g.sides) or not g.sides[f.side].key:
+        # Each side's warband once per game, not once per fighter.
+        sides = [(rosters.key(s.key), side_name(g, i, rosters)) for i, s in enumerate(g.sides)]
+        for side, name, took_out, fell in g.fighters:
+            key, warband = sides[side]
+            if not g.sides[side].key:
                 continue
-            key = (rosters.key(g.sides[f.side].key), f.name)
-            slot = acc.setdefault(key, [side_name(g, f.side, rosters), 0, 0, 0])
+            slot = acc.get((key, name))
+            if slot is None:
+                slot = acc[key, name] = [warband, 0, 0, 0]
             slot[1] += 1
-            slot[2] += f.took_out
-            slot[3] += 1 if f.fell else 0
+            slot[2] += took_out
+            slot[3] += fell
     every = [FighterRecord(name, *slot) for (_, name), slot in acc.items()]
     most = sorted((r for r in every if r.took_out), key=lambda r: (-r.took_out, r.games, r.name))[
         :TOP

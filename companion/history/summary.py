@@ -40,12 +40,9 @@ class SideSummary:
     neutral: bool = False  # a stand-in side no player plays (Monochrome's targets)
 
 
-@frozen
-class FighterSummary:
-    side: int
-    name: str
-    took_out: int  # enemies taken out while it was the active fighter
-    fell: bool  # out at the end
+# One fighter in one game: (side, name, enemies it took out while it was the active
+# fighter, whether it was out at the end). Plain tuples: a long record holds thousands.
+Fighter = tuple[int, str, int, bool]
 
 
 @frozen
@@ -80,7 +77,7 @@ class GameSummary:
     solo: bool
     profile: str | None  # a solo game's OpFor profile
     sides: tuple[SideSummary, ...]
-    fighters: tuple[FighterSummary, ...]
+    fighters: tuple[Fighter, ...]
     # Each side's kinds of roll as kept: (side, kind, tests, rolls, got, expected,
     # variance), the sums as exact fractions written out; `luck_rows` reads them.
     luck: tuple[tuple[Any, ...], ...]
@@ -109,7 +106,7 @@ class GameSummary:
 
     def details(self) -> list[Any]:
         """What only the standings and the luck read, kept apart: fighters, then rolls."""
-        return [[[f.side, f.name, f.took_out, f.fell] for f in self.fighters], list(self.luck)]
+        return [[list(f) for f in self.fighters], list(self.luck)]
 
     @staticmethod
     def from_row(row: Any) -> GameSummary:
@@ -133,16 +130,14 @@ class GameSummary:
         fighters, luck = (_of_type(x, list) for x in details)
         n = len(self.sides)
         for f in fighters:
-            if not (len(f) == 4 and [type(x) for x in f] == [int, str, int, bool]):
-                raise ValueError("a fighter of a summary is damaged")
-            if not 0 <= f[0] < n or f[2] < 0:
+            if tuple(map(type, f)) != _FIGHTER or not 0 <= f[0] < n or f[2] < 0:
                 raise ValueError("a fighter of a summary is damaged")
         for r in luck:
-            if not (len(r) == 7 and [type(x) for x in r] == _LUCK and -1 <= r[0] < n):
+            if tuple(map(type, r)) != _LUCK or not -1 <= r[0] < n:
                 raise ValueError("a luck row of a summary is damaged")
         return replace(
             self,
-            fighters=tuple(FighterSummary(*f) for f in fighters),
+            fighters=tuple(map(tuple, fighters)),
             luck=tuple(tuple(r) for r in luck),
         )
 
@@ -184,7 +179,8 @@ _NONE = type(None)
 # The types each plain field may have, in order (a bool is never taken for a number).
 _KINDS = [(k,) if isinstance(k, type) else tuple(k) for k in _SCALARS.values()]
 _SIDE_TYPES = tuple(_SIDE.values())
-_LUCK = [int, str, bool, int, str, str, str]
+_FIGHTER = (int, str, int, bool)
+_LUCK = (int, str, bool, int, str, str, str)
 
 
 def _side_row(side: SideSummary) -> list[Any]:
@@ -263,9 +259,7 @@ def summarize(system: RuleSystem, gf: GameFile, rosters: Sequence[Any] = ()) -> 
         sides=tuple(
             _side_summary(final, i, rosters, winner, draw) for i in range(len(final.sides))
         ),
-        fighters=tuple(
-            FighterSummary(f.side, f.name, took.get(f.id, 0), f.out) for f in final.fighters
-        ),
+        fighters=tuple((f.side, f.name, took.get(f.id, 0), f.out) for f in final.fighters),
         luck=tuple(
             (
                 next((i for i, s in enumerate(final.sides) if s.name == x.side), -1),
