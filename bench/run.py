@@ -47,6 +47,7 @@ from bench.common import (  # noqa: E402
 )
 
 SMALL, LARGE = 10, 5000  # events in the short and the long game
+RECORD = 1000  # finished games in the record `history` reads
 
 
 @dataclass
@@ -341,6 +342,45 @@ def growth_procs(inst: Install, base: Path) -> tuple[list[Proc], dict[int, Path]
     return procs, games
 
 
+def history_procs(inst: Install, base: Path) -> list[Proc]:
+    """`history` over a record of RECORD finished games, its kept summaries up to date (as
+    after any earlier call): each game is the sample game played a turn and ended, under a
+    name of its own."""
+    home = base / "record"
+    inst.run(home, "demo")
+    inst.run(home, "turn", "--seed", "1")
+    inst.run(home, "vp", "1", "+1")
+    inst.run(home, "game", "end", "--result", "Robyn's merry men win on points")
+    games = home / "games"
+    source = json.loads((games / "sample.json").read_text())
+    for i in range(1, RECORD):
+        name = f"game-{i:04d}"
+        source["game"]["1"]["name"] = name
+        (games / f"{name}.json").write_text(json.dumps(source))
+        shutil.copytree(games / "sample.events", games / f"{name}.events")
+    inst.run(home, "history")  # the summaries kept once, as a player's first call keeps them
+    return [
+        Proc(f"{RECORD}:history", ["history"], home, inst),
+        Proc(f"{RECORD}:history --by roster", ["history", "--by", "roster"], home, inst),
+    ]
+
+
+def history_figures(procs: list[Proc]) -> list[Figure]:
+    """Each `history` over the record, over the interpreter alone: the list held to the
+    report's limit, the standings (which read every game's fighters too) shown beside it."""
+    return [
+        Figure(
+            "R",
+            f"{p.key.split(':', 1)[1]} over {RECORD:,} finished games",
+            median(p.ratios),
+            limit=8 if p.args == ["history"] else None,
+            detail=f"{median(p.times) * 1000:.1f} ms",
+            name=p.args[0],
+        )
+        for p in procs
+    ]
+
+
 # -- every command -----------------------------------------------------------------------
 
 # What is not used at the table during a game nor to look something up: setting up and
@@ -352,8 +392,9 @@ SETTING_UP = frozenset(
     + tuple(f"roster {c}" for c in ("restore", "check", "export", "import", "add-unit", "option"))
     + tuple(f"game {c}" for c in ("new", "repair", "use", "end", "delete", "restore"))
     + ("solo new", "solo profile new", "solo profile delete")
+    + ("roster rename", "game export", "game import")
 )
-REPORT = frozenset(("report",))
+REPORT = frozenset(("report", "history"))
 # Commands that run at a terminal only, and the figure that times them instead.
 # Commands not timed as a whole process, and what stands for them: play needs a terminal,
 # and serve runs until it is stopped (its viewers are timed by bench/serve.py).
@@ -470,6 +511,8 @@ def process_figures(compiled: Install, plain: Install, base: Path, rounds: int) 
     procs += grow
     every, at_terminal = every_command(compiled, base)
     procs += every
+    record = history_procs(compiled, base)
+    procs += record
     for p in procs:
         probe(p)
     floor_proc = Proc("floor", [], base, None)
@@ -562,6 +605,7 @@ def process_figures(compiled: Install, plain: Install, base: Path, rounds: int) 
                 )
             )
     out += every_figures(every, at_terminal)
+    out += history_figures(record)
     out.append(
         Figure("-", "the interpreter alone (python -c pass)", floor * 1000, "ms", name="floor")
     )
@@ -598,7 +642,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--readme", action="store_true", help="write the figures into README.md's table"
     )
+    ap.add_argument(
+        "--history",
+        action="store_true",
+        help=f"time only `history` over {RECORD:,} finished games (no README table)",
+    )
     args = ap.parse_args(argv)
+    if args.history:
+        return history_only(args.runs)
     base = Path(tempfile.mkdtemp(prefix="companion-bench-"))
     t0 = time.perf_counter()
     try:
@@ -623,6 +674,26 @@ def main(argv: list[str] | None = None) -> int:
     if args.readme:
         readme = Path(__file__).resolve().parent.parent / "README.md"
         readme.write_text(with_table(readme.read_text(), figures, args.runs))
+    return 1 if any(f.ok is False for f in figures) else 0
+
+
+def history_only(rounds: int) -> int:
+    """The record's figures alone, printed."""
+    base = Path(tempfile.mkdtemp(prefix="companion-bench-"))
+    try:
+        compiled = install(build_wheel(base / "wheel"), base / "env-compiled")
+        procs = history_procs(compiled, base / "homes")
+        for p in procs:
+            probe(p)
+        floor_proc = Proc("floor", [], base, None)
+        interleaved(procs, rounds, compiled.python, floor_proc)
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+    figures = history_figures(procs)
+    print(f"companion history benchmark: {rounds} interleaved rounds, {machine()}")
+    for f in figures:
+        print(f.line())
+    print(f"    the interpreter alone: {median(floor_proc.times) * 1000:.1f} ms")
     return 1 if any(f.ok is False for f in figures) else 0
 
 

@@ -1,6 +1,15 @@
 """companion: a table-side assistant for skirmish wargames."""
 
-__version__ = "0.1.0"
+
+def __getattr__(name: str) -> str:
+    # `companion.__version__`: the installed package's version (pyproject.toml's, as pip
+    # installed it), read only when asked for.
+    if name == "__version__":
+        from companion.version import installed
+
+        return installed()
+    raise AttributeError(f"module 'companion' has no attribute {name!r}")
+
 
 # Read as typing.TYPE_CHECKING (`from companion import TYPE_CHECKING`): the type checker
 # takes any TYPE_CHECKING as true, and importing typing would cost every table command's

@@ -41,17 +41,23 @@ class Roster:
     notes: str = ""
     preset: bool = False
     options: Mapping[str, Any] = field(default_factory=freeze)
+    # What follows the warband through renames: given when it is first stored (see
+    # `roster_key`); games record it for each side, so its record stays its own.
+    id: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         out = thawed(self, "name", "system", "notes", "preset", "options")
-        return {**out, "fighters": [f.to_dict() for f in self.fighters]}
+        return {**out, "fighters": [f.to_dict() for f in self.fighters], **self._id()}
+
+    def _id(self) -> dict[str, str]:
+        return {"id": self.id} if self.id else {}
 
     def with_fighters(self, fighters: tuple[RosterFighter, ...]) -> Roster:
         return replace(self, fighters=fighters)
 
     @staticmethod
     def from_dict(d: Any, source: str = "roster") -> Roster:
-        _only(d, source, {"name", "system", "notes", "preset", "options", "fighters"})
+        _only(d, source, {"name", "system", "notes", "preset", "options", "fighters", "id"})
         fighters_raw = d.get("fighters", [])
         if not isinstance(fighters_raw, list):
             raise DataError(f"{source}: fighters: expected a list")
@@ -77,7 +83,25 @@ class Roster:
             fighters=tuple(
                 _fighter(x, f"{source}: fighters[{i}]") for i, x in enumerate(fighters_raw)
             ),
+            id=_text(d, "id", source)[:MAX_KEY],
         )
+
+
+def legacy_key(name: str) -> str:
+    """The key of a warband stored before rosters had ids: its name, as it was then."""
+    return "name:" + name.strip().casefold()
+
+
+def roster_key(roster: Roster) -> str:
+    """What identifies a warband across games and renames: its id, or for one stored
+    before ids, the key of its name (which its id becomes when it is next saved)."""
+    return roster.id or legacy_key(roster.name)
+
+
+def new_roster_id() -> str:
+    import secrets
+
+    return "r-" + secrets.token_hex(6)
 
 
 def _fighter(d: Any, where: str) -> RosterFighter:

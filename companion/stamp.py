@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import os
 
-from companion import __version__
-
 _HERE = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -24,4 +22,6 @@ def code_stamp() -> str:
                     st = os.stat(os.path.join(dirpath, name))
                     newest = max(newest, st.st_mtime_ns)
                     count += 1
-    return f"{__version__}:{count}:{newest}"
+    from companion.version import installed
+
+    return f"{installed()}:{count}:{newest}"

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from companion import systems
-from companion.cli import game_view
+from companion.cli import game_share, game_view
 from companion.cli.common import DiceOpt, JsonOpt, SeedOpt, console, print_json
 from companion.cli.complete import completer
 from companion.cli.declare import add_commands
@@ -20,6 +20,7 @@ from companion.errors import RefusedError, UsageError
 from companion.game.repair import Repair
 from companion.game.repo import end_event
 from companion.names import match
+from companion.roster import roster_key
 from companion.systems.kit.facts import parse_pairs
 
 app = typer.Typer(
@@ -135,7 +136,7 @@ def new(
         setup = sys_.setup_roll(state, src)
         base = name or scenario
         game_name = name or free_name(home, base)
-        gf = home.create_game(game_name, state)
+        gf = home.create_game(game_name, state, [roster_key(r) for r in rosters])
         if setup is not None:
             commit(gf, setup, src)
         else:
@@ -319,3 +320,7 @@ def restore(
         print_json({"restored": name})
         return
     typer.echo(f"Restored game '{name}'; it is the current game.")
+
+
+# A game as one file: `game export` and `game import`, in their own module.
+game_share.register(app)

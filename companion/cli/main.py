@@ -29,9 +29,9 @@ def _main(args: list[str]) -> None:
         fail("an argument contains a NUL character", 2)
     if args == ["--version"]:
         # A constant: printed as the Typer option would, without building the app.
-        from companion import __version__
+        from companion.version import installed
 
-        sys.stdout.write(f"companion {__version__}\n")
+        sys.stdout.write(f"companion {installed()}\n")
         return
     if args[:1] == ["status"]:
         from companion.cli.fast import serve

@@ -112,6 +112,7 @@ def roll(notation: str, dice: str | None, seed: int | None, as_json: bool) -> No
 def demo(fresh: bool, as_json: bool) -> None:
     from companion.cli.games import sample_rosters, show_board
     from companion.cli.shared import open_home
+    from companion.roster import roster_key
 
     sys_ = systems.get(systems.DEFAULT)
     home = open_home()
@@ -133,7 +134,11 @@ def demo(fresh: bool, as_json: bool) -> None:
         if exists:
             gf = home.open_game(SAMPLE_GAME)
         else:
-            gf = home.create_game(SAMPLE_GAME, sys_.new_game(samples, "training", {}))
+            gf = home.create_game(
+                SAMPLE_GAME,
+                sys_.new_game(samples, "training", {}),
+                [roster_key(r) for r in samples],
+            )
             gf.db.commit()
         home.set_setting("current", gf.name)
     if not as_json:

@@ -13,6 +13,7 @@ from companion.cli.common import GameOpt, console
 from companion.cli.shared import open_home
 from companion.errors import NotFoundError, UsageError
 from companion.game.repo import Home
+from companion.roster import roster_key
 
 NO_TTY = (
     "'companion play' needs a terminal to ask questions; in scripts use the one-shot "
@@ -101,7 +102,11 @@ def _sample(home: Home) -> str:
         db.commit()
         if not os.path.exists(home.game_path(SAMPLE_GAME)):
             samples = [home.find_roster(r.name, db) for r in sys_.sample_rosters()]
-            gf = home.create_game(SAMPLE_GAME, sys_.new_game(samples, "training", {}))
+            gf = home.create_game(
+                SAMPLE_GAME,
+                sys_.new_game(samples, "training", {}),
+                [roster_key(r) for r in samples],
+            )
             gf.db.commit()
     return SAMPLE_GAME
 
@@ -142,7 +147,9 @@ def _new_game(home: Home, ui: object) -> str:
     with home.writing():
         db = home.rosters_db()
         chosen = [home.find_roster(first, db), home.find_roster(second, db)]
-        gf = home.create_game(name, sys_.new_game(chosen, scen, {}))
+        gf = home.create_game(
+            name, sys_.new_game(chosen, scen, {}), [roster_key(r) for r in chosen]
+        )
         gf.db.commit()
     return gf.name
 

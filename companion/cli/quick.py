@@ -63,6 +63,7 @@ FIRST_LOOK = {
     "units": "companion.cli.units_view",
     "concede": "companion.cli.concede",
     "report": "companion.cli.reports",
+    "history": "companion.cli.history_cmd",
 }
 # Command groups whose subcommands are declared, and where (`module`, its QUICK, or
 # `module:NAME`). A group's module may name a `shorthand(word)`: the subcommand a first

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from companion import __version__, systems
+from companion import systems
 
 app = typer.Typer(
     name="companion",
@@ -25,7 +25,9 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"companion {__version__}")
+        from companion.version import installed
+
+        typer.echo(f"companion {installed()}")
         raise typer.Exit()
 
 
@@ -58,6 +60,7 @@ _MODULE_OF: dict[str, str | tuple[str, ...]] = {
     **dict.fromkeys(("systems", "roll", "demo", "info"), "misc"),
     "play": "play_cmd",
     "report": "reports",
+    "history": "history_cmd",
     "serve": "serve_cmd",
     "done": "table",
     # The command groups rule systems bring with them (the 1ss solo group, the WarStuff
@@ -73,6 +76,7 @@ _ORDER = (
     "misc",
     "play_cmd",
     "reports",
+    "history_cmd",
     "serve_cmd",
     *dict.fromkeys(m.removeprefix("companion.cli.") for m in systems.commands().values()),
 )

@@ -242,6 +242,34 @@ def edit(
     typer.echo(f"Updated {new.name} in '{r.name}'.")
 
 
+@app.command("rename")
+def rename(
+    roster: RosterArg,
+    new_name: Annotated[str, typer.Argument(help="The roster's new name.")],
+) -> None:
+    """Rename a roster; its games and its record in 'companion history' stay its own.
+
+    Example:
+    companion roster new "Red Caps" --system 1ss
+    companion roster rename "Red Caps" "Blue Caps"
+    """
+    from companion.roster import roster_key
+    from companion.values import replace
+
+    name = new_name.strip()
+    if not name or len(name) > 80:
+        raise UsageError("a roster name needs 1-80 characters")
+    home = open_home()
+    with home.writing():
+        db = home.rosters_db()
+        r = home.find_roster(roster, db)
+        if any(o.name.casefold() == name.casefold() and o.name != r.name for o in home.rosters(db)):
+            raise UsageError(f"a roster called '{name}' already exists")
+        home.save_roster(db, replace(r, name=name, id=roster_key(r)), old_name=r.name)
+        db.commit()
+    typer.echo(f"Renamed roster '{r.name}' to '{name}'.")
+
+
 @app.command("remove")
 def remove(roster: RosterArg, fighter: FighterArg) -> None:
     """Remove a fighter from a roster.

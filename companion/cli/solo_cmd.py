@@ -27,6 +27,7 @@ from companion.game.repo import GameFile, append_outcome
 from companion.game.state import GameState
 from companion.names import plural
 from companion.numbers import is_whole
+from companion.roster import roster_key
 from companion.systems.base import Outcome
 
 if TYPE_CHECKING:
@@ -181,7 +182,7 @@ def start_solo(
             + (choice.setup.id if choice.setup else "-".join(s.id for s in choice.scenarios))
         )
         game_name = name or free_name(home, base)
-        gf = home.create_game(game_name, state)
+        gf = home.create_game(game_name, state, [roster_key(r)])
         events = record(gf, [o1, o2], src, check=False)
         home.set_setting("current", gf.name)
     notes = list(choice.setup.notes) if choice.setup else []

@@ -290,6 +290,16 @@ class GameFile:
         if self._events is not None:
             self._events.append(event)
 
+    def extend(self, events: Sequence[Event]) -> GameState:
+        """Append many events as one change (a game being imported): saved once."""
+        if self._legacy:
+            self._migrate()
+        for event in events:
+            self._add(event, event.to_dict())
+        self.redo = []
+        self._save()
+        return self.state
+
     def undo(self) -> Event:
         if not self.count:
             raise UsageError("nothing to undo: the game is as it was set up")
@@ -414,8 +424,9 @@ class Home:
 
         t = db.table("rosters")
         key = old_name or roster.name
+        stored = t.get(Query().name == key)
         t.remove(Query().name == key)
-        t.insert(roster.to_dict())
+        t.insert(with_id(roster, stored, t.all()).to_dict())
 
     def delete_roster(self, db: Database, name: str) -> None:
         from tinydb import Query
@@ -462,10 +473,12 @@ class Home:
         names = {
             n[: -len(suffix)] for suffix in (".json", ".json.bak") for n in names_in(folder, suffix)
         }
+        # An events folder counts only where it holds files, looked at only where no game
+        # file names the game already (a folder listed per game would cost a long record).
         names |= {
             n[: -len(".events")]
             for n in names_in(folder, ".events")
-            if holds_files(os.path.join(folder, n))
+            if n[: -len(".events")] not in names and holds_files(os.path.join(folder, n))
         }
         return sorted(n for n in names if n and not n.startswith("."))
 
@@ -488,7 +501,9 @@ class Home:
         found = [backup_path(path)] if os.path.lexists(backup_path(path)) else []
         return found + ([events_dir(path)] if holds_files(events_dir(path)) else [])
 
-    def create_game(self, name: str, state: GameState) -> GameFile:
+    def create_game(self, name: str, state: GameState, rosters: Sequence[str] = ()) -> GameFile:
+        """A new game; `rosters` are the keys of the warbands on its sides, in order
+        (`roster.roster_key`), kept so a warband's games follow it through renames."""
         path = self.game_path(name)
         if os.path.lexists(path) or self.leftovers(name):
             # Another game's files, whole or not: never overwritten by a new one.
@@ -506,6 +521,7 @@ class Home:
             "redo": [],
             **sealed(self.draw, state.system, file_slug(name), 0, state),
             "ended": False,
+            **({"rosters": list(rosters)} if rosters else {}),
         }
         db.table("game").insert(doc)
         created = json.dumps({"game": {"1": doc}}, separators=(",", ":"))
@@ -581,6 +597,22 @@ class Home:
                 "left untouched: move it aside or restore it from a backup"
             ) from None
         return gf
+
+
+def with_id(roster: Roster, stored: Any, others: list[Any]) -> Roster:
+    """The roster with its id: the one it has, else the one stored under its name (or, for
+    a roster stored before ids, the key of that name, which the games played then
+    recorded), else a new one; an id another roster holds (a copy imported) is never
+    taken over."""
+    from companion.roster import legacy_key, new_roster_id
+    from companion.values import replace
+
+    rid = roster.id
+    if not rid and isinstance(stored, dict):
+        rid = str(stored.get("id") or legacy_key(str(stored.get("name", roster.name))))
+    if not rid or any(isinstance(o, dict) and o.get("id") == rid for o in others):
+        rid = new_roster_id()
+    return roster if rid == roster.id else replace(roster, id=rid)
 
 
 def event_for(

@@ -182,12 +182,21 @@ def luck_chart(report: Report, side: int, look: str = "page") -> Chart | None:
     either side of the expectation. None when the side made no test."""
     name = report.sides[side].name
     rows = [x for x in report.luck if x.side == name and x.tests]
+    return tests_chart(f"luck-{side + 1}", name, side, rows, look)
+
+
+def tests_chart(
+    cid: str, name: str, colour: int, rows: Sequence[Luck], look: str = "page"
+) -> Chart | None:
+    """`name`'s tests by kind (`rows`, in one game or summed over many), drawn in the
+    colour of side `colour`; None when there are none."""
+    rows = [x for x in rows if x.tests]
     if not rows:
         return None
     import pygal
 
     title = f"Luck: {name}"
-    config = _config(look, [side_colour(side), EXPECTED_COLOUR], title)
+    config = _config(look, [side_colour(colour), EXPECTED_COLOUR], title)
     # A bar's height for each kind of roll, so the names never crowd one another.
     config["height"] = max(config["height"], 110 + 34 * len(rows))
     chart = pygal.HorizontalBar(**config)
@@ -198,12 +207,42 @@ def luck_chart(report: Report, side: int, look: str = "page") -> Chart | None:
     top = max(max(float(x.got), float(x.expected) + x.spread) for x in rows)
     chart.range = (0, max(1.0, top))
     sentence = "; ".join(x.sentence() for x in rows)
-    cid = f"luck-{side + 1}"
     caption = (
         f"{name}'s tests by kind of roll (how many in brackets): successes against the "
         "number the exact odds expected, the whisker spanning one spread either side."
     )
     return Chart(cid, title, caption, _finish(chart, cid, f"{title}. {sentence}"))
+
+
+def record_chart(
+    cid: str,
+    title: str,
+    labels: Sequence[str],
+    counts: Sequence[tuple[int, int, int]],
+    look: str = "page",
+) -> Chart | None:
+    """Games won, drawn and lost by each of `labels` (a warband, an OpFor profile), as
+    stacked bars; None when there is nothing to draw."""
+    if not labels:
+        return None
+    import pygal
+
+    # Green, grey and red, from the side colours that read on white and on near-black.
+    config = _config(look, [SIDE_COLOURS[2], EXPECTED_COLOUR, SIDE_COLOURS[1]], title)
+    config["height"] = max(config["height"], 110 + 34 * len(labels))
+    chart = pygal.HorizontalStackedBar(**config)
+    chart.legend_at_bottom_columns = 3
+    chart.x_labels = [_short(x) for x in labels]
+    for i, what in enumerate(("won", "drawn", "lost")):
+        chart.add(what, [c[i] for c in counts])
+    top = max([1, *(sum(c) for c in counts)])
+    chart.range = (0, top)
+    chart.y_labels = _int_ticks(top)
+    said = "; ".join(
+        f"{n}: won {c[0]}, drawn {c[1]}, lost {c[2]}" for n, c in zip(labels, counts, strict=True)
+    )
+    caption = "Finished games won, drawn and lost by each."
+    return Chart(cid, title, caption, _finish(chart, cid, f"{title}. {said}"))  # fmt: skip
 
 
 LABEL = 18  # characters of a roll's name on a chart; the table beside it has them whole

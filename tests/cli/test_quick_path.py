@@ -272,6 +272,11 @@ def _session(tmp: Path, monkeypatch: pytest.MonkeyPatch, capsys: Any, typer_only
     monkeypatch.setenv("COMPANION_HOME", str(home))
     # Both sessions at the same moment: events and files carry the time of writing.
     monkeypatch.setattr(repo, "now", lambda: "2026-01-02T03:04:05Z")
+    # And the same new rosters' ids, which are otherwise drawn at random.
+    import companion.roster
+
+    ids = iter(range(10**6))
+    monkeypatch.setattr(companion.roster, "new_roster_id", lambda: f"r-{next(ids)}")
     if typer_only:
         monkeypatch.setattr(quick, "run", lambda args: False)
     results = []

@@ -187,9 +187,11 @@ def test_version_loads_nothing_of_the_cli(played: Path) -> None:
     modules = _modules(played, "--version")
     assert not any(
         m.startswith("companion.") and m != "companion.cli.main"
-        for m in modules - {"companion.cli", "companion.errors"}
+        for m in modules - {"companion.cli", "companion.errors", "companion.version"}
     )
     assert not _loaded(modules, "typer") and not _loaded(modules, "rich")
+    # The installed package's version, read without importlib.metadata's imports.
+    assert "companion.version" in modules and not _loaded(modules, "importlib.metadata")
 
 
 @pytest.mark.parametrize(

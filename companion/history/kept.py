@@ -1,0 +1,194 @@
+"""The kept summaries: one entry per game, so the record is quick however long it grows.
+
+`history.json` in the data folder holds each game's summary with the size and time of
+change of the game file it was read from (every command that changes a game rewrites
+that file). A game whose file still has that size and time is not read again: a call
+reads only the games changed since the last one. The file is checked before it is
+believed: its first line carries the schema and a checksum of the rest, and each entry
+is checked field by field as it is read; a missing, damaged or foreign file (or entry)
+is simply rebuilt from the games themselves, never trusted.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Callable
+from typing import Any
+
+from companion.errors import CompanionError
+from companion.game.repo import Home
+from companion.game.store import atomic_write, stem
+from companion.history.summary import GameSummary, Warbands
+from companion.home import read_regular
+from companion.values import frozen
+from companion.version import installed
+
+KEPT = "history.json"
+SCHEMA = 2
+MAX_BYTES = 64 * 1024 * 1024
+
+
+@frozen
+class Record:
+    """Every game's summary, the games that could not be read (name, why), and the
+    warbands as they are now."""
+
+    games: tuple[GameSummary, ...]
+    damaged: tuple[tuple[str, str], ...]
+    rosters: Warbands
+    read: tuple[str, ...] = ()  # the games read from their files this time
+
+
+def kept_path(home: Home) -> str:
+    return os.path.join(home.root, KEPT)
+
+
+class Kept:
+    """The kept file as read: on its first line the schema, the version that wrote it
+    and a checksum of each of the two lines below; on the second each game's summary (by
+    name, with the size and time of change of its file), on the third each game's details
+    (fighters and rolls), read only when asked for. Anything that fails a check reads as
+    nothing kept."""
+
+    def __init__(self, path: str) -> None:
+        self.index: dict[str, Any] = {}
+        self._details: dict[str, Any] | None = {}
+        self._raw, self._sum = b"", None
+        try:
+            raw = read_regular(path, MAX_BYTES)
+            head, _, rest = raw.partition(b"\n")
+            index, _, self._raw = rest.partition(b"\n")
+            meta = json.loads(head)
+            if not isinstance(meta, dict) or meta.get("schema") != SCHEMA:
+                return
+            if meta.get("version") != installed():  # another version's summaries
+                return
+            if meta.get("sum") != hashlib.sha256(index).hexdigest():
+                return
+            games = json.loads(index)
+        except (OSError, ValueError):
+            return
+        if isinstance(games, dict):
+            self.index, self._details, self._sum = games, None, meta.get("more")
+
+    def details(self) -> dict[str, Any]:
+        if self._details is None:
+            self._details = {}
+            if self._sum == hashlib.sha256(self._raw).hexdigest():
+                try:
+                    found = json.loads(self._raw)
+                except ValueError:
+                    found = None
+                self._details = found if isinstance(found, dict) else {}
+        return self._details
+
+
+def write_kept(path: str, index: dict[str, Any], details: dict[str, Any]) -> None:
+    lines = [
+        json.dumps(x, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+        for x in (index, details)
+    ]
+    sums = [hashlib.sha256(x).hexdigest() for x in lines]
+    head = {"schema": SCHEMA, "version": installed(), "sum": sums[0], "more": sums[1]}
+    text = b"\n".join([json.dumps(head).encode(), *lines]).decode("utf-8")
+    try:
+        atomic_write(path, text)
+    except CompanionError:
+        pass  # a folder that cannot be written: the record is read in full next time
+
+
+def stamp(path: str) -> list[int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return [st.st_size, st.st_mtime_ns]
+
+
+def _kept(entry: Any, now: list[int] | None) -> Any:
+    """What an entry keeps, if it was kept for the game file as it is now (else None)."""
+    if now is not None and type(entry) is list and len(entry) == 3 and entry[:2] == now:
+        return entry[2]
+    return None
+
+
+def collect(
+    home: Home,
+    summarize: Callable[[Home, str], GameSummary] | None = None,
+    details: bool = False,
+) -> Record:
+    """Every game's summary (with its fighters and rolls when `details`): kept ones whose
+    game file is unchanged, the others read afresh (`summarize`, by default `read_game`),
+    and the kept file brought up to date."""
+    read_one = summarize or read_game
+    path = kept_path(home)
+    with home.reading():
+        names = home.game_names()
+        kept = Kept(path) if names else Kept("")
+        index: dict[str, Any] = {}
+        games: list[GameSummary] = []
+        fresh: dict[str, GameSummary] = {}
+        damaged: list[tuple[str, str]] = []
+        stamps = {name: stamp(home.game_path(name)) for name in names}
+        for name in names:
+            now = stamps[name]
+            try:
+                found = GameSummary.from_row(_kept(kept.index.get(name), now))
+                if details:
+                    found = found.with_details(_kept(kept.details().get(name), now))
+            except (ValueError, TypeError):
+                pass  # not kept, kept for another version of the game, or damaged
+            else:
+                index[name] = kept.index[name]
+                games.append(found)
+                continue
+            try:
+                fresh[name] = summary = read_one(home, name)
+            except CompanionError as e:
+                damaged.append((name, str(e)))
+                continue
+            games.append(summary)
+            index[name] = [*now, summary.to_row()] if now else None
+        rosters = _roster_names(home)
+    if fresh or index.keys() != kept.index.keys():
+        more = {n: d for n, d in kept.details().items() if n in index and n not in fresh}
+        for name, summary in fresh.items():
+            entry = index.get(name)
+            if entry is not None:
+                more[name] = [*entry[:2], summary.details()]
+        write_kept(path, {n: e for n, e in index.items() if e is not None}, more)
+    return Record(tuple(games), tuple(damaged), rosters, tuple(fresh))
+
+
+def read_game(home: Home, name: str) -> GameSummary:
+    """One game's summary, read from its files."""
+    from companion import systems
+    from companion.history.summary import summarize
+
+    gf = home.open_game(name)
+    recorded = gf.db.docs("game")[0].get("rosters")
+    summary = summarize(systems.get(gf.system), gf, recorded if isinstance(recorded, list) else ())
+    if summary.name != stem(gf.path):  # listed, and found again, by its file's name
+        from companion.values import replace
+
+        summary = replace(summary, name=stem(gf.path))
+    return summary
+
+
+def _roster_names(home: Home) -> Warbands:
+    """The current name of each warband key (none when the rosters cannot be read: the
+    names the games recorded are shown instead)."""
+    from companion.game.store import read_json_file
+
+    file = os.path.join(home.root, "rosters.json")
+    if not os.path.exists(file):
+        return Warbands()
+    try:
+        data = read_json_file(file)
+        table = data.get("rosters") if isinstance(data, dict) else None
+        docs = [d for d in table.values() if isinstance(d, dict)] if isinstance(table, dict) else []
+    except CompanionError:
+        return Warbands()
+    return Warbands(docs)
