@@ -336,7 +336,11 @@ def repair_game(path: Path, draw: Drawer | None = None) -> Repair:
 
 
 def repair_database(
-    path: Path, table: str, valid: Callable[[Any], bool], what: str = "entries"
+    path: Path,
+    table: str,
+    valid: Callable[[Any], bool],
+    what: str = "entries",
+    mend: Callable[[Any], tuple[Any, list[str]] | None] | None = None,
 ) -> Repair:
     """Put a damaged rosters or settings file right, keeping the newest of everything.
 
@@ -358,9 +362,16 @@ def repair_database(
     saved, ended = salvage(bak, table) if bak.exists() else ([], "unreadable")
     backup = saved if ended == "whole" and all(valid(d) for d in saved) else None
     docs, ended = salvage(path, table)
-    good = [d for d in docs if valid(d)]
-    lost = len(docs) - len(good) + (1 if ended == "cut" else 0)
     notes: list[str] = []
+    good = []
+    for d in docs:
+        fixed = None if valid(d) or mend is None else mend(d)
+        if fixed is not None:  # kept without its unreadable parts, each named
+            d = fixed[0]
+            notes += [f"{_name(d)!r}: set aside {part}" for part in fixed[1]]
+        if fixed is not None or valid(d):
+            good.append(d)
+    lost = len(docs) - len(good) + (1 if ended == "cut" else 0)
     if lost:
         notes.append(f"{plural(lost, what.rstrip('s'))} in the damaged file could not be read")
     added: list[Any] = []

@@ -46,6 +46,7 @@ from companion.game.store import (
     within,
 )
 from companion.names import match
+from companion.numbers import shown
 from companion.roster import Roster
 from companion.values import field, record
 
@@ -412,6 +413,9 @@ class Home:
     def save_roster(self, db: Database, roster: Roster, old_name: str | None = None) -> None:
         from tinydb import Query
 
+        # Whatever command made it, a roster is stored only as a reader accepts it: one bad
+        # name must never make a whole rosters file unreadable.
+        Roster.from_dict(roster.to_dict(), f"roster {shown(roster.name)}")
         t = db.table("rosters")
         key = old_name or roster.name
         t.remove(Query().name == key)

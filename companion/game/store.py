@@ -142,11 +142,23 @@ def parse_json(raw: bytes, path: str, kind: str, strict: bool = False) -> Any:
             ) from None
         return json.loads(text, object_pairs_hook=unique_keys) if strict else json.loads(text)
     except (ValueError, RecursionError) as e:  # bad UTF-8 and huge integers are ValueErrors
-        detail = (str(e) or type(e).__name__).split("\n", 1)[0][:80]
+        detail = json_trouble(e)
         raise StoreError(
             f"{path} is not a valid {kind} ({detail}); it was left untouched: move it aside "
             "or restore it from a backup, then try again"
         ) from None
+
+
+def json_trouble(e: ValueError | RecursionError) -> str:
+    """What is wrong with a file that does not parse, in our words and whole (never a
+    parser's message cut short)."""
+    if isinstance(e, RecursionError):
+        return "it is nested too deeply"
+    if isinstance(e, json.JSONDecodeError):
+        return f"it is not JSON from line {e.lineno}, column {e.colno} on"
+    if "integer string conversion" in str(e):
+        return "it holds a number with too many digits"
+    return str(e) or "it is not JSON"
 
 
 def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
