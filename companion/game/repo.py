@@ -14,17 +14,28 @@ import time
 from collections.abc import Iterator, Sequence
 
 from companion import TYPE_CHECKING
-from companion.errors import NoCurrentGameError, NotFoundError, StoreError, UsageError
+from companion.errors import (
+    NoCurrentGameError,
+    NotFoundError,
+    RefusedError,
+    StoreError,
+    UsageError,
+)
 from companion.game.events import Event, apply_event, replay, set_game
 from companion.game.files import (
     CREATED,
+    LOST,
     SEGMENT,
+    SEGMENT_BYTES,
     backup_path,
+    event_intact,
     event_shaped,
     events_dir,
     holds_files,
     meta_sound,
+    seal_event,
     sealed,
+    segment_fault,
     segment_path,
     start_doc,
     start_sound,
@@ -201,21 +212,26 @@ class GameFile:
             docs: list[dict[str, Any]] = []
             within(p, os.path.dirname(os.path.dirname(os.path.dirname(p))))
             if os.path.exists(p):
+                fix = (
+                    f"'companion game repair {stem(self.path)}' keeps every event that can be "
+                    "replayed"
+                )
                 try:
-                    data = read_json_file(p, "companion event segment")
+                    data = read_json_file(p, "companion event segment", limit=SEGMENT_BYTES)
                 except StoreError as e:
-                    raise StoreError(
-                        f"{e}; 'companion game repair {stem(self.path)}' keeps the events before "
-                        "the damage"
-                    ) from None
+                    raise StoreError(f"{e}; {fix}") from None
                 table = data.get("events") if isinstance(data, dict) else None
-                if not isinstance(table, dict) or not all(map(event_shaped, table.values())):
+                if not isinstance(table, dict):
                     raise StoreError(
-                        f"{p} is JSON but not a segment of events (or holds an event of the "
-                        "wrong shape); it was left untouched: 'companion game repair "
-                        f"{stem(self.path)}' keeps the events before the damage"
+                        f"{p} is JSON but not a segment of events; it was left untouched: {fix}"
                     )
                 docs = list(table.values())
+                fault = segment_fault(docs)
+                if fault is not None:
+                    raise StoreError(
+                        f"event {k * SEGMENT + fault[0] + 1} in {p} is damaged: {fault[1]}; "
+                        f"it was left untouched: {fix}"
+                    )
                 start = data.get("start")
                 snap = start.get("1") if isinstance(start, dict) else None
                 if start_sound(snap, k):
@@ -283,6 +299,7 @@ class GameFile:
 
     def _add(self, event: Event, raw: dict[str, Any]) -> None:
         """The event at the log's end, its state applied (an append, or a redo)."""
+        raw = seal_event(raw)  # every event is stored with the checksum its readers check
         before, self.state = self.state, apply_event(self.state, event)
         self._put(self.count, raw, before)
         self.count += 1
@@ -297,6 +314,11 @@ class GameFile:
         if self._legacy:
             self._migrate()
         last = self.raw_tail(1)[0]
+        if last.get("kind") == LOST:
+            raise RefusedError(
+                f"event {self.count} was lost to damage and repaired around, so the game "
+                "before it is not known: undo cannot go back past it"
+            )
         if self._raw is not None:
             self._raw = self._raw[:-1]
         if self._events is not None:
@@ -312,7 +334,13 @@ class GameFile:
             raise UsageError("nothing to redo")
         if self._legacy:
             self._migrate()
-        raw = self.redo.pop()
+        raw = self.redo[-1]
+        if not isinstance(raw, dict) or not event_shaped(raw) or not event_intact(raw, False):
+            raise StoreError(
+                f"the undone event that redo would put back in {self.path} is damaged; "
+                "it was left untouched: 'companion undo' and new moves still work"
+            )
+        self.redo.pop()
         event = Event.from_dict(raw)
         self._add(event, raw)
         self._save()

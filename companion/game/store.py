@@ -114,12 +114,17 @@ def reason(e: OSError) -> str:
     return e.strerror or type(e).__name__
 
 
-def read_json_file(path: StrPath, kind: str = "companion database", strict: bool = False) -> Any:
+def read_json_file(
+    path: StrPath,
+    kind: str = "companion database",
+    strict: bool = False,
+    limit: int = MAX_FILE_BYTES,
+) -> Any:
     """Parse a JSON file, refusing anything that is not valid JSON, with the file's name.
-    Only a regular file of at most MAX_FILE_BYTES is read: a FIFO, a device or a folder
+    Only a regular file of at most `limit` bytes is read: a FIFO, a device or a folder
     is refused before a byte is read."""
     try:
-        raw = read_regular(os.fspath(path), MAX_FILE_BYTES)
+        raw = read_regular(os.fspath(path), limit)
     except OSError as e:
         raise StoreError(f"cannot read {path}: {reason(e)}") from None
     except ValueError as e:
