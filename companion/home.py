@@ -63,6 +63,24 @@ def read_regular(path: str, limit: int = MAX_FILE_BYTES) -> bytes:
         os.close(fd)
 
 
+# A kept cache file (parsed rules, prepared look-ups, help, compiled templates) is at most a
+# few MB: anything larger is not one of ours.
+CACHE_BYTES = 64 * 1024 * 1024
+
+
+def read_kept(path: str, folder: str, limit: int = CACHE_BYTES) -> bytes | None:
+    """The bytes of a file companion keeps for itself in `folder` (a cache), or None when
+    it must not be trusted: missing, not a regular file (a FIFO is never waited on, a
+    device never read), larger than `limit`, or a link leading out of `folder`. The
+    caller then builds afresh what the file would have held."""
+    try:
+        if outside(path, folder) is not None:
+            return None
+        return read_regular(path, limit)
+    except (OSError, ValueError):
+        return None
+
+
 def file_kind(mode: int) -> str:
     """What a non-regular file is, in words."""
     kinds = {

@@ -312,7 +312,7 @@ def _lost_notes(done: Walk, path: Path) -> list[str]:
     for a, b, why in done.gaps:
         resumed = next(k for k in done.resumed if k * SEGMENT >= b)
         notes.append(
-            f"{_events_named(a, b)} lost ({why}); {'it stays' if a == b else 'they stay'} "
+            f"{_events_named(a, b)} {'is' if a == b else 'are'} lost ({why}); {'it stays' if a == b else 'they stay'} "
             "in the log as lost, and the game goes on from the snapshot in "
             f"{Path(segment_path(path, resumed)).name}"
         )
@@ -326,7 +326,7 @@ def _lost_notes(done: Walk, path: Path) -> list[str]:
 
 
 def _events_named(a: int, b: int) -> str:
-    return f"event {a} is" if a == b else f"events {a} to {b} are"
+    return f"event {a}" if a == b else f"events {a} to {b}"
 
 
 def repair_database(
