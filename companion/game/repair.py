@@ -32,6 +32,7 @@ from companion.game.replayable import Walk, read_segment, segment_files, walk
 from companion.game.repo import now
 from companion.game.state import GameState
 from companion.game.store import (
+    OutsideError,
     atomic_write,
     database_shaped,
     move,
@@ -183,7 +184,13 @@ def repair_game(path: Path, draw: Drawer | None = None) -> Repair:
     when = stamp()
     moved: list[str] = []
     notes: list[str] = []
-    within(str(path), os.path.dirname(os.path.dirname(path)))
+    try:
+        within(str(path), os.path.dirname(os.path.dirname(path)))
+    except OutsideError as e:
+        raise OutsideError(
+            f"{e}. Repair cannot fix this itself: it never follows a link out of the data "
+            "folder, and nothing was changed"
+        ) from None
     meta = _game_meta(path) if os.path.lexists(path) else None
     source = "the file"
     bak = Path(backup_path(path))
@@ -311,9 +318,11 @@ def _lost_notes(done: Walk, path: Path) -> list[str]:
     notes = []
     for a, b, why in done.gaps:
         resumed = next(k for k in done.resumed if k * SEGMENT >= b)
+        one = a == b
         notes.append(
-            f"{_events_named(a, b)} {'is' if a == b else 'are'} lost ({why}); {'it stays' if a == b else 'they stay'} "
-            "in the log as lost, and the game goes on from the snapshot in "
+            f"{_events_named(a, b)} {'is' if one else 'are'} lost ({why}); "
+            f"{'it stays' if one else 'they stay'} in the log as lost, and the game goes on "
+            "from the snapshot in "
             f"{Path(segment_path(path, resumed)).name}"
         )
     if done.tail is not None:

@@ -46,7 +46,6 @@ from companion.game.store import (
     Database,
     all_or_nothing,
     atomic_write,
-    clean_stray_temps,
     default_home,
     file_slug,
     finish_unfinished,
@@ -56,6 +55,7 @@ from companion.game.store import (
     stem,
     within,
 )
+from companion.home import outside, tidy_temps
 from companion.names import match
 from companion.numbers import shown
 from companion.roster import Roster
@@ -364,6 +364,10 @@ def with_backup_hint(message: str, path: StrPath, repair: str | None = None) -> 
     """Add where the newest good copy of a file is, when one is kept, and the command that
     puts it back (`repair`; a game's by default)."""
     bak = backup_path(path)
+    if outside(os.fspath(path), os.path.dirname(os.path.dirname(os.fspath(path)))) or outside(
+        os.fspath(path), os.path.dirname(os.fspath(path))
+    ):
+        return message  # a link out of the data folder: no repair follows it (it says so)
     repair = repair or f"companion game repair {stem(path)}"
     if os.path.exists(bak):
         return (
@@ -406,12 +410,7 @@ class Home:
 
     def _tidy(self) -> None:
         finish_unfinished(self.root)
-        games = os.path.join(self.root, GAMES)
-        clean_stray_temps(self.root)
-        clean_stray_temps(games)
-        for name in names_in(games, ".events"):
-            clean_stray_temps(os.path.join(games, name))
-        clean_stray_temps(os.path.join(self.root, "deleted", "rosters"))
+        tidy_temps(self.root)
         from companion.data import drop_stale_cache_temps
 
         drop_stale_cache_temps()
@@ -422,6 +421,10 @@ class Home:
             with home_lock(self.root, exclusive=True):  # a command killed half-way: finish it
                 self._tidy()
         with home_lock(self.root, exclusive=False):
+            tidy_temps(self.root)  # no command is writing now: what a killed one left goes
+            from companion.data import drop_stale_cache_temps
+
+            drop_stale_cache_temps()
             yield
 
     # -- rosters -------------------------------------------------------------------
