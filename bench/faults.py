@@ -1138,6 +1138,14 @@ def f5_hostile(big_mb: int, max_seconds: float = 5.0, max_mib: float = 100.0) ->
     return rep
 
 
+BYTES_RUNS = {
+    "F8": "f8_names",
+    "F9": "f9_escapes",
+    "F10": "f10_event_damage",
+    "F11": "f11_cache_files",
+    "F12": "f12_kill_then_read",
+}
+
 RUNS: dict[str, tuple[Callable[[], Report], Callable[[], Report]]] = {
     "F1": (lambda: f1_crash(8, events=200), lambda: f1_crash(300, events=5000)),
     "F2": (lambda: f2_concurrency(30, events=200), lambda: f2_concurrency(200, events=5000)),
@@ -1146,7 +1154,15 @@ RUNS: dict[str, tuple[Callable[[], Report], Callable[[], Report]]] = {
     "F5": (lambda: f5_hostile(8), lambda: f5_hostile(50)),
     "F6": (lambda: f6_kill_every_step(), lambda: f6_kill_every_step()),
     "F7": (lambda: f7_store_damage(False), lambda: f7_store_damage(True)),
+    **{k: (lambda k=k: _bytes_run(k), lambda k=k: _bytes_run(k)) for k in BYTES_RUNS},
 }
+
+
+def _bytes_run(key: str) -> Report:
+    """A run of bench/faults_bytes.py (imported when run: it imports this module)."""
+    from bench import faults_bytes
+
+    return getattr(faults_bytes, BYTES_RUNS[key])()
 
 
 def main(argv: list[str] | None = None) -> int:
