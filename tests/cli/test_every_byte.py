@@ -26,6 +26,9 @@ def _long(home, run, n: int) -> None:
         gf.db.commit()
 
 
+BAD = ["bad\x01name", "x\x7f", "\x1b]0;pwn\x07X", "R\u202e", "n" * 100_000]
+
+
 @pytest.mark.parametrize(
     "args",
     [
@@ -40,7 +43,7 @@ def _long(home, run, n: int) -> None:
     ],
     ids=lambda a: " ".join(a[:2]),
 )
-@pytest.mark.parametrize("bad", ["bad\x01name", "x\x7f", "\x1b]0;pwn\x07X", "R\u202e", "n" * 100_000])
+@pytest.mark.parametrize("bad", BAD)
 def test_1_a_bad_name_is_refused_by_every_command_naming_the_rule(demo, home, args, bad):
     before = (home / "rosters.json").read_bytes()
     r = demo(*[bad if a == "NAME" else a for a in args])
@@ -81,9 +84,7 @@ def test_2_stored_escapes_are_shown_not_obeyed(demo, home):
 
 
 @pytest.mark.parametrize("damage", ["empty", "random", "folder", "fifo", "zero", "cut"])
-def test_3_damage_to_the_first_file_keeps_the_events_after_a_whole_snapshot(
-    demo, home, damage
-):
+def test_3_damage_to_the_first_file_keeps_the_events_after_a_whole_snapshot(demo, home, damage):
     _long(home, demo, 150)
     seg = home / "games" / "sample.events" / "000000.json"
     good = seg.read_bytes()
