@@ -92,23 +92,23 @@ def seal_event(doc: dict[str, Any]) -> dict[str, Any]:
     return {**{k: v for k, v in doc.items() if k != "sum"}, "sum": event_sum(doc)}
 
 
-def event_intact(doc: dict[str, Any], sealed_segment: bool) -> bool:
+def event_intact(doc: dict[str, Any]) -> bool:
     """Whether a stored event is as it was written: its checksum matches. An event stored
-    before checksums has none and is taken as it is, unless others of its segment have one
-    (then its sum was removed)."""
+    without one (by a version before checksums, even into a segment of this one's) is
+    taken as it is: a checksum guards against damage, and anyone editing by hand could
+    write a matching one."""
     if "sum" not in doc:
-        return not sealed_segment
+        return True
     return type(doc["sum"]) is int and doc["sum"] == event_sum(doc)
 
 
 def segment_fault(docs: list[Any]) -> tuple[int, str] | None:
     """The first event of a segment that is not as written (its place in the segment,
     0-based, and why), or None when every event is whole."""
-    sealed_segment = any(isinstance(d, dict) and "sum" in d for d in docs)
     for i, doc in enumerate(docs):
         if not event_shaped(doc):
             return i, "it is an event of the wrong shape"
-        if not event_intact(doc, sealed_segment):
+        if not event_intact(doc):
             return i, "it was changed after it was written (its checksum does not match)"
     return None
 

@@ -125,6 +125,7 @@ class GameFile:
     _segments: dict[int, list[dict[str, Any]]] = field(default_factory=dict, repr=False)
     _starts: dict[int, dict[str, Any]] = field(default_factory=dict, repr=False)
     _dirty: set[int] = field(default_factory=set, repr=False)
+    _checked: set[int] = field(default_factory=set, repr=False)  # checksums checked
     _legacy: bool = False
     # What draws the board kept beside the state (see `Home`).
     draw: Drawer | None = field(default=None, repr=False)
@@ -205,8 +206,21 @@ class GameFile:
     def _nsegments(self) -> int:
         return (self.count + SEGMENT - 1) // SEGMENT
 
-    def _segment(self, k: int) -> list[dict[str, Any]]:
-        """Segment k as stored (it may run past the count)."""
+    def _segment(self, k: int, checked: bool = True) -> list[dict[str, Any]]:
+        """Segment k as stored (it may run past the count). Each event's shape is checked
+        as it is read and, when `checked` (whenever the events are used, not only added
+        to), its checksum: a damaged event is named, never replayed or shown."""
+        if checked and k not in self._checked:
+            held = self._segment(k, checked=False)
+            fault = segment_fault(held) if k not in self._dirty else None
+            if fault is not None:
+                p = segment_path(self.path, k)
+                raise StoreError(
+                    f"event {k * SEGMENT + fault[0] + 1} in {p} is damaged: {fault[1]}; it "
+                    f"was left untouched: 'companion game repair {stem(self.path)}' keeps "
+                    "every event that can be replayed"
+                )
+            self._checked.add(k)
         if k not in self._segments:
             p = segment_path(self.path, k)
             docs: list[dict[str, Any]] = []
@@ -226,11 +240,11 @@ class GameFile:
                         f"{p} is JSON but not a segment of events; it was left untouched: {fix}"
                     )
                 docs = list(table.values())
-                fault = segment_fault(docs)
-                if fault is not None:
+                bad = next((i for i, d in enumerate(docs) if not event_shaped(d)), None)
+                if bad is not None:
                     raise StoreError(
-                        f"event {k * SEGMENT + fault[0] + 1} in {p} is damaged: {fault[1]}; "
-                        f"it was left untouched: {fix}"
+                        f"event {k * SEGMENT + bad + 1} in {p} is damaged: it is an event of "
+                        f"the wrong shape; it was left untouched: {fix}"
                     )
                 start = data.get("start")
                 snap = start.get("1") if isinstance(start, dict) else None
@@ -242,13 +256,13 @@ class GameFile:
     def check_tail(self) -> None:
         """Read the segment the next event goes to: a damaged one shows before any write."""
         if self.count and not self._legacy:
-            self._segment((self.count - 1) // SEGMENT)
+            self._segment((self.count - 1) // SEGMENT, checked=False)
 
     def _put(self, index: int, raw: dict[str, Any], before: GameState) -> None:
         """Store event number `index` (0-based), dropping anything stored after it;
         `before` is the state the event starts from (kept when it opens a segment)."""
         k, i = divmod(index, SEGMENT)
-        seg = self._segment(k)[:i]
+        seg = self._segment(k, checked=False)[:i]  # added to: its events are not used
         if i == 0 and k:
             self._starts[k] = before.to_dict()
         if len(seg) < i:
@@ -335,7 +349,7 @@ class GameFile:
         if self._legacy:
             self._migrate()
         raw = self.redo[-1]
-        if not isinstance(raw, dict) or not event_shaped(raw) or not event_intact(raw, False):
+        if not isinstance(raw, dict) or not event_shaped(raw) or not event_intact(raw):
             raise StoreError(
                 f"the undone event that redo would put back in {self.path} is damaged; "
                 "it was left untouched: 'companion undo' and new moves still work"
