@@ -1138,14 +1138,6 @@ def f5_hostile(big_mb: int, max_seconds: float = 5.0, max_mib: float = 100.0) ->
     return rep
 
 
-BYTES_RUNS = {
-    "F8": "f8_names",
-    "F9": "f9_escapes",
-    "F10": "f10_event_damage",
-    "F11": "f11_cache_files",
-    "F12": "f12_kill_then_read",
-}
-
 RUNS: dict[str, tuple[Callable[[], Report], Callable[[], Report]]] = {
     "F1": (lambda: f1_crash(8, events=200), lambda: f1_crash(300, events=5000)),
     "F2": (lambda: f2_concurrency(30, events=200), lambda: f2_concurrency(200, events=5000)),
@@ -1154,30 +1146,24 @@ RUNS: dict[str, tuple[Callable[[], Report], Callable[[], Report]]] = {
     "F5": (lambda: f5_hostile(8), lambda: f5_hostile(50)),
     "F6": (lambda: f6_kill_every_step(), lambda: f6_kill_every_step()),
     "F7": (lambda: f7_store_damage(False), lambda: f7_store_damage(True)),
-    **{k: (lambda k=k: _bytes_run(k), lambda k=k: _bytes_run(k)) for k in BYTES_RUNS},
 }
 
 
-def _bytes_run(key: str) -> Report:
-    """A run of bench/faults_bytes.py (imported when run: it imports this module)."""
-    from bench import faults_bytes
-
-    return getattr(faults_bytes, BYTES_RUNS[key])()
-
-
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, runs: dict[str, Any] | None = None) -> int:
+    """Run `runs` (these, or with more: bench/faults_bytes.py adds F8-F12)."""
+    runs = runs or RUNS
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--full", action="store_true", help="the full runs (minutes)")
-    ap.add_argument("--only", choices=sorted(RUNS), action="append", help="run only these")
+    ap.add_argument("--only", choices=sorted(runs), action="append", help="run only these")
     ap.add_argument(
         "--readme", action="store_true", help="write the figures into README.md's table"
     )
     args = ap.parse_args(argv)
     failed = False
     reports = []
-    for key in args.only or sorted(RUNS):
+    for key in args.only or sorted(runs):
         t = time.perf_counter()
-        rep = RUNS[key][1 if args.full else 0]()
+        rep = runs[key][1 if args.full else 0]()
         took = time.perf_counter() - t
         print(f"{rep.line()} [{took:.0f} s]", flush=True)
         for f in rep.failures[:10]:
@@ -1217,7 +1203,8 @@ def with_table(text: str, reports: list[tuple[Report, float]], full: bool) -> st
         "| run | what | tried | held | failed | figures | took | run |",
         "|---|---|---|---|---|---|---|---|",
     ]
-    table = "\n".join([TABLE_BEGIN, *head, *(rows[k] for k in sorted(rows)), TABLE_END])
+    order = sorted(rows, key=lambda k: int(k[1:]) if k[1:].isdigit() else 0)  # F2 before F10
+    table = "\n".join([TABLE_BEGIN, *head, *(rows[k] for k in order), TABLE_END])
     return text[:start] + table + text[end + len(TABLE_END) :]
 
 

@@ -1,6 +1,7 @@
 """Every byte checked (F8-F12): runs an attacker would try, each on the installed command.
 
-    python bench/faults.py --only F8 --only F9 ...   # these runs, with the others' report
+    python bench/faults_bytes.py             # F1-F12: bench/faults.py's runs and these
+    python bench/faults_bytes.py --only F8 --only F10 --readme
 
 F8  bad names through every command that takes one: refused in one line, exit 2, nothing
     written.
@@ -385,3 +386,18 @@ def f12_kill_then_read(limit: int = 40) -> Report:
     finally:
         shutil.rmtree(base, ignore_errors=True)
     return rep
+
+
+RUNS: dict[str, tuple[Callable[[], Report], Callable[[], Report]]] = {
+    "F8": (f8_names, f8_names),
+    "F9": (f9_escapes, f9_escapes),
+    "F10": (f10_event_damage, f10_event_damage),
+    "F11": (f11_cache_files, f11_cache_files),
+    "F12": (f12_kill_then_read, lambda: f12_kill_then_read(200)),
+}
+
+
+if __name__ == "__main__":
+    from bench import faults
+
+    sys.exit(faults.main(None, {**faults.RUNS, **RUNS}))
