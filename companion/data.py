@@ -65,13 +65,19 @@ def _cache_file(name: str) -> str | None:
 
 
 def _from_cache(name: str, key: str) -> dict[str, Any] | None:
+    """The data kept for `key`, or None: anything odd about the file (a link out of the
+    cache folder, a FIFO, a device, too large, not JSON) and it is built afresh."""
+    from companion.home import read_kept
+
+    file = _cache_file(name)
+    if file is None:
+        return None
+    raw = read_kept(file, os.path.dirname(file))
+    if raw is None:
+        return None
     try:
-        file = _cache_file(name)
-        if file is None:
-            return None
-        with open(file, "rb") as fh:
-            doc = json.loads(fh.read())
-    except (OSError, ValueError, RecursionError):
+        doc = json.loads(raw)
+    except (ValueError, RecursionError):
         return None
     if isinstance(doc, dict) and doc.get("key") == key and isinstance(doc.get("data"), dict):
         data: dict[str, Any] = doc["data"]

@@ -63,6 +63,24 @@ def read_regular(path: str, limit: int = MAX_FILE_BYTES) -> bytes:
         os.close(fd)
 
 
+# A kept cache file (parsed rules, prepared look-ups, help, compiled templates) is at most a
+# few MB: anything larger is not one of ours.
+CACHE_BYTES = 64 * 1024 * 1024
+
+
+def read_kept(path: str, folder: str, limit: int = CACHE_BYTES) -> bytes | None:
+    """The bytes of a file companion keeps for itself in `folder` (a cache), or None when
+    it must not be trusted: missing, not a regular file (a FIFO is never waited on, a
+    device never read), larger than `limit`, or a link leading out of `folder`. The
+    caller then builds afresh what the file would have held."""
+    try:
+        if outside(path, folder) is not None:
+            return None
+        return read_regular(path, limit)
+    except (OSError, ValueError):
+        return None
+
+
 def file_kind(mode: int) -> str:
     """What a non-regular file is, in words."""
     kinds = {
@@ -135,6 +153,38 @@ def game_sum(doc: dict[str, object]) -> int:
     return state_sum(doc.get("snapshot"), doc.get("board"))
 
 
+def clean_stray_temps(folder: str) -> None:
+    """Remove temporary files left by a process that was killed mid-write (named
+    `.NAME.PID.tmp` by `store.atomic_write`); the caller holds the data folder's lock, so
+    no command is writing one now."""
+    try:
+        names = os.listdir(folder)
+    except OSError:  # not there, or not a folder
+        return
+    for n in names:
+        if n.startswith(".") and n.endswith(".tmp") and len(n) > 5:
+            try:
+                os.unlink(os.path.join(folder, n))
+            except OSError:
+                pass
+
+
+def tidy_temps(home: str) -> None:
+    """Every temporary file a killed command left in the data folder, removed: by the
+    next command that holds its lock, whether it writes or only reads (a reader's shared
+    lock, too, means no command is writing)."""
+    games = os.path.join(home, "games")
+    clean_stray_temps(home)
+    clean_stray_temps(games)
+    try:
+        folders = [n for n in os.listdir(games) if n.endswith(".events")]
+    except OSError:
+        folders = []
+    for name in folders:
+        clean_stray_temps(os.path.join(games, name))
+    clean_stray_temps(os.path.join(home, "deleted", "rosters"))
+
+
 def read_locked(read: Callable[[str], T | None]) -> T | None:
     """`read(home)` under the data folder's shared lock, as the quick paths read: None
     where they must leave it to the usual way (no data folder, a home never written, no
@@ -154,6 +204,7 @@ def read_locked(read: Callable[[str], T | None]) -> T | None:
         return None
     try:
         fcntl.flock(fd, fcntl.LOCK_SH)
+        tidy_temps(home)
         return read(home)
     except (OSError, ValueError, RecursionError, KeyError, TypeError, AttributeError):
         return None

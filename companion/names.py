@@ -4,13 +4,58 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from companion.errors import NotFoundError
+from companion.errors import NotFoundError, UsageError
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from typing import TypeVar
 
     T = TypeVar("T")
+
+
+# The one rule for a name a player gives (a roster, a fighter, a game, a profile): what a
+# terminal, a file name and a board line can all hold.
+NAME_LIMIT = 80
+
+# Characters that change how the text around them shows: the C0 and C1 controls (escape
+# sequences begin with one) and the direction marks, embeddings, overrides and isolates
+# (a right-to-left override prints the rest of a line backwards).
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def unsafe_char(text: str) -> str | None:
+    """The first character of `text` that a terminal would act on rather than show (a
+    control character or a direction override), or None."""
+    for c in text:
+        o = ord(c)
+        if o < 32 or 0x7F <= o < 0xA0 or c in _BIDI:
+            return c
+    return None
+
+
+def name_problem(text: str) -> str | None:
+    """What breaks the name rule in `text`, in words, or None when it keeps it."""
+    if not text.strip():
+        return "it is empty"
+    if len(text) > NAME_LIMIT:
+        return f"it has {len(text):,} characters, more than {NAME_LIMIT}"
+    bad = unsafe_char(text)
+    if bad is not None:
+        kind = "a direction override" if bad in _BIDI else "a control character"
+        return f"it holds {kind} (U+{ord(bad):04X})"
+    return None
+
+
+def check_name(text: str, what: str) -> str:
+    """`text` stripped, when it keeps the name rule; else a UsageError saying which part of
+    the rule it breaks (exit status 2, nothing written)."""
+    problem = name_problem(text)
+    if problem is not None:
+        raise UsageError(
+            f"{what} must be 1-{NAME_LIMIT} characters with no control characters or "
+            f"direction overrides; {problem}"
+        )
+    return text.strip()
 
 
 def match(

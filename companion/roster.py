@@ -10,6 +10,8 @@ from collections.abc import Mapping
 
 from companion import TYPE_CHECKING
 from companion.errors import DataError
+from companion.names import name_problem, unsafe_char
+from companion.numbers import shown
 from companion.values import field, freeze, frozen, replace, thawed
 
 if TYPE_CHECKING:
@@ -75,7 +77,7 @@ class Roster:
             if isinstance(v, int) and not isinstance(v, bool) and abs(v) >= 10**18:
                 raise DataError(f"{source}: options.{k}: a number of more than 18 digits")
         return Roster(
-            name=_text(d, "name", source, required=True),
+            name=_name(d, source),
             system=_text(d, "system", source, required=True),
             notes=_text(d, "notes", source),
             preset=_bool(d, "preset", source),
@@ -104,6 +106,30 @@ def new_roster_id() -> str:
     return "r-" + secrets.token_hex(6)
 
 
+def mended(d: Any) -> tuple[dict[str, Any], list[str]] | None:
+    """A stored roster that does not read, with the fighters that do not read left out,
+    and what was left out (each fighter's place, name and fault); None when the roster
+    cannot be read even without them."""
+    if not isinstance(d, dict) or not isinstance(d.get("fighters"), list):
+        return None
+    keep, dropped = [], []
+    for i, f in enumerate(d["fighters"]):
+        try:
+            _fighter(f, f"fighter {i + 1}")
+        except DataError as e:
+            name = f.get("name") if isinstance(f, dict) else None
+            who = f" {shown(name)}" if isinstance(name, str) else ""
+            dropped.append(f"{e}".replace(f"fighter {i + 1}:", f"fighter {i + 1}{who}:", 1))
+            continue
+        keep.append(f)
+    fixed = {**d, "fighters": keep}
+    try:
+        Roster.from_dict(fixed)
+    except DataError:
+        return None
+    return fixed, dropped
+
+
 def _fighter(d: Any, where: str) -> RosterFighter:
     # "cost" is what `roster show --json` adds from the system's points: read back, the
     # system works it out again, so it is accepted and not kept.
@@ -117,7 +143,7 @@ def _fighter(d: Any, where: str) -> RosterFighter:
         if not -100 <= v <= 100:
             raise DataError(f"{where}: stats.{k}: {v} is out of range")
     return RosterFighter(
-        name=_text(d, "name", where, required=True),
+        name=_name(d, where),
         rank=_text(d, "rank", where, required=True),
         stats=freeze(stats),
         equipment=_texts(d, "equipment", where),
@@ -148,12 +174,22 @@ def _text(d: Mapping[str, Any], key: str, where: str, required: bool = False) ->
         raise DataError(f"{where}: {key}: is empty")
     if _has_control(v):
         # Escape sequences in a shared file would reach the player's terminal.
-        raise DataError(f"{where}: {key}: contains control characters")
+        raise DataError(f"{where}: {key}: contains control characters or direction overrides")
+    return v
+
+
+def _name(d: Mapping[str, Any], where: str) -> str:
+    """A roster's or a fighter's name, kept to the one rule for names (see `names`)."""
+    v = _text(d, "name", where, required=True)
+    problem = name_problem(v)
+    if problem is not None:
+        raise DataError(f"{where}: name: {problem}")
     return v
 
 
 def _has_control(v: str) -> bool:
-    return any((ord(c) < 32 and c not in "\t\n") or 0x7F <= ord(c) < 0xA0 for c in v)
+    """Whether text holds what a terminal acts on (tabs and new lines are text)."""
+    return unsafe_char(v.replace("\t", " ").replace("\n", " ")) is not None
 
 
 def _texts(d: Mapping[str, Any], key: str, where: str) -> tuple[str, ...]:
@@ -161,7 +197,7 @@ def _texts(d: Mapping[str, Any], key: str, where: str) -> tuple[str, ...]:
     if not isinstance(v, list) or not all(isinstance(x, str) and len(x) <= MAX_TEXT for x in v):
         raise DataError(f"{where}: {key}: expected a list of text")
     if any(_has_control(x) for x in v):
-        raise DataError(f"{where}: {key}: contains control characters")
+        raise DataError(f"{where}: {key}: contains control characters or direction overrides")
     if len(v) > 50:
         raise DataError(f"{where}: {key}: more than 50 entries")
     return tuple(v)

@@ -43,8 +43,19 @@ class Kept:
         m = KEPT.match(self.path.name.removesuffix(".json"))
         return (self.when, int(m.group("n") or 1) if m else 1)
 
+    @property
+    def label(self) -> str:
+        """What `--when` takes for this copy (its time as stored, with a number when one
+        time holds several), "" for a copy from before times were kept."""
+        return self.path.name.removesuffix(".json").partition(".")[2]
+
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "deleted": shown_time(self.when), "path": str(self.path)}
+        return {
+            "name": self.name,
+            "deleted": shown_time(self.when),
+            "when": self.label,
+            "path": str(self.path),
+        }
 
 
 def shown_time(stamp: str) -> str:
@@ -111,10 +122,13 @@ def _pick(kept: list[Kept], name: str, what: str, when: str | None) -> Kept:
     copies = sorted((k for k in kept if k.name == found), key=lambda k: k.order)
     if when is None:
         return copies[-1]
-    for k in copies:
-        if when in (k.when, k.path.name.removesuffix(".json").partition(".")[2]):
-            return k
-    listed = ", ".join(k.path.name.removesuffix(".json").partition(".")[2] or "-" for k in copies)
+    given = " ".join(when.split())
+    exact = [k for k in copies if given == k.label]
+    # Else the time as --list shows it (and --json's "deleted"): the newest copy of then.
+    timed = [k for k in copies if given in (k.when, shown_time(k.when))]
+    if exact or timed:
+        return (exact or timed)[-1]
+    listed = ", ".join(k.label or "-" for k in copies)
     raise NotFoundError(f"no copy of '{found}' deleted at {when}; the kept ones: {listed}")
 
 
@@ -223,7 +237,6 @@ def show_kept(kept: list[Kept], what: str, as_json: bool) -> None:
         typer.echo(f"No deleted {what} is kept.")
         return
     for k in rows:
-        label = k.path.name.removesuffix(".json").partition(".")[2]
         typer.echo(
-            f"{k.name}  deleted {shown_time(k.when)}" + (f"  --when {label}" if label else "")
+            f"{k.name}  deleted {shown_time(k.when)}" + (f"  --when {k.label}" if k.label else "")
         )

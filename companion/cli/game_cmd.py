@@ -19,7 +19,7 @@ from companion.cli.shared import commit, dice_source, open_home
 from companion.errors import RefusedError, UsageError
 from companion.game.repair import Repair
 from companion.game.repo import end_event
-from companion.names import match
+from companion.names import check_name, match
 from companion.roster import roster_key
 from companion.systems.kit.facts import parse_pairs
 
@@ -94,6 +94,8 @@ def new(
     Example: companion game new -r "Robyn" -r "Cpt" --scenario training --name first
     """
     roster = list(roster or [])
+    if name is not None:
+        name = check_name(name, "a game name")
     if solo:
         # Solo set-up rolls spawnpoints and the first spawn: it lives with the solo commands.
         from companion.cli.solo_cmd import start_solo

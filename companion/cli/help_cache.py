@@ -91,8 +91,12 @@ def serve(args: list[str]) -> bool:
         path = _path(args)
         if path is None:
             return False
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
+        from companion.home import read_kept
+
+        raw = read_kept(path, os.path.dirname(path), 1024 * 1024)
+        if raw is None:  # not there, or nothing to trust: the help is made afresh
+            return False
+        text = raw.decode("utf-8")
     except (OSError, ValueError):
         return False
     sys.stdout.write(text)

@@ -11,6 +11,10 @@ from companion.errors import CompanionError
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the CLI; every error leaves as one line on stderr with a clear exit status."""
     args = list(sys.argv[1:] if argv is None else argv)
+    from companion.cli.safe_out import guarded
+
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = guarded(out), guarded(err)  # stored text shown, never obeyed
     try:
         _main(args)
     except OSError as e:
@@ -20,6 +24,8 @@ def main(argv: Sequence[str] | None = None) -> None:
 
         where = f"{e.filename}: " if e.filename else ""
         fail(f"{where}{e.strerror or type(e).__name__}", 1)
+    finally:
+        sys.stdout, sys.stderr = out, err
 
 
 def _main(args: list[str]) -> None:

@@ -251,8 +251,11 @@ def _read_rosters(home: str) -> list[Roster] | None:
     path = os.path.join(home, "rosters.json")
     if not os.path.isfile(path):
         return []
-    with open(path, "rb") as fh:
-        data = json.loads(fh.read())
+    from companion.home import outside, read_regular
+
+    if outside(path, home) is not None:
+        return None  # the usual way says what is wrong
+    data = json.loads(read_regular(path))
     docs = data.get("rosters", {}) if isinstance(data, dict) else None
     if not isinstance(docs, dict):
         return None

@@ -16,10 +16,10 @@ from companion.cli.complete import completer
 from companion.cli.declare import add_commands
 from companion.cli.deleted import ListOpt, WhenOpt, listed
 from companion.cli.shared import open_home
-from companion.errors import DataError, RefusedError, UsageError
+from companion.errors import DataError, RefusedError, StoreError, UsageError
 from companion.game.state import freeze
 from companion.game.store import read_json_file
-from companion.names import match
+from companion.names import check_name, match
 from companion.numbers import is_whole, shown, whole_number
 from companion.roster import Roster, RosterFighter
 from companion.systems.base import Problem
@@ -93,8 +93,7 @@ def new(
     Example: companion roster new "Red Caps" --system 1ss
     """
     sys_ = systems.get(system)
-    if not name.strip() or len(name) > 80:
-        raise UsageError("a roster name needs 1-80 characters")
+    name = check_name(name, "a roster name")
     home = open_home()
     with home.writing():
         db = home.rosters_db()
@@ -154,6 +153,7 @@ def add(
     companion roster new "Red Caps" --system 1ss
     companion roster add "Red Caps" Grub -r rookie --stat 3 -e melee-1h:club --role thug
     """
+    name = check_name(name, "a fighter name")
     home = open_home()
     with home.writing():
         db = home.rosters_db()
@@ -209,6 +209,8 @@ def edit(
     companion roster add "Red Caps" Grub -r rookie --stat 3 -e melee-1h:club --role thug
     companion roster edit "Red Caps" Grub --stat 4 --role fighter
     """
+    if name is not None:
+        name = check_name(name, "a fighter name")
     home = open_home()
     with home.writing():
         db = home.rosters_db()
@@ -295,7 +297,8 @@ add_commands(app, roster_view.COMMANDS)
 
 @app.command("repair")
 def repair(as_json: JsonOpt = False) -> None:
-    """Put a damaged rosters.json right: back to its backup, or keep every roster that reads.
+    """Put a damaged rosters.json right: back to its backup, or keep every roster that reads
+    (a roster with a fighter that does not read keeps its other fighters).
 
     The damaged file is renamed rosters.json.damaged-TIME beside itself, never deleted.
 
@@ -304,6 +307,7 @@ def repair(as_json: JsonOpt = False) -> None:
     from companion.cli.game_cmd import show_repair
     from companion.game.repair import repair_database
     from companion.game.repo import ROSTERS
+    from companion.roster import mended
 
     def valid(doc: object) -> bool:
         try:
@@ -314,7 +318,7 @@ def repair(as_json: JsonOpt = False) -> None:
 
     home = open_home()
     with home.writing(batch=True):  # the damaged file aside and the rebuilt one, or neither
-        done = repair_database(Path(home.root) / ROSTERS, "rosters", valid, "rosters")
+        done = repair_database(Path(home.root) / ROSTERS, "rosters", valid, "rosters", mended)
     show_repair(done, "rosters", as_json)
 
 
@@ -565,7 +569,12 @@ def import_(
             f"{file} is larger than {MAX_IMPORT_BYTES // (1024 * 1024)} MB; "
             "a roster file is a few KB"
         )
-    data = read_json_file(file, kind="roster file", strict=True)
+    if name is not None:
+        name = check_name(name, "a roster name")
+    try:
+        data = read_json_file(file, kind="roster file", strict=True)
+    except StoreError as e:  # a file given on the command line: bad input, exit status 2
+        raise DataError(str(e)) from None
     r = Roster.from_dict(data, str(file))
     sys_ = systems.get(r.system)
     if name:

@@ -163,6 +163,10 @@ def start_solo(
 ) -> None:
     """Set up a solo game: warband check, spawnpoints, tokens, the first spawn."""
     from companion.cli.games import free_name
+    from companion.names import check_name
+
+    if name is not None:
+        name = check_name(name, "a game name")
 
     solo = group_solo()
     src = dice_source(dice, seed)
@@ -561,14 +565,15 @@ def profile_new(
     boss_name: str | None,
 ) -> None:
     from companion.game.state import freeze
+    from companion.names import check_name
 
     solo = group_solo()
     names = dict(solo.data().names)
     for k, v in (("rookie", rookie_name), ("specialist", specialist_name), ("boss", boss_name)):
         if v:
-            names[k] = v.strip()[:40]
+            names[k] = check_name(v, f"the {k}s' name")[:40]
     p = solo.new_profile(
-        name.strip(),
+        check_name(name, "a profile name"),
         {
             "rookie": rookie,
             "specialist": specialist,

@@ -26,6 +26,7 @@ from companion.cli.shared import (
 from companion.errors import RefusedError, UsageError
 from companion.game.events import Change, set_fighter, set_game, set_side
 from companion.game.state import FighterState, GameState
+from companion.names import unsafe_char
 from companion.numbers import is_whole, shown, whole_number
 from companion.roster import MAX_TEXT
 from companion.systems.base import Outcome, waiting_text, with_skipped
@@ -154,6 +155,11 @@ def set_(
             k, sep, v = item.partition("=")
             if not sep or not k.strip():
                 raise UsageError(f"--flag takes NAME=VALUE, not '{shown(item, 60)}'")
+            if unsafe_char(k + v) is not None:
+                raise UsageError(
+                    f"--flag: {shown(item, 60)} holds a control character or a direction "
+                    "override, which no flag may hold"
+                )
             if len(k.strip()) > MAX_FLAG or len(v) > MAX_TEXT:
                 raise UsageError(
                     f"--flag: a flag name has at most {MAX_FLAG} characters and a value at "

@@ -71,6 +71,62 @@ def event_shaped(doc: Any) -> bool:
     )
 
 
+# The largest event segment a reader takes: a hundred events with their traces are a
+# few hundred KB, so anything near this is damage, refused before it is read whole.
+SEGMENT_BYTES = 32 * 1024 * 1024
+
+# What stands in, in a repaired game, for an event that was lost to damage while later
+# events were kept (replayed from a snapshot that was whole): it changes nothing, and
+# undo stops before it, as the state before it is not known.
+LOST = "lost"
+
+
+def event_sum(doc: dict[str, Any]) -> int:
+    """The checksum an event carries: CRC-32 over its canonical JSON, the sum left out
+    (JSON keeps the keys' order and reads back the same)."""
+    return state_sum({k: v for k, v in doc.items() if k != "sum"})
+
+
+def seal_event(doc: dict[str, Any]) -> dict[str, Any]:
+    """The event as stored: with the checksum every reader checks."""
+    return {**{k: v for k, v in doc.items() if k != "sum"}, "sum": event_sum(doc)}
+
+
+def event_intact(doc: dict[str, Any]) -> bool:
+    """Whether a stored event is as it was written: its checksum matches. An event stored
+    without one (by a version before checksums, even into a segment of this one's) is
+    taken as it is: a checksum guards against damage, and anyone editing by hand could
+    write a matching one."""
+    if "sum" not in doc:
+        return True
+    return type(doc["sum"]) is int and doc["sum"] == event_sum(doc)
+
+
+def segment_fault(docs: list[Any]) -> tuple[int, str] | None:
+    """The first event of a segment that is not as written (its place in the segment,
+    0-based, and why), or None when every event is whole."""
+    for i, doc in enumerate(docs):
+        if not event_shaped(doc):
+            return i, "it is an event of the wrong shape"
+        if not event_intact(doc):
+            return i, "it was changed after it was written (its checksum does not match)"
+    return None
+
+
+def lost_event(why: str, turn: int) -> dict[str, Any]:
+    """What stands for an event lost to damage (see LOST), saying why it was lost."""
+    doc: dict[str, Any] = {
+        "kind": LOST,
+        "summary": f"(lost to damage: {why})",
+        "changes": [],
+        "trace": None,
+        "data": {"lost": why},
+        "at": "",
+        "turn": turn,
+    }
+    return seal_event(doc)
+
+
 def sealed(
     draw: Drawer | None, system_id: str, name: str, count: int, state: GameState
 ) -> dict[str, Any]:

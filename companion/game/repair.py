@@ -17,23 +17,22 @@ from pathlib import Path
 from typing import Any
 
 from companion import TYPE_CHECKING
-from companion.errors import CompanionError, StoreError
-from companion.game.events import Event, apply_event
+from companion.errors import StoreError
 from companion.game.files import (
     CREATED,
     SEGMENT,
     backup_path,
-    event_shaped,
     events_dir,
     meta_sound,
     sealed,
     segment_path,
     start_doc,
-    start_sound,
 )
+from companion.game.replayable import Walk, read_segment, segment_files, walk
 from companion.game.repo import now
 from companion.game.state import GameState
 from companion.game.store import (
+    OutsideError,
     atomic_write,
     database_shaped,
     move,
@@ -145,33 +144,33 @@ def _as_stored(state: GameState) -> Any:
 
 def _stored_events(
     path: Path, want: int | None, when: str, moved: list[str]
-) -> tuple[list[Any], dict[int, Any], int]:
-    """Every event the segments hold in order, up to the first damaged segment (its readable
-    events included) or the first that is not full (no later event follows it); the
-    snapshots the segments keep, by segment; and how many segment files there are. A
-    damaged segment is moved aside."""
+) -> tuple[list[Any], list[str | None], dict[int, Any], int]:
+    """Every event the segments hold, by place: None where one should be and is not (a
+    segment damaged, missing or short while later ones follow, or the last one short of
+    the count `want`), with why in the second list; the snapshots the segments keep, by
+    segment; and how many segment files there are. A damaged segment is moved aside."""
+    nfiles = segment_files(str(path))
     candidates: list[Any] = []
+    whys: list[str | None] = []
     starts: dict[int, Any] = {}
-    reading = True
-    k = 0
-    while os.path.lexists(segment_path(path, k)):
+    for k in range(nfiles):
+        if want is not None and k * SEGMENT >= want:
+            break
         p = Path(segment_path(path, k))
-        if reading and (want is None or k * SEGMENT < want):
-            try:
-                data = read_json_file(p, "companion event segment")
-                docs = list(data["events"].values())
-                start = data.get("start")
-                starts[k] = start.get("1") if isinstance(start, dict) else None
-            except (StoreError, KeyError, TypeError, AttributeError):
-                docs, ended = salvage(p, "events")
-                starts[k] = {"damaged": True}  # whatever the events are, the snapshot is lost
-                moved.append(aside(p, when))
-                reading = ended in ("whole", "end")
-            if not all(map(event_shaped, docs)) or len(docs) < SEGMENT:
-                reading = False
-            candidates += docs
-        k += 1
-    return candidates, starts, k
+        seg = read_segment(str(path), k, lambda f: salvage(Path(f), "events"))
+        if seg.why is not None and os.path.lexists(p):
+            moved.append(aside(p, when))
+        starts[k] = seg.start
+        docs = list(seg.docs[:SEGMENT])
+        candidates += docs
+        whys += [None] * len(docs)
+        end_k = (k + 1) * SEGMENT
+        end = end_k if k < nfiles - 1 else (None if want is None else min(want, end_k))
+        if end is not None and len(candidates) < end:  # places where events should be
+            why = seg.why or f"{p.name} holds only {plural(len(docs), 'event')}"
+            whys += [why] * (end - len(candidates))
+            candidates += [None] * (end - len(candidates))
+    return candidates, whys, starts, nfiles
 
 
 def repair_game(path: Path, draw: Drawer | None = None) -> Repair:
@@ -185,7 +184,13 @@ def repair_game(path: Path, draw: Drawer | None = None) -> Repair:
     when = stamp()
     moved: list[str] = []
     notes: list[str] = []
-    within(str(path), os.path.dirname(os.path.dirname(path)))
+    try:
+        within(str(path), os.path.dirname(os.path.dirname(path)))
+    except OutsideError as e:
+        raise OutsideError(
+            f"{e}. Repair cannot fix this itself: it never follows a link out of the data "
+            "folder, and nothing was changed"
+        ) from None
     meta = _game_meta(path) if os.path.lexists(path) else None
     source = "the file"
     bak = Path(backup_path(path))
@@ -221,15 +226,13 @@ def repair_game(path: Path, draw: Drawer | None = None) -> Repair:
         want = None
 
     setup = GameState.from_dict(meta["setup"])
-    state = setup
-    kept: list[dict[str, Any]] = []
-    snapshots_bad: list[int] = []
     starts: dict[int, Any] = {}
     nfiles = 0
     if meta_events is not None:
         candidates: list[Any] = meta_events
+        whys: list[str | None] = [None] * len(candidates)
     else:
-        candidates, starts, nfiles = _stored_events(path, want, when, moved)
+        candidates, whys, starts, nfiles = _stored_events(path, want, when, moved)
     redo = meta.get("redo") if isinstance(meta.get("redo"), list) else []
     stop = len(candidates) if want is None else min(want, len(candidates))
     if source != "the file" and floor is not None and redo and floor < stop:
@@ -239,40 +242,18 @@ def repair_game(path: Path, draw: Drawer | None = None) -> Repair:
                 "the events stored after them are the undone ones: 'companion redo' brings "
                 "them back"
             )
-    failed = False
-    for i, raw in enumerate(candidates[:stop]):
-        if i % SEGMENT == 0 and i and i // SEGMENT in starts:
-            snap_k = starts[i // SEGMENT]
-            if snap_k is not None and (
-                not start_sound(snap_k, i // SEGMENT) or snap_k.get("state") != _as_stored(state)
-            ):
-                snapshots_bad.append(i // SEGMENT)
-        try:
-            if not event_shaped(raw):
-                raise StoreError("an event of the wrong shape")
-            state = apply_event(state, Event.from_dict(raw))
-        except (CompanionError, KeyError, TypeError, ValueError, IndexError, AssertionError):
-            failed = True
-            break
-        kept.append(raw)
-    lost = (want if want is not None else stop) - len(kept)
-    if want is not None and len(candidates) < want:
+    done = walk(setup, candidates, whys, starts, stop)
+    state, count, lost = done.state, len(done.events), done.lost
+    if want is not None and stop < want:
+        lost += want - stop
+        notes.append(f"the game counts {want:,} events but its event files hold only {stop:,}")
+    notes += _lost_notes(done, path)
+    if source != "the file" and floor is not None and count > floor:
         notes.append(
-            f"the game counts {want:,} events but its event files hold only {len(candidates):,}"
-        )
-    if lost:
-        notes.append(
-            f"events {len(kept) + 1} to {len(kept) + lost} could not be read or applied and "
-            "were left out: the game stands after event " + str(len(kept))
-        )
-    elif failed:
-        notes.append(f"event {len(kept) + 1} could not be applied and was left out")
-    if source != "the file" and floor is not None and len(kept) > floor:
-        notes.append(
-            f"{plural(len(kept) - floor, 'event')} stored after those the backup counts "
+            f"{plural(count - floor, 'event')} stored after those the backup counts "
             "read whole and were kept (the change being written when the file was damaged)"
         )
-    for k in snapshots_bad:
+    for k in done.snapshots_bad:
         notes.append(
             f"the snapshot in {Path(segment_path(path, k)).name} did not match the events "
             "before it: it is rebuilt from them"
@@ -283,15 +264,15 @@ def repair_game(path: Path, draw: Drawer | None = None) -> Repair:
         and not lost
         and (
             not meta_sound(meta)
-            or snap.get("count") != len(kept)
+            or snap.get("count") != count
             or snap.get("state") != _as_stored(state)
         )
     )
     if file_snapshot_bad:
         notes.append("the game file's snapshot did not match its events: it is rebuilt from them")
-    needed = (len(kept) + SEGMENT - 1) // SEGMENT
+    needed = (count + SEGMENT - 1) // SEGMENT
     past = [Path(segment_path(path, k)) for k in range(needed, nfiles)]
-    past = [p for p in past if p.exists() and str(p) not in moved]
+    past = [p for p in past if os.path.lexists(p) and str(p) not in moved]
     if past and (lost or source != "the file"):
         notes.append(
             f"{plural(len(past), 'event file')} past the last kept event "
@@ -300,23 +281,20 @@ def repair_game(path: Path, draw: Drawer | None = None) -> Repair:
         )
     else:
         past = []
-    if source == "the file" and not lost and not moved and not snapshots_bad:
+    if source == "the file" and not lost and not moved and not done.snapshots_bad:
         if not file_snapshot_bad and not past:
-            return Repair(str(path), source, len(kept), 0, (), ("nothing needed repair",))
+            return Repair(str(path), source, done.kept, 0, (), ("nothing needed repair",))
 
     segments: dict[Path, str] = {}
-    replayed = setup
     for k in range(needed):
-        chunk = kept[k * SEGMENT : (k + 1) * SEGMENT]
+        chunk = done.events[k * SEGMENT : (k + 1) * SEGMENT]
         doc: dict[str, Any] = {"events": {str(i + 1): e for i, e in enumerate(chunk)}}
-        if k:
-            doc["start"] = {"1": start_doc(k, replayed.to_dict())}
-        for e in chunk:
-            replayed = apply_event(replayed, Event.from_dict(e))
+        if k and k in done.starts:
+            doc["start"] = {"1": start_doc(k, done.starts[k])}
         segments[Path(segment_path(path, k))] = json.dumps(doc, separators=(",", ":"))
     redo = redo if not lost else []
     meta.update(
-        **sealed(draw, meta["system"], meta["name"], len(kept), state),
+        **sealed(draw, meta["system"], meta["name"], count, state),
         redo=redo,
         updated=now(),
     )
@@ -332,11 +310,40 @@ def repair_game(path: Path, draw: Drawer | None = None) -> Repair:
         if not p.exists():
             atomic_write(p, text)
     atomic_write(path, json.dumps({"game": {"1": meta}}, separators=(",", ":")))
-    return Repair(str(path), source, len(kept), lost, tuple(moved), tuple(notes))
+    return Repair(str(path), source, done.kept, lost, tuple(moved), tuple(notes))
+
+
+def _lost_notes(done: Walk, path: Path) -> list[str]:
+    """Which events a repair could not keep, and why, in the player's words."""
+    notes = []
+    for a, b, why in done.gaps:
+        resumed = next(k for k in done.resumed if k * SEGMENT >= b)
+        one = a == b
+        notes.append(
+            f"{_events_named(a, b)} {'is' if one else 'are'} lost ({why}); "
+            f"{'it stays' if one else 'they stay'} in the log as lost, and the game goes on "
+            "from the snapshot in "
+            f"{Path(segment_path(path, resumed)).name}"
+        )
+    if done.tail is not None:
+        a, b, why = done.tail
+        notes.append(
+            f"{_events_named(a, b)} could not be kept ({why}) and "
+            f"{'was' if a == b else 'were'} left out: the game stands after event {a - 1}"
+        )
+    return notes
+
+
+def _events_named(a: int, b: int) -> str:
+    return f"event {a}" if a == b else f"events {a} to {b}"
 
 
 def repair_database(
-    path: Path, table: str, valid: Callable[[Any], bool], what: str = "entries"
+    path: Path,
+    table: str,
+    valid: Callable[[Any], bool],
+    what: str = "entries",
+    mend: Callable[[Any], tuple[Any, list[str]] | None] | None = None,
 ) -> Repair:
     """Put a damaged rosters or settings file right, keeping the newest of everything.
 
@@ -358,9 +365,16 @@ def repair_database(
     saved, ended = salvage(bak, table) if bak.exists() else ([], "unreadable")
     backup = saved if ended == "whole" and all(valid(d) for d in saved) else None
     docs, ended = salvage(path, table)
-    good = [d for d in docs if valid(d)]
-    lost = len(docs) - len(good) + (1 if ended == "cut" else 0)
     notes: list[str] = []
+    good = []
+    for d in docs:
+        fixed = None if valid(d) or mend is None else mend(d)
+        if fixed is not None:  # kept without its unreadable parts, each named
+            d = fixed[0]
+            notes += [f"{_name(d)!r}: set aside {part}" for part in fixed[1]]
+        if fixed is not None or valid(d):
+            good.append(d)
+    lost = len(docs) - len(good) + (1 if ended == "cut" else 0)
     if lost:
         notes.append(f"{plural(lost, what.rstrip('s'))} in the damaged file could not be read")
     added: list[Any] = []

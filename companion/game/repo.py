@@ -14,17 +14,28 @@ import time
 from collections.abc import Iterator, Sequence
 
 from companion import TYPE_CHECKING
-from companion.errors import NoCurrentGameError, NotFoundError, StoreError, UsageError
+from companion.errors import (
+    NoCurrentGameError,
+    NotFoundError,
+    RefusedError,
+    StoreError,
+    UsageError,
+)
 from companion.game.events import Event, apply_event, replay, set_game
 from companion.game.files import (
     CREATED,
+    LOST,
     SEGMENT,
+    SEGMENT_BYTES,
     backup_path,
+    event_intact,
     event_shaped,
     events_dir,
     holds_files,
     meta_sound,
+    seal_event,
     sealed,
+    segment_fault,
     segment_path,
     start_doc,
     start_sound,
@@ -35,7 +46,6 @@ from companion.game.store import (
     Database,
     all_or_nothing,
     atomic_write,
-    clean_stray_temps,
     default_home,
     file_slug,
     finish_unfinished,
@@ -45,7 +55,9 @@ from companion.game.store import (
     stem,
     within,
 )
+from companion.home import outside, tidy_temps
 from companion.names import match
+from companion.numbers import shown
 from companion.roster import Roster
 from companion.values import field, record
 
@@ -113,6 +125,7 @@ class GameFile:
     _segments: dict[int, list[dict[str, Any]]] = field(default_factory=dict, repr=False)
     _starts: dict[int, dict[str, Any]] = field(default_factory=dict, repr=False)
     _dirty: set[int] = field(default_factory=set, repr=False)
+    _checked: set[int] = field(default_factory=set, repr=False)  # checksums checked
     _legacy: bool = False
     # What draws the board kept beside the state (see `Home`).
     draw: Drawer | None = field(default=None, repr=False)
@@ -193,28 +206,46 @@ class GameFile:
     def _nsegments(self) -> int:
         return (self.count + SEGMENT - 1) // SEGMENT
 
-    def _segment(self, k: int) -> list[dict[str, Any]]:
-        """Segment k as stored (it may run past the count)."""
+    def _segment(self, k: int, checked: bool = True) -> list[dict[str, Any]]:
+        """Segment k as stored (it may run past the count). Each event's shape is checked
+        as it is read and, when `checked` (whenever the events are used, not only added
+        to), its checksum: a damaged event is named, never replayed or shown."""
+        if checked and k not in self._checked:
+            held = self._segment(k, checked=False)
+            fault = segment_fault(held) if k not in self._dirty else None
+            if fault is not None:
+                p = segment_path(self.path, k)
+                raise StoreError(
+                    f"event {k * SEGMENT + fault[0] + 1} in {p} is damaged: {fault[1]}; it "
+                    f"was left untouched: 'companion game repair {stem(self.path)}' keeps "
+                    "every event that can be replayed"
+                )
+            self._checked.add(k)
         if k not in self._segments:
             p = segment_path(self.path, k)
             docs: list[dict[str, Any]] = []
             within(p, os.path.dirname(os.path.dirname(os.path.dirname(p))))
             if os.path.exists(p):
+                fix = (
+                    f"'companion game repair {stem(self.path)}' keeps every event that can be "
+                    "replayed"
+                )
                 try:
-                    data = read_json_file(p, "companion event segment")
+                    data = read_json_file(p, "companion event segment", limit=SEGMENT_BYTES)
                 except StoreError as e:
-                    raise StoreError(
-                        f"{e}; 'companion game repair {stem(self.path)}' keeps the events before "
-                        "the damage"
-                    ) from None
+                    raise StoreError(f"{e}; {fix}") from None
                 table = data.get("events") if isinstance(data, dict) else None
-                if not isinstance(table, dict) or not all(map(event_shaped, table.values())):
+                if not isinstance(table, dict):
                     raise StoreError(
-                        f"{p} is JSON but not a segment of events (or holds an event of the "
-                        "wrong shape); it was left untouched: 'companion game repair "
-                        f"{stem(self.path)}' keeps the events before the damage"
+                        f"{p} is JSON but not a segment of events; it was left untouched: {fix}"
                     )
                 docs = list(table.values())
+                bad = next((i for i, d in enumerate(docs) if not event_shaped(d)), None)
+                if bad is not None:
+                    raise StoreError(
+                        f"event {k * SEGMENT + bad + 1} in {p} is damaged: it is an event of "
+                        f"the wrong shape; it was left untouched: {fix}"
+                    )
                 start = data.get("start")
                 snap = start.get("1") if isinstance(start, dict) else None
                 if start_sound(snap, k):
@@ -225,13 +256,13 @@ class GameFile:
     def check_tail(self) -> None:
         """Read the segment the next event goes to: a damaged one shows before any write."""
         if self.count and not self._legacy:
-            self._segment((self.count - 1) // SEGMENT)
+            self._segment((self.count - 1) // SEGMENT, checked=False)
 
     def _put(self, index: int, raw: dict[str, Any], before: GameState) -> None:
         """Store event number `index` (0-based), dropping anything stored after it;
         `before` is the state the event starts from (kept when it opens a segment)."""
         k, i = divmod(index, SEGMENT)
-        seg = self._segment(k)[:i]
+        seg = self._segment(k, checked=False)[:i]  # added to: its events are not used
         if i == 0 and k:
             self._starts[k] = before.to_dict()
         if len(seg) < i:
@@ -282,6 +313,7 @@ class GameFile:
 
     def _add(self, event: Event, raw: dict[str, Any]) -> None:
         """The event at the log's end, its state applied (an append, or a redo)."""
+        raw = seal_event(raw)  # every event is stored with the checksum its readers check
         before, self.state = self.state, apply_event(self.state, event)
         self._put(self.count, raw, before)
         self.count += 1
@@ -306,6 +338,11 @@ class GameFile:
         if self._legacy:
             self._migrate()
         last = self.raw_tail(1)[0]
+        if last.get("kind") == LOST:
+            raise RefusedError(
+                f"event {self.count} was lost to damage and repaired around, so the game "
+                "before it is not known: undo cannot go back past it"
+            )
         if self._raw is not None:
             self._raw = self._raw[:-1]
         if self._events is not None:
@@ -321,7 +358,13 @@ class GameFile:
             raise UsageError("nothing to redo")
         if self._legacy:
             self._migrate()
-        raw = self.redo.pop()
+        raw = self.redo[-1]
+        if not isinstance(raw, dict) or not event_shaped(raw) or not event_intact(raw):
+            raise StoreError(
+                f"the undone event that redo would put back in {self.path} is damaged; "
+                "it was left untouched: 'companion undo' and new moves still work"
+            )
+        self.redo.pop()
         event = Event.from_dict(raw)
         self._add(event, raw)
         self._save()
@@ -345,6 +388,10 @@ def with_backup_hint(message: str, path: StrPath, repair: str | None = None) -> 
     """Add where the newest good copy of a file is, when one is kept, and the command that
     puts it back (`repair`; a game's by default)."""
     bak = backup_path(path)
+    if outside(os.fspath(path), os.path.dirname(os.path.dirname(os.fspath(path)))) or outside(
+        os.fspath(path), os.path.dirname(os.fspath(path))
+    ):
+        return message  # a link out of the data folder: no repair follows it (it says so)
     repair = repair or f"companion game repair {stem(path)}"
     if os.path.exists(bak):
         return (
@@ -387,12 +434,7 @@ class Home:
 
     def _tidy(self) -> None:
         finish_unfinished(self.root)
-        games = os.path.join(self.root, GAMES)
-        clean_stray_temps(self.root)
-        clean_stray_temps(games)
-        for name in names_in(games, ".events"):
-            clean_stray_temps(os.path.join(games, name))
-        clean_stray_temps(os.path.join(self.root, "deleted", "rosters"))
+        tidy_temps(self.root)
         from companion.data import drop_stale_cache_temps
 
         drop_stale_cache_temps()
@@ -403,6 +445,10 @@ class Home:
             with home_lock(self.root, exclusive=True):  # a command killed half-way: finish it
                 self._tidy()
         with home_lock(self.root, exclusive=False):
+            tidy_temps(self.root)  # no command is writing now: what a killed one left goes
+            from companion.data import drop_stale_cache_temps
+
+            drop_stale_cache_temps()
             yield
 
     # -- rosters -------------------------------------------------------------------
@@ -422,6 +468,9 @@ class Home:
     def save_roster(self, db: Database, roster: Roster, old_name: str | None = None) -> None:
         from tinydb import Query
 
+        # Whatever command made it, a roster is stored only as a reader accepts it: one bad
+        # name must never make a whole rosters file unreadable.
+        Roster.from_dict(roster.to_dict(), f"roster {shown(roster.name)}")
         t = db.table("rosters")
         key = old_name or roster.name
         stored = t.get(Query().name == key)

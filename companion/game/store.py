@@ -14,6 +14,7 @@ import contextlib
 import json
 import os
 import re
+import sys
 from collections.abc import Callable, Iterator
 
 from companion import TYPE_CHECKING
@@ -114,12 +115,17 @@ def reason(e: OSError) -> str:
     return e.strerror or type(e).__name__
 
 
-def read_json_file(path: StrPath, kind: str = "companion database", strict: bool = False) -> Any:
+def read_json_file(
+    path: StrPath,
+    kind: str = "companion database",
+    strict: bool = False,
+    limit: int = MAX_FILE_BYTES,
+) -> Any:
     """Parse a JSON file, refusing anything that is not valid JSON, with the file's name.
-    Only a regular file of at most MAX_FILE_BYTES is read: a FIFO, a device or a folder
+    Only a regular file of at most `limit` bytes is read: a FIFO, a device or a folder
     is refused before a byte is read."""
     try:
-        raw = read_regular(os.fspath(path), MAX_FILE_BYTES)
+        raw = read_regular(os.fspath(path), limit)
     except OSError as e:
         raise StoreError(f"cannot read {path}: {reason(e)}") from None
     except ValueError as e:
@@ -142,11 +148,23 @@ def parse_json(raw: bytes, path: str, kind: str, strict: bool = False) -> Any:
             ) from None
         return json.loads(text, object_pairs_hook=unique_keys) if strict else json.loads(text)
     except (ValueError, RecursionError) as e:  # bad UTF-8 and huge integers are ValueErrors
-        detail = (str(e) or type(e).__name__).split("\n", 1)[0][:80]
+        detail = json_trouble(e)
         raise StoreError(
             f"{path} is not a valid {kind} ({detail}); it was left untouched: move it aside "
             "or restore it from a backup, then try again"
         ) from None
+
+
+def json_trouble(e: ValueError | RecursionError) -> str:
+    """What is wrong with a file that does not parse, in our words and whole (never a
+    parser's message cut short)."""
+    if isinstance(e, RecursionError):
+        return "it is nested too deeply"
+    if isinstance(e, json.JSONDecodeError):
+        return f"it is not JSON from line {e.lineno}, column {e.colno} on"
+    if "integer string conversion" in str(e):
+        return "it holds a number with too many digits"
+    return str(e) or "it is not JSON"
 
 
 def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -343,17 +361,18 @@ def finish_unfinished(root: str) -> None:
     path = os.path.join(root, JOURNAL)
     if not os.path.lexists(path):
         return
-    data = read_json_file(path, "record of an unfinished change")
     try:
+        data = read_json_file(path, "record of an unfinished change", limit=16 * 1024 * 1024)
         state, ops = data["state"], data["ops"]
+        if state not in ("pending", "committed"):
+            raise TypeError(state)
         batch = Batch(root)
         batch.ops = [
-            [op[0], *(None if p is None else os.path.join(root, p) for p in op[1:])] for op in ops
+            [op[0], *(None if p is None else _inside(root, p) for p in op[1:])] for op in ops
         ]
-    except (KeyError, TypeError, IndexError):
-        raise StoreError(
-            f"{path} is not a record of an unfinished change; move it aside to go on"
-        ) from None
+    except (StoreError, KeyError, TypeError, IndexError, ValueError, AttributeError):
+        _set_journal_aside(root, path)
+        return
     try:
         if state == "committed":
             batch.finish()
@@ -364,6 +383,37 @@ def finish_unfinished(root: str) -> None:
             f"cannot finish the change recorded in {path} ({reason(e)}); "
             "check that the data folder can be written"
         ) from None
+
+
+def _inside(root: str, rel: Any) -> str:
+    """A path a record of an unfinished change names, which must lie in the data folder."""
+    if not isinstance(rel, str) or os.path.isabs(rel) or ".." in rel.split(os.sep):
+        raise ValueError(rel)
+    return os.path.join(root, rel)
+
+
+def _set_journal_aside(root: str, path: str) -> None:
+    """A damaged record of an unfinished change: set aside (never deleted), the command's
+    temporary files dropped (its writes never landed), and the player told."""
+    import time
+
+    aside = f"{path}.damaged-{time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())}"
+    n = 1
+    while os.path.lexists(aside):
+        n += 1
+        aside = f"{aside.rsplit('~', 1)[0]}~{n}"
+    try:
+        os.replace(path, aside)
+    except OSError as e:
+        raise StoreError(
+            f"{path}, the record of a command that did not finish, is damaged and cannot be "
+            f"set aside ({reason(e)}); move it aside to go on"
+        ) from None
+    sys.stderr.write(
+        f"companion: note: the record of a command that did not finish was damaged; it is "
+        f"kept as {os.path.basename(aside)} and that command's unwritten files were dropped. "
+        "If a game looks wrong, 'companion game repair NAME' checks it.\n"
+    )
 
 
 def sync_folder(folder: str) -> None:
@@ -399,17 +449,8 @@ def keep_backup(path: StrPath, backup: StrPath) -> None:
         os.unlink(tmp)
 
 
-def clean_stray_temps(folder: StrPath) -> None:
-    """Remove temporary files left by a process that was killed mid-write (named
-    `.NAME.PID.tmp` by `atomic_write`)."""
-    try:
-        names = os.listdir(folder)
-    except OSError:  # not there, or not a folder
-        return
-    for n in names:
-        if n.startswith(".") and n.endswith(".tmp") and len(n) > 5:
-            with contextlib.suppress(OSError):
-                os.unlink(os.path.join(folder, n))
+class OutsideError(StoreError):
+    """A data file that leads out of the data folder: no repair follows it there."""
 
 
 def within(path: str, root: str) -> None:
@@ -417,7 +458,7 @@ def within(path: str, root: str) -> None:
     elsewhere, or in a linked folder): companion reads and writes only its own files."""
     real = outside(path, root)
     if real is not None:
-        raise StoreError(
+        raise OutsideError(
             f"{path} leads to {real}, outside the data folder {root}; companion keeps its "
             "files in that folder only: put the file itself there (or move the link aside)"
         )

@@ -55,6 +55,15 @@ def _compiled_templates() -> Any:
     from companion.data import cache_dir
 
     class Kept(FileSystemBytecodeCache):
+        def load_bytecode(self, bucket: Any) -> None:
+            import io
+
+            from companion.home import read_kept
+
+            raw = read_kept(self._get_cache_filename(bucket), self.directory)
+            if raw is not None:  # else (a link out, a FIFO, too large) compiled afresh
+                bucket.load_bytecode(io.BytesIO(raw))
+
         def dump_bytecode(self, bucket: Any) -> None:
             try:
                 super().dump_bytecode(bucket)

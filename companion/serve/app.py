@@ -42,6 +42,9 @@ POLL = 0.2  # seconds between looks at the game file: a change shows well within
 KEEP_ALIVE = 15.0  # seconds between comments on a quiet stream, so proxies keep it open
 MAX_VIEWERS = 200  # open event streams; more are refused with 503 rather than queued
 MAX_TARGET = 512  # bytes of path and query; longer requests are refused with 414
+# A browser sends a dozen headers of a few KB in all; far more is not a board's viewer.
+MAX_HEADERS = 100
+MAX_HEADER_BYTES = 16 * 1024
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
 
 CSP = (
@@ -223,6 +226,9 @@ def _refusal(scope: Scope, prefix: str) -> tuple[int, str]:
     """(status, why) for a request refused before routing; (0, "") to let it in."""
     raw: bytes = scope.get("raw_path") or scope["path"].encode()
     query: bytes = scope.get("query_string", b"")
+    headers = scope.get("headers", [])
+    if len(headers) > MAX_HEADERS or sum(len(k) + len(v) for k, v in headers) > MAX_HEADER_BYTES:
+        return 431, "Request headers too large."
     if len(raw) + len(query) > MAX_TARGET:
         return 414, "Address too long."
     if not all(0x21 <= b < 0x7F for b in raw + query) or b"%" in raw or b".." in raw:

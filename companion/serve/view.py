@@ -71,8 +71,21 @@ def read(home: Home, name: str) -> Reading:
     try:
         data = board_data(home, name)
     except CompanionError as e:
-        return Reading("damaged", f"The game '{name}' cannot be read: {e}")
+        why = without_paths(str(e), home.root)
+        return Reading("damaged", f"The game '{name}' cannot be read: {why}")
     return Reading("board", board_html(data), data)
+
+
+def without_paths(text: str, root: str) -> str:
+    """`text` with no path of this computer in it: a file in the data folder named from
+    there ("games/sample.json"), any other by its name alone (a page may be seen by
+    anyone at the table)."""
+    import re
+
+    top = os.path.realpath(root)
+    for base in {root.rstrip(os.sep), top.rstrip(os.sep)}:
+        text = text.replace(base + os.sep, "").replace(base, "the data folder")
+    return re.sub(r"(?<![\w.])/[^\s;,'()]+", lambda m: os.path.basename(m[0]), text)
 
 
 def board_html(data: dict[str, Any]) -> str:

@@ -209,9 +209,12 @@ def test_a_write_that_fails_is_one_line_and_changes_nothing(played, run):
 
 
 def test_an_event_naming_a_side_that_is_not_there_is_reported(played, run):
+    from companion.game.files import seal_event
+
     seg = played / "games" / "sample.events" / "000000.json"
     data = json.loads(seg.read_text())
     data["events"]["2"]["changes"][0]["key"] = 99
+    data["events"]["2"] = seal_event(data["events"]["2"])  # whole as stored, wrong as a rule
     seg.write_text(json.dumps(data))
     path = played / "games" / "sample.json"
     meta = json.loads(path.read_text())
