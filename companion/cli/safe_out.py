@@ -4,7 +4,7 @@ Names are checked as they are given (see `names.check_name`), but a file edited 
 or written by an older version, may still hold an escape sequence or a direction
 override. Every command's output therefore passes through `Guarded`: control characters
 (but new lines and tabs), the C1 controls and the direction marks and overrides are
-written as `\\uXXXX`, so they show and do nothing. On a colour terminal the colour and
+written as `\\uXXXX`, so they show and do nothing. On a terminal the colour, style and
 cursor sequences that Rich and the prompts write (CSI: ESC, '[', ..., a final letter) are
 let through; a title, a clipboard write or any other OSC/DCS sequence never is.
 """
@@ -50,8 +50,9 @@ class Guarded:
             tty = raw.isatty()
         except (AttributeError, ValueError, OSError):
             pass
-        env = os.environ
-        self.colour = bool(env.get("FORCE_COLOR")) or (tty and not env.get("NO_COLOR"))
+        # A terminal gets its style sequences whatever NO_COLOR says: Rich still writes
+        # bold and underline there, and those are CSI sequences too.
+        self.colour = bool(os.environ.get("FORCE_COLOR")) or tty
 
     def write(self, text: Any) -> Any:
         if isinstance(text, str):

@@ -269,3 +269,21 @@ def test_8_oversized_request_headers_get_431() -> None:
     assert _refusal({**scope, "headers": many}, "")[0] == 431
     assert _refusal({**scope, "headers": big}, "")[0] == 431
     assert _refusal({**scope, "headers": [(b"host", b"127.0.0.1")]}, "")[0] == 0
+
+
+def test_a_terminal_keeps_its_style_sequences_under_no_color(monkeypatch):
+    """NO_COLOR takes the colours away, not bold: Rich still sends style sequences to a
+    terminal, and they must reach it as sequences, not as text; a title never does."""
+    import io
+
+    from companion.cli.safe_out import Guarded
+
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    out = Tty()
+    Guarded(out).write("\x1b[1mResult:\x1b[0m \x1b]0;pwn\x07X")
+    assert out.getvalue().startswith("\x1b[1mResult:\x1b[0m ")
+    assert "\x1b]" not in out.getvalue() and "\\u001b]0;pwn" in out.getvalue()
