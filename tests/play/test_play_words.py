@@ -51,3 +51,15 @@ def test_a_command_is_said_as_the_key_that_does_it(said, in_play_words):
 def test_words_without_a_command_are_left_alone():
     text = "Robyn moves 6\" (its stat 6); 'turn' is a word here"
     assert in_play(text, names) == text
+
+
+def test_skirmashed_activation_says_the_key_that_ends_it(run):
+    from play_helpers import play_keys
+
+    assert run("game", "new", "--system", "skirmashed", "--seed", "1", "--name", "g").code == 0
+    assert run("turn", "--seed", "1").code == 0
+    # r: digital dice; 1: the first fighter activates; then the log (m, l).
+    out, _ = play_keys("g", "r1" + "ml", rows=24, width=80)
+    flat = " ".join(out.split())
+    assert "key e (end the activation) ends it with the stamina check" in flat, flat[-1500:]
+    assert "'companion " not in flat.replace("'companion play' picks it up", "")
