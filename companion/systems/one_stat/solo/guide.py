@@ -121,9 +121,10 @@ def pass_side(state: GameState, side: int) -> Outcome:
         raise RefusedError("every fighter of yours has activated already")
     names = ", ".join(f.name for f in waiting)
     summary = f"Your fighters end their turn; not activated: {names}. The OpFor's turn."
-    step = Step("Your turn ends", summary, rulings=("R-1SS-S01",))
+    step = Step("Not activated", names, rulings=("R-1SS-S01",))
     changes = tuple(set_fighter(f.id, "token", True) for f in waiting)
-    return Outcome("side-passed", summary, changes, Trace(summary, (step,), summary))
+    trace = Trace("Your fighters end their turn", (step,), "the OpFor's turn")
+    return Outcome("side-passed", summary, changes, trace)
 
 
 def declarable(state: GameState) -> list[tuple[str, str]]:
