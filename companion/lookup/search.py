@@ -11,6 +11,7 @@ every word of the question ranks above one that answers a single word very well.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 
 from companion.lookup.synonyms import synonyms
@@ -26,6 +27,10 @@ W_SHEET = 1.2
 W_TEXT = 0.7
 
 FOCUS = 0.6  # bonus for a title made only of the question's words
+
+RARE_FLOOR = 0.3  # the least a found word counts, however common
+RARE_POWER = 1.0  # above 1, rare words count more against common ones
+LEAN = 0.0  # how much a word used by fewer systems counts for them, per word
 
 TYPO_CUTOFF = 78.0  # rapidfuzz ratio (0-100) below which two words are not a typo apart
 
@@ -86,7 +91,8 @@ def search(query: str, topics: Sequence[RuleTopic], limit: int = 6) -> list[Hit]
     tables = {sid: synonyms(sid) for sid in {t.system for t in topics}}
     slots_of = {sid: _dedupe(table.slots(asked)) for sid, table in tables.items()}
     weights = [KNOWN.get(t) or _weights(t) for t in topics]
-    vocabulary = sorted({w for ws in weights for w in ws})
+    rare = _rarity(weights)
+    vocabulary = sorted(rare)
     near: dict[str, dict[str, float]] = {}
     for slots in slots_of.values():
         for slot in slots:
@@ -95,12 +101,15 @@ def search(query: str, topics: Sequence[RuleTopic], limit: int = 6) -> list[Hit]
                     near[w] = _similar(w, vocabulary)
     sims_of = {sid: [_merged(slot, near) for slot in slots] for sid, slots in slots_of.items()}
     counts = {sid: [tables[sid].weight(slot) for slot in slots] for sid, slots in slots_of.items()}
+    leaning = _leaning(topics, weights, sims_of, rare) if len(tables) > 1 else {}
     hits = []
     for t, ws in zip(topics, weights, strict=True):
         sims = sims_of[t.system]
         score = 0.0
         for s, count in zip(sims, counts[t.system], strict=True):
-            score += count * max((s[w] * weight for w, weight in ws.items() if w in s), default=0)
+            score += count * max(
+                (s[w] * weight * rare[w] for w, weight in ws.items() if w in s), default=0
+            )
         title = set(words(t.title))
         if score > 0 and title:
             # A title the question covers whole is the focused answer: "shield" before
@@ -108,9 +117,53 @@ def search(query: str, topics: Sequence[RuleTopic], limit: int = 6) -> list[Hit]
             covered = sum(max((s.get(w, 0.0) for s in sims), default=0) for w in title)
             score += FOCUS * covered / len(title)
         if score > 0:
-            hits.append(Hit(t, round(score, 3)))
+            hits.append(Hit(t, round(score + leaning.get(t.system, 0.0), 3)))
     hits.sort(key=lambda h: -h.score)
     return hits[:limit]
+
+
+def _rarity(weights: Sequence[dict[str, float]]) -> dict[str, float]:
+    """How much finding each word tells (BM25's inverse document frequency, scaled so a
+    word in half the topics counts about half of one found in a single topic)."""
+    df: dict[str, int] = {}
+    for ws in weights:
+        for w in ws:
+            df[w] = df.get(w, 0) + 1
+    n = len(weights)
+    top = math.log(1 + n)
+    return {
+        w: RARE_FLOOR + (1 - RARE_FLOOR) * (math.log(1 + n / d) / top) ** RARE_POWER
+        for w, d in df.items()
+    }
+
+
+def _leaning(
+    topics: Sequence[RuleTopic],
+    weights: Sequence[dict[str, float]],
+    sims_of: dict[str, list[dict[str, float]]],
+    rare: dict[str, float],
+) -> dict[str, float]:
+    """How much the question's words lean toward each system, when several are searched:
+    a word only one system uses ("quality", "rookie", "manoeuvre") or a system's own
+    name tells which game the player means."""
+    vocab: dict[str, set[str]] = {}
+    for t, ws in zip(topics, weights, strict=True):
+        vocab.setdefault(t.system, set()).update(ws)
+    systems_of: dict[str, int] = {}
+    for v in vocab.values():
+        for w in v:
+            systems_of[w] = systems_of.get(w, 0) + 1
+    n = len(vocab)
+    out: dict[str, float] = {}
+    for sid, sims in sims_of.items():
+        lean = 0.0
+        for s in sims:
+            lean += max(
+                (v * math.log(n / systems_of[w]) for w, v in s.items() if w in vocab[sid]),
+                default=0.0,
+            )
+        out[sid] = LEAN * lean
+    return out
 
 
 def _dedupe(slots: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
