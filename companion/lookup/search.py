@@ -100,16 +100,18 @@ def search(query: str, topics: Sequence[RuleTopic], limit: int = 6) -> list[Hit]
                 if w not in near:
                     near[w] = _similar(w, vocabulary)
     sims_of = {sid: [_merged(slot, near) for slot in slots] for sid, slots in slots_of.items()}
+    # What finding each word is worth: a near word ("ranger" for "ranges") never counts
+    # for more than the question's own word would, however rare it is.
+    worth = {w: _worth(w, n, rare) for w, n in near.items()}
+    values_of = {sid: [_merged(slot, worth) for slot in slots] for sid, slots in slots_of.items()}
     counts = {sid: [tables[sid].weight(slot) for slot in slots] for sid, slots in slots_of.items()}
     leaning = _leaning(topics, weights, sims_of, rare) if len(tables) > 1 else {}
     hits = []
     for t, ws in zip(topics, weights, strict=True):
         sims = sims_of[t.system]
         score = 0.0
-        for s, count in zip(sims, counts[t.system], strict=True):
-            score += count * max(
-                (s[w] * weight * rare[w] for w, weight in ws.items() if w in s), default=0
-            )
+        for v, count in zip(values_of[t.system], counts[t.system], strict=True):
+            score += count * max((v[w] * weight for w, weight in ws.items() if w in v), default=0)
         title = set(words(t.title))
         if score > 0 and title:
             # A title the question covers whole is the focused answer: "shield" before
@@ -120,6 +122,14 @@ def search(query: str, topics: Sequence[RuleTopic], limit: int = 6) -> list[Hit]
             hits.append(Hit(t, round(score + leaning.get(t.system, 0.0), 3)))
     hits.sort(key=lambda h: -h.score)
     return hits[:limit]
+
+
+def _worth(asked: str, near: dict[str, float], rare: dict[str, float]) -> dict[str, float]:
+    own = rare.get(asked)
+    return {
+        w: sim * (rare[w] if w == asked or own is None else min(rare[w], own))
+        for w, sim in near.items()
+    }
 
 
 def _rarity(weights: Sequence[dict[str, float]]) -> dict[str, float]:
