@@ -120,6 +120,35 @@ def _current_game() -> tuple[str, str] | None:
     return (view.name, view.system) if view.system in systems.ids() else None
 
 
+def _last_game() -> tuple[str, str] | None:
+    """The name and rule system of the game played last (the game file written most
+    recently), or None when there is none to read; it writes nothing."""
+    import os
+
+    from companion.game.store import default_home
+    from companion.home import game_doc, read_locked
+
+    folder = os.path.join(default_home(), "games")
+    try:
+        names = [n for n in os.listdir(folder) if n.endswith(".json") and not n.startswith(".")]
+    except OSError:
+        return None
+    newest = sorted(names, key=lambda n: os.path.getmtime(os.path.join(folder, n)))
+    for name in reversed(newest):
+        game = name[: -len(".json")]
+
+        def read(home: str, game: str = game) -> tuple[str, dict[str, object]] | None:
+            return game_doc(home, game)
+
+        found = read_locked(read)
+        if found is None:
+            continue
+        system = found[1].get("system")
+        if isinstance(system, str) and system in systems.ids():
+            return str(found[1].get("name") or found[0]), system
+    return None
+
+
 def _by_system(
     hits: list[tuple[RuleTopic, float]], per_system: int
 ) -> list[list[tuple[RuleTopic, float]]]:
@@ -187,26 +216,18 @@ def search(words: list[str], system: str | None, limit: int | None, as_json: boo
         _show_hits(_search(question, system, limit or MORE + 1), as_json, across=False)
         return
     current = _current_game()
-    if current is not None:
-        game, sid = current
+    meant = current if current is not None else _last_game()
+    if meant is not None:
+        game, sid = meant
         hits = _rank(question, [sid], limit or MORE + 1)
         if hits:
             if not as_json:
-                _print(
-                    [
-                        (
-                            [
-                                (
-                                    f"Answers from {prepared.name(sid)} first: the current "
-                                    f"game '{game}' plays it (--system ID searches another "
-                                    "system).",
-                                    "dim",
-                                )
-                            ],
-                            0,
-                        )
-                    ]
+                why = "the current game" if current is not None else "the game played last,"
+                note = (
+                    f"Answers from {prepared.name(sid)} ({sid}): {why} '{game}' plays it "
+                    "(--system ID searches another system)."
                 )
+                _print([([(note, "dim")], 0)])
             _show_hits(hits, as_json, across=False)
             return
     groups = _by_system(_search(question, None, 50 * len(systems.ids())), limit or 1)

@@ -5,33 +5,39 @@ dropped, cut to a rough stem), so plurals and word forms match. Each word of the
 scores its best match in each topic: the same stem counts fully, a word the topic's word
 begins with a little less, and a near spelling (a typo) by how near it is. Where the word
 is found matters: the title, id and keywords weigh most, then the one-line summary, then
-the text. A topic's score is the sum over the question's words, so a topic that answers
-every word of the question ranks above one that answers a single word very well.
+the text. Each word counts as BM25F counts it: by how few topics hold it, finding it
+again adds less and less, and a long text counts each finding for less. A topic's score
+is the sum over the question's words (plus the pairs of them it holds side by side), so
+a topic that answers every word of the question ranks above one that answers a single
+word very well.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import math
+from collections.abc import Sequence
 
 from companion.lookup.synonyms import synonyms
 from companion.lookup.topics import RuleTopic
 from companion.lookup.words import words
 from companion.values import frozen
 
-# Where a word is found, and how much that counts.
-W_NAME = 3.0  # title and id
-W_KEYWORD = 2.6
-W_SECTION = 1.0
-W_SHEET = 1.2
-W_TEXT = 0.7
+# The places a word is found, each with how much it counts and how much a long place
+# counts each word for less (BM25's b: 0 for a title, whose length says nothing).
+FIELDS = ("name", "keyword", "section", "sheet", "text")
+W_FIELD = (3.0, 2.6, 1.0, 0.8, 0.5)
+B_FIELD = (0.3, 0.0, 0.0, 0.5, 0.75)
+K1 = 1.2  # how soon a word found again adds little (BM25's k1)
 
-FOCUS = 0.6  # bonus for a title made only of the question's words
+FOCUS = 1.5  # bonus for a title made only of the question's words
+PAIR = 0.5  # what two of the question's words side by side in a topic count, as one more
 
 TYPO_CUTOFF = 78.0  # rapidfuzz ratio (0-100) below which two words are not a typo apart
 
-# Each topic's weighted stems where they were worked out ahead (`companion.lookup.prepared`
-# keeps them in the cache folder), so a look-up need not read every topic's text.
-KNOWN: dict[RuleTopic, dict[str, float]] = {}
+# Each topic's stems with how often each place holds them, where they were worked out
+# ahead (`companion.lookup.prepared` keeps them in the cache folder), so a look-up need
+# not read every topic's text.
+KNOWN: dict[RuleTopic, dict[str, list[int]]] = {}
 
 
 @frozen
@@ -40,22 +46,32 @@ class Hit:
     score: float
 
 
-def _fields(t: RuleTopic) -> Iterable[tuple[float, str]]:
-    yield W_NAME, t.title + " " + t.id.replace("-", " ")
-    yield W_KEYWORD, " ".join(t.keywords)
-    yield W_SECTION, t.section
-    yield W_SHEET, t.sheet
-    yield W_TEXT, t.text
+def _fields(t: RuleTopic) -> tuple[str, ...]:
+    return (
+        t.title + " " + t.id.replace("-", " "),
+        " ".join(t.keywords),
+        t.section,
+        t.sheet,
+        t.text,
+    )
 
 
-def _weights(t: RuleTopic) -> dict[str, float]:
-    """Each stem of the topic with the weight of the weightiest place it appears."""
-    out: dict[str, float] = {}
-    for weight, text in _fields(t):
-        for w in words(text):
-            if out.get(w, 0.0) < weight:
-                out[w] = weight
+def _weights(t: RuleTopic) -> dict[str, list[int]]:
+    """Each stem of the topic with how often each place (`FIELDS`) holds it."""
+    out: dict[str, list[int]] = {}
+    for i, text in enumerate(_fields(t)):
+        stems = words(text)
+        for w in stems:
+            out.setdefault(w, [0] * len(FIELDS))[i] += 1
+        for pair in _pairs(stems):
+            out.setdefault(pair, [0] * len(FIELDS))[i] += 1
     return out
+
+
+def _pairs(stems: Sequence[str]) -> list[str]:
+    """Each two stems side by side, as one key ("line sight"): a topic that has the
+    question's words together answers it better than one that has them apart."""
+    return [f"{a} {b}" for a, b in zip(stems, stems[1:], strict=False) if a != b]
 
 
 def _similar(query: str, vocabulary: Sequence[str]) -> dict[str, float]:
@@ -85,8 +101,9 @@ def search(query: str, topics: Sequence[RuleTopic], limit: int = 6) -> list[Hit]
         return []
     tables = {sid: synonyms(sid) for sid in {t.system for t in topics}}
     slots_of = {sid: _dedupe(table.slots(asked)) for sid, table in tables.items()}
-    weights = [KNOWN.get(t) or _weights(t) for t in topics]
-    vocabulary = sorted({w for ws in weights for w in ws})
+    terms = [_terms_of(t) for t in topics]
+    rare = _rarity(terms)
+    vocabulary = sorted(w for w in rare if " " not in w)
     near: dict[str, dict[str, float]] = {}
     for slots in slots_of.values():
         for slot in slots:
@@ -94,23 +111,97 @@ def search(query: str, topics: Sequence[RuleTopic], limit: int = 6) -> list[Hit]
                 if w not in near:
                     near[w] = _similar(w, vocabulary)
     sims_of = {sid: [_merged(slot, near) for slot in slots] for sid, slots in slots_of.items()}
+    # What finding each word is worth: a near word ("ranger" for "ranges") never counts
+    # for more than the question's own word would, however rare it is.
+    worth = {w: _worth(w, n, rare) for w, n in near.items()}
+    values_of = {
+        sid: [_shared(slot, _merged(slot, worth), rare) for slot in slots]
+        for sid, slots in slots_of.items()
+    }
     counts = {sid: [tables[sid].weight(slot) for slot in slots] for sid, slots in slots_of.items()}
+    norms = _norms(terms)
+    pairs = [p for p in _pairs(asked) if p in rare]
     hits = []
-    for t, ws in zip(topics, weights, strict=True):
-        sims = sims_of[t.system]
+    for t, ts, norm in zip(topics, terms, norms, strict=True):
         score = 0.0
-        for s, count in zip(sims, counts[t.system], strict=True):
-            score += count * max((s[w] * weight for w, weight in ws.items() if w in s), default=0)
+        for v, count in zip(values_of[t.system], counts[t.system], strict=True):
+            best = 0.0
+            for w, value in v.items():
+                tf = ts.get(w)
+                if tf is not None:
+                    found = sum(n * k for n, k in zip(tf, norm, strict=True))
+                    best = max(best, value * found * (K1 + 1) / (found + K1))
+            score += count * best
+        for pair in pairs:
+            tf = ts.get(pair)
+            if tf is not None:
+                found = sum(n * k for n, k in zip(tf, norm, strict=True))
+                score += PAIR * rare[pair] * found * (K1 + 1) / (found + K1)
         title = set(words(t.title))
         if score > 0 and title:
             # A title the question covers whole is the focused answer: "shield" before
             # "Meat Shield", "shooting" before "Shooting into melee".
+            sims = sims_of[t.system]
             covered = sum(max((s.get(w, 0.0) for s in sims), default=0) for w in title)
             score += FOCUS * covered / len(title)
         if score > 0:
             hits.append(Hit(t, round(score, 3)))
     hits.sort(key=lambda h: -h.score)
     return hits[:limit]
+
+
+def _terms_of(t: RuleTopic) -> dict[str, list[int]]:
+    known = KNOWN.get(t)
+    if known is None:
+        known = KNOWN[t] = _weights(t)
+    return known
+
+
+def _norms(terms: Sequence[dict[str, list[int]]]) -> list[tuple[float, ...]]:
+    """Per topic, what one finding in each place counts: the place's weight, less for a
+    place longer than that place is on average (BM25F's length normalisation)."""
+    lengths = [
+        [sum(tf[i] for w, tf in ts.items() if " " not in w) for i in range(len(FIELDS))]
+        for ts in terms
+    ]
+    n = max(len(terms), 1)
+    average = [max(sum(row[i] for row in lengths) / n, 1.0) for i in range(len(FIELDS))]
+    return [
+        tuple(
+            w / (1 - b + b * length / avg)
+            for w, b, length, avg in zip(W_FIELD, B_FIELD, row, average, strict=True)
+        )
+        for row in lengths
+    ]
+
+
+def _shared(
+    slot: tuple[str, ...], values: dict[str, float], rare: dict[str, float]
+) -> dict[str, float]:
+    """A phrase of the synonym table is one idea, however it is worded: the rules' word
+    found counts as much as the rarest of its words would ("die" or "kill")."""
+    if len(slot) == 1:
+        return values
+    top = max((rare.get(w, 0.0) for w in slot), default=0.0)
+    return {w: v * top / rare[w] if w in slot and rare.get(w) else v for w, v in values.items()}
+
+
+def _worth(asked: str, near: dict[str, float], rare: dict[str, float]) -> dict[str, float]:
+    own = rare.get(asked)
+    return {
+        w: sim * (rare[w] if w == asked or own is None else min(rare[w], own))
+        for w, sim in near.items()
+    }
+
+
+def _rarity(terms: Sequence[dict[str, list[int]]]) -> dict[str, float]:
+    """How much finding each word tells: BM25's inverse document frequency."""
+    df: dict[str, int] = {}
+    for ts in terms:
+        for w in ts:
+            df[w] = df.get(w, 0) + 1
+    n = len(terms)
+    return {w: math.log(1 + (n - d + 0.5) / (d + 0.5)) for w, d in df.items()}
 
 
 def _dedupe(slots: list[tuple[str, ...]]) -> list[tuple[str, ...]]:

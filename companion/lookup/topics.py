@@ -17,6 +17,8 @@ from companion.data import Reader, data_dir, load_toml
 from companion.values import frozen, thawed
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from companion.systems.records import Topic
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
@@ -34,6 +36,7 @@ KIND_SECTIONS = {
     "class": "Classes",
     "trait": "Traits",
     "type": "Figure types",
+    "genre": "Quickplay units",
 }
 
 # Words that find a system's own entries of a kind ("which actions can a drone take":
@@ -190,7 +193,36 @@ def all_topics(system_id: str) -> tuple[RuleTopic, ...]:
         for t in entries
         if t.id not in taken
     )
-    return own + listed
+    return own + listed + library_topics(system)
+
+
+def library_topics(system: Any) -> tuple[RuleTopic, ...]:
+    """One topic per genre of the system's ready-made units (WarStuff's quickplay
+    lists), naming each unit with its cost, Quality and special rules, so "batman cost"
+    or "zombie rules" finds the list that answers it."""
+    library = system.unit_library
+    if library is None:
+        return ()
+    out = []
+    for genre in library.genres():
+        lines = [
+            f"- {u.name}: {u.listed} pts, Quality {u.quality}"
+            + (f"; {', '.join(library.rule_label(r) for r in u.rules)}" if u.rules else "")
+            for u in genre.units
+        ]
+        out.append(
+            RuleTopic(
+                system=system.info.id,
+                id=f"units-{genre.id}",
+                title=f"{genre.label} quickplay units",
+                section=KIND_SECTIONS["genre"],
+                kind="genre",
+                sheet=", ".join(u.name for u in genre.units) + ".",
+                text="\n".join(lines),
+                keywords=("quickplay", "units list", *genre.aliases),
+            )
+        )
+    return tuple(out)
 
 
 def naming_rulings(label: str, rulings: Sequence[tuple[str, str]]) -> tuple[str, ...]:

@@ -122,13 +122,27 @@ def test_the_current_games_system_answers_first_and_says_so(run):
     assert run("demo").code == 0  # a 1ss game
     r = run("rules", "search", "how", "many", "turns", "in", "a", "game")
     assert r.code == 0, r.err
-    assert r.out.startswith("Answers from 1 Stat Skirmish first: the current game 'sample'")
+    assert r.out.startswith("Answers from 1 Stat Skirmish (1ss): the current game 'sample'")
     assert "The game turn" in r.out and "(1ss, Turn, turn)" in r.out
     assert {h["system"] for h in run("rules", "search", "turns", "--json").json()} == {"1ss"}
     # A question the game's system cannot answer still gets the others' answers.
     r = run("rules", "search", "manoeuvre")
     assert r.code == 0 and r.out.startswith("Nothing in 1 Stat Skirmish, the current game's")
     assert "[skirmashed]" in r.out
+
+
+def test_with_no_current_game_the_system_of_the_game_played_last_answers(run, monkeypatch):
+    from companion.cli import rules_cmd
+
+    assert run("demo").code == 0  # a 1ss game, written last
+    monkeypatch.setattr(rules_cmd, "_current_game", lambda: None)
+    r = run("rules", "search", "how", "many", "turns", "in", "a", "game")
+    assert r.code == 0, r.err
+    assert r.out.startswith(
+        "Answers from 1 Stat Skirmish (1ss): the game played last, 'sample' plays it "
+        "(--system ID searches another system)."
+    )
+    assert {h["system"] for h in run("rules", "search", "turns", "--json").json()} == {"1ss"}
 
 
 def test_search_in_one_system(run):
