@@ -40,7 +40,7 @@ HINT = "(u undo · k trace · s board · q quit · m: more)"
 # the next turn, write the report; b is Back in every sub-menu.
 PHASE_KEYS = "tenwb"
 # Actions taken in most activations, which get their keys before the rarer ones.
-COMMON = ("attack", "move", "walk", "run", "skill", "recover", "shoot", "strike", "charge")
+COMMON = ("attack", "move", "walk", "run", "hold", "skill", "recover", "shoot", "strike", "charge")
 # One-key choices left for a phase's own entries (see `numbered`).
 MAX_KEYED = len(keys_for(FIXED + PHASE_KEYS))
 
@@ -329,11 +329,19 @@ class Loop(Asking, Extras):
             # Every skill a fighter of this game has gets its key now, so no later menu
             # moves another's.
             skills = {s for f in self.s.state.fighters for s in system.active_skills(f)}
-            names += [f"skill:{s}" for s in sorted(skills)] + [action]
+            names += [f"skill:{s}" for s in sorted(skills)] + decisions(system) + [action]
             # The actions of every turn choose their letters first.
-            order = sorted(dict.fromkeys(names), key=lambda a: a not in COMMON)
-            labels = [(a, self.action_label(a)) for a in order]
+            # then shoot-or-strike's own entry (its melee side is the attack's key).
+            order = sorted(
+                dict.fromkeys(names), key=lambda a: 0 if a in COMMON else 1 if "=" in a else 2
+            )
+            labels = [(a, self.action_label(a)) for a in order if not a.endswith("=no")]
             self.keys = letter_keys(labels, FIXED + PHASE_KEYS + "g")
+            # The melee side of shoot-or-strike is the action's own key: the two never
+            # share a screen, and an attack is "a" whether or not the fighter may shoot.
+            for a in order:
+                if a.endswith("=no"):
+                    self.keys[a] = self.keys.get(a.partition(":")[0], "")
         return self.keys.get(action, "")
 
     def action_items(self, actions: list[legal.Legal], room: int) -> list[Item]:
@@ -617,6 +625,10 @@ class Loop(Asking, Extras):
     def action_label(self, action: str) -> str:
         if action.startswith("skill:"):
             return legal.label_of(self.s.system, "skill", {"skill": action[6:]})
+        if "=" in action:  # one answer of a decision its entry makes: "attack:ranged=yes"
+            name, _, said = action.partition(":")
+            key, _, value = said.partition("=")
+            return legal.label_of(self.s.system, name, {key: value == "yes"})
         spec = self.s.system.declared_actions().get(action)
         return spec.label if spec is not None else action.replace("-", " ").capitalize()
 
@@ -721,9 +733,26 @@ class Loop(Asking, Extras):
 
 
 def key_of(choice: legal.Legal) -> str:
-    """The key an action's menu entry is known by: a skill used as an action has its own."""
+    """The key an action's menu entry is known by: a skill used as an action has its own,
+    and so has each answer of a decision an entry makes (Shoot, Melee attack)."""
     skill = choice.fixed.get("skill")
-    return f"skill:{skill}" if choice.action == "skill" and skill else choice.action
+    if choice.action == "skill" and skill:
+        return f"skill:{skill}"
+    decided = [k for k, v in choice.fixed.items() if isinstance(v, bool)]
+    if decided:
+        k = decided[0]
+        return f"{choice.action}:{k}={'yes' if choice.fixed[k] else 'no'}"
+    return choice.action
+
+
+def decisions(system: Any) -> list[str]:
+    """The entries of every decision a menu entry makes (see `key_of`), most used first."""
+    out = []
+    for aid, spec in system.declared_actions().items():
+        for fact in spec.facts:
+            if fact.entries:
+                out += [f"{aid}:{fact.key}=yes", f"{aid}:{fact.key}=no"]
+    return out
 
 
 def _bind(fn: Callable[..., None], *args: Any) -> Callable[[], None]:

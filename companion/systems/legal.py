@@ -132,7 +132,7 @@ def _variants(
     """What the choice of `action` already fixes, once per way to take it: a skill action
     once for each skill the fighter may use as one; nothing for any other action."""
     if action != "skill":
-        return [{}]
+        return _decided(system, state, f, action)
     spec = system.declared_actions().get("skill")
     fact = spec.fact("skill") if spec is not None else None
     if fact is None:
@@ -144,9 +144,29 @@ def _variants(
     return [{"skill": value} for _, value in choices]
 
 
+def _decided(
+    system: RuleSystem, state: GameState, f: FighterState, action: str
+) -> list[dict[str, Any]]:
+    """The action once per answer of a decision its menu entries make (shoot or strike),
+    when the fighter may take either; else once, deciding nothing."""
+    from companion.systems.records import Question
+
+    spec = system.declared_actions().get(action)
+    for fact in spec.facts if spec is not None else ():
+        if not fact.entries:
+            continue
+        q = Question(state, f, fact, {}, None)
+        if system.known(q) is None and system.asks(q):
+            return [{fact.key: True}, {fact.key: False}]
+    return [{}]
+
+
 def label_of(system: RuleSystem, action: str, fixed: Mapping[str, Any]) -> str:
     spec = system.declared_actions().get(action)
     label = spec.label if spec is not None else action.replace("-", " ").capitalize()
+    for fact in spec.facts if spec is not None else ():
+        if fact.entries and fact.key in fixed:
+            return fact.entries[0 if fixed[fact.key] else 1]
     skill = fixed.get("skill")
     if skill:
         return f"{label}: {system.skill_label(str(skill))}"
@@ -220,7 +240,17 @@ def refusal(system: RuleSystem, state: GameState, request: ActionRequest) -> str
     same = [x for x in found if x.action == action]
     if not same:
         return _not_offered(system, state, f, action, found)
-    legal = next((x for x in same if all(x.fixed.get(k) == v for k, v in fixed.items())), None)
+    # A way the menus offer it that this request agrees with: its skill, and its
+    # decision (shoot or strike) where the request makes one.
+    legal = next(
+        (
+            x
+            for x in same
+            if all(x.fixed.get(k) == v for k, v in fixed.items())
+            and all(request.options.get(k, v) == v for k, v in x.fixed.items() if k != "skill")
+        ),
+        None,
+    )
     if legal is None:
         return None  # a skill the menus leave out: its own rules answer
     target = legal.target

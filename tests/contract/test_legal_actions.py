@@ -90,13 +90,13 @@ def test_a_healer_targets_only_prone_fighters():
 # --- play reads it --------------------------------------------------------------------------
 
 
-def test_play_asks_a_fighter_with_a_shooter_and_a_melee_weapon_whether_it_shoots(demo):
+def test_play_offers_a_fighter_with_a_shooter_and_a_melee_weapon_both_attacks(demo):
     _started(demo)
-    _, ui = play_keys("sample", "rc2a1")
-    menus = [m for m, _ in ui.menus]
-    # Commanded, John (longbow and quarterstaff) may shoot: the choice is asked, not
-    # taken for melee because the chances happen to match.
-    assert "Does John shoot (a ranged attack)?" in menus
+    _, ui = play_keys("sample", "rc2")
+    _, entries = ui.menus[-1]
+    # Commanded, John (longbow and quarterstaff) may shoot or strike: an entry each, the
+    # decision made by the key, not taken for melee because the chances happen to match.
+    assert "h) Shoot" in entries and "a) Attack in melee" in entries
 
 
 def test_a_commanded_fighter_gets_its_action_at_once_in_play(demo):
@@ -104,7 +104,7 @@ def test_a_commanded_fighter_gets_its_action_at_once_in_play(demo):
     _, ui = play_keys("sample", "rc2")
     message, entries = ui.menus[-1]
     assert message == "John: ordered by its boss's Command: one action now"
-    assert "a) Attack" in entries and "e) None: John lets its action go" in entries
+    assert "a) Attack in melee" in entries and "e) None: John lets its action go" in entries
 
 
 def test_an_action_granted_and_let_go_is_written_and_play_moves_on(demo, run):

@@ -104,10 +104,10 @@ def duel(demo, monkeypatch):
 
 
 def test_attack_with_entered_dice_then_prone_fighter_can_only_recover(duel):
-    # e: enter dice; 1: Robyn; a: attack; 1: Cpt. Fawkes; n: no shot (asked: Robyn has
-    # both); Enter: the facts as they stand (not in cover, nobody ganging); die 4; e: end;
-    # 1: Cpt. Fawkes; r: recover; die 2; q: quit.
-    text, ui = drive("e1a1n\r" + "4\re1r" + "2\rq")
+    # e: enter dice; 1: Robyn; a: attack in melee (Robyn may shoot too: the entry
+    # decides, h would shoot); 1: Cpt. Fawkes; Enter: the facts as they stand (not in
+    # cover, nobody ganging); die 4; e: end; 1: Cpt. Fawkes; r: recover; die 2; q: quit.
+    text, ui = drive("e1a1\r" + "4\re1r" + "2\rq")
     log = duel("log", "--json").json()
     assert [e["kind"] for e in log] == [
         "turn",
@@ -132,7 +132,8 @@ def test_attack_with_entered_dice_then_prone_fighter_can_only_recover(duel):
     assert not any("Attack" in label for label in fawkes_menu)
     robyn_menu = next(labels for msg, labels in ui.menus if "Robyn is activating" in msg)
     # Actions keep their letters; a fall is behind "more".
-    assert robyn_menu[0] == "a) Attack" and not any(x.startswith("f)") for x in robyn_menu)
+    assert robyn_menu[:2] == ["h) Shoot", "a) Attack in melee"]
+    assert not any(x.startswith("f)") for x in robyn_menu)
     assert "Step time without input" in text
 
 
@@ -184,24 +185,20 @@ def sample(demo):
 
 
 def test_a_shot_asks_only_what_changes_its_odds(sample):
-    # r: roll for me; 1: Robyn; a: attack; 2: T-999 (a shield: always in cover, so
-    # cover is not asked); n: no shot, asked first. The confirming screen holds "shoot?"
-    # (no) and ganging; 1 flips it to a shot, whose distance a Ranger's longbow does not
-    # care about within its reach, so only who stands near is left; Enter rolls.
-    text, ui = drive("r1a2n" + "1\rq")
+    # r: roll for me; 1: Robyn; h: shoot (the entry decides; a would strike); 2: T-999
+    # (a shield: always in cover, so cover is not asked; a Ranger's longbow does not care
+    # about the distance within its reach): only who stands near is left, on the
+    # confirming screen; Enter rolls.
+    text, ui = drive("r1h2" + "\rq")
+    entries = next(labels for m, labels in ui.menus if "Robyn is activating" in m)
+    assert "h) Shoot" in entries and "a) Attack in melee" in entries
     forms = [labels for m, labels in ui.menus if m.startswith("Enter rolls")]
     assert forms[0] == [
         "r) Roll (Enter)",
-        "1) Does Robyn shoot (a ranged attack)?: no",
-        "2) Other friends of Robyn within 1 step of T-999?: 0",
+        "1) Anyone else within 1 step of T-999?: nobody",
         "b) Back",
     ]
-    assert forms[1][1:] == [
-        "1) Does Robyn shoot (a ranged attack)?: yes",
-        "2) Anyone else within 1 step of T-999?: nobody",
-        "b) Back",
-    ]
-    assert not any("cover" in m for m, _ in ui.menus)
+    assert not any("cover" in m or "shoot" in m for m, _ in ui.menus)
     log = sample("log", "--json").json()
     assert log[-1]["kind"] == "attack" and "shoots" in log[-1]["summary"]
     assert "Chances: " in text

@@ -237,18 +237,17 @@ def test_play_attack_with_entered_dice(run, term, home):
     t.press("1", "Robyn is activating")
     t.settle()
     menu = t.screen().rsplit("Robyn is activating", 1)[1]
-    found = re.search(r"(\w)\) Attack", menu)
+    found = re.search(r"(\w)\) Attack in melee", menu)
     assert found, menu
     key = found.group(1)
-    t.press(key, "Robyn: Attack — whom?")
-    # Robyn has a bow and a sword: whether she shoots is asked first (no: melee); the
-    # facts that matter then wait at their usual answers on one screen: Enter rolls.
-    t.press("1", "Does Robyn shoot")
-    t.press("n", "Enter rolls")
+    t.press(key, "Robyn: Attack in melee — whom?")
+    # Robyn has a bow and a sword: the entry chose melee (Shoot is its own); the facts
+    # that matter then wait at their usual answers on one screen: Enter rolls.
+    t.press("1", "Enter rolls")
     t.key("Enter", "Roll D")
     # Enter a 3 for every die the resolution asks for, until its result shows.
     deadline = time.monotonic() + WAIT
-    while "Result:" not in t.screen().rsplit("Robyn: Attack — whom?", 1)[1]:
+    while "Result:" not in t.screen().rsplit("Robyn: Attack in melee — whom?", 1)[1]:
         assert time.monotonic() < deadline, t.screen()[-3000:]
         before = t.count("? Roll D")
         t._tmux("send-keys", "-t", "t", "-l", "3")
@@ -257,7 +256,7 @@ def test_play_attack_with_entered_dice(run, term, home):
         while (
             time.monotonic() < end
             and t.count("? Roll D") <= before
-            and "Result:" not in (t.screen().rsplit("Robyn: Attack — whom?", 1)[1])
+            and "Result:" not in (t.screen().rsplit("Robyn: Attack in melee — whom?", 1)[1])
         ):
             time.sleep(0.05)
     t.key("C-c", "picks it up from there")
@@ -360,13 +359,12 @@ def test_the_last_result_stays_on_screen(run, term, home, cols, rows):
     t.press("1", "Robyn is activating")
     t.settle()
     menu = t.screen().rsplit("Robyn is activating", 1)[1]
-    key = re.search(r"(\w)\) Attack", menu)
+    key = re.search(r"(\w)\) Attack in melee", menu)
     assert key, menu
-    t.press(key.group(1), "Robyn: Attack — whom?")
-    t.press("1", "Does Robyn shoot")
-    t.press("n", "Enter rolls")
+    t.press(key.group(1), "Robyn: Attack in melee — whom?")
+    t.press("1", "Enter rolls")
     t.key("Enter", "Roll D")
-    _enter_threes_until_result(t, "Robyn: Attack — whom?")
+    _enter_threes_until_result(t, "Robyn: Attack in melee — whom?")
     t.settle()
     shown = t.visible()
     lines = shown.rstrip("\n").splitlines()

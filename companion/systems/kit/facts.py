@@ -59,6 +59,9 @@ class Fact:
     # play asks it every time it matters, never from a default or the answer given last
     # time; `default` is then only what a command assumes when it is not given.
     usual: bool = True
+    # A decision (`chosen` yes/no) the menus make by the entry picked: the action is
+    # offered once per answer, labelled with these (yes, no): "Shoot", "Melee attack".
+    entries: tuple[str, ...] = ()
 
     def question(self, actor: str = "", target: str = "") -> str:
         return self.ask.format(actor=actor or "the fighter", target=target or "the target")
@@ -119,7 +122,7 @@ def read_action(aid: str, r: Reader) -> ActionSpec:
     for fr in r.tables("ask"):
         fr.only(
             "key", "kind", "ask", "low", "high", "choices", "among", "when", "default",
-            "in_play", "help", "flip", "chosen", "usual",
+            "in_play", "help", "flip", "chosen", "usual", "entries",
         )  # fmt: skip
         k = fr.text("key")
         if k in seen:
@@ -131,6 +134,9 @@ def read_action(aid: str, r: Reader) -> ActionSpec:
         choices = fr.texts("choices", ())
         if kind == "choice" and not choices:
             fr.fail("a choice needs its choices", "choices")
+        entries = fr.texts("entries", ())
+        if entries and (kind != "yesno" or len(entries) != 2):
+            fr.fail("entries are the labels of a yes/no's two answers: two of them", "entries")
         when = fr.text("when", "")
         ref = when.removeprefix("not ").partition("=")[0].strip()
         if ref and ref not in seen:
@@ -151,6 +157,7 @@ def read_action(aid: str, r: Reader) -> ActionSpec:
                 fr.flag("flip", False),
                 fr.flag("chosen", False),
                 fr.flag("usual", True),
+                entries,
             )
         )
     return ActionSpec(

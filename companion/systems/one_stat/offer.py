@@ -31,8 +31,10 @@ def offered(d: OneStatData, state: GameState, f: FighterState, names: Sequence[s
     for a in names:
         if a in SCENARIO_OF_ACT and state.scenario not in SCENARIO_OF_ACT[a]:
             continue
-        if a == "command" and "command" not in f.skills:
-            continue
+        if a == "command" and (
+            "command" not in f.skills or "command" in f.flags.get("skills_used", ())
+        ):
+            continue  # once a turn, as every skill (R-1SS-P16)
         if a == "heavy-option" and not any(
             d.armory.get(item_of(e)[0]) is not None and d.armory[item_of(e)[0]].shooter == "heavy"
             for e in f.equipment
