@@ -5,12 +5,15 @@ from __future__ import annotations
 import secrets
 import socket
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from companion.cli.common import GameOpt
 from companion.errors import UsageError
+
+if TYPE_CHECKING:
+    from companion.serve.addresses import Address
 
 DEFAULT_PORT = 8765
 
@@ -33,9 +36,19 @@ def serve(
         typer.Option(
             "--lan",
             help="Listen on the local network too (a phone on the same Wi-Fi); the address "
-            "then holds a random token, and any request without it is refused.",
+            "then holds a random token, and any request without it is refused. Each of this "
+            "computer's network addresses is printed with a QR code.",
         ),
     ] = False,
+    host: Annotated[
+        str | None,
+        typer.Option(
+            "--host",
+            metavar="ADDRESS",
+            help="With --lan: the one network address of this computer to print (and its QR "
+            "code), e.g. 192.168.1.23 when it has several.",
+        ),
+    ] = None,
 ) -> None:
     """Show the game as a live board in a web browser, until Ctrl-C.
 
@@ -46,20 +59,28 @@ def serve(
     board is read-only: nothing on the page can change the game.
 
     It listens on 127.0.0.1 (this computer) unless --lan is given; the address is
-    printed with a QR code to open it on a phone in one step. Needs companion's optional
-    serve extra (Starlette, uvicorn and segno; see the README).
+    printed with a QR code to open it on a phone in one step. With --lan, the addresses
+    are this computer's own on its networks (never 127.0.0.1, which a phone cannot
+    reach); where it has none, it says so.
 
-    Example: companion serve
+    Example: companion serve --lan
     """
+    if host is not None and not lan:
+        raise UsageError("--host picks one of the network addresses: give it with --lan")
     try:
         import uvicorn
 
         from companion.serve.app import create_app
-    except ImportError:
+    except ImportError as e:
         raise UsageError(
-            'companion serve needs its web server: pip install "companion[serve]"'
+            f"companion serve cannot load its web server ({e.name or e}): reinstall companion"
         ) from None
     from companion.cli.shared import open_home
+    from companion.serve.addresses import network_addresses
+
+    found = network_addresses() if lan else []
+    if host is not None:
+        found = _chosen(host, found)
 
     home = open_home()
     with home.reading():
@@ -74,13 +95,7 @@ def serve(
             sock = _bind(host, 0)
     else:
         sock = _bind(host, port)
-    url = _address(sock.getsockname()[1], lan, token)
-    typer.echo(f"Live board of '{name}': {url}")
-    _qr(url)
-    typer.echo(
-        ("Anyone on this network with the address (and its token) can watch. " if lan else "")
-        + "Press Ctrl-C to stop."
-    )
+    _announce(name, sock.getsockname()[1], lan, token, found)
     sys.stdout.flush()
     config = uvicorn.Config(
         create_app(home, name, token),
@@ -116,21 +131,42 @@ def _bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def _address(port: int, lan: bool, token: str | None) -> str:
-    host = _lan_ip() if lan else "127.0.0.1"
+def _chosen(host: str, found: list[Address]) -> list[Address]:
+    picked = [a for a in found if a.ip == host]
+    if not picked:
+        known = ", ".join(a.ip for a in found) or "none"
+        raise UsageError(
+            f"--host {host} is not one of this computer's network addresses (found: {known})"
+        )
+    return picked
+
+
+def _announce(name: str, port: int, lan: bool, token: str | None, found: list[Address]) -> None:
+    """The board's address(es), each with its QR code; on a network, every address of
+    this computer there, and where it has none, a sentence saying so and no QR code."""
     path = f"/{token}/" if token else "/"
-    return f"http://{host}:{port}{path}"
-
-
-def _lan_ip() -> str:
-    """This computer's address on the local network, from its own host name (no packet is
-    sent); the loopback address where nothing better is known."""
-    try:
-        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
-    except OSError:
-        infos = []
-    found = [str(i[4][0]) for i in infos if not str(i[4][0]).startswith("127.")]
-    return found[0] if found else "127.0.0.1"
+    if not lan:
+        url = f"http://127.0.0.1:{port}{path}"
+        typer.echo(f"Live board of '{name}': {url}")
+        _qr(url)
+    elif not found:
+        typer.echo(f"Live board of '{name}': http://127.0.0.1:{port}{path} (this computer only)")
+        typer.echo(
+            "No network address found: this computer seems to be on no network a phone "
+            "could reach (no Wi-Fi or cable). Join one, then start the board again."
+        )
+    else:
+        for i, a in enumerate(found):
+            url = f"http://{a.ip}:{port}{path}"
+            on = f" (on {a.interface})" if a.interface else ""
+            typer.echo(f"Live board of '{name}': {url}{on}" if i == 0 else f"Also at: {url}{on}")
+            _qr(url)
+        if len(found) > 1:
+            typer.echo("Scan the code of the network the phone is on (--host picks one).")
+    typer.echo(
+        ("Anyone on this network with the address (and its token) can watch. " if lan else "")
+        + "Press Ctrl-C to stop."
+    )
 
 
 def _qr(url: str) -> None:

@@ -41,6 +41,7 @@ def board_data(home: Home, name: str) -> dict[str, Any]:
     from companion.render.board_data import board
     from companion.report.build import roll_line
     from companion.report.words import plain
+    from companion.serve.score import score_strip, turn_order
     from companion.trace import Trace
 
     with home.reading():
@@ -51,6 +52,8 @@ def board_data(home: Home, name: str) -> dict[str, Any]:
     scen = {s.id: s for s in system.scenarios()}.get(gf.state.scenario)
     data["scenario_summary"] = plain(scen.summary) if scen else ""
     data["notes"] = [plain(n) for n in data["notes"]]
+    data["score"] = score_strip(system, gf.state, scen.summary if scen else "")
+    data["order"] = turn_order(gf.state, data["next_side"])
     data["last"] = None
     if last:
         raw = last[0]

@@ -19,6 +19,7 @@ from starlette.testclient import TestClient
 
 from companion.cli.shared import drawn_board
 from companion.game.repo import Home
+from companion.serve.addresses import Address, network_addresses, parse_ip_tool
 from companion.serve.app import CSP, create_app
 
 LOCAL = "http://127.0.0.1:8765"
@@ -47,9 +48,11 @@ def test_the_page_shows_the_tracker_the_sides_and_the_order(board):
     page = r.text
     assert "<h1>sample</h1>" in page and "Turn 1 of 8" in page
     assert "Robyn&#39;s merry men" in page and "Cpt. Fawkes" in page
-    assert "<dt>Initiative</dt><dd>Robyn&#39;s merry men</dd>" in page
+    assert "initiative: Robyn&#39;s merry men" in page
     assert '<li class="fighter upright active">' in page  # Robyn, activating
-    assert "0 <abbr" in page  # victory points: the training mission keeps them
+    # The score strip: the training mission keeps no VP, so fighters left count.
+    assert '<span class="value">5/5</span> <span class="unit">fighters left</span>' in page
+    assert 'Activating now: <b id="now">Robyn</b>' in page
     assert "Robyn activates" in page.split("Last step")[1]  # the last step
     # Nothing fetched from anywhere else: the style, script and icon are the board's own.
     assert "http" not in page.replace("http-equiv", "")
@@ -260,9 +263,64 @@ def test_the_serve_modules_stay_off_the_table_commands(demo):
     assert out.strip().splitlines()[-1] == "[]"
 
 
-def test_without_the_serve_extra_it_says_what_to_install(demo, run, monkeypatch):
+def test_a_missing_web_server_library_is_one_line(demo, run, monkeypatch):
     import sys
 
-    monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if not installed
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if broken or removed
     r = run("serve")
-    assert r.code == 2 and 'pip install "companion[serve]"' in r.err
+    assert r.code == 2 and "reinstall companion" in r.err and "Traceback" not in r.err
+
+
+def test_host_needs_lan_and_must_be_an_address_of_this_computer(demo, run, monkeypatch):
+    from companion.serve import addresses
+
+    r = run("serve", "--host", "192.168.1.23")
+    assert r.code == 2 and "--lan" in r.err
+    monkeypatch.setattr(addresses, "default_finders", lambda: [lambda: [Address("10.0.0.5")]])
+    r = run("serve", "--lan", "--host", "192.168.1.23")
+    assert r.code == 2 and "10.0.0.5" in r.err and "Traceback" not in r.err
+
+
+LOOPBACKS = [Address("127.0.0.1", "lo"), Address("127.0.1.1", "lo:1"), Address("0.0.0.0")]
+
+
+def test_the_network_addresses_never_include_loopback():
+    """Whatever the interfaces say, 127.x, 0.0.0.0 and link-local are never offered; the
+    outgoing interface's address comes first, named after its interface."""
+    out = [Address("192.168.1.23")]
+    listed = [*LOOPBACKS, Address("169.254.3.4", "eth1"), Address("10.0.0.5", "eth0")]
+    listed.append(Address("192.168.1.23", "wlan0"))
+    got = network_addresses([lambda: out, lambda: listed])
+    assert got == [Address("192.168.1.23", "wlan0"), Address("10.0.0.5", "eth0")]
+    assert network_addresses([lambda: LOOPBACKS]) == []
+    assert not any(a.ip.startswith("127.") for a in network_addresses())  # this machine's
+
+
+def test_the_ip_tool_is_read_as_printed():
+    text = (
+        "1: lo    inet 127.0.0.1/8 scope host lo\\       valid_lft forever\n"
+        "3: wlp2s0    inet 192.168.1.23/24 brd 192.168.1.255 scope global dynamic wlp2s0\n"
+    )
+    assert parse_ip_tool(text) == [Address("127.0.0.1", "lo"), Address("192.168.1.23", "wlp2s0")]
+
+
+@pytest.mark.parametrize(
+    ("found", "expect"),
+    [
+        ([], ["No network address found", "this computer only"]),
+        ([Address("192.168.1.23", "wlan0"), Address("10.0.0.5", "eth0")],
+         ["http://192.168.1.23:8765/T/ (on wlan0)", "Also at: http://10.0.0.5:8765/T/"]),
+    ],
+)  # fmt: skip
+def test_lan_prints_each_network_address_with_a_qr_code_or_says_there_is_none(
+    found, expect, capsys
+):
+    from companion.cli.serve_cmd import _announce
+
+    _announce("sample", 8765, True, "T", found)
+    out = capsys.readouterr().out
+    for text in expect:
+        assert text in out, out
+    qr_codes = out.count("Live board of") + out.count("Also at:") if found else 0
+    assert out.count("\u2580" * 7) >= qr_codes  # a QR code's top edge for each address
+    assert ("\u2580" in out or "\u2588" in out) is bool(found)  # no QR code for loopback

@@ -81,3 +81,54 @@ def test_the_board_loads_and_follows_an_attack_made_in_another_terminal(demo, ho
         assert browser.problems() == []
     finally:
         browser.close()
+
+
+LAYOUT = (Path(__file__).parent / "board_probe.js").read_text()
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+def _layout(browser: Browser) -> dict:
+    return json.loads(browser.evaluate(LAYOUT))
+
+
+def test_a_phone_sees_the_score_who_acts_and_the_last_step_first(demo, home, tmp_path):
+    """At 390 x 844 (a phone), 820 (a tablet) and 1280 (a laptop): the score strip, the
+    fighter activating and the last step with its dice are on the first screen, nothing
+    scrolls sideways, no text is under 12 px and no stat under 16 px, every text stands
+    at 4.5:1 or better on its background (light and dark), out-of-action fighters are one
+    line, and danger reads in the danger colour."""
+    assert demo("turn", "--dice", "7,3").code == 0
+    assert demo("activate", "Robyn").code == 0
+    assert demo("set", "Frogger with rifle", "--state", "out").code == 0
+    assert demo("set", "Frogger with pistol and axe", "--state", "out").code == 0
+    assert demo("set", "T-999", "--state", "wounded").code == 0
+    assert demo("attack", "Robyn", "Cpt", "--range", "10", "--dice", "4,5,6").code == 0
+    assert CHROMIUM is not None
+    browser = Browser(CHROMIUM)
+    try:
+        with serving(env={"COMPANION_HOME": str(home)}) as (url, _):
+            sizes = ((390, 844, "light"), (820, 1180, "dark"), (1280, 800, "light"))
+            for width, height, scheme in sizes:
+                browser.open(url, width, height, scheme=scheme)
+                seen = _layout(browser)
+                where = f"{width} px, {scheme}"
+                assert seen["scroll"] <= seen["width"] == width, f"sideways scroll at {where}"
+                for part in ("strip", "current", "last"):
+                    assert seen[part] is not None and seen[part] <= height, (part, where, seen)
+                assert seen["sides"][0].startswith("Robyn"), seen["sides"]
+                assert "3/5 fighters left" in seen["sides"][1], seen["sides"]
+                assert seen["order"].startswith("Activating now: Robyn"), seen["order"]
+                assert seen["rolls"] >= 1  # the last step's dice and odds
+                assert seen["small"]["size"] >= 12, (where, seen["small"])
+                assert seen["stats"] >= 16, (where, seen["stats"])
+                assert seen["worst"]["ratio"] >= 4.5, (where, seen["worst"])
+                assert seen["folded"].startswith("Out of action (2)"), seen["folded"]
+                assert len(set(seen["danger"])) == 1, seen["danger"]  # one danger colour
+                # The screen is kept awake, or the page says it cannot be.
+                assert seen["awake"] == "yes" or "cannot keep the screen awake" in seen["awakeText"]
+                if width == 390 and os.environ.get("COMPANION_DOCS_SHOT"):
+                    DOCS.mkdir(exist_ok=True)
+                    browser.screenshot(DOCS / "board-phone.png", height=height)
+        assert browser.problems() == []
+    finally:
+        browser.close()
