@@ -27,19 +27,25 @@ def test_a_four_turn_game_prints_on_four_a4_pages_with_one_luck_table_a_side(hom
     assert CHROMIUM is not None
     pages = print_pdf(CHROMIUM, page, pdf)
     assert 1 <= len(pages) <= 4 and set(pages) == {A4}, pages
-    browser = Browser(CHROMIUM)
-    try:
-        browser.open(page.as_uri(), 794)
-        browser.send("Emulation.setEmulatedMedia", {"media": "print"})
-        seen = json.loads(browser.evaluate(PRINTED))
-    finally:
-        browser.close()
+    seen = _read_as_printed(page, PRINTED)
     # One luck table a side on paper, and no cell broken inside a word.
     assert seen["luck_tables"] == 2, seen
     assert seen["broken"] == [], seen["broken"]
     # Each chart whole, its legend inside it.
     for c in seen["charts"]:
         assert c["legend"] and c["legend_bottom"] <= c["bottom"] + 1, c
+
+
+def _read_as_printed(page: Path, probe: str) -> dict:
+    """`probe` read in `page` laid out for print, an A4 page's width."""
+    assert CHROMIUM is not None
+    browser = Browser(CHROMIUM)
+    try:
+        browser.open(page.as_uri(), 794)
+        browser.send("Emulation.setEmulatedMedia", {"media": "print"})
+        return json.loads(browser.evaluate(probe))
+    finally:
+        browser.close()
 
 
 PRINTED = """JSON.stringify({
@@ -113,13 +119,7 @@ def test_cards_print_at_63_by_88_mm_nine_to_an_a4_sheet(run, tmp_path):
     assert run("roster", "show", "Long", "--format", "html", "-o", str(page)).code == 0
     assert CHROMIUM is not None
     assert print_pdf(CHROMIUM, page, pdf) == [A4, A4]  # ten cards: nine, then one
-    browser = Browser(CHROMIUM)
-    try:
-        browser.open(page.as_uri(), 794)
-        browser.send("Emulation.setEmulatedMedia", {"media": "print"})
-        seen = json.loads(browser.evaluate(CARDS))
-    finally:
-        browser.close()
+    seen = _read_as_printed(page, CARDS)
     assert {(round(w), round(h)) for w, h in seen["sizes"]} == {(63, 88)}
     assert seen["marks"] == 40 and seen["overflowing"] == [], seen
 
