@@ -211,3 +211,31 @@ def _place_fds(read_end: int, write_end: int) -> None:
     os.dup2(w, 4)
     os.set_inheritable(3, True)
     os.set_inheritable(4, True)
+
+
+def print_pdf(exe: str, page: Path, pdf: Path) -> list[tuple[float, float]]:
+    """`page` printed by Chromium to `pdf`, as a reader would print it; the size of each
+    page in millimetres, read from the PDF's page objects (their /MediaBox)."""
+    import re
+
+    profile = tempfile.mkdtemp(prefix="companion-chromium-")
+    try:
+        subprocess.run(
+            [exe, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+             "--no-first-run", "--disable-background-networking", "--disable-component-update",
+             "--disable-sync", f"--user-data-dir={profile}", "--no-pdf-header-footer",
+             f"--print-to-pdf={pdf}", page.as_uri()],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            timeout=120, check=True,
+        )  # fmt: skip
+    finally:
+        shutil.rmtree(profile, ignore_errors=True)
+    raw = pdf.read_bytes()
+    pages = re.findall(rb"/Type\s*/Page\b(?!s).{0,400}?/MediaBox\s*\[([^\]]*)\]", raw, re.S)
+    if len(pages) != len(re.findall(rb"/Type\s*/Page\b(?!s)", raw)):
+        pages = re.findall(rb"/MediaBox\s*\[([^\]]*)\]", raw)  # the box listed apart
+    sizes = []
+    for box in pages:
+        x0, y0, x1, y1 = (float(v) for v in box.split())
+        sizes.append((round((x1 - x0) * 25.4 / 72), round((y1 - y0) * 25.4 / 72)))
+    return sizes

@@ -19,7 +19,13 @@ if TYPE_CHECKING:
 ROSTER = arg("roster", "Roster name (a unique prefix is enough).")
 
 
-def show(roster: str, as_json: bool, fmt: str = "text", output: str | None = None) -> None:
+def show(
+    roster: str,
+    as_json: bool,
+    fmt: str = "text",
+    output: str | None = None,
+    size: str | None = None,
+) -> None:
     from companion import systems
     from companion.cli.shared import open_home
     from companion.errors import UsageError
@@ -29,12 +35,14 @@ def show(roster: str, as_json: bool, fmt: str = "text", output: str | None = Non
 
     if output is not None and fmt != "html":
         raise UsageError("--output writes cards: add --format html")
+    if size is not None and fmt != "html":
+        raise UsageError("--size sets the cards' size: add --format html")
     home = open_home()
     with home.reading():
         r = home.find_roster(roster)
     sys_ = systems.get(r.system)
     if fmt == "html" and not as_json:
-        _cards(sys_, r, output)
+        _cards(sys_, r, output, size or "card")
         return
     if as_json:
         data = r.to_dict()
@@ -64,17 +72,22 @@ def show(roster: str, as_json: bool, fmt: str = "text", output: str | None = Non
     print_parts(parts)
 
 
-def _cards(sys_: RuleSystem, r: Roster, output: str | None) -> None:
-    """The roster as printable cards, one a fighter, in the look of the battle report."""
+def _cards(sys_: RuleSystem, r: Roster, output: str | None, size: str) -> None:
+    """The roster as printable cards, one a kind of fighter, in the look of the report."""
     from companion.report.cards import cards_html, roster_cards
     from companion.report.output import write_file
 
-    page = cards_html(roster_cards(sys_, r))
+    sheet = roster_cards(sys_, r, size)
+    page = cards_html(sheet)
     if output is None:
         sys.stdout.write(page)
         return
     write_file([page], output)
-    sys.stdout.write(f"{len(r.fighters)} roster cards written to {output}\n")
+    n = len(sheet.cards)
+    sys.stdout.write(
+        f"{n} roster card{'s' if n != 1 else ''} for {len(r.fighters)} fighters written to "
+        f"{output}\n"
+    )
 
 
 def list_(as_json: bool) -> None:
@@ -101,10 +114,13 @@ COMMANDS = (
         "companion.cli.roster_view:show",
         """Show a roster's fighters, or write them as printable cards.
 
-    --format html writes one card per fighter (stats, equipment, each skill or trait with
-    its rule in one line, cost), in the look of the battle report, to print and cut out.
+    --format html writes cards to print and cut out: 63x88 mm, nine to an A4 sheet with
+    crop marks (--size a6 for A6 cards), one per kind of fighter (identical ones as one
+    card xN), with large stats, every action, skill or trait with its rule in one line,
+    boxes to tick at the table, and the warband, system and points total.
 
     Example: companion roster show "Robyn" --format html -o robyn-cards.html
+    companion roster show "Robyn" --format html --size a6 -o robyn-a6.html
     companion roster show "Robyn"
     """,
         (
@@ -120,6 +136,13 @@ COMMANDS = (
                 default="text",
             ),
             opt("output", "Write the cards to this file.", "--output", "-o"),
+            opt(
+                "size",
+                "The cards' size: card (63x88 mm, nine to an A4 sheet) or a6.",
+                "--size",
+                kind="choice",
+                choices=("card", "a6"),
+            ),
         ),
         completes=(("roster", "roster"),),
     ),

@@ -22,7 +22,8 @@ from companion.game.repo import GameFile
 from companion.game.state import GameState
 from companion.report.headline import headline
 from companion.report.luck import Luck, Tally, kind_of, side_of
-from companion.report.moments import Moment, Moments
+from companion.report.moments import Moment, Moments, held
+from companion.report.standing import standing
 from companion.report.words import plain
 from companion.systems.base import RuleSystem
 from companion.trace import Step, Trace
@@ -193,10 +194,10 @@ def _build(system: RuleSystem, gf: GameFile) -> Report:
             side = state.fighter(fid).side
             moments.fell(ev.turn, before, fid, state.sides[side].name, trace)
         if trace is not None:
-            for step in trace.steps:
+            for n, step in enumerate(trace.steps):
                 # Looked up after the event, so a fighter it brought in is found.
                 kind = tally.add(state, step)
-                if kind is not None:
+                if kind is not None and held(trace.steps, n):
                     moments.step(ev.turn, step, ev.summary, kind)
         if ev.kind in SOLO_KINDS:
             solo.append(_solo_line(ev, trace))
@@ -231,6 +232,14 @@ def _build(system: RuleSystem, gf: GameFile) -> Report:
     keeps_vp = system.keeps_vp and (scored or _scenario_scores(scen.summary if scen else ""))
     of = f" of {final.last_turn}" if final.last_turn else ""
     solo_game = bool(final.options.get("profile")) or bool(solo)
+    notes = tuple(plain(n) for n in system.status_lines(final))
+    score = standing(
+        [(s.name, s.vp) for s in final.sides],
+        keeps_vp,
+        notes,
+        [s.lost for s in sides],
+        [len(s.fighters) for s in sides],
+    )
     accounts = []
     last_vp = tuple(s.vp for s in gf.setup.sides)
     for t in sorted(turns):
@@ -250,7 +259,7 @@ def _build(system: RuleSystem, gf: GameFile) -> Report:
         turns=tuple(accounts),
         casualties=casualties,
         luck=tally.lines(final),
-        notes=tuple(plain(n) for n in system.status_lines(final)),
+        notes=notes,
         start_vp=tuple(s.vp for s in gf.setup.sides),
         keeps_vp=keeps_vp,
         round_word=system.round_word,
@@ -263,6 +272,7 @@ def _build(system: RuleSystem, gf: GameFile) -> Report:
             keeps_vp,
             solo_game,
             f"{system.round_word} {final.turn}{of}" if final.turn else "",
+            score,
         ),
         moments=moments.moments(system.round_word),
     )

@@ -68,8 +68,9 @@ def _style(look: str, colours: Sequence[str], stroke: int = 1) -> Any:
         major_label_font_size=label,
         legend_font_size=label + 1,
         title_font_size=18,
-        value_font_size=13,
-        tooltip_font_size=13,
+        # Drawn at three quarters on a 390 px phone: 17 stays above 12 px there.
+        value_font_size=17,
+        tooltip_font_size=17,
     )
 
 
@@ -101,7 +102,17 @@ def _finish(chart: Any, cid: str, label: str) -> str:
     svg = _COMMENT.sub("", _SCRIPT.sub("", svg))
     safe = label.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
     svg = svg.replace("<title>Pygal</title>", f"<title>{safe}</title>", 1)
-    return svg.replace("<svg ", f'<svg role="img" aria-label="{safe}" ', 1)
+    # pygal numbers its legend entries the same in every chart: ids unique in the page.
+    svg = svg.replace('id="activate-serie-', f'id="{cid}-activate-serie-')
+    svg = svg.replace("<svg ", f'<svg role="img" aria-label="{safe}" ', 1)
+    # Bars and legend boxes outlined in each series' dash pattern, as the lines are drawn.
+    rules = "".join(
+        f"#chart-{cid} .serie-{i} rect, #chart-{cid} #{cid}-activate-serie-{i} rect"
+        f"{{stroke:currentColor;stroke-width:2;stroke-dasharray:{DASHES[i].replace(',', '')}}}"
+        for i in range(1, len(DASHES))
+    )
+    at = svg.find(">") + 1
+    return f"{svg[:at]}<style>{rules}</style>{svg[at:]}"
 
 
 MAX_GROUPS = 12
@@ -115,9 +126,20 @@ def _groups(report: Report) -> list[list[TurnAccount]]:
     return [turns[i : i + size] for i in range(0, len(turns), size)]
 
 
-def _label(group: list[TurnAccount]) -> str:
+def _label(group: list[TurnAccount], round_word: str = "turn") -> str:
+    """ "R1" in a system of rounds, "T1" in one of turns; "R1–3" for a run of them."""
     first, last = group[0].turn, group[-1].turn
-    return f"T{first}" if first == last else f"T{first}–{last}"
+    mark = round_word[:1].upper()
+    return f"{mark}{first}" if first == last else f"{mark}{first}–{last}"
+
+
+# Lines and bars told apart by more than colour: a dash pattern (and a dot size) a side.
+DASHES = ("", "8, 5", "2, 4", "12, 4, 2, 4", "6, 3", "1, 3")
+
+
+def _dash(i: int, width: int) -> dict[str, Any]:
+    dash = DASHES[i % len(DASHES)]
+    return {"width": width, "dasharray": dash} if dash else {"width": width}
 
 
 def vp_chart(report: Report, look: str = "page") -> Chart | None:
@@ -127,14 +149,14 @@ def vp_chart(report: Report, look: str = "page") -> Chart | None:
     import pygal
 
     names = [s.name for s in report.sides]
-    title = "Victory points per turn"
+    title = f"Victory points per {report.round_word}"
     chart = pygal.Line(
         **_config(look, [side_colour(i) for i in range(len(names))], title, stroke=3),
         dots_size=4,
     )
     # A point at the end of each turn (of the last turn of each run, in a long game).
     ends = [g[-1] for g in _groups(report)]
-    chart.x_labels = ["Start"] + [f"T{t.turn}" for t in ends]
+    chart.x_labels = ["Start"] + [_label([t], report.round_word) for t in ends]
     if len(ends) > 8 and ends[-1].turn >= 100:
         chart.x_label_rotation = 35
     top = max([1, *report.start_vp, *(v for t in report.turns for v in t.vp)])
@@ -142,9 +164,15 @@ def vp_chart(report: Report, look: str = "page") -> Chart | None:
     chart.y_labels = _int_ticks(top)
     for i, name in enumerate(names):
         start = report.start_vp[i] if i < len(report.start_vp) else 0
-        chart.add(name, [start] + [t.vp[i] if i < len(t.vp) else 0 for t in ends])
+        chart.add(
+            name,
+            [start] + [t.vp[i] if i < len(t.vp) else 0 for t in ends],
+            stroke_style=_dash(i, 3),
+            dots_size=4 + 2 * (i % 3),
+        )
     final = ", ".join(f"{s.name} {s.vp}" for s in report.sides)
-    return Chart("vp", title, f"Victory points at the end of each turn (now: {final}).",
+    said = f"Victory points at the end of each {report.round_word} (now: {final})."
+    return Chart("vp", title, said,
                  _finish(chart, "vp", f"{title}: {final}"))  # fmt: skip
 
 
@@ -155,10 +183,10 @@ def casualty_chart(report: Report, look: str = "page") -> Chart | None:
     import pygal
 
     names = [s.name for s in report.sides]
-    title = "Casualties per turn"
+    title = f"Casualties per {report.round_word}"
     chart = pygal.Bar(**_config(look, [side_colour(i) for i in range(len(names))], title))
     groups = _groups(report)
-    chart.x_labels = [_label(g) for g in groups]
+    chart.x_labels = [_label(g, report.round_word) for g in groups]
     if len(groups) > 6 and any(len(g) > 1 for g in groups):
         chart.x_label_rotation = 35
     lost = [
@@ -167,13 +195,13 @@ def casualty_chart(report: Report, look: str = "page") -> Chart | None:
     top = max(max(row) for row in lost)
     chart.range = (0, top)
     chart.y_labels = _int_ticks(top)
-    for name, row in zip(names, lost, strict=True):
-        chart.add(name, row)
+    for i, (name, row) in enumerate(zip(names, lost, strict=True)):
+        chart.add(name, row, stroke_style=_dash(i, 3))
     total = ", ".join(
         f"{s.name} lost {sum(t.lost[i] for t in report.turns if i < len(t.lost))}"
         for i, s in enumerate(report.sides)
     )
-    return Chart("casualties", title, f"Fighters taken out in each turn: {total}.",
+    return Chart("casualties", title, f"Fighters taken out in each {report.round_word}: {total}.",
                  _finish(chart, "casualties", f"{title}: {total}"))  # fmt: skip
 
 
@@ -202,10 +230,11 @@ def tests_chart(
     chart = pygal.HorizontalBar(**config)
     chart.legend_at_bottom_columns = 1  # long roll names leave the legend little width
     chart.x_labels = [f"{_short(x.kind)} ({x.rolls})" for x in rows]
-    chart.add("succeeded", [int(x.got) for x in rows])
-    chart.add("expected ± spread", [_with_spread(x) for x in rows])
+    chart.add("succeeded", [int(x.got) for x in rows], stroke_style=_dash(0, 2))
+    chart.add("expected ± spread", [_with_spread(x) for x in rows], stroke_style=_dash(1, 2))
     top = max(max(float(x.got), float(x.expected) + x.spread) for x in rows)
     chart.range = (0, max(1.0, top))
+    chart.y_labels = _int_ticks(max(1, int(-(-top // 1))))
     sentence = "; ".join(x.sentence() for x in rows)
     caption = (
         f"{name}'s tests by kind of roll (how many in brackets): successes against the "
@@ -259,7 +288,8 @@ def _with_spread(x: Luck) -> dict[str, Any]:
 
 
 def _int_ticks(top: int) -> list[int]:
-    step = max(1, (top + 9) // 10)
+    """Whole-number ticks, at most six, so that the labels never run into one another."""
+    step = max(1, -(-top // 5))
     return list(range(0, top + step, step))
 
 

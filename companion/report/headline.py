@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from companion.report.standing import Score
 from companion.report.words import plain
 
 _DRAW = re.compile(r"^(?:a\s+)?draw\b[:,]?\s*", re.IGNORECASE)
@@ -34,19 +35,25 @@ def headline(
     keeps_vp: bool,
     solo: bool,
     where: str,
+    score: Score | None = None,
 ) -> str:
     """`sides`: each side's name and VP, the player's first in a solo game; `where`:
-    how far a running game is ("turn 3 of 8"; empty before its first turn)."""
+    how far a running game is ("turn 3 of 8"; empty before its first turn); `score`: the
+    scenario's own score (`standing`), else VP where the game keeps them."""
     names = [n for n, _ in sides]
+    if score is None and keeps_vp and len(sides) >= 2:
+        score = Score("victory points", tuple(sides))
     if not finished and not where:
         return "The game has not begun yet."
     if not finished or not result:
-        lead = _leader(sides) if keeps_vp else None
         if not finished:
-            tail = f"; {lead[0]} lead on victory points, {lead[1]}" if lead else ""
+            tail = f"; {score.lead()}" if score else ""
             return sentence(f"Still running, {where}{tail}")
-        if lead:
-            return sentence(f"{lead[0]} win on victory points, {lead[1]}")
+        winner = score.leader() if score else None
+        if score and winner and keeps_vp:
+            return sentence(f"{winner} win on {score.what}, {score.text()}")
+        if score:  # a score that decides nothing by itself: who led when it stopped
+            return sentence(f"The game is over with no result recorded; {score.lead()}")
         return "The game is over; no result was recorded."
     text = plain(result)
     # "the game ends after round 3 — Rifle Section win, ...": the winner first.
@@ -72,22 +79,12 @@ def headline(
         return sentence("A draw" + (f": {why}" if why else ""))
     if "draw" in text.casefold() or any(n.casefold() in text.casefold() for n in names):
         return sentence(text)
-    lead = _leader(sides) if keeps_vp else None
-    if lead:
-        return sentence(f"{lead[0]} win on victory points, {lead[1]} ({result.strip()})")
+    winner = score.leader() if score and keeps_vp else None
+    if score and winner:
+        return sentence(f"{winner} win on {score.what}, {score.text()} ({result.strip()})")
     return sentence(text)
 
 
 def _names_first(text: str, names: Sequence[str]) -> bool:
     low = text.casefold()
     return low.startswith(("a draw", "draw")) or any(low.startswith(n.casefold()) for n in names)
-
-
-def _leader(sides: Sequence[tuple[str, int]]) -> tuple[str, str] | None:
-    """The side ahead on VP and the score ("8 to 1"); None when no side is ahead."""
-    if len(sides) < 2:
-        return None
-    ranked = sorted(sides, key=lambda s: -s[1])
-    if ranked[0][1] == ranked[1][1]:
-        return None
-    return ranked[0][0], " to ".join(str(v) for _, v in ranked)

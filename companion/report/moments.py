@@ -1,5 +1,6 @@
 """The key moments of a game, gathered in the report's one pass over the events: the least
-likely roll that succeeded, the first fighter taken out, and who took most opponents out.
+likely roll that succeeded and held (a hit then defended is no moment), the first fighter
+taken out, and who took most opponents out.
 
 Who took a fighter out is read from what was recorded: the fighter activated when it
 fell, or else the first fighter of the other side whose roll the event holds. A fighter
@@ -8,6 +9,8 @@ set out by hand with no one activated is nobody's.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from fractions import Fraction
 
 from companion.game.state import GameState
@@ -44,6 +47,27 @@ def chance_of(trace: Trace | None) -> Fraction | None:
         if c is not None:
             p = c if p is None else p * c
     return p
+
+
+def held(steps: Sequence[Step], n: int) -> bool:
+    """Whether step `n`'s success stood: the next roll of the trace, where someone else
+    rolls it, did not succeed against it (a hit then defended, blocked or saved did not
+    hold)."""
+    step = steps[n]
+    if step.success is not True or step.roll is None:
+        return step.success is True
+    who = step.roll.who.strip().casefold()
+    for later in steps[n + 1 :]:
+        if later.roll is None or later.success is None:
+            continue
+        other = later.roll.who.strip().casefold()
+        answers = _ANSWER.search(f"{later.title} {later.outcome}") is not None
+        return not (other and other != who and later.success and answers)
+    return True
+
+
+# The roll that answers a success: a defence, a block, a save, a dodge.
+_ANSWER = re.compile(r"defen[cds]|block|sav(e|ed|ing)\b|parr|dodg|evad", re.IGNORECASE)
 
 
 class Moments:

@@ -122,6 +122,6 @@ def test_a_solo_report_has_no_terminal_marks_and_names_the_side(run, tmp_path):
     for text in (md, out.read_text()):
         for mark in ("[x]", "[ ]", "[!]", "token "):
             assert mark not in text, mark
-    assert "**Still running, turn 1 of 8.**" in md
+    assert "**Still running, turn 1 of 8; level on fighters out (Outlaws 0 of 10 out, " in md
     assert "To win: a fighter of yours is still standing after the last turn (not yet)" in md
     assert "VP" not in md
