@@ -1,129 +1,154 @@
-"""How many inputs a player gives `companion play` for an attack, a move and a whole
-activation, in every system, counted in a real pseudo-terminal at 80x24.
+"""How many inputs a player gives `companion play` for an attack, a charge, a move and
+a whole activation, in every system, and for a standard solo turn of 1ss, counted in a
+real pseudo-terminal at 80x24.
 
-    python bench/inputs.py            # a table of medians per system
-    python bench/inputs.py --readme   # and write it into README.md's table
+    python bench/inputs.py            # the table of medians, and the solo turn by phase
+    python bench/inputs.py --readme   # and write them into README.md
 
-A scripted standard game of each system's sample warbands (digital dice) is played
-through `play`: fighters activate in menu order, and each takes an attack when it has
-one (else a move), then ends its activation when the activation is still open. An
-input is one key that answers a prompt, or one typed line with its Enter. A prompt the
-script has no answer for takes its usual answer (Enter, or the first entry). The goal:
-an attack in at most 4 inputs (fighter, action, target, confirm) where the table has
-nothing unusual to report. This counts; it does not time.
+An input is one key that answers a prompt, or one typed line with its Enter; choosing
+the dice mode before the game is not counted. Digital dice throughout.
+
+Each system's sample game (`companion demo` for 1ss, `game new --seed 1` otherwise,
+after `companion turn --seed 1`) is played through `play`: the first fighter on the
+menu activates, and activations take turns at an attack, a move and a charge (where the
+system has one), then end the activation when it is still open. Each is counted from
+choosing the fighter to the result of its last action:
+
+- attack: 1ss, SKIRMASHED, SMBFAT Attack; Monochrome Strike; WarStuff Hold then Attack
+  (WarStuff attacks after a Hold, Walk or Run, and only a fighter that can shoot has
+  an Attack after a Hold: the attack takes the samples' Dwarf Rifleman when it is on
+  the menu, and a fighter with no Attack after its Hold is not counted as an attack).
+- charge: WarStuff Run at a target then Attack; SKIRMASHED Run then Attack; Monochrome
+  Charge then Attack ("reached": yes). 1ss and SMBFAT have none.
+- move: 1ss, SKIRMASHED, SMBFAT Move; WarStuff and Monochrome Walk.
+- activation: all of it, ending it included.
+
+Whatever a step asks is answered as a player does when nothing unusual happens (see
+bench/playdriver.py `usual_answer`): Enter on the confirming screen, melee when asked
+whether an attack is a shot, the first target, 3 for a distance. Goal: an attack or a
+charge in at most 4 inputs.
+
+The standard solo turn (1ss, the Outlaws of tests/solo_helpers.py, `solo new --scenario
+skirmish --seed 1`) runs from turn 1's first menu to turn 2's first menu: your ten
+fighters activate in menu order; Robyn and John move 3" then attack the first OpFor
+fighter offered in melee, Marian shoots it (no move first), the seven others move 3"
+and end their activation; your side's turn ends; each OpFor fighter is walked through
+the procedure with the first answer to each question; the upkeep with its spawns. Goal:
+at most 40 inputs.
+
+Every wait is bounded (bench/playdriver.py): a screen the script cannot answer ends the
+run with that screen and exit status 2.
 """
 
 from __future__ import annotations
 
 import argparse
-import re
+import json
 import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from textwrap import fill as wrap
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import ROOT, env_for, median, run  # noqa: E402
-from tests.ptydrive import PtyProcess, companion  # noqa: E402
+from bench.common import ROOT, median, run  # noqa: E402
+from bench.playdriver import Player, Prompt, Stuck  # noqa: E402
 
 SYSTEMS = ("1ss", "warstuff", "skirmashed", "smbfat", "monochrome")
-# A Charge rolls its move first and attacks as a step of its own (R-MON-P21): a
-# Strike is the attack counted.
-ATTACK = re.compile(r"(\S)\) (Attack|Strike|Shoot)\b")
-MOVE = re.compile(r"(\S)\) (Move|Walk|Run)\b")
-ITEM = re.compile(r"^\s*(?:» )?(\S)\) (.*)$", re.M)
-QUIET = 0.6
+GOAL_ATTACK = 4
+GOAL_SOLO = 40
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The actions (labels on the fighter's menu, in order) of each kind of activation."""
+
+    attack: tuple[str, ...]
+    move: tuple[str, ...]
+    charge: tuple[str, ...] = ()
+    attacker: str = ""  # a fighter the attack takes when it is on the menu
+
+
+PLANS = {
+    "1ss": Plan(attack=("Attack",), move=("Move",)),
+    "warstuff": Plan(
+        attack=("Hold", "Attack"),
+        move=("Walk",),
+        charge=("Run", "Attack"),
+        attacker="Dwarf Rifleman",  # the samples' one fighter that can shoot
+    ),
+    "skirmashed": Plan(attack=("Attack",), move=("Move",), charge=("Run", "Attack")),
+    "smbfat": Plan(attack=("Attack",), move=("Move",)),
+    "monochrome": Plan(attack=("Strike",), move=("Walk",), charge=("Charge", "Attack")),
+}
 
 
 @dataclass
 class Counts:
     attack: list[int] = field(default_factory=list)
+    charge: list[int] = field(default_factory=list)
     move: list[int] = field(default_factory=list)
     activation: list[int] = field(default_factory=list)
 
 
-class Player:
-    """One `play` session in a pseudo-terminal, with every input counted."""
-
-    def __init__(self, home: Path) -> None:
-        env = env_for(home, TERM="xterm-256color", COLUMNS="80", LINES="24")
-        self.p = PtyProcess(companion("play"), env, cols=80, rows=24)
-        self.inputs = 0
-        self.mark = 0
-
-    def screen(self) -> str:
-        """What was printed since the last input (all of it before the first)."""
-        return self.p.text[self.mark :] if self.mark else self.p.text
-
-    def settle(self) -> str:
-        """Wait until a prompt waits for an answer (up to 30 s) and the screen is still."""
-        for _ in range(300):
-            last = len(self.p.text)
-            self.p.read_for(QUIET)
-            if len(self.p.text) == last and self.waiting():
-                break
-        return self.screen()
-
-    def waiting(self) -> bool:
-        """Whether the last prompt is one not answered yet: a menu shows its hint, a
-        typed question keeps the cursor on its line (an answered one is followed by a
-        new line)."""
-        q = self.prompt()
-        flat = _flat(q)
-        return bool(q) and (
-            "(uundo" in flat or "(pressakey" in flat or not self.p.text.endswith("\n")
-        )
-
-    def send(self, keys: str) -> str:
-        self.mark = len(self.p.text)
-        self.p.send(keys)
-        self.inputs += 1
-        return self.settle()
-
-    def prompt(self) -> str:
-        """The last question on screen ("? ..."), with the lines under it."""
-        text = "\n" + self.screen().replace("\r", "")
-        # A question starts a line with "? "; a wrapped hint's "? (" does not start one.
-        starts = [m.start() for m in re.finditer(r"\n\? (?!\()", text)]
-        return text[starts[-1] + 1 :] if starts else ""
-
-    def question(self) -> str:
-        """The main menu's question, squashed (the terminal wraps it anywhere)."""
-        flat = _flat(self.prompt())
-        at = flat.find("whatnow?")
-        return flat[:at] if at >= 0 else ""
-
-    def answer_until_menu(self) -> None:
-        """Answer what the step asks until the main menu is back: Enter on the
-        confirming screen and on a typed question, the first entry of any other menu."""
-        for _ in range(20):
-            q = self.prompt()
-            flat = _flat(q)
-            if "whatnow?" in flat or "Gameover" in flat:
-                return
-            if "Enterrolls" in flat:
-                self.send("\r")
-            elif "(y/N)" in flat or "(Y/n)" in flat:
-                self.send("y")
-            elif "(pressakey" in flat:
-                items = ITEM.findall(q)
-                self.send(items[0][0] if items else "\r")
-            else:
-                self.send("3\r")
-        raise RuntimeError(f"no main menu came back:\n{self.p.text[-1500:]}")
-
-    def close(self) -> None:
-        self.p.kill()
+def activate(pl: Player, key: str, actions: tuple[str, ...]) -> tuple[int | None, int]:
+    """Activate the fighter on `key` and take `actions` in order, then end its activation
+    when it is still open. Returns the inputs up to the last action's result (None when
+    one of the actions was not offered) and those of the whole activation."""
+    start = pl.inputs
+    pl.send(key)
+    p = pl.answer_until_main()
+    done = True
+    for label in actions:
+        k = p.key(label) if "isactivating" in p.question else None
+        if k is None:
+            done = False
+            break
+        p = pl.send(k)
+        if "whom?" in p.flat and label in ("Walk", "Move"):
+            p = pl.send(p.key("Nobody") or "b")
+        p = pl.answer_until_main()
+    taken = pl.inputs - start if done else None
+    if "isactivating" in p.question:
+        pl.send(p.key("End") or "e")
+        p = pl.answer_until_main()
+    return taken, pl.inputs - start
 
 
-def _flat(text: str) -> str:
-    """Text without any white space: a terminal wraps a line at any character."""
-    return re.sub(r"\s+", "", text)
+def between_turns(pl: Player, p: Prompt) -> bool:
+    """On a main menu with nobody to activate, take the step to the next activation
+    (start the turn, the upkeep, or end the round). False when the game is over."""
+    if "Gameover" in p.flat:
+        return False
+    key = p.key("Start turn") or p.key("Upkeep") or p.key("End")
+    if key is None:
+        raise Stuck(f"a main menu with no way on:\n{p.text}")
+    pl.send(key)
+    pl.answer_until_main()
+    return True
+
+
+def first_fighter(p: Prompt) -> str | None:
+    return p.key("Activate") if "toactivate" in p.question else None
+
+
+def start(home: Path) -> Player:
+    pl = Player(home)
+    pl.p.expect("roll for you, or enter", 20)
+    pl.settle()
+    pl.send("r")
+    pl.answer_until_main()
+    pl.inputs = 0
+    return pl
 
 
 def one_system(sid: str, activations: int) -> Counts:
     counts = Counts()
+    plan = PLANS[sid]
+    kinds = [("attack", plan.attack), ("move", plan.move)]
+    if plan.charge:
+        kinds.append(("charge", plan.charge))
     with tempfile.TemporaryDirectory() as tmp:
         home = Path(tmp) / "home"
         if sid == "1ss":
@@ -131,62 +156,142 @@ def one_system(sid: str, activations: int) -> Counts:
         else:
             run(home, "game", "new", "--system", sid, "--seed", "1", "--name", "bench")
         run(home, "turn", "--seed", "1")
-        pl = Player(home)
+        pl = start(home)
         try:
-            pl.p.expect("roll for you, or enter", 20)
-            pl.settle()
-            pl.send("r")
-            for n in range(activations):
-                menu = pl.prompt()
-                if "Gameover" in _flat(menu):
-                    break
-                if "toactivate" not in pl.question():
-                    # Upkeep, or a side with no one left to choose: the next turn.
-                    pl.send("n" if "upkeep" in pl.question() else "t")
-                    pl.answer_until_menu()
+            n = 0
+            while n < activations:
+                p = pl.prompt()
+                key = first_fighter(p)
+                if key is None:
+                    if not between_turns(pl, p):
+                        break
                     continue
-                start = pl.inputs
-                pl.send("1")
-                # Every other fighter moves first; each attacks when it can.
-                order = ("move", "attack") if n % 2 else ("attack", "move")
-                done: set[str] = set()
-                for kind in order * 2:
-                    if kind in done or "isactivating" not in pl.question():
-                        continue
-                    found = (ATTACK if kind == "attack" else MOVE).search(pl.prompt())
-                    if found is None:
-                        continue
-                    # An action counts the fighter's choice too: fighter, action, ...
-                    before = pl.inputs - (1 if not done else 0)
-                    pl.send(found.group(1))
-                    if "whom?" in _flat(pl.prompt()):
-                        choices = [
-                            k for k, label in ITEM.findall(pl.prompt()) if label != "No target"
-                        ]
-                        pl.send(choices[0])
-                    pl.answer_until_menu()
-                    getattr(counts, kind).append(pl.inputs - before)
-                    done.add(kind)
-                if "isactivating" in pl.question():
-                    pl.send("e")
-                    pl.answer_until_menu()
-                counts.activation.append(pl.inputs - start)
+                kind, actions = kinds[n % len(kinds)]
+                if kind == "attack" and plan.attacker:
+                    key = p.key(f"Activate {plan.attacker}") or key
+                taken, whole = activate(pl, key, actions)
+                if taken is not None:
+                    getattr(counts, kind).append(taken)
+                counts.activation.append(whole)
+                n += 1
         finally:
             pl.close()
     return counts
 
 
-def table(results: dict[str, Counts]) -> str:
-    def fig(xs: list[int]) -> str:
-        return f"{median(xs):g}" if xs else "–"
+@dataclass
+class SoloTurn:
+    fighters: dict[str, int] = field(default_factory=dict)
+    end_side: int = 0
+    opfor: dict[str, int] = field(default_factory=dict)
+    upkeep: int = 0
 
+    @property
+    def total(self) -> int:
+        return sum(self.fighters.values()) + self.end_side + sum(self.opfor.values()) + self.upkeep
+
+
+SOLO_ROLES: dict[str, tuple[str, ...]] = {
+    "Robyn": ("Move", "Attack"),
+    "John": ("Move", "Attack"),
+    "Marian": ("Attack",),
+}
+
+
+def _label_name(p: Prompt, key: str, prefix: str = "") -> str:
+    label = dict(p.items)[key]
+    return label.removeprefix(prefix).split(" (")[0]
+
+
+def opfor_fighter(p: Prompt) -> str | None:
+    return next((k for k, label in p.items if "OpFor procedure" in label), None)
+
+
+def solo_turn(seed: int) -> SoloTurn:
+    from tests.solo_helpers import WARBAND
+
+    turn = SoloTurn()
+    with tempfile.TemporaryDirectory() as tmp:
+        home = Path(tmp) / "home"
+        warband = Path(tmp) / "outlaws.json"
+        warband.write_text(json.dumps(WARBAND))
+        run(home, "roster", "import", str(warband))
+        args = ("--scenario", "skirmish", "--seed", str(seed), "--name", "s")
+        run(home, "solo", "new", "-r", "Outlaws", *args)
+        pl = start(home)
+        try:
+            p = pl.prompt()
+            if (k := p.key("Start turn")) is not None:  # the set-up: before turn 1
+                pl.send(k)
+                p = pl.answer_until_main()
+            pl.inputs = 0
+            while (key := first_fighter(p)) is not None and "OpFor" not in dict(p.items)[key]:
+                name = _label_name(p, key, "Activate ")
+                _, turn.fighters[name] = activate(pl, key, SOLO_ROLES.get(name, ("Move",)))
+                p = pl.prompt()
+            at = pl.inputs
+            if "OpFor" not in p.question:
+                pl.send(p.key("End") or "t")
+                p = pl.answer_until_main()
+            turn.end_side = pl.inputs - at
+            while (
+                key := next((k for k, t in p.items if "OpFor procedure" in t), None)
+            ) is not None:
+                at = pl.inputs
+                name = _label_name(p, key)
+                pl.send(key)
+                p = pl.answer_until_main()
+                turn.opfor[name] = pl.inputs - at
+            at = pl.inputs
+            while "Turn2/" not in p.question or first_fighter(p) is None:
+                if not between_turns(pl, p):
+                    break
+                p = pl.prompt()
+            turn.upkeep = pl.inputs - at
+        finally:
+            pl.close()
+    return turn
+
+
+def fig(xs: list[int]) -> str:
+    return f"{median(xs):g}" if xs else "–"
+
+
+def table(results: dict[str, Counts], turns: list[SoloTurn]) -> str:
+    """The README's table, and under it the solo turn: the median of `turns` (sorted
+    by total; the lower middle one of an even count) with its phases."""
     rows = [
-        "| System | Attack | Move | Activation |",
-        "|---|---:|---:|---:|",
+        "| System | Attack | Charge | Move | Activation |",
+        "|---|---:|---:|---:|---:|",
     ]
     for sid, c in results.items():
-        rows.append(f"| {sid} | {fig(c.attack)} | {fig(c.move)} | {fig(c.activation)} |")
+        charge = fig(c.charge) if PLANS[sid].charge else "none"
+        rows.append(f"| {sid} | {fig(c.attack)} | {charge} | {fig(c.move)} | {fig(c.activation)} |")
+    if turns:
+        t = turns[(len(turns) - 1) // 2]
+        rows += [
+            "",
+            wrap(
+                f"Standard solo turn of 1ss: {t.total} inputs (median of {len(turns)} games, "
+                f"{turns[0].total} to {turns[-1].total}); in that game your fighters "
+                f"{sum(t.fighters.values())}, ending your side {t.end_side}, the OpFor "
+                f"{sum(t.opfor.values())} ({len(t.opfor)} fighters), the upkeep {t.upkeep}.",
+                width=88,
+            ),
+        ]
     return "\n".join(rows)
+
+
+def solo_detail(solo: SoloTurn) -> str:
+    def line(counts: dict[str, int]) -> str:
+        return ", ".join(f"{name} {n}" for name, n in counts.items())
+
+    return (
+        f"  your fighters ({sum(solo.fighters.values())}): {line(solo.fighters)}\n"
+        f"  ending your side: {solo.end_side}\n"
+        f"  the OpFor ({sum(solo.opfor.values())}): {line(solo.opfor)}\n"
+        f"  the upkeep: {solo.upkeep}"
+    )
 
 
 MARK = "<!-- input table: written by bench/inputs.py --readme -->"
@@ -197,22 +302,47 @@ def write_readme(text: str) -> None:
     body = readme.read_text()
     start = body.index(MARK)
     end = body.index("\n\n", start + len(MARK) + 1)
+    if text.count("\n\n"):  # the solo line below the table: replace it too
+        nxt = body.index("\n\n", end + 2)
+        if body[end + 2 :].startswith("Standard solo turn"):
+            end = nxt
     readme.write_text(body[:start] + MARK + "\n" + text + body[end:])
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
-    ap.add_argument("--activations", type=int, default=8, help="activations per system")
+    ap.add_argument("--activations", type=int, default=9, help="activations per system")
+    ap.add_argument("--seed", type=int, default=1, help="seed of the first solo game")
+    ap.add_argument("--solo-turns", type=int, default=3, help="solo games (seeds on from --seed)")
     ap.add_argument("--readme", action="store_true", help="write the table into README.md")
     args = ap.parse_args()
-    results = {sid: one_system(sid, args.activations) for sid in SYSTEMS}
-    text = table(results)
+    results: dict[str, Counts] = {}
+    what = ""
+    try:
+        for what in SYSTEMS:
+            print(f"{what} ...", file=sys.stderr, flush=True)
+            results[what] = one_system(what, args.activations)
+        what = "the 1ss solo turn"
+        print(f"{what} ...", file=sys.stderr, flush=True)
+        turns = sorted(
+            (solo_turn(args.seed + i) for i in range(args.solo_turns)), key=lambda t: t.total
+        )
+    except Stuck as e:
+        print(f"{what}: stuck: {e}", file=sys.stderr)
+        return 2
+    text = table(results, turns)
     print("Median inputs in `companion play` (digital dice, 80x24):\n")
     print(text)
+    for t in turns:
+        print(f"solo turn, {t.total} inputs:\n{solo_detail(t)}")
     if args.readme:
         write_readme(text)
-    over = [sid for sid, c in results.items() if c.attack and median(c.attack) > 4]
-    return 1 if over else 0
+    over = [
+        sid
+        for sid, c in results.items()
+        if any(xs and median(xs) > GOAL_ATTACK for xs in (c.attack, c.charge))
+    ]
+    return 1 if over or turns and turns[(len(turns) - 1) // 2].total > GOAL_SOLO else 0
 
 
 if __name__ == "__main__":
