@@ -55,15 +55,6 @@ class CardSheet:
 
 SIZES = ("card", "a6")
 
-# What the table marks on a fighter in each system, as boxes: its activation token, its
-# wounds (as many as it can take before it is out), and what else it spends. A system
-# not named here gets a token and a wound box.
-TICKS: dict[str, tuple[tuple[str, int], ...]] = {
-    "1ss": (("Activated", 1), ("Wounded (prone)", 1)),
-    "warstuff": (("Activated", 1), ("Wounds", 4)),
-    "smbfat": (("Activated", 1), ("Hit", 1)),
-    "monochrome": (("Activated", 1), ("Stunned", 1), ("Fate", 1)),
-}
 _STAMINA = re.compile(r"\bSta\s+(\d+)")
 
 
@@ -161,7 +152,8 @@ def _card(
         else:
             rules.append(Rule(*t))
     equipment = d.get("equipment", "")
-    ticks = TICKS.get(system.info.id, (("Activated", 1), ("Wounds", 1)))
+    # What the table marks on a fighter: its system's boxes (`RuleSystem.card_boxes`).
+    ticks = system.card_boxes
     stamina = _STAMINA.search(" ".join(v for _, v in stats))
     if stamina:  # damage counted against stamina (SKIRMASHED): a box a point
         ticks = (("Activated", 1), ("Damage", int(stamina[1])))

@@ -14,8 +14,6 @@ from typing import Any
 from companion.game.state import GameState
 from companion.systems.base import RuleSystem
 
-KILL_POINTS = {"monochrome"}  # systems whose score is the enemy's points taken out
-
 
 def score_strip(system: RuleSystem, state: GameState, scenario_summary: str) -> dict[str, Any]:
     """{"sides": [{"index", "name", "value", "unit"}], "headline": the report's sentence}."""
@@ -26,7 +24,7 @@ def score_strip(system: RuleSystem, state: GameState, scenario_summary: str) -> 
     keeps_vp = system.keeps_vp and (scored or _scenario_scores(scenario_summary))
     # Monochrome is won on points killed (the objectives aside); a neutral side (its
     # targets) scores nothing and is left out.
-    by_kills = system.info.id in KILL_POINTS
+    by_kills = system.score_kind == "points-killed"
     treasures = [t for t in state.flags.get("tokens") or () if t.get("kind") == "treasure"]
     left = [sum(1 for f in state.side_fighters(i) if not f.out) for i in range(len(state.sides))]
     sides = []

@@ -210,6 +210,11 @@ class RuleSystem(ABC):
     #: whether the system scores victory points (WarStuff and SKIRMASHED do not: a game is
     #: won by being the last one standing, or on what is left after the last round)
     keeps_vp = True
+    #: a side's score where it is not victory points: "" (none), or "points-killed" (the
+    #: enemy's points taken out, Monochrome's), for the live board's score strip
+    score_kind = ""
+    #: the boxes a printed card gives a fighter to tick at the table: (label, how many)
+    card_boxes: tuple[tuple[str, int], ...] = (("Activated", 1), ("Wounds", 1))
 
     @property
     def round_word(self) -> str:

@@ -161,5 +161,6 @@ def test_readme_python_examples_run(demo, run, capsys):
     capsys.readouterr()
     exec(textwrap.dedent(blocks[0]), {})  # noqa: S102 - the README's own example
     out = capsys.readouterr().out
-    assert "Attack ('cpt-fawkes', 't-999'" in out and "Command ('john', 'rabbit-with-bow'" in out
+    assert "Shoot ('cpt-fawkes', 't-999'" in out and "Attack in melee ('cpt-fawkes'" in out
+    assert "Command ('john', 'rabbit-with-bow'" in out
     assert "T-999 cannot be the target of Robyn's Command: it takes a friend" in out

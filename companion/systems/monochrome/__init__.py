@@ -32,6 +32,9 @@ FLAG_WORDS = {
 
 
 class Monochrome(FromData):
+    score_kind = "points-killed"  # won on the enemy's points taken out
+    card_boxes = (("Activated", 1), ("Stunned", 1), ("Fate", 1))
+
     def __init__(self) -> None:
         super().__init__()
         self.turns = self.structure = turns.MonoTurns(self.data)

@@ -40,6 +40,8 @@ SOLO_ACTIONS = ("pick-token", "drop-token", "bring-home", "shut-down", "question
 
 
 class OneStatSkirmish(RuleSystem):
+    card_boxes = (("Activated", 1), ("Wounded (prone)", 1))
+
     def __init__(self) -> None:
         d = self.data
         self.info = SystemInfo("1ss", d.name, d.aliases, d.dice, d.board, d.length)

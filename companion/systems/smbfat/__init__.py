@@ -21,6 +21,7 @@ from companion.trace import Step, Trace
 
 
 class Smbfat(FromData):
+    card_boxes = (("Activated", 1), ("Hit", 1))
     turns = turns.SmbTurns()
 
     @property

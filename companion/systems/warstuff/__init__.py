@@ -20,6 +20,7 @@ from companion.systems.warstuff.data import RANK, Genre, LibraryUnit, WarStuffDa
 
 
 class WarStuff(FromData, UnitLibrary):
+    card_boxes = (("Activated", 1), ("Wounds", 4))  # no fixed limit: four to tick
     default_scenario = "skirmish"
     turns = turns.ROUNDS
     keeps_vp = False  # the last player with units left wins

@@ -46,26 +46,23 @@ def drive(keys: str) -> tuple[str, Recording]:
 def test_play_offers_the_parts_and_asks_the_facts(run):
     setup_game(run)
     assert run("turn").code == 0
-    # e: typed dice; 1: Holt; a: attack; 1: Vex; n: no shot (asked first: the player's
-    # choice); on the confirming screen 1 makes it a shot, 2 asks the range band, 2:
-    # normal; r rolls: five hit dice (the 10 hits) and one save die (6 fails against 6);
-    # e: end, stamina dice 2 and 5; q: quit.
-    attack = "a1n" + "1" + "22" + "r" + "2\r1\r5\r3\r10\r" + "6\r"
+    # e: typed dice; 1: Holt; h: shoot (the entry decides; Vex, the only enemy, is not
+    # asked); on the confirming screen 1 asks the range band, 2: normal; r rolls: five
+    # hit dice (the 10 hits) and one save die (6 fails against 6); e: end, stamina dice
+    # 2 and 5; q: quit.
+    attack = "h" + "12" + "r" + "2\r1\r5\r3\r10\r" + "6\r"
     text, ui = drive("e1" + attack + "e" + "2\r5\r" + "q")
     acting = [labels for msg, labels in ui.menus if "Holt is activating" in msg]
-    assert acting[0][:4] == ["o) Move", "a) Attack", "f) Focus", "r) Run"]
+    assert acting[0][:5] == ["o) Move", "h) Shoot", "a) Attack in melee", "f) Focus", "r) Run"]
     assert acting[1][0] == "o) Move" and not any("Attack" in x for x in acting[1])
     forms = [labels for msg, labels in ui.menus if msg.startswith("Enter rolls")]
-    assert forms[0][1:] == [
-        "1) Does Holt shoot (no: a melee attack in base contact)?: no",
-        "2) Does Vex actively block/dodge (before the dice)?: no",
-        "b) Back",
-    ]
+    assert forms[0][1] == '1) How far is Vex: short (6" or less), normal, or long (over 24")?: short'
     assert forms[-1][1:4] == [
-        "1) Does Holt shoot (no: a melee attack in base contact)?: yes",
-        '2) How far is Vex: short (6" or less), normal, or long (over 24")?: normal',
-        "3) Is Vex in cover?: none",
+        '1) How far is Vex: short (6" or less), normal, or long (over 24")?: normal',
+        "2) Is Vex in cover?: none",
+        "3) Does Vex actively block/dodge (before the dice)?: no",
     ]
+    assert not any("Does Holt shoot" in m for m, _ in ui.menus)
     # Each answer of the band shows where it leads.
     bands = next(labels for msg, labels in ui.menus if msg.startswith("How far is Vex"))
     assert all(" — " in x for x in bands[:3])
