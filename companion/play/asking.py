@@ -100,6 +100,9 @@ class Asking:
     def action_label(self, action: str) -> str:
         raise NotImplementedError
 
+    def entry_of(self, action: str) -> tuple[str, str]:
+        raise NotImplementedError
+
     def brief(self, f: FighterState) -> str:
         raise NotImplementedError
 
@@ -508,10 +511,21 @@ class Asking:
         if fact.kind == "fighter":
             f = self.pick_fighter(q, people, optional=True)
             return f.id if f else None
-        picked = self.ui.checkbox(
-            q + " (space marks, Enter goes on)", [(f.name, f.id) for f in people]
-        )
-        return tuple(picked) or None
+        while True:
+            picked = self.ui.checkbox(
+                q + " (space marks, Enter goes on)", [(f.name, f.id) for f in people]
+            )
+            if picked or plan is None or odds is None or base is None:
+                return tuple(picked) or None
+            # Nobody marked, where the rules need someone (the fighter closest to a
+            # Monochrome target): their reason, and the list again.
+            d = odds.with_answer(base, plan.answers, fact.key, None)
+            if d is None or not refused(d):
+                return None
+            from companion.play.words import in_play
+
+            why = in_play(d[0][0].split(": ", 1)[1], self.entry_of)
+            self.c.print(why, style="yellow", highlight=False)
 
 
 class _Missing:

@@ -56,7 +56,8 @@ def test_play_offers_the_parts_and_asks_the_facts(run):
     assert acting[0][:5] == ["o) Move", "h) Shoot", "a) Attack in melee", "f) Focus", "r) Run"]
     assert acting[1][0] == "o) Move" and not any("Attack" in x for x in acting[1])
     forms = [labels for msg, labels in ui.menus if msg.startswith("Enter rolls")]
-    assert forms[0][1] == '1) How far is Vex: short (6" or less), normal, or long (over 24")?: short'
+    band = '1) How far is Vex: short (6" or less), normal, or long (over 24")?'
+    assert forms[0][1] == f"{band}: short"
     assert forms[-1][1:4] == [
         '1) How far is Vex: short (6" or less), normal, or long (over 24")?: normal',
         "2) Is Vex in cover?: none",
