@@ -197,9 +197,14 @@ class Monochrome(FromData):
         else:
             out = ["attack"] if taken.attack else []
         # Vandalise and Desecrate: the attacker's fighter may damage instead of attacking.
-        markers = {"vandalise", "desecrate"} & set(state.flags.get("objectives") or ())
+        markers = [
+            x for x in ("vandalise", "desecrate") if x in (state.flags.get("objectives") or ())
+        ]
         can_attack = taken is None or taken.attack
-        if markers and can_attack and fighter.side == scoring.attacker(state):
+        # Not once the markers are all destroyed: nothing is left to damage.
+        done = int((state.flags.get("progress") or {}).get(markers[0]) or 0) if markers else 0
+        standing = bool(markers) and done < self.data.objective(markers[0]).need
+        if standing and can_attack and fighter.side == scoring.attacker(state):
             out.append("damage")
         return out
 

@@ -350,3 +350,14 @@ def test_seize_points_from_the_fighters_near_each_marker():
     assert scored(state, "seize") is None
     count = MONO.declared_actions()["claim"].fact("count")
     assert not MONO.asks(Question(state, state.fighter("bob"), count, {"objective": "seize"}))
+
+
+def test_damage_is_not_offered_once_every_marker_is_destroyed():
+    """The long crawl found Damage offered with the markers gone, and then refused."""
+    state = game(A, B, scenario="1-1-1", active="bob")
+    assert "damage" in MONO.actions_for(state, state.fighter("bob"))
+    for _ in range(3):
+        state = apply(state, roll(state, req("damage", "bob")))
+        state = set_fighter(state, "bob", attacked=None)
+    assert state.flags["vandalised"] == (1, 2, 3)
+    assert "damage" not in MONO.actions_for(state, state.fighter("bob"))
