@@ -53,7 +53,20 @@ def has_usual(fact: Fact) -> bool:
         return False
     if fact.kind in ("fighter", "fighters", "yesno"):
         return True
-    return fact.default is not None
+    return fact.default is not None or bool(fact.blank)
+
+
+def asked_on_confirm(fact: Fact, plan: Plan) -> bool:
+    """Whether a fact still to be asked is asked by the confirming screen itself: the
+    only one left, and a yes/no that is asked every time because no answer goes without
+    saying (`Fact.usual` false)."""
+    return (
+        fact.kind == "yesno"
+        and not fact.usual
+        and not fact.chosen
+        and len(plan.missing) == 1
+        and plan.missing[0] is fact
+    )
 
 
 def chances(d: Distribution | None, most: int = 3) -> str:
@@ -215,10 +228,32 @@ class Asking:
         given: dict[str, Any] = dict(again.get("answers", {})) if again is not None else {}
         confirming = False
         self.assumed = ()
+        label = choice.label if choice is not None else spec.label
         while True:
             plan = self.plan(spec, actor, target, given, odds, base)
             if plan.missing:
                 fact = plan.missing[0]
+                if asked_on_confirm(fact, plan) and again is None:
+                    # A yes/no asked every time (did the charge reach?) is the confirming
+                    # screen's own question: Enter says yes and rolls, one key saved.
+                    yes = not fact.flip
+                    ans = {**plan.answers, fact.key: yes}
+                    picked = self.confirm(
+                        label, actor, target, replace(plan, answers=ans), odds, base, fact
+                    )
+                    if isinstance(picked, Fact):
+                        now = plan.answers.get(picked.key)
+                        given[picked.key] = (
+                            not now
+                            if picked.kind == "yesno"
+                            else self.ask_fact(picked, actor, target, now, plan, odds, base)
+                        )
+                        continue
+                    given[fact.key] = yes if picked is None else not yes
+                    plan = self.plan(spec, actor, target, given, odds, base)
+                    if picked is None and not plan.missing:
+                        break
+                    continue
                 last = self.memory.get((actor.id, base.target, fact.key))
                 given[fact.key] = self.ask_fact(fact, actor, target, last, plan, odds, base)
                 continue
@@ -232,8 +267,8 @@ class Asking:
                 break
             # Once on the confirming screen, a change comes back to it: Enter rolls.
             confirming = True
-            change = self.confirm(spec, actor, target, plan, odds, base)
-            if change is None:
+            change = self.confirm(label, actor, target, plan, odds, base)
+            if not isinstance(change, Fact):
                 break
             now = plan.answers.get(change.key)
             # A yes/no on this screen flips at its key: the new chances show at once.
@@ -340,6 +375,7 @@ class Asking:
             if (
                 fact.key in opts
                 or fact.default is not None
+                or fact.blank
                 or fact.kind not in ("number", "choice")
             ):
                 continue
@@ -364,6 +400,9 @@ class Asking:
         tables give (the declared default, nobody for a list of fighters); _NONE when
         there is none and the fact must be asked (always, for a fact declared with no
         usual answer)."""
+        if fact.blank and fact.kind == "number":
+            # A distance the rules only check (a 1ss move): left out, as tables do.
+            return None
         if fact.chosen or not fact.usual or (fact.kind == "number" and fact.default is None):
             # A decision, a fact with no usual answer and a distance (each move its own)
             # are asked every time; the last answer is the default the question shows.
@@ -397,32 +436,47 @@ class Asking:
     # -- the confirming screen -----------------------------------------------------------
     def confirm(
         self,
-        spec: ActionSpec,
+        label: str,
         actor: FighterState,
         target: FighterState | None,
         plan: Plan,
         odds: Odds,
         base: ActionRequest,
-    ) -> Fact | None:
+        asked: Fact | None = None,
+    ) -> Fact | None | bool:
         """The open facts at their answers and the chances: Enter rolls, a number
-        changes that fact. None: roll."""
+        changes that fact. None: roll. With `asked`, a yes/no asked every time, the
+        screen asks it: Enter is yes (None: roll), n is no (False)."""
         d = odds.with_answer(base, plan.answers, "", None)
         whom = f" → {target.name}" if target else ""
         what = "Chances: " if d is not None and len(d) > 1 else ""
         self.c.print(
-            f"{actor.name}: {spec.label}{whom}. {what}{chances(d, 6)}",
+            f"{actor.name}: {label}{whom}. {what}{chances(d, 6)}",
             style="cyan",
             highlight=False,
         )
         labels: list[tuple[str, Any]] = []
         for f in plan.open:
-            labels.append((f"{self.fact_line(f, actor, target)}: {self.said(f, plan)}", f))
+            if f != asked:
+                labels.append((f"{self.fact_line(f, actor, target)}: {self.said(f, plan)}", f))
         # An action with one outcome rolls nothing: Enter takes it.
         go, head = (
             ("Take it (Enter)", "Enter takes it")
             if self.certain(odds, base, plan)
             else ("Roll (Enter)", "Enter rolls")
         )
+        if asked is not None:
+            no = asked.flip
+            d_no = odds.with_answer(base, plan.answers, asked.key, no)
+            items = [
+                Item("y", f"Yes: {go[0].lower()}{go[1:]}", ROLL),
+                Item("n", f"No — {chances(d_no)}", False),
+            ]
+            items += numbered(labels, "ynb") + [BACK]
+            question = self.fact_line(asked, actor, target)
+            tail = "; a number changes that fact" if labels else ""
+            choice = self.ui.choose(f"{question} (Enter: yes){tail}", items)
+            return None if choice == ROLL else choice  # type: ignore[no-any-return]
         items = [Item("r", go, ROLL)] + numbered(labels, "rb") + [BACK]
         choice = self.ui.choose(f"{head}; a number changes that fact", items)
         return None if choice == ROLL else choice  # type: ignore[no-any-return]
@@ -442,6 +496,8 @@ class Asking:
             return self.s.state.fighter(v).name if v else "nobody"
         if f.kind == "fighters":
             return ", ".join(self.s.state.fighter(x).name for x in v) if v else "nobody"
+        if v is None and f.blank:
+            return f.blank
         return str(v)
 
     def ask_fact(
@@ -508,6 +564,11 @@ class Asking:
             answer = self.ui.text(q, str(current or fact.default or ""))
             return answer.strip() or None
         people = self.among(actor, target, fact.among)
+        if legal:
+            # Only whom the rules allow (the friends that took a support action): a list
+            # offers no one the step would then refuse.
+            ok = {v[0] if isinstance(v, tuple) else v for v in legal if v}
+            people = [p for p in people if p.id in ok]
         if fact.kind == "fighter":
             f = self.pick_fighter(q, people, optional=True)
             return f.id if f else None

@@ -62,6 +62,10 @@ class Fact:
     # A decision (`chosen` yes/no) the menus make by the entry picked: the action is
     # offered once per answer, labelled with these (yes, no): "Shoot", "Melee attack".
     entries: tuple[str, ...] = ()
+    # A number play may leave unanswered as usual (a move's distance, which the rules only
+    # check against the fighter's reach): these words say so under the result, where one
+    # key gives it after all. `--opt` still takes it.
+    blank: str = ""
 
     def question(self, actor: str = "", target: str = "") -> str:
         return self.ask.format(actor=actor or "the fighter", target=target or "the target")
@@ -122,7 +126,7 @@ def read_action(aid: str, r: Reader) -> ActionSpec:
     for fr in r.tables("ask"):
         fr.only(
             "key", "kind", "ask", "low", "high", "choices", "among", "when", "default",
-            "in_play", "help", "flip", "chosen", "usual", "entries",
+            "in_play", "help", "flip", "chosen", "usual", "entries", "blank",
         )  # fmt: skip
         k = fr.text("key")
         if k in seen:
@@ -137,6 +141,9 @@ def read_action(aid: str, r: Reader) -> ActionSpec:
         entries = fr.texts("entries", ())
         if entries and (kind != "yesno" or len(entries) != 2):
             fr.fail("entries are the labels of a yes/no's two answers: two of them", "entries")
+        blank = fr.text("blank", "")
+        if blank and (kind != "number" or fr.data.get("default") is not None):
+            fr.fail("blank is for a number with no default: what leaving it out means", "blank")
         when = fr.text("when", "")
         ref = when.removeprefix("not ").partition("=")[0].strip()
         if ref and ref not in seen:
@@ -158,6 +165,7 @@ def read_action(aid: str, r: Reader) -> ActionSpec:
                 fr.flag("chosen", False),
                 fr.flag("usual", True),
                 entries,
+                blank,
             )
         )
     return ActionSpec(

@@ -41,6 +41,7 @@ SOLO_ACTIONS = ("pick-token", "drop-token", "bring-home", "shut-down", "question
 
 class OneStatSkirmish(RuleSystem):
     card_boxes = (("Activated", 1), ("Wounded (prone)", 1))
+    counts_actions = True  # two actions an activation (R-1SS-P05)
 
     def __init__(self) -> None:
         d = self.data
@@ -281,8 +282,10 @@ class OneStatSkirmish(RuleSystem):
             return "minion-master" in q.target.skills and minions >= need
         if q.fact.key == "blast":  # only the Bombing Run's bomb blasts (R-1SS-P23)
             return q.state.scenario == "bombing-run"
-        if q.fact.key == "engaged":  # only a first move breaks free (R-1SS-P17)
-            return seq.first_action(q.actor) and int(q.actor.flags.get("actions", 0) or 0) >= 2
+        if q.fact.key == "engaged":  # only a first move that moves breaks free (R-1SS-P17)
+            moves = seq.breaks_free({"engaged": True, "inches": q.answers.get("inches")})
+            first = seq.first_action(q.actor)
+            return moves and first and int(q.actor.flags.get("actions", 0) or 0) >= 2
         if q.fact.key == "charge" and q.fact in self.declared_actions()["move"].facts:
             return any(s in q.actor.skills for s in seq.CHARGERS) and seq.moves(q.actor) == 1
         return True

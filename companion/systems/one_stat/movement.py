@@ -18,7 +18,13 @@ from companion.systems.one_stat.data import OneStatData
 from companion.systems.one_stat.outcome import outcome
 from companion.systems.one_stat.permissions import spend_action
 from companion.systems.one_stat.roller import Roller
-from companion.systems.one_stat.sequence import CHARGERS, NO_MOVE, charge_after_moves, moves
+from companion.systems.one_stat.sequence import (
+    CHARGERS,
+    NO_MOVE,
+    breaks_free,
+    charge_after_moves,
+    moves,
+)
 
 
 def fall(d: OneStatData, state: GameState, req: ActionRequest, roller: Roller) -> Outcome:
@@ -103,6 +109,7 @@ def move(
         raise RefusedError(
             f"{f.name} used {blocked[0]} this turn and cannot make a movement action (R-1SS-P14)"
         )
+    before = f.flags.get("actions")
     team = None
     if board.state.flags.get("fire_teams"):
         from companion.systems.one_stat import fire_team as ft
@@ -124,7 +131,11 @@ def move(
             raise RefusedError(f"a charge follows two movement actions; this is {f.name}'s first")
         charge_after_moves(board, roller, f)
     dist_text = f' {float(str(inches)):g}"' if inches is not None else f' up to {limit:g}"'
-    return f"{f.name} moves{dist_text}"
+    left = board.fighter(f.id).flags.get("actions")
+    # Breaking free spends both actions (R-1SS-P17): the summary says so, as the log will.
+    broke = not team and isinstance(before, int) and before >= 2 and left == 0
+    tail = ", breaking free (its second action is lost)" if broke and breaks_free(o) else ""
+    return f"{f.name} moves{dist_text}{tail}"
 
 
 def _jump_and_climb(

@@ -152,12 +152,13 @@ def _drive(keys: str) -> str:
 
 def test_play_offers_the_move_first_and_asks_break_free(demo):
     assert demo("turn", "--dice", "7,3").code == 0
-    # r: roll for me; 1: Robyn; o: Move; 3 inches: taken at once (a move rolls
-    # nothing); m, c: change what it took as usual: yes, she starts within 1 step of an
-    # enemy (2 on the confirming screen), so breaking free ends her activation; Enter;
+    # r: roll for me; 1: Robyn; o: Move, taken at once (a move rolls nothing and asks
+    # no distance); m, c: change what it took as usual: yes, she starts within 1 step of
+    # an enemy (2 on the confirming screen), so breaking free ends her activation; Enter;
     # q: quit.
-    text = _drive("r1o" + "3\r" + "mc" + "2\r" + "q")
+    text = _drive("r1o" + "mc" + "2\r" + "q")
     assert "Break free" in text
+    assert 'Robyn moves up to 6", breaking free (its second action is lost)' in text
     log = demo("log", "--json").json()
     assert [e["kind"] for e in log][-2:] == ["activate", "move"]
     b = demo("status", "--json").json()
