@@ -21,6 +21,7 @@ from companion.names import plural, possessive
 from companion.play import phase as ph
 from companion.play.asking import Asking
 from companion.play.extras import Extras
+from companion.play.flow import MOVE_END, MOVE_END_LABEL, Flow
 from companion.play.screen import blocks_of
 from companion.play.session import GameChanged, Session, StepResult
 from companion.play.ui import BACK, Back, Item, Prompter, Quit, keys_for, letter_keys, numbered
@@ -40,12 +41,24 @@ HINT = "(u undo · k trace · s board · q quit · m: more)"
 # the next turn, write the report; b is Back in every sub-menu.
 PHASE_KEYS = "tenwb"
 # Actions taken in most activations, which get their keys before the rarer ones.
-COMMON = ("attack", "move", "walk", "run", "hold", "skill", "recover", "shoot", "strike", "charge")
+COMMON = (
+    "attack",
+    "move",
+    "walk",
+    "run",
+    "hold",
+    "skill",
+    "recover",
+    "shoot",
+    "strike",
+    "charge",
+    MOVE_END,
+)
 # One-key choices left for a phase's own entries (see `numbered`).
 MAX_KEYED = len(keys_for(FIXED + PHASE_KEYS))
 
 
-class Loop(Asking, Extras):
+class Loop(Asking, Extras, Flow):
     def __init__(self, session: Session, console: Any, ui: Prompter, timing: bool = False) -> None:
         self.s = session
         self.c = console
@@ -59,10 +72,10 @@ class Loop(Asking, Extras):
         # The answers given to each fact, by fighter and target: the next default.
         self.memory: dict[tuple[str, str | None, str], Any] = {}
         self.keys: dict[str, str] = {}
-        # The last step, when it took facts as usual without asking: (its choice, its
-        # answers, the log's length after it), for `More → c`.
-        self.revisable: tuple[legal.Legal, dict[str, Any], int] | None = None
+        self.revisable = None
+        self.revise_steps = 1
         self.line: LineDice | None = None
+        self.menu_at = -1
         # A solo game's opposing side is played by its system's solo procedures (the
         # capability `RuleSystem.solo`); without them the player runs it from the menus.
         solo = session.system.solo if ph.opfor_side(session.state) is not None else None
@@ -117,6 +130,8 @@ class Loop(Asking, Extras):
     def one_pass(self) -> None:
         state = self.s.state
         p = ph.current(self.s.system, state)
+        if self.walk_next(p):
+            return
         fixed = self.fixed_items(p)
         room = self.phase_room(sum(1 for it in fixed if not it.hidden))
         items = self.fit(self.phase_items(p, room) + fixed)
@@ -286,7 +301,17 @@ class Loop(Asking, Extras):
             return [*items, self.end_item(p)]
         if p.kind == "acting" and p.fighter is not None:
             f = state.fighter(p.fighter)
-            items = self.action_items(legal.actions(self.s.system, state, f), room)
+            offered = legal.actions(self.s.system, state, f)
+            items = self.action_items(offered, room)
+            moves = [a for a in offered if a.action == "move" and not a.fixed]
+            many = self.s.system.counts_actions and (p.actions_left or 0) >= 2
+            if moves and many and not p.by_grant and len(items) < room:
+                # The most common activation, a move and nothing else, in one key.
+                items.append(
+                    Item(
+                        self.action_key(MOVE_END), MOVE_END_LABEL, _bind(self.do_move_end, moves[0])
+                    )
+                )
             # Another fighter a rule lets act at once (commanded while its boss still has
             # an action) is one key away, its actions in a menu of their own.
             if p.granted:
@@ -329,7 +354,9 @@ class Loop(Asking, Extras):
             # Every skill a fighter of this game has gets its key now, so no later menu
             # moves another's.
             skills = {s for f in self.s.state.fighters for s in system.active_skills(f)}
-            names += [f"skill:{s}" for s in sorted(skills)] + decisions(system) + [action]
+            names += [f"skill:{s}" for s in sorted(skills)] + decisions(system)
+            names += [MOVE_END] if system.counts_actions else []
+            names.append(action)
             # The actions of every turn choose their letters first.
             # then shoot-or-strike's own entry (its melee side is the attack's key).
             order = sorted(
@@ -592,6 +619,9 @@ class Loop(Asking, Extras):
     def answer(self, q: Ask) -> Any:
         if q.kind == "yesno":
             return self.ui.choose(q.text, [Item("y", "Yes", True), Item("n", "No", False), BACK])
+        if q.kind == "pick" and q.keys:
+            keyed = [Item(k, t, v) for k, (t, v) in zip(q.keys, q.options, strict=True)]
+            return self.ui.choose(q.text, [*keyed, BACK])
         if q.kind == "pick":
             options = list(q.options)
             if len(options) > len(keys_for("b")):
@@ -623,6 +653,8 @@ class Loop(Asking, Extras):
         )
 
     def action_label(self, action: str) -> str:
+        if action == MOVE_END:
+            return MOVE_END_LABEL
         if action.startswith("skill:"):
             return legal.label_of(self.s.system, "skill", {"skill": action[6:]})
         if "=" in action:  # one answer of a decision its entry makes: "attack:ranged=yes"
@@ -651,6 +683,8 @@ class Loop(Asking, Extras):
         actor = self.s.state.fighter(choice.actor)
         request = self.facts(choice.action, actor, choice, again)
         self.show(self.resolve(request), self.taken_as(choice, actor, request))
+        if self.follow_up(actor.id):
+            return
         # An action granted at once by this one (a Command) is asked for at once.
         for f in legal.actors(self.s.system, self.s.state):
             if f.id not in before:
@@ -694,34 +728,6 @@ class Loop(Asking, Extras):
             actor = state.fighter(state.active)
         request = self.facts(action, actor)
         self.show(self.resolve(request))
-
-    def taken_as(
-        self, choice: legal.Legal, actor: FighterState, request: ActionRequest
-    ) -> tuple[Text, ...]:
-        """The line saying what the step took as usual, and the step kept to be changed."""
-        if not self.assumed:
-            self.revisable = None
-            return ()
-        target = self.s.state.fighter(request.target) if request.target else None
-        self.revisable = (choice, dict(self.review), self.s.gf.count)
-        return (Text(self.assumed_note(actor, target), style="dim"),)
-
-    def can_revise(self) -> bool:
-        r = self.revisable
-        return r is not None and r[2] == self.s.gf.count
-
-    def do_revise(self) -> None:
-        """Take the last step back and ask it again on its confirming screen."""
-        if self.revisable is None:
-            return
-        choice, again, _ = self.revisable
-        self.s.undo()
-        self.revisable = None
-        try:
-            self.do_legal(choice, again)
-        except Back:
-            # Backing out keeps the step as it was: nothing is lost by looking.
-            self.do_redo()
 
     def do_undo(self) -> None:
         res = self.s.undo()

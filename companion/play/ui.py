@@ -88,6 +88,7 @@ class Prompter:
 
     def choose(self, message: str, items: Sequence[Item], instruction: str = INSTRUCTION) -> Any:
         import questionary
+        from prompt_toolkit.filters import to_filter
         from questionary.prompts.common import InquirerControl
 
         shown = [it for it in items if not it.hidden]
@@ -100,11 +101,16 @@ class Prompter:
             use_jk_keys=False,
             instruction=instruction,
         )
-        controls = [
-            w.content
+        windows = [
+            w
             for w in q.application.layout.find_all_windows()
             if isinstance(w.content, InquirerControl)
         ]
+        for w in windows:
+            # An entry longer than the terminal (a fact and its answer on the confirming
+            # screen) wraps instead of losing its end, the answer, at the edge.
+            w.wrap_lines = to_filter(True)
+        controls = [w.content for w in windows]
         from prompt_toolkit.key_binding import KeyBindings
 
         kb = q.application.key_bindings

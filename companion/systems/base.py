@@ -216,6 +216,16 @@ class RuleSystem(ABC):
     #: the boxes a printed card gives a fighter to tick at the table: (label, how many)
     card_boxes: tuple[tuple[str, int], ...] = (("Activated", 1), ("Wounds", 1))
 
+    #: whether an activation holds several actions, counted down (1ss's two), so a move
+    #: may leave more to do: play then offers "Move, then end the activation" as one entry
+    counts_actions = False
+
+    def follow_up(self, state: GameState, fighter: FighterState) -> str | None:
+        """The action that must come next for a fighter whose last action left it
+        pending (a Monochrome Charge's attack, once its move is rolled): play goes
+        straight to it, and Back leaves it on the menu. None: nothing is pending."""
+        return None
+
     @property
     def round_word(self) -> str:
         """What the system calls a turn of the game ("round" in WarStuff and others)."""

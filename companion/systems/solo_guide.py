@@ -20,7 +20,8 @@ class Ask:
     """One question only the table can answer.
 
     kind: "yesno", "pick" (one of `options`, each a label and the value recorded) or
-    "number" (a whole number from `low` to `high`).
+    "number" (a whole number from `low` to `high`). `keys`: a pick's own keys, one an
+    option in order (numbers when empty).
     """
 
     key: str
@@ -30,6 +31,7 @@ class Ask:
     low: int = 0
     high: int = 100
     default: int | None = None
+    keys: str = ""
 
 
 @frozen

@@ -26,6 +26,7 @@ from companion.errors import CompanionError, RefusedError
 from companion.game.repo import Home, event_for
 from companion.game.state import freeze
 from companion.play import phase as ph
+from companion.play.flow import MOVE_END_LABEL
 from companion.play.loop import Loop
 from companion.play.matters import Odds, refused
 from companion.play.session import Session
@@ -173,9 +174,12 @@ def crawl(sid: str, tmp_path, seed: int, solo: str | None = None) -> int:
         f = state.fighter(p.fighter)
         _outside(system, state, f, rng)
         offered = legal.actions(system, state, f)
-        # Play's menu is the generator's answer: the same actions, in the same order.
+        # Play's menu is the generator's answer: the same actions, in the same order (and
+        # "Move, then end the activation", a move and the end, which are both offered).
         items = loop.phase_items(p)
-        shown = [it.label for it in items if it.key not in ("e", "g")]
+        both = [it for it in items if it.label == MOVE_END_LABEL]
+        assert not both or any(a.action == "move" for a in offered), (where, offered)
+        shown = [it.label for it in items if it.key not in ("e", "g") and it not in both]
         assert len(shown) == len(offered), (where, [(it.key, it.label) for it in items], offered)
         for label, choice in zip(shown, offered, strict=True):
             assert label.startswith(choice.label), (where, label, choice.label)

@@ -241,13 +241,14 @@ PLAYER_TURN = "".join(f"{key}e" for key in "123456789a")
 
 
 def test_solo_games_ask_the_solo_guide(solo_game):
-    # e: enter dice; n: start turn 1 (no initiative roll); the ten activations;
-    # 1: walk Sergeant 1; y: it can attack; y: it is in cover; 5: Will is closest;
-    # Enter: no other OpFor fighter gangs up; dice 1 (its D8), 1 and 1 (Will's 2D6);
-    # k: the whole trace, a key back; 1: walk Grunt 1; n: cannot attack; n: sees no one;
-    # 1: Sergeant 1 is the higher-ranked friend within 15"; q. Each walk spends the
-    # fighter's actions (R-1SS-S19), so there is no activation left to end.
-    text, ui = drive_solo("en" + PLAYER_TURN + "1yy5\r1\r1\r1\r" + "k " + "1nn1" + "q")
+    # e: enter dice; n: start turn 1 (no initiative roll); the ten activations; the
+    # OpFor's phase walks Sergeant 1 by itself: y: it can attack from cover where it
+    # stands; 5: Will is closest; Enter: no other OpFor fighter gangs up; dice 1 (its
+    # D8), 1 and 1 (Will's 2D6); Grunt 1's walk starts by itself: b backs out to the
+    # OpFor's menu; k: the whole trace, a key back; 1: walk Grunt 1; n: cannot attack;
+    # n: sees no one; 1: Sergeant 1 is the higher-ranked friend within 15"; q. Each walk
+    # spends the fighter's actions (R-1SS-S19), so there is no activation left to end.
+    text, ui = drive_solo("en" + PLAYER_TURN + "y5\r1\r1\r1\r" + "b" + "k " + "1nn1" + "q")
     log = solo_game("log", "--game", "solo", "--json").json()
     kinds = [e["kind"] for e in log]
     assert kinds[:3] == ["solo-setup", "spawn", "turn"]
@@ -262,14 +263,22 @@ def test_solo_games_ask_the_solo_guide(solo_game):
     assert attack["data"]["dice"] == [1, 1, 1] and attack["data"]["typed"] is True
     assert follow["data"]["branch"] == "follow-leader"
     assert follow["summary"] == 'Grunt 1: move 3" toward Sergeant 1'
-    # The OpFor side is walked by the procedure, the next fighter in order first.
+    # The OpFor side is walked by the procedure, the next fighter in order first; its
+    # menu is there when the player backs out of a walk that started by itself.
     opfor_menu = next(labels for m, labels in ui.menus if "OpFor to activate" in m)
-    assert opfor_menu[0].startswith("1) Sergeant 1 (")
+    assert opfor_menu[0].startswith("1) Grunt 1 (")
     assert opfor_menu[0].endswith("): OpFor procedure, next")
-    assert opfor_menu[1].endswith("): OpFor procedure")
+    assert not any(m.startswith("1) Sergeant 1 (") for m in opfor_menu)
     asked = [m for m, _ in ui.menus]
-    assert any(m.startswith("Can Sergeant 1 attack one of your fighters") for m in asked)
-    assert "Is Sergeant 1 in cover?" in asked
+    can = next(m for m in ui.menus if m[0].startswith("Can Sergeant 1 attack one of your"))
+    # Whether it can attack and whether it is in cover, in one question.
+    assert can[1] == [
+        "y) Yes, and it stands in cover",
+        "o) Yes, from the open (it moves to the nearest cover first)",
+        "n) No",
+        "b) Back",
+    ]
+    assert "Is Sergeant 1 in cover?" not in asked
     assert "Which of your fighters is closest to Sergeant 1?" in asked
     assert any(
         m.startswith("Which higher-ranked OpFor fighter is nearest to Grunt 1") for m in asked
@@ -286,9 +295,10 @@ def test_solo_games_ask_the_solo_guide(solo_game):
 
 def test_a_prone_opfor_fighter_recovers_by_the_procedure_without_questions(solo_game):
     assert solo_game("set", "Sergeant 1", "--state", "wounded", "--game", "solo").code == 0
-    # e; n; your ten activations; 1: walk Sergeant 1 (no question: it is prone); the
-    # walk rolls its Recover (R-1SS-S21): its D8 shows 2 (down), then 6 (up); then q.
-    text, ui = drive_solo("en" + PLAYER_TURN + "1" + "2\r6\rq")
+    # e; n; your ten activations; the OpFor's phase walks Sergeant 1 by itself (no
+    # question: it is prone); the walk rolls its Recover (R-1SS-S21): its D8 shows 2
+    # (down), then 6 (up); then q.
+    text, ui = drive_solo("en" + PLAYER_TURN + "2\r6\rq")
     log = solo_game("log", "--game", "solo", "--json").json()
     assert [e["kind"] for e in log[-3:]] == ["opfor", "recover", "recover"]
     assert log[-3]["data"]["branch"] == "recover"
@@ -306,8 +316,9 @@ def test_a_prone_opfor_fighter_recovers_by_the_procedure_without_questions(solo_
 def test_solo_upkeep_spawns_once_inside_the_turn(solo_game):
     before = len(solo_game("status", "--game", "solo", "--json").json()["sides"][1]["fighters"])
     # e: enter dice; n: turn 1; t: end your fighters' turn at once, y: though none has
-    # acted; t: end turn 1 in the OpFor's phase, y; the upkeep's six spawn dice.
-    text, ui = drive_solo("entyty" + "2\r2\r5\r6\r6\r6\r" + "q")
+    # acted; b: back out of the OpFor walk that starts by itself; t: end turn 1 in the
+    # OpFor's phase, y; the upkeep's six spawn dice.
+    text, ui = drive_solo("enty" + "b" + "ty" + "2\r2\r5\r6\r6\r6\r" + "q")
     log = solo_game("log", "--game", "solo", "--json").json()
     assert [e["kind"] for e in log] == ["solo-setup", "spawn", "turn", "side-passed", "turn"]
     assert log[-1]["data"]["dice"] == [2, 2, 5, 6, 6, 6]
@@ -393,12 +404,15 @@ def test_rules_key_opens_the_topic_of_the_step_on_screen_first(sample):
 
 def test_ending_your_turn_early_in_a_solo_game_leads_to_the_opfor(solo_game):
     # e: typed dice; n: turn 1; 1e: Robyn activates and ends; t: end your fighters' turn
-    # now, y: yes: the OpFor's phase is next, not the upkeep.
-    text, ui = drive_solo("en" + "1e" + "t" + "y" + "q")
+    # now, y: yes: the OpFor's phase is next, not the upkeep: its first walk starts by
+    # itself; b: its menu.
+    text, ui = drive_solo("en" + "1e" + "t" + "y" + "b" + "q")
     assert "Not yet activated: John, Marian" in text
     log = solo_game("log", "--game", "solo", "--json").json()
     assert log[-1]["kind"] == "side-passed"
     assert "not activated: John, Marian" in log[-1]["summary"]
+    assert ui.menus[-2][0].startswith("Can Sergeant 1 attack one of your fighters")
+    assert "OpFor procedure for Sergeant 1:" in text
     assert ui.menus[-1][0].startswith("Turn 1/8 · OpFor") and "to activate" in ui.menus[-1][0]
     ends = [labels for m, labels in ui.menus if "Outlaws to activate" in m]
     assert "t) End your fighters' turn now (the OpFor's turn next)" in ends[-1]

@@ -283,12 +283,9 @@ def test_play_short_solo_game(run, term, tmp_path, home):
     for key, name in zip("123456789a", PLAYERS, strict=True):
         t.press(key, f"{name} is activating, 2 actions left")
         t.press("e", f"{name} ends the activation.")
-    t.wait("OpFor to activate")
-    t.settle()
-    menu = t.screen().rsplit("OpFor to activate", 1)[1]
-    assert "1) Sergeant 1 (" in menu and "): OpFor procedure, next" in menu
-    t.press("1", "Can Sergeant 1 attack one of your fighters")
-    t.press("y", "Is Sergeant 1 in cover?")
+    # The OpFor's phase walks its next fighter by itself: it can attack, from cover.
+    t.wait("Can Sergeant 1 attack one of your fighters")
+    assert "OpFor procedure for Sergeant 1:" in t.screen()
     t.press("y", "Which of your fighters is closest to Sergeant 1?")
     t.press("5", "Other OpFor fighters within 1 step of Will")
     t.key("Enter", "Roll D8")
@@ -304,7 +301,12 @@ def test_play_short_solo_game(run, term, tmp_path, home):
             if "→ Sergeant 1" in t.screen():
                 break
             time.sleep(0.05)
-    # The procedure's reasons are in the whole trace, one key away.
+    # The next walk starts by itself; b leaves it for the OpFor's menu, where the
+    # procedure's reasons are in the whole trace, one key away.
+    t.wait("Can Grunt 1 attack one of your fighters")
+    t.press("b", MENU)
+    menu = t.screen().rsplit("OpFor to activate", 1)[1]
+    assert "1) Grunt 1 (" in menu and "): OpFor procedure, next" in menu
     t.press("k", "Press any key to go back")
     screen = t.screen()
     assert "Is it in cover?: yes: it keeps its position" in screen
@@ -314,11 +316,12 @@ def test_play_short_solo_game(run, term, tmp_path, home):
     t.key("C-c", "picks it up from there")
     t.wait("[exit 0]")
 
-    # Resuming: the next OpFor fighter in order is offered first, the dice mode kept.
+    # Resuming: the next OpFor fighter in order is walked first, the dice mode kept.
     t2 = term()
-    t2.wait(MENU)
+    t2.wait("Can Grunt 1 attack one of your fighters")
     t2.settle()
     assert "roll for you, or enter" not in t2.screen()
+    t2.press("b", MENU)
     assert "Turn 1/8 · OpFor to activate" in t2.screen()
     assert "1) Grunt 1 (" in t2.screen().rsplit("OpFor to activate", 1)[1]
     t2.press("q", "picks it up from there")

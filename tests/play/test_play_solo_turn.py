@@ -32,31 +32,29 @@ def test_a_whole_solo_turn_at_80_by_24(run, term, tmp_path):
     t.wait("roll for you, or enter")
     t.press("r", MENU)
     t.press("n", "your fighters first")
-    # Robyn moves twice: o and the distance, no confirming screen.
+    # Robyn moves twice: o each time, no distance and no confirming screen.
     t.press("1", "Robyn is activating")
-    t.press("o", "How far does Robyn move")
-    t.press("6", 'Robyn moves 6"', enter=True)
-    t.press("o", "How far does Robyn move")
-    t.press("4", 'Robyn moves 4"', enter=True)
+    t.press("o", 'Robyn moves up to 6"')
+    t.press("o", "Outlaws to activate")
     # After her last action the player chooses who is next: the list, not a fighter.
     t.settle()
     assert "Outlaws to activate" in t.visible()
-    # Ending your side's turn leads to the OpFor's phase, not past it.
+    # Ending your side's turn leads to the OpFor's phase, whose walks start by themselves.
     t.press("t", "End your fighters' turn now?")
-    t.press("y", "OpFor to activate")
-    t.press("1", "Can Sergeant 1 attack one of your fighters")
-    t.press("y", "Is Sergeant 1 in cover?")
+    t.press("y", "Can Sergeant 1 attack one of your fighters")
     t.press("y", "Which of your fighters is closest to Sergeant 1?")
     t.press("5", "Other OpFor fighters within 1 step of Will")
     t.key("Enter", "→ Sergeant 1")
     t.settle()
     shown = _flat(t.visible())
-    # Every die of the OpFor's attack is on screen after the step, with what it needed.
+    # Every die of the OpFor's attack is on screen after the step, with what it needed,
+    # above the next OpFor fighter's first question.
     assert re.search(r"Sergeant 1 rolls D8 → \d; needs at or below 5", shown), shown
     if "→ hit" in shown:  # a hit brings Will's defence roll, on screen too
         assert re.search(r"Will rolls 2D6 keep lowest → \d \d", shown), shown
     assert "Result: Sergeant 1 attacks Will" in shown
-    # The rest of the OpFor lets its turn go; the upkeep spawns, shown whole.
+    # The rest of the OpFor lets its turn go (b: its menu); the upkeep spawns, whole.
+    t.press("b", "OpFor to activate")
     t.press("t", "End turn 1 now?")
     t.press("y", "Turn 2")
     t.settle()

@@ -187,7 +187,8 @@ def test_the_opfor_menu_fits_80_columns_whole(long_game):
         assert long_game("activate", f["name"]).code == 0
         assert long_game("done").code == 0
     opfor = [f["name"] for f in long_game("status", "--json").json()["sides"][1]["fighters"]]
-    _, ui = play_keys(GAME, "r" + "q", rows=24, width=80)
+    # r: digital dice; the first walk starts by itself, b: the OpFor's menu; q.
+    _, ui = play_keys(GAME, "r" + "b" + "q", rows=24, width=80)
     menu = next(labels for m, labels in ui.menus if "(OpFor) to activate" in m)
     walks = [x for x in menu if "OpFor procedure" in x]
     assert len(walks) == len(opfor)
@@ -210,9 +211,9 @@ def test_play_shows_the_upkeep_spawn_at_80_by_24_without_k(long_game):
     from companion.play.loop import HINT
     from companion.play.screen import question_lines
 
-    # e: enter dice; t: end your fighters' turn, y: yes; t: end turn 1 now, y: yes; the
-    # spawn dice; q.
-    text, ui = play_keys(GAME, "etyty" + SIX_SINGLES + "\rq", rows=24, width=80)
+    # e: enter dice; t: end your fighters' turn, y: yes; b: not the OpFor walk that
+    # starts by itself; t: end turn 1 now, y: yes; the spawn dice; q.
+    text, ui = play_keys(GAME, "ety" + "b" + "ty" + SIX_SINGLES + "\rq", rows=24, width=80)
     log = long_game("log", "--json").json()
     upkeep = log[-1]
     assert upkeep["kind"] == "turn" and upkeep["turn"] == 2
@@ -244,6 +245,7 @@ def test_in_a_real_terminal_the_upkeep_spawn_is_on_screen(long_game, tmp_path, h
         # t ends your fighters' turn (the OpFor's turn is next), t again the turn.
         t.press("t", "End your fighters' turn now?")
         t.press("y", "OpFor procedure")
+        t.press("b", "m: more)")  # the OpFor's menu, not the walk that starts by itself
         t.press("t", "End turn 1 now?")
         t.press("y", "Roll D6 for the spawn dice")
         t.press(SIX_SINGLES, "End your fighters' turn now", enter=True)

@@ -208,6 +208,14 @@ class Monochrome(FromData):
             out.append("damage")
         return out
 
+    def follow_up(self, state: GameState, fighter: FighterState) -> str | None:
+        # An attacking action's move is rolled first; its attack is what it was taken
+        # for (R-MON-P21: a Charge that falls short says so at that attack).
+        if fighter.flags.get("attacked") or state.active != fighter.id:
+            return None
+        taken = self.data.actions.get(str(fighter.flags.get("action")))
+        return "attack" if taken is not None and taken.attack else None
+
     def asks(self, q: records.Question) -> bool:
         # Seize asks its three counts of fighters instead of one count.
         if q.fact.key == "count" and q.answers.get("objective") == "seize":

@@ -107,20 +107,19 @@ def test_moving_to_cover_asks_for_the_closest_fighter_after_the_move(solo):
 
 
 def test_play_asks_about_the_distraction_then_the_closest_after_the_move(solo):
-    # e: enter dice; e: end Arthur's activation; 1: walk Sergeant 1; 2: none of your
-    # Distractions is within 10"; y: it can attack; n: not in cover, so it moves first;
-    # n: it stands within 1 step of none of yours (R-1SS-S20); 1: Robyn is closest after
-    # the move; Enter: no one gangs up; dice 2 (its D8), 9 and 9 (Robyn's 2D10 against a
-    # Brawler): defended; e; q.
-    keys = "ee1" + "2" + "yn" + "n" + "1" + "\r" + "2\r9\r9\r" + "eq"
+    # e: enter dice; e: end Arthur's activation; the OpFor's phase walks Sergeant 1 by
+    # itself: 2: none of your Distractions is within 10"; o: it can attack, but from the
+    # open, so it moves first; n: it stands within 1 step of none of yours (R-1SS-S20);
+    # 1: Robyn is closest after the move; Enter: no one gangs up; dice 2 (its D8), 9 and
+    # 9 (Robyn's 2D10 against a Brawler): defended; q.
+    keys = "ee" + "2" + "o" + "n" + "1" + "\r" + "2\r9\r9\r" + "q"
     text, ui = play_keys("solo", keys, rows=200)
     asked = [m for m, _ in ui.menus]
     i = asked.index('Is one of your Distractions within 10" of Sergeant 1? (none if not; '
                     "one that is draws all its actions)")  # fmt: skip
     assert asked[i + 1].startswith("Can Sergeant 1 attack one of your fighters")
-    assert asked[i + 2] == "Is Sergeant 1 in cover?"
-    assert asked[i + 3].startswith("Is Sergeant 1 within 1 step of one of your fighters?")
-    assert asked[i + 4] == (
+    assert asked[i + 2].startswith("Is Sergeant 1 within 1 step of one of your fighters?")
+    assert asked[i + 3] == (
         "First move Sergeant 1 to the nearest cover. Which of your fighters is closest to "
         "Sergeant 1 now?"
     )

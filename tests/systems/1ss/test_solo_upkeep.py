@@ -161,9 +161,10 @@ def test_play_asks_before_upkeep_whether_to_roll_for_your_regenerator(run, tmp_p
             Loop(Session(Home(draw=drawn_board), "solo"), Console(file=out, width=120), ui).run()
         return out.getvalue(), ui
 
-    # e: enter dice; t, y: end your fighters' turn; t, y: end turn 1 in the OpFor's
-    # phase, with fighters still to act; n: no roll for John; six spawn dice; q.
-    text, ui = play("ety" + "ty" + "n" + "1\r2\r3\r4\r5\r6\r" + "q")
+    # e: enter dice; t, y: end your fighters' turn; b: not the OpFor walk that starts by
+    # itself; t, y: end turn 1 in the OpFor's phase, with fighters still to act; n: no
+    # roll for John; six spawn dice; q.
+    text, ui = play("ety" + "b" + "ty" + "n" + "1\r2\r3\r4\r5\r6\r" + "q")
     assert any(m.startswith("Roll for John's recovery") for m, _ in ui.menus)
     assert fighter(run, "John")["status"] == "face-down"
     turn = run("log", "--json").json()[-1]

@@ -169,14 +169,17 @@ def test_play_rolls_the_move_asks_whether_it_reached_then_the_attack(run):
     setup_game(run)
     assert run("turn").code == 0
     # e: enter the dice; 1: activate Bear; c: Charge (no target yet: a move), dice 1,2;
-    # a: Attack, 1: Bob; n: the 3" move did not reach; q.
-    _, ui = play_keys("g", "e" + "1" + "c" + "1,2\r" + "a" + "1" + "n" + "q", rows=200)
+    # play goes on to its Attack by itself: 1: Bob; n: the 3" move did not reach; q.
+    _, ui = play_keys("g", "e" + "1" + "c" + "1,2\r" + "1" + "n" + "q", rows=200)
     move = ui.asked.index("Roll D6 for Bear's Charge move (1 of 2):")
     whom = ui.asked.index("Bear: Attack — whom?")
-    assert move < whom < ui.asked.index(ASKED)
+    # Whether it reached is the confirming screen's own question: Enter is yes.
+    asked = next(m for m in ui.asked if m.startswith(ASKED))
+    assert asked.startswith(ASKED + " (Enter: yes)")
+    assert move < whom < ui.asked.index(asked)
     assert "Bear: Charge — whom?" not in ui.asked
-    labels = dict(ui.menus)[ASKED]
-    assert labels[0].startswith("y) Yes — Bob: knockback 44.4%")
+    labels = dict(ui.menus)[asked]
+    assert labels[0] == "y) Yes: roll (Enter)"
     assert labels[1] == "n) No — Bear (Charge) falls short of Bob: no attack"
     assert not any("attack on Bob" in t for t in ui.texts)  # no attack dice asked
     log = run("log", "--json").json()
@@ -185,10 +188,23 @@ def test_play_rolls_the_move_asks_whether_it_reached_then_the_attack(run):
         "Bear (Charge) falls short of Bob: no attack",
     ]
     # Undone, the same charge told to have reached rolls its attack (the game keeps the
-    # dice mode): a: Attack, 1: Bob; y: it reached; Enter rolls; dice 2,3; q.
+    # dice mode): a: Attack, 1: Bob; Enter: it reached, roll; dice 2,3; q.
     assert run("undo").code == 0
-    _, ui = play_keys("g", "a" + "1" + "y" + "\r" + "2,3\r" + "q", rows=200)
+    _, ui = play_keys("g", "a" + "1" + "\r" + "2,3\r" + "q", rows=200)
     dice = "Roll D6 for Bear's attack on Bob (1 of 2): needs at or below 8, 72.2%:"
-    assert ui.asked.index(ASKED) < ui.asked.index(dice)
+    asked = next(m for m in ui.asked if m.startswith(ASKED))
+    assert ui.asked.index(asked) < ui.asked.index(dice)
     log = run("log", "--json").json()
     assert log[-1]["summary"] == "Bear (Charge) attacks; Bob: stunned"
+
+
+def test_backing_out_of_the_attack_after_a_charge_leaves_it_on_the_menu(run):
+    setup_game(run)
+    assert run("turn").code == 0
+    # e; 1: Bear; c: Charge, dice 1,2; b: not now (Back at whom?); q.
+    _, ui = play_keys("g", "e" + "1" + "c" + "1,2\r" + "b" + "q", rows=200)
+    assert "Bear: Attack — whom?" in ui.asked
+    menu = ui.menus[-1]
+    assert "Bear is activating" in menu[0] and "a) Attack" in menu[1], menu
+    log = run("log", "--json").json()
+    assert log[-1]["summary"] == 'Bear: Charge, up to 3"'

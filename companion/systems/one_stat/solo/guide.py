@@ -37,8 +37,23 @@ def order(state: GameState, side: int) -> Sequence[str]:
     return [first.id, *rest]
 
 
+# The flowchart's first two questions (can it attack? is it in cover?) as one, since the
+# second always follows a yes: the answer recorded for both.
+_ATTACK_FROM = (
+    ("Yes, and it stands in cover", "cover"),
+    ("Yes, from the open (it moves to the nearest cover first)", "open"),
+    ("No", "no"),
+)
+
+
 def _facts(answers: Mapping[str, Any]) -> opfor.Facts:
-    return opfor.Facts(**dict(answers))
+    given = dict(answers)
+    said = given.get("can_attack")
+    if isinstance(said, str):
+        given["can_attack"] = said != "no"
+        if said != "no":
+            given["in_cover"] = said == "cover"
+    return opfor.Facts(**given)
 
 
 def ask(state: GameState, fid: str, answers: Mapping[str, Any]) -> Ask | None:
@@ -61,6 +76,8 @@ def ask(state: GameState, fid: str, answers: Mapping[str, Any]) -> Ask | None:
             return Ask(q.key, q.text, "pick", picks + (("none of them", "none"),))
         if q.kind == "number":
             return Ask(q.key, q.text, "number", low=0, high=100)
+        if q.key == "can_attack":
+            return Ask(q.key, q.text, "pick", _ATTACK_FROM, keys="yon")
         return Ask(q.key, q.text, "yesno")
     if not opfor.attacks(active, f, facts):
         return None  # no attack, or breaking free costs it (R-1SS-S20)
