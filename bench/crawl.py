@@ -3,6 +3,7 @@
     python bench/crawl.py                 # 10,000 steps a system, and 1ss solo games
     python bench/crawl.py --steps 2000    # shorter
     python bench/crawl.py --readme        # and write the figures into README.md
+    python bench/crawl.py --only smbfat --readme   # one crawl: its row only
 
 The same crawler as the test suite's bounded run (`tests/play_crawler.py`): seeded
 random answers to every screen (menus, yes/no, numbers, lists), games of the sample
@@ -101,22 +102,41 @@ def _solo_game(home: Path, scenario: str, seed: int, warband: dict) -> str:
     return name
 
 
-def table(rows: dict[str, dict[str, int]]) -> str:
+def table(rows: dict[str, dict[str, int]], kept: dict[str, str] | None = None) -> str:
+    """The table of `rows`; with `kept` (a row's line by its crawl, from the README), the
+    crawls not run this time keep their lines, in the order of `order`."""
     lines = [
         "| Crawl | Steps | Screens | Kinds of menu | Games | Compared with commands |",
         "|---|---:|---:|---:|---:|---:|",
     ]
-    for sid, t in rows.items():
-        lines.append(
-            f"| {sid} | {t['steps']:,} | {t['screens']:,} | {t['menus']} | {t['games']} "
-            f"| {t['compared']:,} |"
-        )
+    made = {
+        sid: f"| {sid} | {t['steps']:,} | {t['screens']:,} | {t['menus']} | {t['games']} "
+        f"| {t['compared']:,} |"
+        for sid, t in rows.items()
+    }
+    every = {**(kept or {}), **made}
+    for sid in [s for s in order() if s in every] + [s for s in every if s not in order()]:
+        lines.append(every[sid])
     return "\n".join(lines)
 
 
-def main() -> int:
+def order() -> list[str]:
     from companion import systems
 
+    return [*systems.ids(), "1ss-solo"]
+
+
+def kept_rows(section: str) -> dict[str, str]:
+    """The rows of the README's table as they stand, by crawl."""
+    rows = {}
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("| ") and cells[0] not in ("Crawl",) and not cells[0].startswith("-"):
+            rows[cells[0]] = line
+    return rows
+
+
+def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--steps", type=int, default=10_000, help="steps per system")
     ap.add_argument("--only", help="one system id (or 1ss-solo)")
@@ -124,7 +144,7 @@ def main() -> int:
     args = ap.parse_args()
     os.environ.setdefault("XDG_CACHE_HOME", tempfile.mkdtemp(prefix="crawl-cache-"))
     rows: dict[str, dict[str, int]] = {}
-    for sid in [*systems.ids(), "1ss-solo"]:
+    for sid in order():
         if args.only and sid != args.only:
             continue
         t0 = time.perf_counter()
@@ -140,7 +160,10 @@ def main() -> int:
         readme = ROOT / "README.md"
         text = readme.read_text()
         begin, end = text.index(TABLE_BEGIN), text.index(TABLE_END)
-        readme.write_text(text[: begin + len(TABLE_BEGIN)] + "\n" + table(rows) + "\n" + text[end:])
+        # A crawl run alone (--only) replaces its own row; the others stay as they were.
+        kept = kept_rows(text[begin:end]) if args.only else {}
+        made = table(rows, kept)
+        readme.write_text(text[: begin + len(TABLE_BEGIN)] + "\n" + made + "\n" + text[end:])
     return 0
 
 

@@ -14,12 +14,13 @@ menu activates, and activations take turns at an attack, a move and a charge (wh
 system has one), then end the activation when it is still open. Each is counted from
 choosing the fighter to the result of its last action:
 
-- attack: 1ss, SKIRMASHED, SMBFAT Attack; Monochrome Strike; WarStuff Hold then Attack
-  (WarStuff attacks after a Hold, Walk or Run, and only a fighter that can shoot has
-  an Attack after a Hold: the attack takes the samples' Dwarf Rifleman when it is on
-  the menu, and a fighter with no Attack after its Hold is not counted as an attack).
+- attack: 1ss, SKIRMASHED, SMBFAT Attack; Monochrome Strike; WarStuff Attack before
+  any action, a shot that brings its own Hold (only a fighter that can shoot has it:
+  the attack takes the samples' Dwarf Rifleman when it is on the menu, and a fighter
+  with no such Attack is not counted as an attack).
 - charge: WarStuff Run at a target then Attack; SKIRMASHED Run then Attack; Monochrome
-  Charge then Attack ("reached": yes). 1ss and SMBFAT have none.
+  Charge, then the Attack play goes on to by itself ("reached": yes). 1ss and SMBFAT
+  have none.
 - move: 1ss, SKIRMASHED, SMBFAT Move; WarStuff and Monochrome Walk.
 - activation: all of it, ending it included.
 
@@ -30,11 +31,11 @@ charge in at most 4 inputs.
 
 The standard solo turn (1ss, the Outlaws of tests/solo_helpers.py, `solo new --scenario
 skirmish --seed 1`) runs from turn 1's first menu to turn 2's first menu: your ten
-fighters activate in menu order; Robyn and John move 3" then attack the first OpFor
-fighter offered in melee, Marian shoots it (no move first), the seven others move 3"
-and end their activation; your side's turn ends; each OpFor fighter is walked through
-the procedure with the first answer to each question; the upkeep with its spawns. Goal:
-at most 40 inputs.
+fighters activate in menu order; Robyn and John move then attack the first OpFor fighter
+offered in melee, Marian shoots it (no move first), the seven others take "Move, then
+end the activation"; the OpFor's walks follow one another by themselves, each question
+given its first answer (an input counts for the fighter whose walk it answers); the
+upkeep with its spawns. Goal: at most 40 inputs.
 
 Every wait is bounded (bench/playdriver.py): a screen the script cannot answer ends the
 run with that screen and exit status 2.
@@ -44,6 +45,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import tempfile
 from dataclasses import dataclass, field
@@ -53,7 +55,7 @@ from textwrap import fill as wrap
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import ROOT, median, run  # noqa: E402
-from bench.playdriver import Player, Prompt, Stuck  # noqa: E402
+from bench.playdriver import Player, Prompt, Stuck, flat, usual_answer  # noqa: E402
 
 SYSTEMS = ("1ss", "warstuff", "skirmashed", "smbfat", "monochrome")
 GOAL_ATTACK = 4
@@ -73,7 +75,7 @@ class Plan:
 PLANS = {
     "1ss": Plan(attack=("Attack",), move=("Move",)),
     "warstuff": Plan(
-        attack=("Hold", "Attack"),
+        attack=("Attack",),  # before any action: a shot, which brings its Hold (R-WS-P10)
         move=("Walk",),
         charge=("Run", "Attack"),
         attacker="Dwarf Rifleman",  # the samples' one fighter that can shoot
@@ -100,15 +102,26 @@ def activate(pl: Player, key: str, actions: tuple[str, ...]) -> tuple[int | None
     pl.send(key)
     p = pl.answer_until_main()
     done = True
+    since = ""  # what the last action printed, squashed
     for label in actions:
-        k = p.key(label) if "isactivating" in p.question else None
+        # "Shoot|Attack": the first of these the menu offers (a fighter that can only
+        # shoot has its Attack, one that may also strike a Shoot of its own).
+        k = None
+        if "isactivating" in p.question:
+            k = next((x for x in map(p.key, label.split("|")) if x is not None), None)
         if k is None:
+            # An action play went on to by itself (a Monochrome Charge's attack) was
+            # answered with the one before.
+            if f":{label}—whom?" in since:
+                continue
             done = False
             break
+        at = len(pl.p.text)
         p = pl.send(k)
         if "whom?" in p.flat and label in ("Walk", "Move"):
             p = pl.send(p.key("Nobody") or "b")
         p = pl.answer_until_main()
+        since = flat(pl.p.text[at:])
     taken = pl.inputs - start if done else None
     if "isactivating" in p.question:
         pl.send(p.key("End") or "e")
@@ -194,8 +207,9 @@ class SoloTurn:
 SOLO_ROLES: dict[str, tuple[str, ...]] = {
     "Robyn": ("Move", "Attack"),
     "John": ("Move", "Attack"),
-    "Marian": ("Attack",),
+    "Marian": ("Shoot|Attack",),
 }
+MOVER = ("Move, then end",)  # every other fighter of yours
 
 
 def _label_name(p: Prompt, key: str, prefix: str = "") -> str:
@@ -225,23 +239,32 @@ def solo_turn(seed: int) -> SoloTurn:
                 pl.send(k)
                 p = pl.answer_until_main()
             pl.inputs = 0
+            pl.stop_at = "OpForprocedurefor"
             while (key := first_fighter(p)) is not None and "OpFor" not in dict(p.items)[key]:
                 name = _label_name(p, key, "Activate ")
-                _, turn.fighters[name] = activate(pl, key, SOLO_ROLES.get(name, ("Move",)))
+                _, turn.fighters[name] = activate(pl, key, SOLO_ROLES.get(name, MOVER))
                 p = pl.prompt()
             at = pl.inputs
-            if "OpFor" not in p.question:
+            if p.main and "OpFor" not in p.question:  # your side still open: end it
                 pl.send(p.key("End") or "t")
                 p = pl.answer_until_main()
             turn.end_side = pl.inputs - at
-            while (
-                key := next((k for k, t in p.items if "OpFor procedure" in t), None)
-            ) is not None:
-                at = pl.inputs
-                name = _label_name(p, key)
-                pl.send(key)
-                p = pl.answer_until_main()
-                turn.opfor[name] = pl.inputs - at
+            # The OpFor's walks follow one another by themselves; each input is counted
+            # for the fighter whose walk it answers.
+            name = ""
+            for _ in range(200):
+                p = pl.prompt()
+                if m := re.search(r"OpFor procedure for (.+?):", pl.screen()):
+                    name = m.group(1)
+                if p.main:
+                    key = next((k for k, t in p.items if "OpFor procedure" in t), None)
+                    if key is None:
+                        break
+                    name = _label_name(p, key)  # a walk the menu offers
+                    pl.send(key)
+                else:
+                    pl.send(usual_answer(p))
+                turn.opfor[name] = turn.opfor.get(name, 0) + 1
             at = pl.inputs
             while "Turn2/" not in p.question or first_fighter(p) is None:
                 if not between_turns(pl, p):
@@ -314,12 +337,15 @@ def main() -> int:
     ap.add_argument("--activations", type=int, default=9, help="activations per system")
     ap.add_argument("--seed", type=int, default=1, help="seed of the first solo game")
     ap.add_argument("--solo-turns", type=int, default=3, help="solo games (seeds on from --seed)")
+    ap.add_argument(
+        "--systems", default=",".join(SYSTEMS), help="the systems to count (comma-separated)"
+    )
     ap.add_argument("--readme", action="store_true", help="write the table into README.md")
     args = ap.parse_args()
     results: dict[str, Counts] = {}
     what = ""
     try:
-        for what in SYSTEMS:
+        for what in [x for x in args.systems.split(",") if x]:
             print(f"{what} ...", file=sys.stderr, flush=True)
             results[what] = one_system(what, args.activations)
         what = "the 1ss solo turn"

@@ -101,6 +101,9 @@ class Player:
         self.inputs = 0
         self.mark = 0
         self.log: list[str] = []
+        # A squashed text that, once printed, ends `answer_until_main` early (the OpFor's
+        # walks, which follow the player's last activation by themselves).
+        self.stop_at = ""
 
     def screen(self) -> str:
         """What was printed since the last input (all of it before the first)."""
@@ -148,6 +151,8 @@ class Player:
         for _ in range(MAX_ANSWERS):
             p = self.prompt()
             if p.main or "Gameover" in p.flat:
+                return p
+            if self.stop_at and self.stop_at in flat(self.screen()):
                 return p
             self.send(usual_answer(p))
         raise Stuck(f"no main menu after {MAX_ANSWERS} answers:\n{self.tail()}")
