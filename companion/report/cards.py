@@ -55,8 +55,6 @@ class CardSheet:
 
 SIZES = ("card", "a6")
 
-_STAMINA = re.compile(r"\bSta\s+(\d+)")
-
 
 def roster_cards(system: RuleSystem, roster: Roster, size: str = "card") -> CardSheet:
     from companion.lookup.topics import all_topics
@@ -152,11 +150,9 @@ def _card(
         else:
             rules.append(Rule(*t))
     equipment = d.get("equipment", "")
-    # What the table marks on a fighter: its system's boxes (`RuleSystem.card_boxes`).
-    ticks = system.card_boxes
-    stamina = _STAMINA.search(" ".join(v for _, v in stats))
-    if stamina:  # damage counted against stamina (SKIRMASHED): a box a point
-        ticks = (("Activated", 1), ("Damage", int(stamina[1])))
+    # What the table marks on this fighter: its system's boxes, counted from the fighter
+    # where the system says so (WarStuff's wounds from Quality, SKIRMASHED's from Stamina).
+    ticks = tuple((what, n) for what, n in system.fighter_card_boxes(f) if n > 0)
     return Card(
         f.name,
         stats,

@@ -213,7 +213,8 @@ class RuleSystem(ABC):
     #: a side's score where it is not victory points: "" (none), or "points-killed" (the
     #: enemy's points taken out, Monochrome's), for the live board's score strip
     score_kind = ""
-    #: the boxes a printed card gives a fighter to tick at the table: (label, how many)
+    #: the boxes a printed card gives a fighter to tick at the table: (label, how many);
+    #: where the count follows the fighter's stats, `fighter_card_boxes` says it
     card_boxes: tuple[tuple[str, int], ...] = (("Activated", 1), ("Wounds", 1))
 
     #: whether an activation holds several actions, counted down (1ss's two), so a move
@@ -225,6 +226,12 @@ class RuleSystem(ABC):
         pending (a Monochrome Charge's attack, once its move is rolled): play goes
         straight to it, and Back leaves it on the menu. None: nothing is pending."""
         return None
+
+    def fighter_card_boxes(self, fighter: RosterFighter) -> tuple[tuple[str, int], ...]:
+        """The boxes this fighter's printed card gives it to tick: `card_boxes` unless the
+        system counts them from the fighter (wounds up to its Quality, damage up to its
+        Stamina)."""
+        return self.card_boxes
 
     @property
     def round_word(self) -> str:

@@ -36,6 +36,67 @@ def test_a_four_turn_game_prints_on_four_a4_pages_with_one_luck_table_a_side(hom
         assert c["legend"] and c["legend_bottom"] <= c["bottom"] + 1, c
 
 
+def test_a_four_turn_solo_game_prints_on_nine_a4_pages_whole(run, tmp_path):
+    """A 1ss solo game of four turns played with the plain commands (the player's attacks,
+    the OpFor walked by `solo opfor`, its spawns arriving each turn), with every roll.
+    Measured: 9 A4 pages (the 4-turn 1ss game of two sides takes 4); each luck table
+    once (a side's two, and the rolls of no side), no cell broken inside a word, the
+    charts whole with their legends."""
+    _play_solo(run, tmp_path, turns=4)
+    page, pdf = tmp_path / "solo.html", tmp_path / "solo.pdf"
+    assert run("report", "--format", "html", "-o", str(page)).code == 0
+    assert CHROMIUM is not None
+    pages = print_pdf(CHROMIUM, page, pdf)
+    assert 1 <= len(pages) <= 9 and set(pages) == {A4}, pages
+    seen = _read_as_printed(page, PRINTED)
+    assert seen["luck_tables"] == 3, seen  # the player's, the OpFor's, the rolls of no side
+    assert seen["broken"] == [], seen["broken"]
+    assert seen["charts"]
+    for c in seen["charts"]:
+        assert c["legend"] and c["legend_bottom"] <= c["bottom"] + 1, c
+
+
+def _play_solo(run, tmp_path: Path, turns: int) -> None:
+    """`turns` turns of a solo game with seeded dice: each of the player's fighters
+    activates (the first four attack the first OpFor fighter standing), then the OpFor is
+    walked until none can act, some attacking and some closing in."""
+    from solo_helpers import warband_file
+
+    def fighters(side: int) -> list[dict]:
+        sides = run("status", "--json").json()["sides"]
+        return [f for f in sides[side]["fighters"] if f["status"] != "out"]
+
+    assert run("roster", "import", warband_file(tmp_path)).code == 0
+    assert run("solo", "new", "-r", "Outlaws", "--seed", "3").code == 0
+    seed = 10
+    for _ in range(turns):
+        seed += 1
+        assert run("turn", "--force", "--seed", str(seed)).code == 0
+        for i, f in enumerate(fighters(0)):
+            assert run("activate", f["name"]).code == 0
+            foes = fighters(1)
+            if i < 4 and foes and f["status"] == "upright":
+                shot = ("--range", "8") if f["name"] == "Marian" else ()
+                seed += 1
+                r = run("attack", f["name"], foes[0]["name"], *shot, "--seed", str(seed))
+                assert r.code == 0, r.err
+            assert run("done").code == 0
+        for k in range(30):
+            mine = [f["name"] for f in fighters(0)]
+            how = ("--can-attack", "--in-cover", "--melee") if k % 3 == 0 else (
+                "--cannot-attack", "--los", "--in-open")  # fmt: skip
+            seed += 1
+            args = ["solo", "opfor", *how, "--target", mine[k % len(mine)], "--seed", str(seed)]
+            r = run(*args)
+            for flag in ("--command", "--leader", "--distraction"):  # asked of some only
+                if r.code == 2 and f"needs {flag}" in r.err:
+                    r = run(*args, flag, "none")
+            if r.code:
+                assert "no OpFor fighter can act" in r.err, r.err
+                break
+    assert run("status", "--json").json()["turn"] == turns
+
+
 def _read_as_printed(page: Path, probe: str) -> dict:
     """`probe` read in `page` laid out for print, an A4 page's width."""
     assert CHROMIUM is not None

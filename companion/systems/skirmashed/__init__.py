@@ -46,6 +46,7 @@ def attack_facts(opts: dict[str, Any]) -> dict[str, Any]:
 class Skirmashed(FromData):
     #: the text plays rounds: the board's tracker and the game list say so
     keeps_vp = False  # decided by the figures left after round 4
+    card_boxes = (("Activated", 1),)  # and damage up to Stamina: `fighter_card_boxes`
 
     def __init__(self) -> None:
         self.info = self.data.info
@@ -97,6 +98,13 @@ class Skirmashed(FromData):
 
     def board_columns(self) -> Sequence[tuple[str, str]]:
         return (("rank", "Type"), ("stat", "Stats"), ("damage", "Damage"), ("state", "This round"))
+
+    def fighter_card_boxes(self, fighter: RosterFighter) -> tuple[tuple[str, int], ...]:
+        """Damage is counted against Stamina (killed when it reaches it): a box a point."""
+        stamina = fighter.stats.get("stamina")
+        if not stamina:
+            return self.card_boxes
+        return (("Activated", 1), ("Damage", stamina))
 
     def describe_fighter(self, f: FighterState | RosterFighter) -> Mapping[str, str]:
         d = self.data

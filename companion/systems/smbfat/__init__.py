@@ -21,7 +21,9 @@ from companion.trace import Step, Trace
 
 
 class Smbfat(FromData):
-    card_boxes = (("Activated", 1), ("Hit", 1))
+    # A hit defeats a figure of any type, Armor or not (Armor only makes the hit harder):
+    # there is no damage to mark, only the turn taken.
+    card_boxes = (("Activated", 1),)
     turns = turns.SmbTurns()
 
     @property

@@ -20,7 +20,10 @@ from companion.systems.warstuff.data import RANK, Genre, LibraryUnit, WarStuffDa
 
 
 class WarStuff(FromData, UnitLibrary):
-    card_boxes = (("Activated", 1), ("Wounds", 4))  # no fixed limit: four to tick
+    # The kill roll is a D6 plus the wounds already taken, a kill above the unit's unmodified
+    # Quality: a unit carries at most Quality wounds (the next hit then always kills), so its
+    # card has a box a point of Quality (five at most, the highest Quality).
+    card_boxes = (("Activated", 1), ("Wounds", 5))
     default_scenario = "skirmish"
     turns = turns.ROUNDS
     keeps_vp = False  # the last player with units left wins
@@ -70,6 +73,12 @@ class WarStuff(FromData, UnitLibrary):
 
     def board_columns(self) -> Sequence[tuple[str, str]]:
         return (("rank", "Cost"), ("stat", "Quality"), ("skills", "Special rules"))
+
+    def fighter_card_boxes(self, fighter: RosterFighter) -> tuple[tuple[str, int], ...]:
+        quality = fighter.stats.get("quality")
+        if not quality:
+            return self.card_boxes
+        return (("Activated", 1), ("Wounds", quality))
 
     def describe_fighter(self, f: FighterState | RosterFighter) -> Mapping[str, str]:
         d = self.data
