@@ -5,12 +5,14 @@ fighters who took most out of action and who fell least."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from datetime import date
-from typing import Any
 
+from companion import TYPE_CHECKING
 from companion.errors import UsageError
 from companion.history.summary import GameSummary, Warbands
 from companion.values import frozen
+
+if TYPE_CHECKING:
+    from typing import Any
 
 BY = ("roster", "scenario", "system")
 TOP = 5  # fighters shown in each list
@@ -29,6 +31,8 @@ def day(text: str | None, option: str) -> str | None:
     """A date given on the command line, as YYYY-MM-DD; refused in one line otherwise."""
     if text is None:
         return None
+    from datetime import date
+
     try:
         return date.fromisoformat(text.strip()).isoformat()
     except ValueError:

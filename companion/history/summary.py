@@ -3,22 +3,25 @@ who took whom out, and how each side's dice fell against their exact odds.
 
 A summary is read from the game's setup and events in one pass, as the battle report
 reads them (its luck tally and its headline are reused, so the record and the report
-never disagree), and is kept as plain data (`to_row`, and `details` apart); `from_row`
-and `with_details` check every field of a kept one, so a damaged summary is rebuilt,
-never trusted.
+never disagree), and is kept as plain data: `to_row` holds all the list and the standings
+read (its fighters as four columns, compact however many games), `details` the rolls
+only the luck reads; `from_row` and `with_details` check every field of a kept one, so a
+damaged summary is rebuilt, never trusted.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from fractions import Fraction
-from typing import Any
+from itertools import product
 
 from companion import TYPE_CHECKING
 from companion.roster import legacy_key
-from companion.values import frozen, replace
+from companion.values import frozen
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+    from typing import Any
+
     from companion.game.events import Event
     from companion.game.repo import GameFile
     from companion.game.state import GameState
@@ -83,6 +86,8 @@ class GameSummary:
     luck: tuple[tuple[Any, ...], ...]
 
     def luck_rows(self) -> list[LuckRow]:
+        from fractions import Fraction
+
         return [
             LuckRow(r[0], r[1], r[2], _count(r[3]), *(Fraction(x) for x in r[4:]))
             for r in self.luck
@@ -104,41 +109,33 @@ class GameSummary:
         """The summary as kept: its plain fields in order, then its sides'."""
         return [*(getattr(self, k) for k in _SCALARS), [_side_row(x) for x in self.sides]]
 
-    def details(self) -> list[Any]:
-        """What only the standings and the luck read, kept apart: fighters, then rolls."""
-        return [[list(f) for f in self.fighters], list(self.luck)]
+    def kept_fighters(self) -> list[list[Any]]:
+        """What the standings read, kept apart: the fighters by column (side, name,
+        enemies taken out, out at the end), compact however long the record."""
+        return [list(c) for c in zip(*self.fighters, strict=True)] or [[], [], [], []]
+
+    def kept_rolls(self) -> list[list[Any]]:
+        """What only the luck reads, kept apart: the rolls."""
+        return [list(r) for r in self.luck]
 
     @staticmethod
-    def from_row(row: Any) -> GameSummary:
-        """A kept summary (without its details), every field checked: a ValueError (or
-        TypeError) says what is wrong."""
-        if type(row) is not list or len(row) != len(_SCALARS) + 1:
+    def from_row(row: Any, fighters: Any = None, rolls: Any = None) -> GameSummary:
+        """A kept summary, with its kept fighters (`kept_fighters`) and rolls
+        (`kept_rolls`) where given, every field checked: a ValueError (or TypeError) says
+        what is wrong."""
+        if type(row) is not list or len(row) != _FIELDS + 1:
             raise ValueError("a summary is not a list of its fields")
-        for value, kinds in zip(row, _KINDS, strict=False):
-            if type(value) not in kinds:
-                raise ValueError("a field of a summary is of the wrong type")
+        if tuple(map(type, row[:_FIELDS])) not in _SIGNATURES:
+            raise ValueError("a field of a summary is of the wrong type")
         sides = tuple(_side_from(x) for x in _of_type(row[-1], list))
         winner = row[11]
         if winner is not None and not 0 <= winner < len(sides):
             raise ValueError("the winner is not a side")
-        return GameSummary(*row[:-1], sides, (), ())  # type: ignore[call-arg]
-
-    def with_details(self, details: Any) -> GameSummary:
-        """The summary with its kept details, checked."""
-        if type(details) is not list or len(details) != 2:
-            raise ValueError("the details of a summary are damaged")
-        fighters, luck = (_of_type(x, list) for x in details)
-        n = len(self.sides)
-        for f in fighters:
-            if tuple(map(type, f)) != _FIGHTER or not 0 <= f[0] < n or f[2] < 0:
-                raise ValueError("a fighter of a summary is damaged")
-        for r in luck:
-            if tuple(map(type, r)) != _LUCK or not -1 <= r[0] < n:
-                raise ValueError("a luck row of a summary is damaged")
-        return replace(
-            self,
-            fighters=tuple(map(tuple, fighters)),
-            luck=tuple(tuple(r) for r in luck),
+        return GameSummary(  # type: ignore[call-arg]
+            *row[:_FIELDS],
+            sides,
+            () if fighters is None else _fighters_from(fighters, len(sides)),
+            () if rolls is None else _rolls_from(rolls, len(sides)),
         )
 
 
@@ -175,9 +172,12 @@ _SIDE: dict[str, Any] = {
 }
 
 
-_NONE = type(None)
-# The types each plain field may have, in order (a bool is never taken for a number).
-_KINDS = [(k,) if isinstance(k, type) else tuple(k) for k in _SCALARS.values()]
+_FIELDS = len(_SCALARS)
+# The types the plain fields may have, in order, as every signature they may make (a
+# bool is never taken for a number): one look-up checks them all.
+_SIGNATURES = frozenset(
+    product(*((k,) if isinstance(k, type) else tuple(k) for k in _SCALARS.values()))
+)
 _SIDE_TYPES = tuple(_SIDE.values())
 _FIGHTER = (int, str, int, bool)
 _LUCK = (int, str, bool, int, str, str, str)
@@ -194,9 +194,30 @@ def _side_from(row: list[Any]) -> SideSummary:
 
 
 def _of_type(value: Any, kind: type) -> list[Any]:
-    if type(value) is not list or any(type(x) is not kind for x in value):
+    if type(value) is not list or not set(map(type, value)) <= {kind}:
         raise ValueError("a list of a summary is damaged")
     return value
+
+
+def _fighters_from(columns: Any, sides: int) -> tuple[Fighter, ...]:
+    """The fighters kept by column, checked: each column of its one type and as long as
+    the others, each side one of the game's, no count below nought."""
+    if type(columns) is not list or len(columns) != len(_FIGHTER):
+        raise ValueError("the fighters of a summary are damaged")
+    side, name, took, out = (_of_type(c, k) for c, k in zip(columns, _FIGHTER, strict=True))
+    if not len(side) == len(name) == len(took) == len(out):
+        raise ValueError("the fighters of a summary are damaged")
+    if side and (min(side) < 0 or max(side) >= sides or min(took) < 0):
+        raise ValueError("a fighter of a summary is damaged")
+    return tuple(zip(side, name, took, out, strict=True))
+
+
+def _rolls_from(rows: Any, sides: int) -> tuple[tuple[Any, ...], ...]:
+    """The rolls kept, checked row by row."""
+    for r in _of_type(rows, list):
+        if tuple(map(type, r)) != _LUCK or not -1 <= r[0] < sides:
+            raise ValueError("a luck row of a summary is damaged")
+    return tuple(map(tuple, rows))
 
 
 def _count(value: Any) -> int:
