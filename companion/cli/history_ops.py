@@ -44,7 +44,7 @@ def history(
 
         system = systems.get(system).info.id
     filters = Filters(system, roster, scenario, day(since, "--since"), day(until, "--until"))
-    from companion.cli.shared import open_home
+    from companion.cli.opening import open_home
     from companion.history.kept import collect
 
     # Each game's fighters only for the standings, its rolls only for the luck.

@@ -158,15 +158,18 @@ def fighters(
     for g in games:
         if not g.finished:
             continue
-        # Each side's warband once per game, not once per fighter.
-        sides = [(rosters.key(s.key), side_name(g, i, rosters)) for i, s in enumerate(g.sides)]
+        # Each side's warband once per game, not once per fighter (none for the OpFor's).
+        sides = [
+            (rosters.key(s.key), side_name(g, i, rosters)) if s.key else None
+            for i, s in enumerate(g.sides)
+        ]
         for side, name, took_out, fell in g.fighters:
-            key, warband = sides[side]
-            if not g.sides[side].key:
+            mine = sides[side]
+            if mine is None:
                 continue
-            slot = acc.get((key, name))
+            slot = acc.get((mine[0], name))
             if slot is None:
-                slot = acc[key, name] = [warband, 0, 0, 0]
+                slot = acc[mine[0], name] = [mine[1], 0, 0, 0]
             slot[1] += 1
             slot[2] += took_out
             slot[3] += fell
