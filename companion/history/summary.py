@@ -180,6 +180,7 @@ _SIGNATURES = frozenset(
 )
 _SIDE_TYPES = tuple(_SIDE.values())
 _FIGHTER = (int, str, int, bool)
+_INT, _STR, _BOOL = frozenset({int}), frozenset({str}), frozenset({bool})
 _LUCK = (int, str, bool, int, str, str, str)
 
 
@@ -200,14 +201,24 @@ def _of_type(value: Any, kind: type) -> list[Any]:
 
 
 def _fighters_from(columns: Any, sides: int) -> tuple[Fighter, ...]:
-    """The fighters kept by column, checked: each column of its one type and as long as
-    the others, each side one of the game's, no count below nought."""
+    """The fighters kept by column, checked: each column a list of its one type and as
+    long as the others, each side one of the game's, no count below nought."""
     if type(columns) is not list or len(columns) != len(_FIGHTER):
         raise ValueError("the fighters of a summary are damaged")
-    side, name, took, out = (_of_type(c, k) for c, k in zip(columns, _FIGHTER, strict=True))
-    if not len(side) == len(name) == len(took) == len(out):
+    side, name, took, out = columns
+    if {type(side), type(name), type(took), type(out)} != {list} or not (
+        len(side) == len(name) == len(took) == len(out)
+    ):
         raise ValueError("the fighters of a summary are damaged")
-    if side and (min(side) < 0 or max(side) >= sides or min(took) < 0):
+    if side and not (
+        _INT >= set(map(type, side))
+        and _STR >= set(map(type, name))
+        and _INT >= set(map(type, took))
+        and _BOOL >= set(map(type, out))
+        and min(side) >= 0
+        and max(side) < sides
+        and min(took) >= 0
+    ):
         raise ValueError("a fighter of a summary is damaged")
     return tuple(zip(side, name, took, out, strict=True))
 
@@ -236,6 +247,8 @@ def summarize(system: RuleSystem, gf: GameFile, rosters: Sequence[Any] = ()) -> 
     from companion.game.events import Event, apply_event
     from companion.report.headline import headline
     from companion.report.luck import ALL_TESTS, Tally
+    from companion.report.standing import standing
+    from companion.report.words import plain
     from companion.trace import Trace
 
     state = gf.setup
@@ -254,9 +267,17 @@ def summarize(system: RuleSystem, gf: GameFile, rosters: Sequence[Any] = ()) -> 
     keeps_vp = system.keeps_vp and scored
     finished = final.phase == "ended"
     where = f"{system.round_word} {final.turn}" if final.turn else ""
-    said = headline(
-        final.result, finished, [(s.name, s.vp) for s in final.sides], keeps_vp, solo, where
+    vps = [(s.name, s.vp) for s in final.sides]
+    fighters = [final.side_fighters(i) for i in range(len(final.sides))]
+    # The leader by the scenario's own score, named as the battle report's headline names it.
+    score = standing(
+        vps,
+        keeps_vp,
+        [plain(n) for n in system.status_lines(final)],
+        [sum(1 for f in mine if f.out) for mine in fighters],
+        [len(mine) for mine in fighters],
     )
+    said = headline(final.result, finished, vps, keeps_vp, solo, where, score)
     winner, draw = _outcome(said, [s.name for s in final.sides]) if finished else (None, False)
     scen = {s.id: s for s in system.scenarios()}.get(final.scenario)
     meta = gf.db.docs("game")[0]
