@@ -5,6 +5,7 @@ fighters who took most out of action and who fell least."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from operator import add
 
 from companion import TYPE_CHECKING
 from companion.errors import UsageError
@@ -154,25 +155,37 @@ def fighters(
 ) -> tuple[list[FighterRecord], list[FighterRecord]]:
     """Over finished games, the fighters of the players' warbands who took most enemies
     out of action, and those who fell least (of those in two games or more)."""
-    acc: dict[tuple[str, str], list[Any]] = {}
+    # A side at a time (a long record holds tens of thousands of fighters): the games of
+    # each warband with the same fighters, then each fighter of those.
+    sides: dict[tuple[str, str], list[Any]] = {}  # (key, names): games, took, fell, warband
     for g in games:
         if not g.finished:
             continue
-        # Each side's warband once per game, not once per fighter (none for the OpFor's).
-        sides = [
-            (rosters.key(s.key), side_name(g, i, rosters)) if s.key else None
-            for i, s in enumerate(g.sides)
-        ]
-        for side, name, took_out, fell in g.fighters:
-            mine = sides[side]
-            if mine is None:
+        for i, (s, (names, took_out, out)) in enumerate(zip(g.sides, g.fighters, strict=True)):
+            if not s.key or not names:  # the OpFor, or a side no player plays
                 continue
-            slot = acc.get((mine[0], name))
+            slot = sides.get((rosters.key(s.key), names))
             if slot is None:
-                slot = acc[mine[0], name] = [mine[1], 0, 0, 0]
-            slot[1] += 1
-            slot[2] += took_out
-            slot[3] += fell
+                slot = sides[rosters.key(s.key), names] = [
+                    0,
+                    [0] * len(out),
+                    [0] * len(out),
+                    side_name(g, i, rosters),
+                ]
+            slot[0] += 1
+            if any(took_out):
+                slot[1] = list(map(add, slot[1], took_out))
+            if any(out):
+                slot[2] = list(map(add, slot[2], out))
+    acc: dict[tuple[str, str], list[Any]] = {}  # (key, name): warband, games, took, fell
+    for (key, names), (played, took, fell, warband) in sides.items():
+        for name, t, f in zip(names.split("\n"), took, fell, strict=True):
+            mine = acc.get((key, name))
+            if mine is None:
+                mine = acc[key, name] = [warband, 0, 0, 0]
+            mine[1] += played
+            mine[2] += t
+            mine[3] += f
     every = [FighterRecord(name, *slot) for (_, name), slot in acc.items()]
     most = sorted((r for r in every if r.took_out), key=lambda r: (-r.took_out, r.games, r.name))[
         :TOP

@@ -3,10 +3,10 @@ who took whom out, and how each side's dice fell against their exact odds.
 
 A summary is read from the game's setup and events in one pass, as the battle report
 reads them (its luck tally and its headline are reused, so the record and the report
-never disagree), and is kept as plain data: `to_row` holds all the list and the standings
-read (its fighters as four columns, compact however many games), `details` the rolls
-only the luck reads; `from_row` and `with_details` check every field of a kept one, so a
-damaged summary is rebuilt, never trusted.
+never disagree), and is kept as plain data apart: `to_row` all the list reads,
+`kept_fighters` what the standings read besides (each side's fighters in three fields,
+compact however many games), `kept_rolls` what only the luck reads; `from_row` checks
+every field of a kept one, so a damaged summary is rebuilt, never trusted.
 """
 
 from __future__ import annotations
@@ -43,9 +43,12 @@ class SideSummary:
     neutral: bool = False  # a stand-in side no player plays (Monochrome's targets)
 
 
-# One fighter in one game: (side, name, enemies it took out while it was the active
-# fighter, whether it was out at the end). Plain tuples: a long record holds thousands.
-Fighter = tuple[int, str, int, bool]
+# A side's fighters in one game: their names, one a line (a name holds no control
+# character), the enemies each took out while it was the active fighter, and whether each
+# was out at the end. Three fields a side, not a value a fighter: a long record holds tens
+# of thousands, and a warband that fields the same fighters game after game is added up a
+# side at a time (`standings.fighters`).
+SideFighters = tuple[str, tuple[int, ...], tuple[bool, ...]]
 
 
 @frozen
@@ -80,7 +83,7 @@ class GameSummary:
     solo: bool
     profile: str | None  # a solo game's OpFor profile
     sides: tuple[SideSummary, ...]
-    fighters: tuple[Fighter, ...]
+    fighters: tuple[SideFighters, ...]  # each side's, in order
     # Each side's kinds of roll as kept: (side, kind, tests, rolls, got, expected,
     # variance), the sums as exact fractions written out; `luck_rows` reads them.
     luck: tuple[tuple[Any, ...], ...]
@@ -110,9 +113,9 @@ class GameSummary:
         return [*(getattr(self, k) for k in _SCALARS), [_side_row(x) for x in self.sides]]
 
     def kept_fighters(self) -> list[list[Any]]:
-        """What the standings read, kept apart: the fighters by column (side, name,
-        enemies taken out, out at the end), compact however long the record."""
-        return [list(c) for c in zip(*self.fighters, strict=True)] or [[], [], [], []]
+        """What the standings read, kept apart: each side's fighters (`SideFighters`),
+        compact however long the record."""
+        return [[names, list(took), list(out)] for names, took, out in self.fighters]
 
     def kept_rolls(self) -> list[list[Any]]:
         """What only the luck reads, kept apart: the rolls."""
@@ -180,7 +183,7 @@ _SIGNATURES = frozenset(
 )
 _SIDE_TYPES = tuple(_SIDE.values())
 _FIGHTER = (int, str, int, bool)
-_INT, _STR, _BOOL = frozenset({int}), frozenset({str}), frozenset({bool})
+_INT, _BOOL = frozenset({int}), frozenset({bool})
 _LUCK = (int, str, bool, int, str, str, str)
 
 
@@ -200,27 +203,27 @@ def _of_type(value: Any, kind: type) -> list[Any]:
     return value
 
 
-def _fighters_from(columns: Any, sides: int) -> tuple[Fighter, ...]:
-    """The fighters kept by column, checked: each column a list of its one type and as
-    long as the others, each side one of the game's, no count below nought."""
-    if type(columns) is not list or len(columns) != len(_FIGHTER):
+def _fighters_from(kept: Any, sides: int) -> tuple[SideFighters, ...]:
+    """Each side's fighters as kept, checked: names in a string, as many counts (none
+    below nought) and flags as names."""
+    if type(kept) is not list or len(kept) != sides:
         raise ValueError("the fighters of a summary are damaged")
-    side, name, took, out = columns
-    if {type(side), type(name), type(took), type(out)} != {list} or not (
-        len(side) == len(name) == len(took) == len(out)
-    ):
-        raise ValueError("the fighters of a summary are damaged")
-    if side and not (
-        _INT >= set(map(type, side))
-        and _STR >= set(map(type, name))
-        and _INT >= set(map(type, took))
-        and _BOOL >= set(map(type, out))
-        and min(side) >= 0
-        and max(side) < sides
-        and min(took) >= 0
-    ):
-        raise ValueError("a fighter of a summary is damaged")
-    return tuple(zip(side, name, took, out, strict=True))
+    out: list[SideFighters] = []
+    for side in kept:
+        if type(side) is not list or len(side) != 3:
+            raise ValueError("the fighters of a side are damaged")
+        names, took, fell = side
+        if type(names) is not str or type(took) is not list or type(fell) is not list:
+            raise ValueError("the fighters of a side are damaged")
+        n = names.count("\n") + 1 if names else 0
+        if len(took) != n or len(fell) != n:
+            raise ValueError("the fighters of a side are damaged")
+        if n and not (_INT >= set(map(type, took)) and _BOOL >= set(map(type, fell))):
+            raise ValueError("the fighters of a side are damaged")
+        if n and min(took) < 0:
+            raise ValueError("the fighters of a side are damaged")
+        out.append((names, tuple(took), tuple(fell)))
+    return tuple(out)
 
 
 def _rolls_from(rows: Any, sides: int) -> tuple[tuple[Any, ...], ...]:
@@ -301,7 +304,14 @@ def summarize(system: RuleSystem, gf: GameFile, rosters: Sequence[Any] = ()) -> 
         sides=tuple(
             _side_summary(final, i, rosters, winner, draw) for i in range(len(final.sides))
         ),
-        fighters=tuple((f.side, f.name, took.get(f.id, 0), f.out) for f in final.fighters),
+        fighters=tuple(
+            (
+                "\n".join(f.name for f in mine),
+                tuple(took.get(f.id, 0) for f in mine),
+                tuple(f.out for f in mine),
+            )
+            for mine in fighters
+        ),
         luck=tuple(
             (
                 next((i for i, s in enumerate(final.sides) if s.name == x.side), -1),

@@ -60,8 +60,8 @@ def test_an_entry_that_fails_its_checks_is_read_again(record, home):
     entries, fighters = json.loads(lines[0]), json.loads(lines[1])
     entries["conceded"][2][11] = 7  # the winner: a side the game does not have
     entries["shared"][2][-1] = "two"  # the sides
-    fighters["agreed-draw"][2][0][0] = 5  # a fighter of a side the game does not have
-    fighters["solo-won"][2][2].append(1)  # a column longer than the others
+    fighters["agreed-draw"][2][0][2][0] = 1  # out at the end: a number, not yes or no
+    fighters["solo-won"][2][0][1].append(1)  # more counts than the side has fighters
     lines[:2] = [json.dumps(x).encode() for x in (entries, fighters)]
     meta = json.loads(head)
     meta["sums"][:2] = [zlib.crc32(x) for x in lines[:2]]
