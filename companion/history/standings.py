@@ -93,16 +93,22 @@ class Row:
 _ROW = ("group", "name", "system", "games", "won", "lost", "drawn", "running")
 
 
+# The column of a finished game's outcome in a tally: won, lost, drawn (else played only).
+_OUTCOME = {"win": 2, "loss": 3, "draw": 4}
+
+
 def _tally(
     rows: dict[tuple[str, str], list[Any]], key: tuple[str, str], g: GameSummary, outcome: str
 ) -> None:
     """Count one game of a warband: played and how it went, or still running."""
-    slot = rows.setdefault(key, [g.system_name, 0, 0, 0, 0, 0])
+    slot = rows.get(key)
+    if slot is None:
+        slot = rows[key] = [g.system_name, 0, 0, 0, 0, 0]
     if not g.finished:
         slot[5] += 1
         return
     slot[1] += 1
-    column = {"win": 2, "loss": 3, "draw": 4}.get(outcome)
+    column = _OUTCOME.get(outcome)
     if column is not None:
         slot[column] += 1
 
@@ -114,14 +120,17 @@ def standings(games: Sequence[GameSummary], by: str, rosters: Warbands) -> list[
         raise UsageError(f"--by takes roster, scenario or system, not '{by}'")
     rows: dict[tuple[str, str], list[Any]] = {}
     names: dict[str, str] = {}
+    group = ""
     for g in games:
-        group = {"roster": "", "system": g.system_name}.get(by)
-        group = f"{g.scenario_name} ({g.system_name})" if group is None else group
-        for i, s in enumerate(g.sides):
+        if by == "system":
+            group = g.system_name
+        elif by == "scenario":
+            group = f"{g.scenario_name} ({g.system_name})"
+        for s in g.sides:
             if not s.key:
                 continue
             key = rosters.key(s.key)
-            names[key] = side_name(g, i, rosters)
+            names[key] = rosters.name(key, s.name)
             _tally(rows, (group, key), g, s.outcome)
     out = [Row(group, names[key], *slot) for (group, key), slot in rows.items()]
     return sorted(out, key=lambda r: (r.group, -r.won, r.lost, r.name.casefold()))
