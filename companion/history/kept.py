@@ -31,8 +31,9 @@ if TYPE_CHECKING:
     from typing import Any
 
 KEPT = "history.json"
-# 3: a line each for the summaries, the fighters (by column) and the rolls, under CRC-32s;
-# headlines that name the leader by the scenario's own score.
+# 3: a line each for the summaries, the fighters (a side's names in one string, with their
+# counts) and the rolls, under CRC-32s; headlines that name the leader by the scenario's
+# own score.
 SCHEMA = 3
 MAX_BYTES = 64 * 1024 * 1024
 
@@ -60,8 +61,9 @@ class Kept:
     """The kept file as read: on its first line the schema, the version that wrote it
     and a checksum of each line below; then a line of each game's summary (by name, with
     the size and time of change of its file), all the list reads; a line of each game's
-    fighters, by column, read only for the standings; and a line of each game's rolls,
-    read only for the luck. Anything that fails a check reads as nothing kept."""
+    fighters, a side's in three fields, read only for the standings; and a line of each
+    game's rolls, read only for the luck. Anything that fails a check reads as nothing
+    kept."""
 
     def __init__(self, path: str) -> None:
         self.index: dict[str, Any] = {}
