@@ -182,7 +182,6 @@ _SIGNATURES = frozenset(
     product(*((k,) if isinstance(k, type) else tuple(k) for k in _SCALARS.values()))
 )
 _SIDE_TYPES = tuple(_SIDE.values())
-_FIGHTER = (int, str, int, bool)
 _INT, _BOOL = frozenset({int}), frozenset({bool})
 _LUCK = (int, str, bool, int, str, str, str)
 
