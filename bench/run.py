@@ -366,14 +366,14 @@ def history_procs(inst: Install, base: Path) -> list[Proc]:
 
 
 def history_figures(procs: list[Proc]) -> list[Figure]:
-    """Each `history` over the record, over the interpreter alone: the list held to the
-    report's limit, the standings (which read every game's fighters too) shown beside it."""
+    """Each `history` over the record, over the interpreter alone: the list and the
+    standings (which read every game's fighters too) both held to the report's limit."""
     return [
         Figure(
             "R",
             f"{p.key.split(':', 1)[1]} over {RECORD:,} finished games",
             median(p.ratios),
-            limit=8 if p.args == ["history"] else None,
+            limit=8,
             detail=f"{median(p.times) * 1000:.1f} ms",
             name=p.args[0],
         )

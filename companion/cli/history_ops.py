@@ -44,11 +44,12 @@ def history(
 
         system = systems.get(system).info.id
     filters = Filters(system, roster, scenario, day(since, "--since"), day(until, "--until"))
-    from companion.cli.shared import open_home
+    from companion.cli.opening import open_home
     from companion.history.kept import collect
 
-    # The fighters and rolls of each game only for what shows them.
-    record = collect(open_home(), details=by is not None or luck or kind == "html")
+    # Each game's fighters only for the standings, its rolls only for the luck.
+    page = kind == "html"
+    record = collect(open_home(), fighters=by is not None or page, rolls=luck or page)
     games = chosen(record.games, filters, record.rosters)
     if as_json:
         from companion.history.view import as_json as data

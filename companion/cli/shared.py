@@ -12,6 +12,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from companion import TYPE_CHECKING
+from companion.cli.opening import drawn_board as drawn_board
+from companion.cli.opening import open_home as open_home
 from companion.dice import (
     DiceRequest,
     DiceSource,
@@ -31,7 +33,7 @@ from companion.systems.base import Outcome
 if TYPE_CHECKING:  # the game layer is loaded by the commands that open a game
     from typing import Any
 
-    from companion.game.repo import GameFile, Home
+    from companion.game.repo import GameFile
 
 
 def interactive() -> bool:
@@ -68,21 +70,6 @@ def dice_source(dice: str | None, seed: int | None) -> DiceSource:
         ask = LineDice(read_dice_line, complain) if interactive() else None
         return TypedDice(parse_dice_list(dice), ask)
     return SeededDice(seed)
-
-
-def drawn_board(system_id: str, name: str, state: GameState) -> dict[str, Any] | None:
-    """The board a game file keeps for the quick `status`, as `status` draws it (the
-    renderer is imported only when a game is written)."""
-    from companion.render.board_data import stamped_board
-
-    return stamped_board(system_id, name, state)
-
-
-def open_home() -> Home:
-    """The data folder, handed what draws the board its game files keep."""
-    from companion.game.repo import Home
-
-    return Home(draw=drawn_board)
 
 
 @contextmanager

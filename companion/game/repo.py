@@ -519,15 +519,22 @@ class Home:
         """Every game with a file in the games folder, or only a backup or events where
         its file is missing (listed, and opened, as damaged, so repair can find it)."""
         folder = self.games_folder()
+        listed = names_in(folder, "")  # listed once: a long record's folder is long
         names = {
-            n[: -len(suffix)] for suffix in (".json", ".json.bak") for n in names_in(folder, suffix)
+            n[: -len(suffix)]
+            for n in listed
+            for suffix in (".json", ".json.bak")
+            if n.endswith(suffix) and n != suffix
         }
         # An events folder counts only where it holds files, looked at only where no game
         # file names the game already (a folder listed per game would cost a long record).
         names |= {
             n[: -len(".events")]
-            for n in names_in(folder, ".events")
-            if n[: -len(".events")] not in names and holds_files(os.path.join(folder, n))
+            for n in listed
+            if n.endswith(".events")
+            and n != ".events"
+            and n[: -len(".events")] not in names
+            and holds_files(os.path.join(folder, n))
         }
         return sorted(n for n in names if n and not n.startswith("."))
 

@@ -6,17 +6,19 @@ that file). A game whose file still has that size and time is not read again: a 
 reads only the games changed since the last one. The file is checked before it is
 believed: its first line carries the schema and a checksum of the rest, and each entry
 is checked field by field as it is read; a missing, damaged or foreign file (or entry)
-is simply rebuilt from the games themselves, never trusted.
+is simply rebuilt from the games themselves, never trusted. The checksums are CRC-32s:
+they are there to catch a damaged file (its fields are checked besides), and zlib costs
+a fifth of what hashlib costs at start-up, which every `history` pays.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
-from collections.abc import Callable
-from typing import Any
+import zlib
+from collections.abc import Callable, Mapping
 
+from companion import TYPE_CHECKING
 from companion.errors import CompanionError
 from companion.game.repo import Home
 from companion.game.store import atomic_write, stem
@@ -25,8 +27,14 @@ from companion.home import read_regular
 from companion.values import frozen
 from companion.version import installed
 
+if TYPE_CHECKING:
+    from typing import Any
+
 KEPT = "history.json"
-SCHEMA = 2
+# 3: a line each for the summaries, the fighters (a side's names in one string, with their
+# counts) and the rolls, under CRC-32s; headlines that name the leader by the scenario's
+# own score.
+SCHEMA = 3
 MAX_BYTES = 64 * 1024 * 1024
 
 
@@ -45,53 +53,67 @@ def kept_path(home: Home) -> str:
     return os.path.join(home.root, KEPT)
 
 
+# The lines below the first, in order: each game's summary, its fighters, its rolls.
+PARTS = ("summaries", "fighters", "rolls")
+
+
 class Kept:
     """The kept file as read: on its first line the schema, the version that wrote it
-    and a checksum of each of the two lines below; on the second each game's summary (by
-    name, with the size and time of change of its file), on the third each game's details
-    (fighters and rolls), read only when asked for. Anything that fails a check reads as
-    nothing kept."""
+    and a checksum of each line below; then a line of each game's summary (by name, with
+    the size and time of change of its file), all the list reads; a line of each game's
+    fighters, a side's in three fields, read only for the standings; and a line of each
+    game's rolls, read only for the luck. Anything that fails a check reads as nothing
+    kept."""
 
     def __init__(self, path: str) -> None:
         self.index: dict[str, Any] = {}
-        self._details: dict[str, Any] | None = {}
-        self._raw, self._sum = b"", None
+        self._lines: list[bytes] = []
+        self._sums: list[Any] = []
+        self._read: dict[str, dict[str, Any]] = {}
         try:
             raw = read_regular(path, MAX_BYTES)
-            head, _, rest = raw.partition(b"\n")
-            index, _, self._raw = rest.partition(b"\n")
+            head, *lines = raw.split(b"\n")
             meta = json.loads(head)
             if not isinstance(meta, dict) or meta.get("schema") != SCHEMA:
                 return
             if meta.get("version") != installed():  # another version's summaries
                 return
-            if meta.get("sum") != hashlib.sha256(index).hexdigest():
+            sums = meta.get("sums")
+            if not isinstance(sums, list) or len(sums) != len(PARTS) or len(lines) != len(PARTS):
                 return
-            games = json.loads(index)
+            self._lines, self._sums = lines, sums
+            self.index = self.part("summaries")
         except (OSError, ValueError):
             return
-        if isinstance(games, dict):
-            self.index, self._details, self._sum = games, None, meta.get("more")
 
-    def details(self) -> dict[str, Any]:
-        if self._details is None:
-            self._details = {}
-            if self._sum == hashlib.sha256(self._raw).hexdigest():
+    def part(self, name: str) -> dict[str, Any]:
+        """One of the lines below the first (PARTS), read when first asked for; nothing
+        where its checksum fails."""
+        found = self._read.get(name)
+        if found is None:
+            found = {}
+            i = PARTS.index(name)
+            if self._lines and self._sums[i] == zlib.crc32(self._lines[i]):
                 try:
-                    found = json.loads(self._raw)
+                    parsed = json.loads(self._lines[i])
                 except ValueError:
-                    found = None
-                self._details = found if isinstance(found, dict) else {}
-        return self._details
+                    parsed = None
+                found = parsed if isinstance(parsed, dict) else {}
+            self._read[name] = found
+        return found
 
 
-def write_kept(path: str, index: dict[str, Any], details: dict[str, Any]) -> None:
+def write_kept(path: str, parts: dict[str, dict[str, Any]]) -> None:
+    """The kept file, with each of PARTS (by game name) on its own line."""
     lines = [
-        json.dumps(x, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
-        for x in (index, details)
+        json.dumps(parts[name], separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+        for name in PARTS
     ]
-    sums = [hashlib.sha256(x).hexdigest() for x in lines]
-    head = {"schema": SCHEMA, "version": installed(), "sum": sums[0], "more": sums[1]}
+    head = {
+        "schema": SCHEMA,
+        "version": installed(),
+        "sums": [zlib.crc32(x) for x in lines],
+    }
     text = b"\n".join([json.dumps(head).encode(), *lines]).decode("utf-8")
     try:
         atomic_write(path, text)
@@ -117,11 +139,13 @@ def _kept(entry: Any, now: list[int] | None) -> Any:
 def collect(
     home: Home,
     summarize: Callable[[Home, str], GameSummary] | None = None,
-    details: bool = False,
+    fighters: bool = False,
+    rolls: bool = False,
 ) -> Record:
-    """Every game's summary (with its fighters and rolls when `details`): kept ones whose
-    game file is unchanged, the others read afresh (`summarize`, by default `read_game`),
-    and the kept file brought up to date."""
+    """Every game's summary (with its fighters when `fighters`, for the standings, and
+    its rolls when `rolls`, for the luck): kept ones whose game file is unchanged, the
+    others read afresh (`summarize`, by default `read_game`), and the kept file brought
+    up to date."""
     read_one = summarize or read_game
     path = kept_path(home)
     with home.reading():
@@ -135,9 +159,11 @@ def collect(
         for name in names:
             now = stamps[name]
             try:
-                found = GameSummary.from_row(_kept(kept.index.get(name), now))
-                if details:
-                    found = found.with_details(_kept(kept.details().get(name), now))
+                found = GameSummary.from_row(
+                    _kept(kept.index.get(name), now),
+                    _kept_part(kept, "fighters", name, now) if fighters else None,
+                    _kept_part(kept, "rolls", name, now) if rolls else None,
+                )
             except (ValueError, TypeError):
                 pass  # not kept, kept for another version of the game, or damaged
             else:
@@ -153,13 +179,30 @@ def collect(
             index[name] = [*now, summary.to_row()] if now else None
         rosters = _roster_names(home)
     if fresh or index.keys() != kept.index.keys():
-        more = {n: d for n, d in kept.details().items() if n in index and n not in fresh}
-        for name, summary in fresh.items():
-            entry = index.get(name)
-            if entry is not None:
-                more[name] = [*entry[:2], summary.details()]
-        write_kept(path, {n: e for n, e in index.items() if e is not None}, more)
+        _write(path, kept, {n: e for n, e in index.items() if e is not None}, fresh)
     return Record(tuple(games), tuple(damaged), rosters, tuple(fresh))
+
+
+def _kept_part(kept: Kept, part: str, name: str, now: list[int] | None) -> Any:
+    """A game's entry in one of the kept lines, if kept for its file as it is now."""
+    found = _kept(kept.part(part).get(name), now)
+    if found is None:
+        raise ValueError(f"no {part} kept for the game as it is now")
+    return found
+
+
+def _write(path: str, kept: Kept, index: dict[str, Any], fresh: Mapping[str, GameSummary]) -> None:
+    """The kept file brought up to date: the games read afresh replace their entries,
+    the others keep theirs."""
+    parts = {"summaries": index}
+    for part in PARTS[1:]:
+        parts[part] = {n: e for n, e in kept.part(part).items() if n in index and n not in fresh}
+    for name, summary in fresh.items():
+        entry = index.get(name)
+        if entry is not None:
+            parts["fighters"][name] = [*entry[:2], summary.kept_fighters()]
+            parts["rolls"][name] = [*entry[:2], summary.kept_rolls()]
+    write_kept(path, parts)
 
 
 def read_game(home: Home, name: str) -> GameSummary:

@@ -5,12 +5,15 @@ fighters who took most out of action and who fell least."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from datetime import date
-from typing import Any
+from operator import add
 
+from companion import TYPE_CHECKING
 from companion.errors import UsageError
 from companion.history.summary import GameSummary, Warbands
 from companion.values import frozen
+
+if TYPE_CHECKING:
+    from typing import Any
 
 BY = ("roster", "scenario", "system")
 TOP = 5  # fighters shown in each list
@@ -29,6 +32,8 @@ def day(text: str | None, option: str) -> str | None:
     """A date given on the command line, as YYYY-MM-DD; refused in one line otherwise."""
     if text is None:
         return None
+    from datetime import date
+
     try:
         return date.fromisoformat(text.strip()).isoformat()
     except ValueError:
@@ -88,16 +93,22 @@ class Row:
 _ROW = ("group", "name", "system", "games", "won", "lost", "drawn", "running")
 
 
+# The column of a finished game's outcome in a tally: won, lost, drawn (else played only).
+_OUTCOME = {"win": 2, "loss": 3, "draw": 4}
+
+
 def _tally(
     rows: dict[tuple[str, str], list[Any]], key: tuple[str, str], g: GameSummary, outcome: str
 ) -> None:
     """Count one game of a warband: played and how it went, or still running."""
-    slot = rows.setdefault(key, [g.system_name, 0, 0, 0, 0, 0])
+    slot = rows.get(key)
+    if slot is None:
+        slot = rows[key] = [g.system_name, 0, 0, 0, 0, 0]
     if not g.finished:
         slot[5] += 1
         return
     slot[1] += 1
-    column = {"win": 2, "loss": 3, "draw": 4}.get(outcome)
+    column = _OUTCOME.get(outcome)
     if column is not None:
         slot[column] += 1
 
@@ -109,14 +120,17 @@ def standings(games: Sequence[GameSummary], by: str, rosters: Warbands) -> list[
         raise UsageError(f"--by takes roster, scenario or system, not '{by}'")
     rows: dict[tuple[str, str], list[Any]] = {}
     names: dict[str, str] = {}
+    group = ""
     for g in games:
-        group = {"roster": "", "system": g.system_name}.get(by)
-        group = f"{g.scenario_name} ({g.system_name})" if group is None else group
-        for i, s in enumerate(g.sides):
+        if by == "system":
+            group = g.system_name
+        elif by == "scenario":
+            group = f"{g.scenario_name} ({g.system_name})"
+        for s in g.sides:
             if not s.key:
                 continue
             key = rosters.key(s.key)
-            names[key] = side_name(g, i, rosters)
+            names[key] = rosters.name(key, s.name)
             _tally(rows, (group, key), g, s.outcome)
     out = [Row(group, names[key], *slot) for (group, key), slot in rows.items()]
     return sorted(out, key=lambda r: (r.group, -r.won, r.lost, r.name.casefold()))
@@ -150,22 +164,37 @@ def fighters(
 ) -> tuple[list[FighterRecord], list[FighterRecord]]:
     """Over finished games, the fighters of the players' warbands who took most enemies
     out of action, and those who fell least (of those in two games or more)."""
-    acc: dict[tuple[str, str], list[Any]] = {}
+    # A side at a time (a long record holds tens of thousands of fighters): the games of
+    # each warband with the same fighters, then each fighter of those.
+    sides: dict[tuple[str, str], list[Any]] = {}  # (key, names): games, took, fell, warband
     for g in games:
         if not g.finished:
             continue
-        # Each side's warband once per game, not once per fighter.
-        sides = [(rosters.key(s.key), side_name(g, i, rosters)) for i, s in enumerate(g.sides)]
-        for side, name, took_out, fell in g.fighters:
-            key, warband = sides[side]
-            if not g.sides[side].key:
+        for i, (s, (names, took_out, out)) in enumerate(zip(g.sides, g.fighters, strict=True)):
+            if not s.key or not names:  # the OpFor, or a side no player plays
                 continue
-            slot = acc.get((key, name))
+            slot = sides.get((rosters.key(s.key), names))
             if slot is None:
-                slot = acc[key, name] = [warband, 0, 0, 0]
-            slot[1] += 1
-            slot[2] += took_out
-            slot[3] += fell
+                slot = sides[rosters.key(s.key), names] = [
+                    0,
+                    [0] * len(out),
+                    [0] * len(out),
+                    side_name(g, i, rosters),
+                ]
+            slot[0] += 1
+            if any(took_out):
+                slot[1] = list(map(add, slot[1], took_out))
+            if any(out):
+                slot[2] = list(map(add, slot[2], out))
+    acc: dict[tuple[str, str], list[Any]] = {}  # (key, name): warband, games, took, fell
+    for (key, names), (played, took, fell, warband) in sides.items():
+        for name, t, f in zip(names.split("\n"), took, fell, strict=True):
+            mine = acc.get((key, name))
+            if mine is None:
+                mine = acc[key, name] = [warband, 0, 0, 0]
+            mine[1] += played
+            mine[2] += t
+            mine[3] += f
     every = [FighterRecord(name, *slot) for (_, name), slot in acc.items()]
     most = sorted((r for r in every if r.took_out), key=lambda r: (-r.took_out, r.games, r.name))[
         :TOP

@@ -3,22 +3,25 @@ who took whom out, and how each side's dice fell against their exact odds.
 
 A summary is read from the game's setup and events in one pass, as the battle report
 reads them (its luck tally and its headline are reused, so the record and the report
-never disagree), and is kept as plain data (`to_row`, and `details` apart); `from_row`
-and `with_details` check every field of a kept one, so a damaged summary is rebuilt,
-never trusted.
+never disagree), and is kept as plain data apart: `to_row` all the list reads,
+`kept_fighters` what the standings read besides (each side's fighters in three fields,
+compact however many games), `kept_rolls` what only the luck reads; `from_row` checks
+every field of a kept one, so a damaged summary is rebuilt, never trusted.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from fractions import Fraction
-from typing import Any
+from itertools import product
 
 from companion import TYPE_CHECKING
 from companion.roster import legacy_key
-from companion.values import frozen, replace
+from companion.values import frozen
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+    from typing import Any
+
     from companion.game.events import Event
     from companion.game.repo import GameFile
     from companion.game.state import GameState
@@ -40,9 +43,12 @@ class SideSummary:
     neutral: bool = False  # a stand-in side no player plays (Monochrome's targets)
 
 
-# One fighter in one game: (side, name, enemies it took out while it was the active
-# fighter, whether it was out at the end). Plain tuples: a long record holds thousands.
-Fighter = tuple[int, str, int, bool]
+# A side's fighters in one game: their names, one a line (a name holds no control
+# character), the enemies each took out while it was the active fighter, and whether each
+# was out at the end. Three fields a side, not a value a fighter: a long record holds tens
+# of thousands, and a warband that fields the same fighters game after game is added up a
+# side at a time (`standings.fighters`).
+SideFighters = tuple[str, tuple[int, ...], tuple[bool, ...]]
 
 
 @frozen
@@ -77,12 +83,14 @@ class GameSummary:
     solo: bool
     profile: str | None  # a solo game's OpFor profile
     sides: tuple[SideSummary, ...]
-    fighters: tuple[Fighter, ...]
+    fighters: tuple[SideFighters, ...]  # each side's, in order
     # Each side's kinds of roll as kept: (side, kind, tests, rolls, got, expected,
     # variance), the sums as exact fractions written out; `luck_rows` reads them.
     luck: tuple[tuple[Any, ...], ...]
 
     def luck_rows(self) -> list[LuckRow]:
+        from fractions import Fraction
+
         return [
             LuckRow(r[0], r[1], r[2], _count(r[3]), *(Fraction(x) for x in r[4:]))
             for r in self.luck
@@ -104,41 +112,33 @@ class GameSummary:
         """The summary as kept: its plain fields in order, then its sides'."""
         return [*(getattr(self, k) for k in _SCALARS), [_side_row(x) for x in self.sides]]
 
-    def details(self) -> list[Any]:
-        """What only the standings and the luck read, kept apart: fighters, then rolls."""
-        return [[list(f) for f in self.fighters], list(self.luck)]
+    def kept_fighters(self) -> list[list[Any]]:
+        """What the standings read, kept apart: each side's fighters (`SideFighters`),
+        compact however long the record."""
+        return [[names, list(took), list(out)] for names, took, out in self.fighters]
+
+    def kept_rolls(self) -> list[list[Any]]:
+        """What only the luck reads, kept apart: the rolls."""
+        return [list(r) for r in self.luck]
 
     @staticmethod
-    def from_row(row: Any) -> GameSummary:
-        """A kept summary (without its details), every field checked: a ValueError (or
-        TypeError) says what is wrong."""
-        if type(row) is not list or len(row) != len(_SCALARS) + 1:
+    def from_row(row: Any, fighters: Any = None, rolls: Any = None) -> GameSummary:
+        """A kept summary, with its kept fighters (`kept_fighters`) and rolls
+        (`kept_rolls`) where given, every field checked: a ValueError (or TypeError) says
+        what is wrong."""
+        if type(row) is not list or len(row) != _FIELDS + 1:
             raise ValueError("a summary is not a list of its fields")
-        for value, kinds in zip(row, _KINDS, strict=False):
-            if type(value) not in kinds:
-                raise ValueError("a field of a summary is of the wrong type")
+        if tuple(map(type, row[:_FIELDS])) not in _SIGNATURES:
+            raise ValueError("a field of a summary is of the wrong type")
         sides = tuple(_side_from(x) for x in _of_type(row[-1], list))
         winner = row[11]
         if winner is not None and not 0 <= winner < len(sides):
             raise ValueError("the winner is not a side")
-        return GameSummary(*row[:-1], sides, (), ())  # type: ignore[call-arg]
-
-    def with_details(self, details: Any) -> GameSummary:
-        """The summary with its kept details, checked."""
-        if type(details) is not list or len(details) != 2:
-            raise ValueError("the details of a summary are damaged")
-        fighters, luck = (_of_type(x, list) for x in details)
-        n = len(self.sides)
-        for f in fighters:
-            if tuple(map(type, f)) != _FIGHTER or not 0 <= f[0] < n or f[2] < 0:
-                raise ValueError("a fighter of a summary is damaged")
-        for r in luck:
-            if tuple(map(type, r)) != _LUCK or not -1 <= r[0] < n:
-                raise ValueError("a luck row of a summary is damaged")
-        return replace(
-            self,
-            fighters=tuple(map(tuple, fighters)),
-            luck=tuple(tuple(r) for r in luck),
+        return GameSummary(  # type: ignore[call-arg]
+            *row[:_FIELDS],
+            sides,
+            () if fighters is None else _fighters_from(fighters, len(sides)),
+            () if rolls is None else _rolls_from(rolls, len(sides)),
         )
 
 
@@ -175,11 +175,14 @@ _SIDE: dict[str, Any] = {
 }
 
 
-_NONE = type(None)
-# The types each plain field may have, in order (a bool is never taken for a number).
-_KINDS = [(k,) if isinstance(k, type) else tuple(k) for k in _SCALARS.values()]
+_FIELDS = len(_SCALARS)
+# The types the plain fields may have, in order, as every signature they may make (a
+# bool is never taken for a number): one look-up checks them all.
+_SIGNATURES = frozenset(
+    product(*((k,) if isinstance(k, type) else tuple(k) for k in _SCALARS.values()))
+)
 _SIDE_TYPES = tuple(_SIDE.values())
-_FIGHTER = (int, str, int, bool)
+_INT, _BOOL = frozenset({int}), frozenset({bool})
 _LUCK = (int, str, bool, int, str, str, str)
 
 
@@ -194,9 +197,40 @@ def _side_from(row: list[Any]) -> SideSummary:
 
 
 def _of_type(value: Any, kind: type) -> list[Any]:
-    if type(value) is not list or any(type(x) is not kind for x in value):
+    if type(value) is not list or not set(map(type, value)) <= {kind}:
         raise ValueError("a list of a summary is damaged")
     return value
+
+
+def _fighters_from(kept: Any, sides: int) -> tuple[SideFighters, ...]:
+    """Each side's fighters as kept, checked: names in a string, as many counts (none
+    below nought) and flags as names."""
+    if type(kept) is not list or len(kept) != sides:
+        raise ValueError("the fighters of a summary are damaged")
+    out: list[SideFighters] = []
+    for side in kept:
+        if type(side) is not list or len(side) != 3:
+            raise ValueError("the fighters of a side are damaged")
+        names, took, fell = side
+        if type(names) is not str or type(took) is not list or type(fell) is not list:
+            raise ValueError("the fighters of a side are damaged")
+        n = names.count("\n") + 1 if names else 0
+        if len(took) != n or len(fell) != n:
+            raise ValueError("the fighters of a side are damaged")
+        if n and not (_INT >= set(map(type, took)) and _BOOL >= set(map(type, fell))):
+            raise ValueError("the fighters of a side are damaged")
+        if n and min(took) < 0:
+            raise ValueError("the fighters of a side are damaged")
+        out.append((names, tuple(took), tuple(fell)))
+    return tuple(out)
+
+
+def _rolls_from(rows: Any, sides: int) -> tuple[tuple[Any, ...], ...]:
+    """The rolls kept, checked row by row."""
+    for r in _of_type(rows, list):
+        if tuple(map(type, r)) != _LUCK or not -1 <= r[0] < sides:
+            raise ValueError("a luck row of a summary is damaged")
+    return tuple(map(tuple, rows))
 
 
 def _count(value: Any) -> int:
@@ -215,6 +249,8 @@ def summarize(system: RuleSystem, gf: GameFile, rosters: Sequence[Any] = ()) -> 
     from companion.game.events import Event, apply_event
     from companion.report.headline import headline
     from companion.report.luck import ALL_TESTS, Tally
+    from companion.report.standing import standing
+    from companion.report.words import plain
     from companion.trace import Trace
 
     state = gf.setup
@@ -233,9 +269,17 @@ def summarize(system: RuleSystem, gf: GameFile, rosters: Sequence[Any] = ()) -> 
     keeps_vp = system.keeps_vp and scored
     finished = final.phase == "ended"
     where = f"{system.round_word} {final.turn}" if final.turn else ""
-    said = headline(
-        final.result, finished, [(s.name, s.vp) for s in final.sides], keeps_vp, solo, where
+    vps = [(s.name, s.vp) for s in final.sides]
+    fighters = [final.side_fighters(i) for i in range(len(final.sides))]
+    # The leader by the scenario's own score, named as the battle report's headline names it.
+    score = standing(
+        vps,
+        keeps_vp,
+        [plain(n) for n in system.status_lines(final)],
+        [sum(1 for f in mine if f.out) for mine in fighters],
+        [len(mine) for mine in fighters],
     )
+    said = headline(final.result, finished, vps, keeps_vp, solo, where, score)
     winner, draw = _outcome(said, [s.name for s in final.sides]) if finished else (None, False)
     scen = {s.id: s for s in system.scenarios()}.get(final.scenario)
     meta = gf.db.docs("game")[0]
@@ -259,7 +303,14 @@ def summarize(system: RuleSystem, gf: GameFile, rosters: Sequence[Any] = ()) -> 
         sides=tuple(
             _side_summary(final, i, rosters, winner, draw) for i in range(len(final.sides))
         ),
-        fighters=tuple((f.side, f.name, took.get(f.id, 0), f.out) for f in final.fighters),
+        fighters=tuple(
+            (
+                "\n".join(f.name for f in mine),
+                tuple(took.get(f.id, 0) for f in mine),
+                tuple(f.out for f in mine),
+            )
+            for mine in fighters
+        ),
         luck=tuple(
             (
                 next((i for i, s in enumerate(final.sides) if s.name == x.side), -1),

@@ -26,8 +26,9 @@ def sides_text(g: GameSummary, rosters: Warbands) -> str:
 
 
 def result_text(g: GameSummary) -> str:
-    if not g.finished:
-        return f"running, turn {g.turn}" if g.turn else "not begun"
+    """How the game ended, or who leads it while it runs (the report's headline)."""
+    if not g.finished and not g.turn:
+        return "not begun"
     return g.headline
 
 
