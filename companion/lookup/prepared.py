@@ -19,7 +19,7 @@ from companion.lookup.topics import RuleTopic
 if TYPE_CHECKING:
     from typing import Any
 
-_LISTS = ("keywords", "rulings", "steps")
+_LISTS = ("keywords", "rulings", "steps", "terms")
 
 
 def _build(system_id: str) -> dict[str, Any]:

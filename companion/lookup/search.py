@@ -24,9 +24,9 @@ from companion.values import frozen
 
 # The places a word is found, each with how much it counts and how much a long place
 # counts each word for less (BM25's b: 0 for a title, whose length says nothing).
-FIELDS = ("name", "keyword", "section", "sheet", "text")
-W_FIELD = (3.0, 2.6, 1.0, 0.8, 0.5)
-B_FIELD = (0.3, 0.0, 0.0, 0.5, 0.75)
+FIELDS = ("name", "keyword", "section", "sheet", "text", "terms")
+W_FIELD = (3.0, 2.6, 1.0, 0.8, 0.5, 1.0)
+B_FIELD = (0.3, 0.0, 0.0, 0.5, 0.75, 0.5)
 K1 = 1.2  # how soon a word found again adds little (BM25's k1)
 
 FOCUS = 1.5  # bonus for a title made only of the question's words
@@ -46,25 +46,29 @@ class Hit:
     score: float
 
 
-def _fields(t: RuleTopic) -> tuple[str, ...]:
+def _fields(t: RuleTopic) -> tuple[tuple[str, ...], ...]:
+    """Each place's text, in pieces: two words side by side count as a pair only within
+    one piece (the index terms are each a piece of their own)."""
     return (
-        t.title + " " + t.id.replace("-", " "),
-        " ".join(t.keywords),
-        t.section,
-        t.sheet,
-        t.text,
+        (t.title + " " + t.id.replace("-", " "),),
+        (" ".join(t.keywords),),
+        (t.section,),
+        (t.sheet,),
+        (t.text,),
+        t.terms,
     )
 
 
 def _weights(t: RuleTopic) -> dict[str, list[int]]:
     """Each stem of the topic with how often each place (`FIELDS`) holds it."""
     out: dict[str, list[int]] = {}
-    for i, text in enumerate(_fields(t)):
-        stems = words(text)
-        for w in stems:
-            out.setdefault(w, [0] * len(FIELDS))[i] += 1
-        for pair in _pairs(stems):
-            out.setdefault(pair, [0] * len(FIELDS))[i] += 1
+    for i, pieces in enumerate(_fields(t)):
+        for text in pieces:
+            stems = words(text)
+            for w in stems:
+                out.setdefault(w, [0] * len(FIELDS))[i] += 1
+            for pair in _pairs(stems):
+                out.setdefault(pair, [0] * len(FIELDS))[i] += 1
     return out
 
 

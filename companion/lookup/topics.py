@@ -66,6 +66,9 @@ class RuleTopic:
     keywords: tuple[str, ...] = ()
     rulings: tuple[str, ...] = ()
     steps: tuple[str, ...] = ()
+    # Index terms only, never shown: the words of the rule text's own passage for this
+    # topic (the topic file's `[terms]` table), so a question in the text's words finds it.
+    terms: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -92,7 +95,8 @@ def file_topics(system_id: str) -> tuple[RuleTopic, ...]:
     if not has_file(system_id):
         return ()
     top = Reader(name, load_toml(name))
-    top.only("topics", "synonyms", "common_words")  # the last two: lookup.synonyms
+    # `synonyms` and `common_words`: lookup.synonyms; `terms`: file_terms.
+    top.only("topics", "synonyms", "common_words", "terms")
     out: list[RuleTopic] = []
     seen: set[str] = set()
     for r in top.tables("topics"):
@@ -123,6 +127,44 @@ def file_topics(system_id: str) -> tuple[RuleTopic, ...]:
                 r.fail("must not be empty", key)
         out.append(topic)
     return tuple(out)
+
+
+MAX_TERM_WORDS = 3
+
+
+@lru_cache(maxsize=16)
+def file_terms(system_id: str) -> dict[str, tuple[str, ...]]:
+    """The topic file's `[terms]` table: per topic id (a topic of the file or an entry
+    the system lists), the distinctive words of the passage of the rule text it covers.
+    They are index terms, not text: single words or short phrases, never shown."""
+    if not has_file(system_id):
+        return {}
+    name = file_name(system_id)
+    table = Reader(name, load_toml(name)).table("terms", {})
+    out: dict[str, tuple[str, ...]] = {}
+    for tid in table.data:
+        terms = table.texts(tid)
+        for term in terms:
+            if not term.strip() or len(term.split()) > MAX_TERM_WORDS:
+                table.fail(f"{term!r} must be a word or a phrase of 1-{MAX_TERM_WORDS}", tid)
+        out[tid] = terms
+    return out
+
+
+def with_terms(
+    system_id: str, topics: tuple[RuleTopic, ...], terms: dict[str, tuple[str, ...]]
+) -> tuple[RuleTopic, ...]:
+    """The topics, each with its index terms; a term list for no topic is an error."""
+    from dataclasses import replace
+
+    from companion.errors import DataError
+
+    unknown = sorted(set(terms) - {t.id for t in topics})
+    if unknown:
+        raise DataError(
+            f"{file_name(system_id)}: terms.{unknown[0]}: no topic {unknown[0]!r} in {system_id}"
+        )
+    return tuple(replace(t, terms=terms[t.id]) if t.id in terms else t for t in topics)
 
 
 def check_rulings(system_id: str, topics: Sequence[RuleTopic], known: Sequence[str]) -> None:
@@ -193,7 +235,7 @@ def all_topics(system_id: str) -> tuple[RuleTopic, ...]:
         for t in entries
         if t.id not in taken
     )
-    return own + listed + library_topics(system)
+    return with_terms(sid, own + listed + library_topics(system), file_terms(sid))
 
 
 def library_topics(system: Any) -> tuple[RuleTopic, ...]:

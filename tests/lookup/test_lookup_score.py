@@ -26,7 +26,7 @@ def test_both_halves_name_topics_that_exist_and_hold_60_questions_a_system_betwe
 
 
 # What the held-out half gets now: a change may not do worse.
-REACHED = {"system": (0.75, 0.92), "any": (0.60, 0.81)}
+REACHED = {"system": (0.75, 0.92), "any": (0.61, 0.82)}
 
 
 @pytest.mark.parametrize("with_system", [True, False], ids=["system", "any"])
