@@ -6,7 +6,8 @@ real pseudo-terminal at 80x24.
     python bench/inputs.py --readme   # and write them into README.md
 
 An input is one key that answers a prompt, or one typed line with its Enter; choosing
-the dice mode before the game is not counted. Digital dice throughout.
+the dice mode before the game is not counted. Digital dice throughout, seeded
+(`play --seed`, the game's seed): a run counts the same inputs every time.
 
 Each system's sample game (`companion demo` for 1ss, `game new --seed 1` otherwise,
 after `companion turn --seed 1`) is played through `play`: the first fighter on the
@@ -146,8 +147,8 @@ def first_fighter(p: Prompt) -> str | None:
     return p.key("Activate") if "toactivate" in p.question else None
 
 
-def start(home: Path) -> Player:
-    pl = Player(home)
+def start(home: Path, seed: int) -> Player:
+    pl = Player(home, seed)
     pl.p.expect("roll for you, or enter", 20)
     pl.settle()
     pl.send("r")
@@ -169,7 +170,7 @@ def one_system(sid: str, activations: int) -> Counts:
         else:
             run(home, "game", "new", "--system", sid, "--seed", "1", "--name", "bench")
         run(home, "turn", "--seed", "1")
-        pl = start(home)
+        pl = start(home, 1)
         try:
             n = 0
             while n < activations:
@@ -232,7 +233,7 @@ def solo_turn(seed: int) -> SoloTurn:
         run(home, "roster", "import", str(warband))
         args = ("--scenario", "skirmish", "--seed", str(seed), "--name", "s")
         run(home, "solo", "new", "-r", "Outlaws", *args)
-        pl = start(home)
+        pl = start(home, seed)
         try:
             p = pl.prompt()
             if (k := p.key("Start turn")) is not None:  # the set-up: before turn 1

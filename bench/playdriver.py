@@ -95,9 +95,11 @@ def usual_answer(p: Prompt) -> str:
 class Player:
     """One `play` session in a pseudo-terminal, with every input counted."""
 
-    def __init__(self, home: Path) -> None:
+    def __init__(self, home: Path, seed: int | None = None) -> None:
         env = env_for(home, TERM="xterm-256color", COLUMNS="80", LINES="24")
-        self.p = PtyProcess(companion("play"), env, cols=80, rows=24)
+        # Seeded digital dice: the same run counts the same inputs.
+        args = ("play",) if seed is None else ("play", "--seed", str(seed))
+        self.p = PtyProcess(companion(*args), env, cols=80, rows=24)
         self.inputs = 0
         self.mark = 0
         self.log: list[str] = []

@@ -88,6 +88,10 @@ class SeededDice(DiceSource):
     def _values(self, request: DiceRequest) -> tuple[tuple[int, ...], bool]:
         return tuple(self._rng.randint(1, request.sides) for _ in range(request.count)), False
 
+    def next_seed(self) -> int:
+        """A seed drawn from this stream, for the dice of one step of a longer session."""
+        return self._rng.randrange(2**32)
+
 
 Prompter = Callable[[DiceRequest, int], int]
 

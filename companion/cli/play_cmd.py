@@ -29,6 +29,13 @@ def play(
     timing: Annotated[
         bool, typer.Option("--timing", help="Show how long each step takes (without input).")
     ] = False,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed",
+            help="Seed the digital dice: the same seed and the same answers replay a session.",
+        ),
+    ] = None,
 ) -> None:
     """Play at the table in one guided session: it knows the phase and offers only legal moves.
 
@@ -57,7 +64,7 @@ def play(
         return
     with home.writing():
         home.set_setting("current", name)
-    Loop(Session(home, name), c, ui, timing=timing).run()
+    Loop(Session(home, name), c, ui, timing=timing, seed=seed).run()
 
 
 def _pick_game(home: Home, ui: object, game: str | None, pick: bool) -> str:

@@ -59,8 +59,18 @@ MAX_KEYED = len(keys_for(FIXED + PHASE_KEYS))
 
 
 class Loop(Asking, Extras, Flow):
-    def __init__(self, session: Session, console: Any, ui: Prompter, timing: bool = False) -> None:
+    def __init__(
+        self,
+        session: Session,
+        console: Any,
+        ui: Prompter,
+        timing: bool = False,
+        seed: int | None = None,
+    ) -> None:
         self.s = session
+        # Digital dice from one seeded stream (`play --seed`): a step's dice are seeded
+        # from it, so the same answers replay the same session.
+        self.seeds = SeededDice(seed) if seed is not None else None
         self.c = console
         self.ui = ui
         self.timing = timing
@@ -459,6 +469,8 @@ class Loop(Asking, Extras, Flow):
         if self.dice_mode == "enter":
             self.line = LineDice(self.read_dice, self.complain)
             return TypedDice([], self.line)
+        if self.seeds is not None:
+            return SeededDice(self.seeds.next_seed())
         return SeededDice()
 
     def resolve(self, request: ActionRequest) -> StepResult:

@@ -200,6 +200,11 @@ class Skirmashed(FromData):
     def game_options(self) -> ActionSpec | None:
         return self.data.options
 
+    def follow_up(self, state: GameState, fighter: FighterState) -> str | None:
+        # A run is run-and-melee (R-SKM-P05): its attack is what it was for.
+        done = actions.done_so_far(fighter)
+        return "attack" if state.active == fighter.id and done == ("run",) else None
+
     def actions_for(self, state: GameState, fighter: FighterState) -> Sequence[str]:
         if state.active == fighter.id and not fighter.out:
             return actions.legal_next(fighter)

@@ -72,3 +72,19 @@ def test_play_offers_the_parts_and_asks_the_facts(run):
     assert "Stamina check" in text and "exhausted for the rest of the round" in text
     _, rows = board(run)
     assert rows["Vex"]["wounds"] == 5 and rows["Holt"]["token"] is True
+
+
+def test_a_run_goes_straight_on_to_its_melee_attack(run):
+    """A run is run-and-melee (R-SKM-P05): play asks the attack's target at once, and a
+    charge is the fighter, the run, the target and Enter."""
+    from play_helpers import play_keys
+
+    assert run("game", "new", "--system", "skirmashed", "--seed", "1", "--name", "g").code == 0
+    assert run("turn", "--seed", "1").code == 0
+    # r: digital dice; 1: Tam; r: Run; 1: Mira; Enter rolls; q.
+    _, ui = play_keys("g", "r" + "1" + "r" + "1" + "\r", rows=40, width=80)
+    asked = ui.asked
+    ran = next(i for i, m in enumerate(asked) if "Tam is activating" in m)
+    assert asked[ran + 1] == "Tam: Attack — whom?", asked[ran:]
+    kinds = [e["kind"] for e in run("log", "--json").json()]
+    assert kinds[-2:] == ["run", "attack"], kinds
