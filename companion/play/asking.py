@@ -349,6 +349,10 @@ class Asking:
                 if fact.kind in ("choice", "text") and values:
                     # The first answer the rules allow (an objective not yet scored).
                     answers[fact.key] = (v.legal or values)[0]
+                elif v.legal and fact.default is not None and fact.default not in v.legal:
+                    # A default the rules refuse here (a count of 1 where the other side
+                    # holds every marker) gives way to the first one they allow.
+                    answers[fact.key] = v.legal[0]
         # A fact left out for the later facts' usual answers is asked after all when,
         # with the answers now at hand, it does change the outcome.
         for fact in skipped:

@@ -31,3 +31,15 @@ def test_play_crawls_solo_games_without_a_hitch(scenario, run, tmp_path):
     ui = crawl(tmp_path, "1ss", 8, 150, name, same_path=True, home=home)
     # A solo game lost or won early is a whole game too.
     assert ui.screens > 40 or ui.ended
+
+
+@pytest.mark.parametrize(
+    ("sid", "seed", "steps", "found"),
+    [
+        # A claim's count at its default (1) where the other side already counts every
+        # Loot marker: play now takes the first count the rules allow (0).
+        ("monochrome", 22, 60, "a default count the rules refuse"),
+    ],
+)
+def test_what_the_long_crawl_found_stays_fixed(sid, seed, steps, found, tmp_path):
+    crawl(tmp_path, sid, seed, steps, same_path=True)
