@@ -56,6 +56,7 @@ class Crawling(Prompter):
         self.ended = False
         self.steps = 0
         self.compared = 0
+        self.revised = False  # this step took the last one back to change it
 
     def choose(self, message: str, items: Any, instruction: str = "") -> Any:
         self.screens += 1
@@ -63,7 +64,11 @@ class Crawling(Prompter):
         shown = [it for it in items if it.key not in SKIP and it.value != BACK.value]
         if not shown or self.rng.random() < 0.03:
             raise Back()
-        return self.rng.choice(shown).value
+        picked = self.rng.choice(shown)
+        # Changing what the last step took as usual takes it back and asks it again: a
+        # move and the end of its activation may come back as a move that ends it alone.
+        self.revised = self.revised or picked.label.startswith("Change what the last step")
+        return picked.value
 
     def text(self, message: str, default: str = "", validate: Any = None) -> str:
         self.screens += 1
@@ -153,6 +158,7 @@ def crawl(
             break
         where = f"{sid}{'/' + solo if solo else ''} seed {seed} step {step}"
         before = loop.s.gf.count
+        ui.revised = False
         try:
             loop.one_pass()
         except Back:
@@ -183,7 +189,8 @@ def crawl(
 
 
 def _undone(ui: Crawling) -> bool:
-    return False  # the crawler never presses undo (see SKIP)
+    # The crawler never presses undo (see SKIP); a change of the last step takes it back.
+    return ui.revised
 
 
 def _record(loop: Loop, home: Home, taken: list[Taken], scratch: Path) -> None:
