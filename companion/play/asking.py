@@ -242,12 +242,7 @@ class Asking:
                         label, actor, target, replace(plan, answers=ans), odds, base, fact
                     )
                     if isinstance(picked, Fact):
-                        now = plan.answers.get(picked.key)
-                        given[picked.key] = (
-                            not now
-                            if picked.kind == "yesno"
-                            else self.ask_fact(picked, actor, target, now, plan, odds, base)
-                        )
+                        given[picked.key] = self.changed(picked, actor, target, plan, odds, base)
                         continue
                     given[fact.key] = yes if picked is None else not yes
                     plan = self.plan(spec, actor, target, given, odds, base)
@@ -270,13 +265,7 @@ class Asking:
             change = self.confirm(label, actor, target, plan, odds, base)
             if not isinstance(change, Fact):
                 break
-            now = plan.answers.get(change.key)
-            # A yes/no on this screen flips at its key: the new chances show at once.
-            given[change.key] = (
-                not now
-                if change.kind == "yesno"
-                else self.ask_fact(change, actor, target, now, plan, odds, base)
-            )
+            given[change.key] = self.changed(change, actor, target, plan, odds, base)
         answers = {**fixed, **{k: v for k, v in plan.answers.items() if v is not None}}
         # A fact the rules need but whose every allowed answer leads to the same (a
         # Ranger's shot reads its distance only to check the reach) takes the first
@@ -298,6 +287,22 @@ class Asking:
             self.c.print(f"Chances: {chances(d, 6)}", style="dim", highlight=False)
         accepted: ActionRequest = self.s.system.accept(self.s.state, request)
         return accepted
+
+    def changed(
+        self,
+        fact: Fact,
+        actor: FighterState,
+        target: FighterState | None,
+        plan: Plan,
+        odds: Odds,
+        base: ActionRequest,
+    ) -> Any:
+        """A fact's new answer, picked on the confirming screen: a yes/no flips at its key
+        (the new chances show at once), any other is asked."""
+        now = plan.answers.get(fact.key)
+        if fact.kind == "yesno":
+            return not now
+        return self.ask_fact(fact, actor, target, now, plan, odds, base)
 
     def plan(
         self,
