@@ -21,8 +21,21 @@ HELP = ("--help", "-h")
 
 
 def wanted(args: list[str]) -> bool:
-    """Whether the command line only asks for help: command words, then --help."""
-    return bool(args) and args[-1] in HELP and not any(a.startswith("-") for a in args[:-1])
+    """Whether the command line only asks for help: command words, then --help, of a
+    command the registry knows (a typo's error is never kept, nor looked for)."""
+    if not args or args[-1] not in HELP or any(a.startswith("-") for a in args[:-1]):
+        return False
+    return len(args) == 1 or _known(args[0])
+
+
+def _known(name: str) -> bool:
+    from companion.cli.registry import BY_NAME
+
+    if name in BY_NAME:
+        return True
+    from companion import systems
+
+    return name in systems.commands()
 
 
 # What Rich and Typer read from the environment to lay out and colour the help.
