@@ -1,5 +1,8 @@
 """The quick way to run a table command: a well-formed command line without Typer.
 
+Start-up device: with it off (Typer parses), `vp 1 +1` takes 1.66x as long and `odds`
+1.53x (cpu, median of 15 paired runs, the device off against on).
+
 A table command (attack, turn, vp...) does a few milliseconds of work, but loading
 Typer and building its command takes several times longer than that. When the command
 line is plainly well formed (known command, known options, values of the right type

