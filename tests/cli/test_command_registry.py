@@ -131,3 +131,15 @@ def test_every_declared_command_is_reached_by_the_quick_path() -> None:
         for cmd in importlib.import_module(where).QUICK:
             entry = registry.BY_NAME.get(cmd.name)
             assert entry is not None and entry.quick == where, f"{cmd.name} in {where}"
+
+
+def test_each_command_s_help_is_where_the_registry_says() -> None:
+    """A quick command's help is its declaration's (Typer shows the same text)."""
+    paths = _typer_paths()
+    for e in registry.ENTRIES:
+        if not e.quick or e.group:
+            continue
+        module = importlib.import_module(e.help_at)
+        (declared,) = [c for c in module.QUICK if c.name == e.name]
+        assert "Example" in declared.doc, e.name
+        assert paths[e.name].help.split()[:4] == declared.doc.split()[:4], e.name
