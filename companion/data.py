@@ -1,5 +1,9 @@
 """Loading rules data: one TOML file per system in `rules_data/`, validated on load.
 
+Start-up device (the cache of parsed data below): with no cache folder (every file
+parsed from TOML), `odds` takes 1.19x as long (cpu, median of 15 paired runs, the device
+off against on).
+
 Every error names the file and the key, so a broken data file is fixed in a minute.
 
 Parsing a rules file takes longer than a table command's own work, so the parsed data

@@ -1,5 +1,10 @@
 """Value classes (`@frozen`, `@record`) at a fraction of the start-up cost of dataclasses.
 
+Start-up device: saves `odds` about 170 ms of its 300 ms cpu, half again (its 44 value
+classes cost about 3 ms less each than dataclasses, and dataclasses and inspect are not
+imported; measured by timing both decorators in the command's own process, on a loaded
+machine where a bare interpreter start took 31 ms).
+
 Start-up time is most of what a table command costs, and `dataclasses` spends about half
 a millisecond on each class it makes (it writes the source of six methods and compiles
 each one), plus the import of `inspect` behind it: a command loading the rules paid

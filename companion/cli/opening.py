@@ -1,6 +1,10 @@
 """Opening the data folder as every command opens it, without what the commands around it
 import (the dice, the rules, the renderer): `history`, which reads a long record of kept
-summaries, opens it through this alone."""
+summaries, opens it through this alone.
+
+Start-up device: importing `cli/shared.py` takes 3.7x as long as importing this (cpu,
+median of 15 paired runs; 136 ms against 36 ms on a loaded machine).
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,9 @@
 """Styled lines printed byte for byte as Rich prints them, without loading Rich.
 
+Start-up device (with `plain.py` and `board_lines.py`): with it off (Rich prints),
+`odds` takes 1.38x as long and `status` 2.57x (cpu, median of 15 paired runs, the device
+off against on).
+
 Loading Rich costs a table command about a third of its start-up. What the table
 commands print most (a roll, a trace, the board) is a few lines of short styled pieces,
 so Rich's only work would be to wrap the lines at their words and each piece in its

@@ -25,8 +25,8 @@ def test_every_top_level_command_is_in_the_table_of_modules() -> None:
     names = set(typer.main.get_command(root.full_app).commands)  # type: ignore[attr-defined]
     missing = names - set(root._MODULE_OF)
     assert not missing, (
-        f"add {sorted(missing)} to _MODULE_OF in companion/cli/root.py (and a new module to "
-        "_ORDER), so each command loads only its own module"
+        f"add {sorted(missing)} to companion/cli/registry.py, so each command loads only "
+        "its own module"
     )
 
 

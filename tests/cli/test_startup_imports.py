@@ -283,15 +283,6 @@ def test_a_game_is_read_and_written_without_tinydb(played: Path, argv: list[str]
     assert not _loaded(_modules(played, *argv), "tinydb")
 
 
-def test_a_command_looked_up_first_is_declared_where_it_is_looked_up() -> None:
-    import importlib
-
-    from companion.cli import quick
-
-    for name, module in quick.FIRST_LOOK.items():
-        assert name in [c.name for c in importlib.import_module(module).QUICK], name
-
-
 def test_a_resolution_command_loads_only_its_own_declarations(played: Path) -> None:
     modules = _modules(played, "odds", "Cpt", "Robyn", "--range", "7")
     assert not _loaded(modules, "companion.cli.table")
