@@ -19,7 +19,7 @@ from companion.data import Reader
 from companion.errors import UsageError
 from companion.game.events import Change, set_fighter
 from companion.game.setup import fighters_from
-from companion.game.state import GameState, SideState, freeze
+from companion.game.state import FighterState, GameState, SideState, freeze
 from companion.roster import Roster, RosterFighter
 from companion.systems.base import known_scenario
 from companion.systems.kit import rules_file as read
@@ -102,6 +102,10 @@ class Turns(AlternatingActivations):
 
 class ExampleSkirmish(FromData):
     turns = Turns()
+    keeps_vp = False  # won by the fighters left standing
+
+    def describe_fighter(self, f: FighterState | RosterFighter) -> Mapping[str, str]:
+        return {"rank": self.data.ranks.get(f.rank, f.rank), "stat": f"Skill {f.stats['skill']}"}
 
     @property
     def data(self) -> ExampleData:
