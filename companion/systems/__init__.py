@@ -141,13 +141,18 @@ def owner(group: str) -> str:
 
 
 def resolve_id(name: str) -> str:
+    """The id of the system `name` names (an id or an alias, in any case): companion's
+    own systems are tried first, so a built-in alias reads no installed package."""
     key = name.strip().casefold()
     if key in _ENTRIES:
         return key
+    for sid in _ENTRIES:
+        if key in (a.casefold() for a in get(sid).info.aliases):
+            return sid
     every = _entries()
     if key in every:
         return key
-    for sid in every:
+    for sid in _plugins():
         if key in (a.casefold() for a in get(sid).info.aliases):
             return sid
     known = ", ".join(f"{sid} ({', '.join(get(sid).info.aliases)})" for sid in every)

@@ -81,3 +81,55 @@ def test_no_file_of_companion_names_it():
         and ("companion_example" in p.read_text(encoding="utf-8"))
     ]
     assert not naming
+
+
+def _imports(home: Path, *args: str) -> str:
+    """What `companion ARGS` imports, as its own process with the example installed."""
+    env = {**os.environ, "COMPANION_HOME": str(home), "NO_COLOR": "1"}
+    out = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "companion", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode == 0, out.stderr[-500:]
+    return out.stderr
+
+
+def test_a_game_of_a_built_in_system_never_reads_the_installed_plug_ins(tmp_path):
+    home = tmp_path / "home"
+    for args in (("demo",), ("turn", "--dice", "7,3"), ("activate", "Robyn")):
+        _imports(home, *args)
+    for args in (
+        ("status",),
+        ("attack", "Robyn", "Cpt. Fawkes", "--ranged", "--range", "8", "--seed", "5"),
+        ("undo",),
+        ("odds", "-s", "ws", "Orc Warrior", "Dwarf Warrior"),  # an alias of a built-in
+    ):
+        assert "importlib.metadata" not in _imports(home, *args), args
+    # A name that is no built-in id reads them.
+    assert "importlib.metadata" in _imports(home, "rules", "show", "ex", "attack")
+
+
+def test_a_plug_in_that_calls_itself_another_id_is_refused(monkeypatch):
+    import pytest
+
+    from companion.errors import DataError
+
+    wrong = systems.Entry("other", "companion_example:ExampleSkirmish")
+    monkeypatch.setattr(systems, "_PLUGINS", {"other": wrong})
+    with pytest.raises(DataError, match="registered as 'other'.*calls itself 'example'"):
+        systems.get("other")
+
+
+def test_a_plug_in_cannot_replace_a_built_in_system(tmp_path, monkeypatch):
+    info = tmp_path / "rogue-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: rogue\nVersion: 1.0\n")
+    entry = "[companion.systems]\n1ss = companion_example:ExampleSkirmish\n"
+    (info / "entry_points.txt").write_text(entry)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(systems, "_PLUGINS", None)
+    assert systems.ids().count("1ss") == 1 and "example" in systems.ids()
+    assert systems.module_of("1ss").startswith("companion.systems.")
