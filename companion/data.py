@@ -86,7 +86,7 @@ def _cache_file(name: str) -> str | None:
     return None if folder is None else os.path.join(folder, f"rules-{name}.json")
 
 
-def _from_cache(name: str, key: str) -> dict[str, Any] | None:
+def from_cache(name: str, key: str) -> dict[str, Any] | None:
     """The data kept for `key`, or None: anything odd about the file (a link out of the
     cache folder, a FIFO, a device, too large, not JSON) and it is built afresh."""
     from companion.home import read_kept
@@ -107,7 +107,7 @@ def _from_cache(name: str, key: str) -> dict[str, Any] | None:
     return None
 
 
-def _to_cache(name: str, key: str, data: dict[str, Any]) -> None:
+def to_cache(name: str, key: str, data: dict[str, Any]) -> None:
     try:
         text = json.dumps({"key": key, "data": data}, ensure_ascii=False)
         if json.loads(text)["data"] != data:
@@ -157,11 +157,11 @@ def prepared(
         key = fingerprint(extra)
     except OSError:
         return build()
-    cached = _from_cache(name, key)
+    cached = from_cache(name, key)
     if cached is not None:
         return cached
     data = build()
-    _to_cache(name, key, data)
+    to_cache(name, key, data)
     return data
 
 
@@ -214,7 +214,7 @@ def load_toml(name: str) -> Mapping[str, Any]:
     from binascii import crc32
 
     key = f"{sys.version_info[0]}.{sys.version_info[1]}:{path}:{len(raw)}:{crc32(raw)}"
-    cached = _from_cache(name, key)
+    cached = from_cache(name, key)
     if cached is not None:
         return cached
     import tomllib
@@ -223,7 +223,7 @@ def load_toml(name: str) -> Mapping[str, Any]:
         data = tomllib.loads(raw.decode())
     except tomllib.TOMLDecodeError as e:
         raise DataError(f"rules data file {name} is not valid TOML: {e}") from None
-    _to_cache(name, key, data)
+    to_cache(name, key, data)
     return data
 
 

@@ -4,10 +4,10 @@ installed beside companion brings through the entry point group `companion.syste
 
 Systems are imported on first use, so a command pays only for the system it plays. The
 installed packages' entry points are read only when a name is not a built-in id or
-every system is listed: `importlib.metadata` and its scan of the installed packages cost
-a table command more than the rest of its start-up, and a game of a built-in system
-never needs them. A plug-in's rules files (`<id>.toml`, `<id>_topics.toml`, ...) are
-read from the `rules_data` folder of its top package (`companion.data.add_folder`). Each
+every system is listed (`companion.systems.installed`, which keeps what it found in the
+cache folder): a game of a built-in system never needs them. A plug-in's rules files
+(`<id>.toml`, `<id>_topics.toml`, ...) are read from the `rules_data` folder of its top
+package (`companion.data.add_folder`). Each
 system's aliases live in its rules data (`[system] aliases`), read only when a name is
 not an id. A system may bring its own command groups (`commands`: group name -> module
 with a Typer `app` or a `register(app)` function); the CLI adds them when they are called.
@@ -42,9 +42,6 @@ class Entry:
 # game (the sample game, completion of topics and scenarios, `roster new`).
 DEFAULT = "1ss"
 
-#: the entry point group through which an installed package brings a rule system
-GROUP = "companion.systems"
-
 _ENTRIES: dict[str, Entry] = {}
 _LOADED: dict[str, RuleSystem] = {}
 # The systems of installed packages, by id: None until first needed (see the top).
@@ -77,16 +74,15 @@ def _plugins() -> dict[str, Entry]:
     built-in system, and of two plug-ins with one id the first found stays."""
     global _PLUGINS
     if _PLUGINS is None:
-        from importlib.metadata import entry_points
-
         from companion.data import add_folder
+        from companion.systems.installed import entry_points
 
         found: dict[str, Entry] = {}
-        for point in entry_points(group=GROUP):
-            sid = point.name.strip().casefold()
+        for name, value in entry_points():
+            sid = name.strip().casefold()
             if sid in _ENTRIES or sid in found:
                 continue
-            target = point.value.replace(" ", "")
+            target = value.replace(" ", "")
             found[sid] = Entry(sid, target, folder=_package_folder(target))
             add_folder(os.path.join(found[sid].folder, "rules_data"))
         _PLUGINS = found

@@ -163,18 +163,21 @@ class ExampleSkirmish(FromData):
     def act(self, state: GameState, request: ActionRequest, roller: Roller) -> Outcome:
         if request.action != "attack":
             return super().act(state, request, roller)
-        a, t = opponents(state, self.accept(state, request), "out")
+        request = self.accept(state, request)
+        a, t = opponents(state, request, "out")
         if state.active != a.id:
             raise self.refuse(f"{a.name} is not activating: 'companion activate {a.name}'")
+        cover = bool(request.options.get("cover"))
         check = Check(
             f"{a.name} attacks {t.name}",
             a.name,
             sides=self.data.die,
-            target=a.stats["skill"],
+            target=a.stats["skill"] - cover,
             compare="<=",
             success_text="hit: out of the game",
             failure_text="miss",
-            rulings=("R-EX-01",),
+            rulings=("R-EX-01",) + (("R-EX-02",) if cover else ()),
+            notes=(f"{t.name} is in cover: one less",) if cover else (),
         )
         hit, _ = roller.check(check)
         said = "out" if hit else "missed"

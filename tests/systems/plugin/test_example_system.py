@@ -108,8 +108,10 @@ def test_a_game_of_a_built_in_system_never_reads_the_installed_plug_ins(tmp_path
         ("odds", "-s", "ws", "Orc Warrior", "Dwarf Warrior"),  # an alias of a built-in
     ):
         assert "importlib.metadata" not in _imports(home, *args), args
-    # A name that is no built-in id reads them.
+    # A name that is no built-in id reads them, once: then from the cache folder, until a
+    # folder of the import path changes (a package installed or removed).
     assert "importlib.metadata" in _imports(home, "rules", "show", "ex", "attack")
+    assert "importlib.metadata" not in _imports(home, "rules", "show", "ex", "attack")
 
 
 def test_a_plug_in_that_calls_itself_another_id_is_refused(monkeypatch):
@@ -123,7 +125,7 @@ def test_a_plug_in_that_calls_itself_another_id_is_refused(monkeypatch):
         systems.get("other")
 
 
-def test_a_plug_in_cannot_replace_a_built_in_system(tmp_path, monkeypatch):
+def test_a_plug_in_cannot_replace_a_built_in_system(tmp_path, monkeypatch, home):
     info = tmp_path / "rogue-1.0.dist-info"
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: rogue\nVersion: 1.0\n")
@@ -131,5 +133,7 @@ def test_a_plug_in_cannot_replace_a_built_in_system(tmp_path, monkeypatch):
     (info / "entry_points.txt").write_text(entry)
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.setattr(systems, "_PLUGINS", None)
+    # The import path changed, so the installed packages are read again: its 1ss is not taken.
     assert systems.ids().count("1ss") == 1 and "example" in systems.ids()
+    assert systems._PLUGINS is not None and "1ss" not in systems._PLUGINS
     assert systems.module_of("1ss").startswith("companion.systems.")
