@@ -143,7 +143,7 @@ def resolve_id(name: str) -> str:
     if key in _ENTRIES:
         return key
     for sid in _ENTRIES:
-        if key in (a.casefold() for a in get(sid).info.aliases):
+        if key in (a.casefold() for a in _aliases(sid)):
             return sid
     every = _entries()
     if key in every:
@@ -153,6 +153,19 @@ def resolve_id(name: str) -> str:
             return sid
     known = ", ".join(f"{sid} ({', '.join(get(sid).info.aliases)})" for sid in every)
     raise NotFoundError(f"unknown rule system '{name}'; known (with aliases): {known}")
+
+
+def _aliases(system_id: str) -> tuple[str, ...]:
+    """A built-in system's aliases, from its rules file's header while the system is not
+    loaded (a plug-in's id is not worth loading five systems for)."""
+    if system_id not in _LOADED:
+        from companion.data import load_toml
+
+        header = load_toml(f"{system_id}.toml").get("system")
+        aliases = header.get("aliases") if isinstance(header, Mapping) else None
+        if isinstance(aliases, list) and all(isinstance(a, str) for a in aliases):
+            return tuple(aliases)
+    return get(system_id).info.aliases
 
 
 def get(name: str) -> RuleSystem:

@@ -6,7 +6,9 @@ installed package's metadata: about as long again as a look-up's whole start. Wh
 finds changes only when a package is installed or removed, which changes the folder it
 is installed into, so the list is kept keyed by the time of change of every folder on
 the import path (the key `importlib.metadata` keeps its own cache by), and read back
-from there while none has changed.
+from there while none has changed. The first folder of the path is left out: it is the
+folder of the script that started (or the current folder), which differs between ways
+of starting companion, not where packages are installed.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ GROUP = "companion.systems"
 
 def _key() -> str:
     parts = [f"{sys.version_info[0]}.{sys.version_info[1]}"]
-    for entry in sys.path:
+    for entry in sys.path[1:]:
         try:
             parts.append(f"{entry}:{os.stat(entry or '.').st_mtime_ns}")
         except OSError:
