@@ -2,7 +2,8 @@
 group, kept in the cache folder.
 
 Reading them takes `importlib.metadata`, which imports a dozen modules and opens every
-installed package's metadata: about as long again as a look-up's whole start. What it
+installed package's metadata: measured, about 4.7 bare interpreter starts, some 40% of
+a look-up over every system (`rules search WORDS`, 11.6 starts). What it
 finds changes only when a package is installed or removed, which changes the folder it
 is installed into, so the list is kept keyed by the time of change of every folder on
 the import path (the key `importlib.metadata` keeps its own cache by), and read back
