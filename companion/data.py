@@ -1,4 +1,5 @@
-"""Loading rules data: one TOML file per system in `rules_data/`, validated on load.
+"""Loading rules data: one TOML file per system in `rules_data/` (a plug-in system's in
+its own package's folder, `add_folder`), validated on load.
 
 Start-up device (the cache of parsed data below): with no cache folder (every file
 parsed from TOML), `odds` takes 1.19x as long (cpu, median of 15 paired runs, the device
@@ -42,6 +43,27 @@ def data_dir() -> str:
     return os.path.join(os.path.dirname(here), "rules_data")
 
 
+# The rules folders of plug-in systems, searched after `data_dir()` (the registry adds
+# each installed plug-in's when it reads them): a plug-in names its files as a built-in
+# system does, and cannot replace one of companion's own.
+_FOLDERS: list[str] = []
+
+
+def add_folder(folder: str) -> None:
+    """Look for rules files in `folder` too (a plug-in system's own)."""
+    if folder and folder not in _FOLDERS:
+        _FOLDERS.append(folder)
+
+
+def find(name: str) -> str | None:
+    """The path of rules file `name`: in `rules_data/`, else in a plug-in's folder."""
+    for folder in (data_dir(), *_FOLDERS):
+        path = os.path.join(folder, name)
+        if os.path.isfile(path):
+            return path
+    return None
+
+
 def cache_dir() -> str | None:
     """companion's folder in the user's cache (None where there is no home folder).
 
@@ -68,7 +90,7 @@ def _cache_file(name: str) -> str | None:
     return None if folder is None else os.path.join(folder, f"rules-{name}.json")
 
 
-def _from_cache(name: str, key: str) -> dict[str, Any] | None:
+def from_cache(name: str, key: str) -> dict[str, Any] | None:
     """The data kept for `key`, or None: anything odd about the file (a link out of the
     cache folder, a FIFO, a device, too large, not JSON) and it is built afresh."""
     from companion.home import read_kept
@@ -89,7 +111,7 @@ def _from_cache(name: str, key: str) -> dict[str, Any] | None:
     return None
 
 
-def _to_cache(name: str, key: str, data: dict[str, Any]) -> None:
+def to_cache(name: str, key: str, data: dict[str, Any]) -> None:
     try:
         text = json.dumps({"key": key, "data": data}, ensure_ascii=False)
         if json.loads(text)["data"] != data:
@@ -112,34 +134,38 @@ def _to_cache(name: str, key: str, data: dict[str, Any]) -> None:
         return
 
 
-def fingerprint() -> str:
-    """The installed code and the content of every rules file, as one key."""
+def fingerprint(extra: Sequence[str] = ()) -> str:
+    """The installed code and the content of every rules file, as one key; with `extra`
+    packages' folders (a plug-in system's), their code and rules files too."""
     from binascii import crc32
 
     from companion.stamp import code_stamp
 
-    folder = data_dir()
-    parts = [f"{sys.version_info[0]}.{sys.version_info[1]}", code_stamp()]
-    for name in sorted(os.listdir(folder)):
-        if name.endswith(".toml"):
-            with open(os.path.join(folder, name), "rb") as fh:
-                raw = fh.read()
-            parts.append(f"{name}:{len(raw)}:{crc32(raw)}")
+    parts = [f"{sys.version_info[0]}.{sys.version_info[1]}", code_stamp(*extra)]
+    for folder in (data_dir(), *(os.path.join(e, "rules_data") for e in extra)):
+        for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else ():
+            if name.endswith(".toml"):
+                with open(os.path.join(folder, name), "rb") as fh:
+                    raw = fh.read()
+                parts.append(f"{name}:{len(raw)}:{crc32(raw)}")
     return " ".join(parts)
 
 
-def prepared(name: str, build: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+def prepared(
+    name: str, build: Callable[[], dict[str, Any]], extra: Sequence[str] = ()
+) -> dict[str, Any]:
     """What `build` works out from the rules files (plain JSON values), built once for
-    this code and these files and kept in the cache folder beside the parsed files."""
+    this code and these files and kept in the cache folder beside the parsed files;
+    `extra`: the package folder of a plug-in system whose files and code it reads too."""
     try:
-        key = fingerprint()
+        key = fingerprint(extra)
     except OSError:
         return build()
-    cached = _from_cache(name, key)
+    cached = from_cache(name, key)
     if cached is not None:
         return cached
     data = build()
-    _to_cache(name, key, data)
+    to_cache(name, key, data)
     return data
 
 
@@ -181,17 +207,18 @@ def _drop_stale_temps(folder: str) -> None:
 
 @lru_cache(maxsize=16)
 def load_toml(name: str) -> Mapping[str, Any]:
-    folder = data_dir()
-    path = os.path.join(folder, name)
+    path = find(name)
     try:
+        if path is None:
+            raise FileNotFoundError(name)
         with open(path, "rb") as fh:
             raw = fh.read()
     except FileNotFoundError:
-        raise DataError(f"rules data file {name} is missing from {folder}") from None
+        raise DataError(f"rules data file {name} is missing from {data_dir()}") from None
     from binascii import crc32
 
     key = f"{sys.version_info[0]}.{sys.version_info[1]}:{path}:{len(raw)}:{crc32(raw)}"
-    cached = _from_cache(name, key)
+    cached = from_cache(name, key)
     if cached is not None:
         return cached
     import tomllib
@@ -200,7 +227,7 @@ def load_toml(name: str) -> Mapping[str, Any]:
         data = tomllib.loads(raw.decode())
     except tomllib.TOMLDecodeError as e:
         raise DataError(f"rules data file {name} is not valid TOML: {e}") from None
-    _to_cache(name, key, data)
+    to_cache(name, key, data)
     return data
 
 

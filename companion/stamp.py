@@ -12,9 +12,11 @@ import os
 _HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def code_stamp() -> str:
+def code_stamp(*extra: str) -> str:
+    """The stamp of companion's code and rules files, and of the `extra` folders' (a
+    plug-in system's package) where given."""
     newest, count = 0, 0
-    for top in (_HERE, os.path.join(os.path.dirname(_HERE), "rules_data")):
+    for top in (_HERE, os.path.join(os.path.dirname(_HERE), "rules_data"), *extra):
         for dirpath, dirnames, filenames in os.walk(top):
             dirnames[:] = [d for d in dirnames if d != "__pycache__"]
             for name in filenames:

@@ -1,15 +1,34 @@
-"""Shared fixtures: a fresh companion home per test, and the real CLI entry point."""
+"""Shared fixtures: a fresh companion home per test, and the real CLI entry point; the
+example rule system installed for the whole run (`example_install`)."""
 
 from __future__ import annotations
 
 import json
+import shutil
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
+from example_install import install
 
 from companion.cli.main import main
+
+_INSTALLED: list[Path] = []
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Before collection: the contract suite is parametrized over every registered system.
+    target = Path(tempfile.mkdtemp(prefix="companion-example-"))
+    _INSTALLED.append(target)
+    install(target)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    for target in _INSTALLED:
+        shutil.rmtree(target, ignore_errors=True)
 
 
 @dataclass

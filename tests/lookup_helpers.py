@@ -120,7 +120,6 @@ def topic_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str) -> It
 
     path = tmp_path / "1ss_topics.toml"
     path.write_text(text)
-    monkeypatch.setattr(topics_mod, "data_dir", lambda: tmp_path)
     monkeypatch.setattr("companion.data.data_dir", lambda: tmp_path)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     clear()

@@ -47,7 +47,10 @@ def _fields(t: RuleTopic) -> dict[str, Any]:
 
 @lru_cache(maxsize=8)
 def _doc(system_id: str) -> dict[str, Any]:
-    return prepared(f"topics-{system_id}", lambda: _build(system_id))
+    from companion import systems
+
+    extra = systems.data_folders(system_id)
+    return prepared(f"topics-{system_id}", lambda: _build(system_id), extra)
 
 
 def name(system_id: str) -> str:

@@ -1,5 +1,5 @@
-"""Look-up topics: loaded from `rules_data/<id>_topics.toml`, checked, and merged with the
-entries each system lists itself.
+"""Look-up topics: loaded from the rules file `<id>_topics.toml`, checked, and merged
+with the entries each system lists itself.
 
 Errors name the file and the key (`1ss_topics.toml: topics[3].rulings: ...`), like every
 other rules data error, so a broken topic file is fixed in a minute.
@@ -7,13 +7,12 @@ other rules data error, so a broken topic file is fixed in a minute.
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Sequence
 from functools import lru_cache
 
 from companion import TYPE_CHECKING
-from companion.data import Reader, data_dir, load_toml
+from companion.data import Reader, find, load_toml
 from companion.values import frozen, thawed
 
 if TYPE_CHECKING:
@@ -85,7 +84,7 @@ def file_name(system_id: str) -> str:
 
 
 def has_file(system_id: str) -> bool:
-    return os.path.isfile(os.path.join(data_dir(), file_name(system_id)))
+    return find(file_name(system_id)) is not None
 
 
 @lru_cache(maxsize=16)

@@ -82,6 +82,10 @@ def stamped_board(system_id: str, name: str, state: GameState) -> dict[str, Any]
     from companion.stamp import code_stamp
 
     try:
-        return {"stamp": code_stamp(), "data": board(systems.get(system_id), name, state)}
+        drawn = board(systems.get(system_id), name, state)
+        # A plug-in's board is drawn by its own code too: its package is stamped as well.
+        extra = systems.data_folders(system_id)
+        stamp = {"stamp": code_stamp(*extra), "data": drawn}
+        return {**stamp, "folders": list(extra)} if extra else stamp
     except CompanionError:
         return None

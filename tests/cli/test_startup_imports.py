@@ -59,7 +59,7 @@ def _modules(home: Path, *args: str) -> set[str]:
 def _system_packages() -> dict[str, str]:
     """Each registered rule system's package, by id (a new system is included as it
     registers itself)."""
-    return {sid: systems._ENTRIES[sid].target.split(":")[0] for sid in systems.ids()}
+    return {sid: systems.module_of(sid) for sid in systems.ids()}
 
 
 def _loaded(modules: set[str], package: str) -> bool:

@@ -17,7 +17,7 @@ from companion.systems.table_rolls import TableRolls
 from companion.systems.unit_library import UnitLibrary
 
 ROOT = Path(companion.__file__).parent
-PACKAGES = {sid: systems._ENTRIES[sid].target.split(":")[0] for sid in systems.ids()}
+PACKAGES = {sid: systems.module_of(sid) for sid in systems.ids()}
 
 
 def _shared_modules() -> list[Path]:

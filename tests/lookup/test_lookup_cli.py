@@ -10,6 +10,7 @@ import sys
 import pytest
 from lookup_helpers import COVER, topic_file
 
+from companion import systems
 from companion.data import load_toml
 from companion.errors import DataError
 from companion.lookup import topics as topics_mod
@@ -109,11 +110,11 @@ def test_with_no_current_game_each_system_answers_in_its_own_group(run):
     assert r.code == 0, r.err
     assert r.out.startswith("No current game, so each system answers")
     # Every system's own answer under its name: no one game's number stands alone.
-    for sid in ("1ss", "warstuff", "skirmashed", "smbfat", "monochrome"):
+    for sid in systems.ids():
         assert f"[{sid}]\n" in r.out, sid
     assert "See also:" not in r.out
     hits = run("rules", "search", "how", "many", "turns", "--json").json()
-    assert len({h["system"] for h in hits}) == len(hits) == 5
+    assert len({h["system"] for h in hits}) == len(hits) == len(systems.ids())
     two = run("rules", "search", "morale", "--limit", "2", "--json").json()
     assert max(sum(h["system"] == s for h in two) for s in {h["system"] for h in two}) == 2
 
