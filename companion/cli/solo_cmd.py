@@ -383,6 +383,7 @@ def opfor(
         events = record(gf, outcomes, src)
     extra: dict[str, Any] = {
         "fighter": f.name,
+        "fighter_id": f.id,
         "branch": decision.branch,
         "instruction": decision.instruction,
         "request": None
