@@ -476,6 +476,7 @@ def check_(game: str | None, as_json: bool) -> None:
                 "phase": gf.state.phase,
                 "result": gf.state.result,
                 "objectives": lines,
+                "goals": solo.objectives(gf.state),
                 "events": [e.to_dict() for e in events],
             }
         )
