@@ -135,6 +135,7 @@ class Report:
         # dataclasses.asdict would do, but importing dataclasses costs a small report more
         # than writing it.
         d = {f.name: _plain(getattr(self, f.name)) for f in fields(self) if f.name != "luck"}
+        d["moments"] = [m.to_dict() for m in self.moments]  # each chance exact, too
         d["luck"] = [x.to_dict() for x in self.luck]
         return d
 
