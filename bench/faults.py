@@ -207,7 +207,7 @@ def game_log(home: Path) -> list[tuple[str, str]] | str:
     r = cli(home, "log", "--json", check=False)
     if r.code != 0 or r.crash:
         return f"log refused after a kill: {r.err.strip()}{r.crash or ''}"
-    return [(e["kind"], e["summary"]) for e in json.loads(r.out)]
+    return [(e["kind"], e["summary"]) for e in json.loads(r.out)["items"]]
 
 
 def stray_temps(home: Path) -> list[str]:
@@ -693,7 +693,7 @@ def others_go_on(home: Path, rel: str, label: str, rep: Report) -> None:
     c = call(["game", "list", "--json"])
     if c.code != 0 or c.crash:
         rep.fail(f"{where}: game list failed: {c.err.strip()[:200]}{c.crash or ''}")
-    elif {"sample", "other"} - {r["name"] for r in json.loads(c.out)}:
+    elif {"sample", "other"} - {r["name"] for r in json.loads(c.out)["items"]}:
         rep.fail(f"{where}: game list does not list every game")
 
 
@@ -716,7 +716,7 @@ def repaired(home: Path, rel: str, data: bytes, where: str, rep: Report, repair:
     after = call(check)
     if after.code != 0:
         rep.fail(f"{where}: after repair, {' '.join(check)} fails: {after.err.strip()[:200]}")
-    elif rel.startswith("games/") and any("damaged" in r for r in json.loads(after.out)):
+    elif rel.startswith("games/") and any("damaged" in r for r in json.loads(after.out)["items"]):
         rep.fail(f"{where}: after repair the game is still damaged")
 
 
@@ -825,7 +825,7 @@ def home_view(home: Path) -> str:
         ["roster", "restore", "--list", "--json"],
     ):
         c = cli(home, *args, check=False)
-        data = json.loads(c.out) if c.code == 0 and c.out.strip() else c.err
+        data = json.loads(c.out)["items"] if c.code == 0 and c.out.strip() else c.err
         if "restore" in args and isinstance(data, list):
             data = sorted(k["name"] for k in data)
         parts.append(json.dumps(data, sort_keys=True))
@@ -900,7 +900,7 @@ def f6_kill_every_step(limit: int = 200) -> Report:
 
 def _events(home: Path) -> int | str:
     c = cli(home, "log", "--json", check=False)
-    return len(json.loads(c.out)) if c.code == 0 else c.err.strip()
+    return len(json.loads(c.out)["items"]) if c.code == 0 else c.err.strip()
 
 
 def _repairs_to(home: Path, rep: Report, where: str, expected: int) -> None:
@@ -991,7 +991,7 @@ def f7_store_damage(full: bool) -> Report:
             for _ in range(i):
                 cli(home, "vp", "2", "+1")
             cli(home, "game", "delete", "sample", "--yes")
-            kept = json.loads(cli(home, "game", "restore", "--list", "--json").out)
+            kept = json.loads(cli(home, "game", "restore", "--list", "--json").out)["items"]
             if len(kept) != i + 1:
                 rep.fail(f"delete {i + 1} of one name: {len(kept)} copies kept")
         cli(home, "game", "restore", "sample")

@@ -16,7 +16,6 @@ output and every error message are the full command's own.
 
 from __future__ import annotations
 
-import json
 import sys
 
 from companion import TYPE_CHECKING
@@ -89,7 +88,9 @@ def stored_board(as_json: bool, game: str | None) -> bool:
     if board is None:
         return False
     if as_json:
-        sys.stdout.write(json.dumps(board, indent=2, ensure_ascii=False) + "\n")
+        from companion.schemas import text
+
+        sys.stdout.write(text(board))
         return True
     from companion.render.board_lines import plain_board
     from companion.render.plain import show

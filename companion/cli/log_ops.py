@@ -94,13 +94,16 @@ def _events(chunks: Iterable[list[dict[str, Any]]]) -> Iterator[tuple[dict[str, 
 
 def _log_json(index: int, chunks: Iterable[list[dict[str, Any]]]) -> None:
     """The events as `print_json` prints a list of them, written one by one."""
-    sep = "\n  "
-    sys.stdout.write("[")
+    from companion.schemas import NUMBER
+
+    # `{"schema": N, "items": [...]}` as `print_json` indents it, an event at a time.
+    sys.stdout.write(f'{{\n  "schema": {NUMBER},\n  "items": [')
+    sep = "\n    "
     for raw, e in _events(chunks):
         index += 1
         # Shown as stored, which is what `Event.to_dict` wrote, unless it is an older form.
         doc = raw if tuple(raw) == EVENT_KEYS else e.to_dict()
         text = json.dumps({"index": index, **doc}, indent=2, ensure_ascii=False)
-        sys.stdout.write(sep + text.replace("\n", "\n  "))
-        sep = ",\n  "
-    sys.stdout.write("]\n" if sep == "\n  " else "\n]\n")
+        sys.stdout.write(sep + text.replace("\n", "\n    "))
+        sep = ",\n    "
+    sys.stdout.write("]\n}\n" if sep == "\n    " else "\n  ]\n}\n")

@@ -71,11 +71,13 @@ def roll(notation: str, dice: str | None, seed: int | None, as_json: bool) -> No
     except odds.TooLargeError as e:
         result["odds_skipped"] = str(e)
     else:
-        result["expected"] = round(float(odds.expected(dist)) + n.modifier, 4)
+        from companion.schemas import exact
+
         at_least = odds.chance(dist, ">=", total, n.modifier)
         at_most = odds.chance(dist, "<=", total, n.modifier)
-        result["p_at_least"] = round(float(at_least), 6)
-        result["p_at_most"] = round(float(at_most), 6)
+        result["expected"] = exact(odds.expected(dist) + n.modifier)
+        result["p_at_least"] = exact(at_least)
+        result["p_at_most"] = exact(at_most)
         said = f"chance of {total} or more {odds.fmt(at_least)}, "
         said += f"of {total} or less {odds.fmt(at_most)}"
     if as_json:

@@ -383,6 +383,7 @@ def opfor(
         events = record(gf, outcomes, src)
     extra: dict[str, Any] = {
         "fighter": f.name,
+        "fighter_id": f.id,
         "branch": decision.branch,
         "instruction": decision.instruction,
         "request": None
@@ -475,6 +476,7 @@ def check_(game: str | None, as_json: bool) -> None:
                 "phase": gf.state.phase,
                 "result": gf.state.result,
                 "objectives": lines,
+                "goals": solo.objectives(gf.state),
                 "events": [e.to_dict() for e in events],
             }
         )

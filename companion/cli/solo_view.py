@@ -47,6 +47,7 @@ def group_solo() -> SoloPlay:
 def odds(turns: int, shut: int, as_json: bool) -> None:
     from companion.render.grid import Grid, Part, Say, show
     from companion.render.plain import print_json
+    from companion.schemas import exact
 
     solo = group_solo()
     f = solo.forecast()
@@ -56,26 +57,16 @@ def odds(turns: int, shut: int, as_json: bool) -> None:
             {
                 "outcomes": f.outcomes,
                 "hands": [
-                    {
-                        "rookies": h[0],
-                        "specialists": h[1],
-                        "bosses": h[2],
-                        "p": str(p),
-                        "chance": float(p),
-                    }
+                    {"rookies": h[0], "specialists": h[1], "bosses": h[2], "p": exact(p)}
                     for h, p in f.hands
                 ],
                 "per_rank": {
-                    r: [{"count": k, "p": str(p), "chance": float(p)} for k, p in f.per_rank[r]]
-                    for r in solo.ranks
+                    r: [{"count": k, "p": exact(p)} for k, p in f.per_rank[r]] for r in solo.ranks
                 },
-                "expected": {r: {"p": str(v), "value": float(v)} for r, v in f.expected.items()},
-                "expected_total": {"p": str(f.expected_total), "value": float(f.expected_total)},
-                "at_least_one_boss": {
-                    "p": str(f.at_least_one_boss),
-                    "chance": float(f.at_least_one_boss),
-                },
-                "by_turn": [{"turn": t, "expected": float(v), "p": str(v)} for t, v in by_turn],
+                "expected": {r: exact(v) for r, v in f.expected.items()},
+                "expected_total": exact(f.expected_total),
+                "at_least_one_boss": exact(f.at_least_one_boss),
+                "by_turn": [{"turn": t, "expected": exact(v)} for t, v in by_turn],
                 "shut": shut,
             }
         )

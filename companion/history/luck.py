@@ -51,8 +51,6 @@ class LuckTotal:
         return {
             **self.luck.to_dict(),
             "games": self.games,
-            "got_exact": str(self.luck.got),
-            "expected_exact": str(self.luck.expected),
             "z": round(self.z, 3),
             "chance": round(self.chance, 6),
             "unusual": self.unusual,

@@ -86,9 +86,10 @@ def fits(text: str, markup: bool = True) -> bool:
 
 
 def print_json(data: object) -> None:
-    import json
+    """Print `data` as a `--json` output: the contract's document (`companion.schemas`)."""
+    from companion.schemas import text
 
-    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    sys.stdout.write(text(data))
 
 
 def write(text: str) -> None:

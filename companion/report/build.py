@@ -43,8 +43,12 @@ class FighterLine:
     stats: str
     equipment: str
     skills: str
-    end: str
+    end: str  # in words: "wounded (prone), 1 wound"
     out_turn: int | None = None
+    # The same as data: the fighter's id, its status as a word, its wounds.
+    id: str = ""
+    status: str = ""
+    wounds: int = 0
 
 
 @frozen
@@ -82,6 +86,7 @@ class Casualty:
     turn: int
     how: str
     at: int = 0  # the number of the event that took the fighter out (0: set out by hand)
+    id: str = ""  # the fighter's id (`name` is its name)
 
 
 @frozen
@@ -130,6 +135,7 @@ class Report:
         # dataclasses.asdict would do, but importing dataclasses costs a small report more
         # than writing it.
         d = {f.name: _plain(getattr(self, f.name)) for f in fields(self) if f.name != "luck"}
+        d["moments"] = [m.to_dict() for m in self.moments]  # each chance exact, too
         d["luck"] = [x.to_dict() for x in self.luck]
         return d
 
@@ -219,7 +225,10 @@ def _build(system: RuleSystem, gf: GameFile) -> Report:
         sorted(
             (
                 Casualty(
-                    f.name, final.sides[f.side].name, *out_when.get(f.id, (0, "set out by hand", 0))
+                    f.name,
+                    final.sides[f.side].name,
+                    *out_when.get(f.id, (0, "set out by hand", 0)),
+                    id=f.id,
                 )
                 for f in final.fighters
                 if f.out
@@ -398,4 +407,7 @@ def _fighter_line(
         d.get("skills", ", ".join(f.skills) or "-"),
         end,
         out_turn,
+        id=f.id,
+        status=f.status,
+        wounds=f.wounds,
     )

@@ -17,6 +17,7 @@ from typing import Any
 
 from companion import odds
 from companion.game.state import GameState
+from companion.schemas import exact
 from companion.trace import Step
 from companion.values import frozen, thawed
 
@@ -90,8 +91,8 @@ class Luck:
     def to_dict(self) -> dict[str, Any]:
         return {
             **thawed(self, "side", "kind", "rolls", "tests"),
-            "got": float(self.got),
-            "expected": round(float(self.expected), 4),
+            "got": exact(self.got),
+            "expected": exact(self.expected),
             "spread": round(self.spread, 4),
             "sentence": self.sentence(),
             "verdict": self.verdict,

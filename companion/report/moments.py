@@ -12,9 +12,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Any
 
 from companion.game.state import GameState
 from companion.report.headline import sentence
+from companion.schemas import exact
 from companion.trace import Step, Trace
 from companion.values import frozen
 
@@ -25,6 +27,17 @@ class Moment:
     text: str  # a sentence, with the fighter and what happened
     turn: int
     chance: str  # "16%", or "" where no roll decided it
+    p: Fraction | None = None  # that chance exactly
+
+    def to_dict(self) -> dict[str, Any]:
+        exact_p = None if self.p is None else exact(self.p)
+        return {
+            "title": self.title,
+            "text": self.text,
+            "turn": self.turn,
+            "chance": self.chance,
+            "p": exact_p,
+        }
 
 
 def percent(p: Fraction | float) -> str:
@@ -111,6 +124,7 @@ class Moments:
                     f"{sentence(what)} {kind}: a {percent(p)} chance of success.",
                     turn,
                     percent(p),
+                    p,
                 )
             )
         if self._first is not None:
@@ -119,7 +133,11 @@ class Moments:
             odds = f"; the dice gave that a {percent(chance)} chance" if chance is not None else ""
             out.append(
                 Moment(
-                    "First fighter out", f"{name} ({side}) fell first{how}{odds}.", turn, _p(chance)
+                    "First fighter out",
+                    f"{name} ({side}) fell first{how}{odds}.",
+                    turn,
+                    _p(chance),
+                    chance,
                 )
             )
         if self._takers:
@@ -139,6 +157,7 @@ class Moments:
                     f"{best} took {most} out ({names}), in {word} {when}{odds}.",
                     turns[0],
                     _p(rarest),
+                    rarest,
                 )
             )
         return tuple(out)

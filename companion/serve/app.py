@@ -134,7 +134,9 @@ def create_app(home: Home, name: str, token: str | None = None) -> ASGI:
         reading = await watch.refresh()
         if reading.kind != "board":
             return JSONResponse({"error": reading.html}, status_code=410)
-        return JSONResponse(reading.data)
+        from companion.schemas import document
+
+        return JSONResponse(document(reading.data))
 
     async def events(request: Request) -> Response:
         if watch.viewers >= MAX_VIEWERS:

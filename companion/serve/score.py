@@ -60,5 +60,6 @@ def turn_order(state: GameState, next_side: int | None) -> dict[str, Any]:
     nxt = names[next_side] if next_side is not None and state.phase != "ended" else None
     if state.active is not None and state.phase != "ended":
         f = state.fighter(state.active)
-        return {"now": f.name, "now_side": names[f.side], "side_index": f.side, "then": nxt}
-    return {"now": None, "now_side": None, "side_index": next_side, "then": nxt}
+        now = {"now": f.name, "now_id": f.id, "now_side": names[f.side]}
+        return {**now, "side_index": f.side, "then": nxt}
+    return {"now": None, "now_id": None, "now_side": None, "side_index": next_side, "then": nxt}

@@ -56,6 +56,11 @@ class SoloPlay(ABC):
         """Where each objective of the scenario stands, one line each."""
 
     @abstractmethod
+    def objectives(self, state: GameState) -> list[dict[str, Any]]:
+        """Each objective as data: its id, whether it wins or loses the game (`aim`:
+        "win" or "lose"), whether it is met, and its words."""
+
+    @abstractmethod
     def choose(self, scenario: str | None, mixed: str | None, setup: str | None) -> Any:
         """The scenario (or mix, or themed set-up) a new solo game plays."""
 

@@ -54,7 +54,7 @@ def test_events_live_in_segments_and_the_game_file_stays_small(demo, home: Path)
     assert [p.name for p in segs] == ["000000.json", "000001.json"]
     assert len(json.loads(segs[1].read_text())["events"]) == 20
     assert (home / "games" / "sample.json").stat().st_size < 20_000
-    log = demo("log", "--json").json()
+    log = demo("log", "--json").json()["items"]
     assert len(log) == 120
     assert demo("status", "--json").json()["sides"][0]["vp"] == 120
 
@@ -64,7 +64,7 @@ def test_undo_then_a_new_event_replaces_the_undone_one(demo) -> None:
     demo("vp", "1", "+1")
     assert demo("undo").code == 0
     demo("vp", "2", "+5")
-    log = demo("log", "--json").json()
+    log = demo("log", "--json").json()["items"]
     assert [e["kind"] for e in log] == ["vp", "vp"]
     assert "0 → 5" in log[-1]["summary"]
     assert demo("redo").code == 2  # a new event clears the redo stack
@@ -82,7 +82,7 @@ def test_legacy_single_file_game_is_read_and_moved_to_segments(demo, home: Path)
     assert demo("status", "--json").json()["sides"][0]["vp"] == 2
     assert demo("vp", "1", "+1").code == 0
     assert "events" not in json.loads(game.read_text())
-    assert len(demo("log", "--json").json()) == 2
+    assert len(demo("log", "--json").json()["items"]) == 2
 
 
 def test_status_fast_path_prints_what_the_full_command_prints(demo, monkeypatch) -> None:

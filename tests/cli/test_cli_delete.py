@@ -66,17 +66,19 @@ def test_deleting_a_name_twice_keeps_both_copies_and_restores_the_newest(demo, h
     assert demo("demo").code == 0
     assert demo("vp", "2", "+1").code == 0
     assert demo("game", "delete", "sample", "--yes").code == 0
-    listed = demo("game", "restore", "--list", "--json").json()
+    listed = demo("game", "restore", "--list", "--json").json()["items"]
     assert [k["name"] for k in listed] == ["sample", "sample"]
     assert demo("game", "restore", "sample").code == 0
     assert (_vp(demo, 0), _vp(demo, 1)) == (0, 1)  # the newest copy
     # The older copy is still kept, and is restored by its time.
     assert demo("game", "delete", "sample", "--yes").code == 0
-    older = sorted(demo("game", "restore", "--list", "--json").json(), key=lambda k: k["path"])[0]
+    older = sorted(
+        demo("game", "restore", "--list", "--json").json()["items"], key=lambda k: k["path"]
+    )[0]
     when = older["path"].rsplit(".", 1)[1]
     assert demo("game", "restore", "sample", "--when", when).code == 0
     assert (_vp(demo, 0), _vp(demo, 1)) == (7, 0)
-    assert len(demo("game", "restore", "--list", "--json").json()) == 1
+    assert len(demo("game", "restore", "--list", "--json").json()["items"]) == 1
 
 
 def test_deleting_a_roster_name_twice_keeps_both_copies(demo, home):
@@ -84,9 +86,9 @@ def test_deleting_a_roster_name_twice_keeps_both_copies(demo, home):
     assert demo("roster", "delete", "Red Caps", "--yes").code == 0
     assert demo("roster", "new", "Red Caps", "--system", "1ss").code == 0
     assert demo("roster", "delete", "Red Caps", "--yes").code == 0
-    assert len(demo("roster", "restore", "--list", "--json").json()) == 2
+    assert len(demo("roster", "restore", "--list", "--json").json()["items"]) == 2
     assert demo("roster", "restore", "Red Caps").code == 0
-    assert len(demo("roster", "restore", "--list", "--json").json()) == 1
+    assert len(demo("roster", "restore", "--list", "--json").json()["items"]) == 1
     assert demo("roster", "show", "Red Caps").code == 0
 
 
@@ -96,7 +98,7 @@ def test_demo_fresh_keeps_the_played_game(demo, home):
     assert r.code == 0 and "companion game restore sample" in r.out, r.out
     assert _vp(demo, 0) == 0
     assert demo("game", "delete", "sample", "--yes").code == 0
-    kept = demo("game", "restore", "--list", "--json").json()
+    kept = demo("game", "restore", "--list", "--json").json()["items"]
     assert len(kept) == 2
     # The copy kept by --fresh is the older one: the played game.
     older = sorted(kept, key=lambda k: k["path"])[0]["path"].rsplit(".", 1)[1]

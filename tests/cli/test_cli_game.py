@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 def test_systems_lists_1ss(run):
-    rows = run("systems", "--json").json()
+    rows = run("systems", "--json").json()["items"]
     one = next(r for r in rows if r["id"] == "1ss")
     assert one["name"] == "1 Stat Skirmish" and "D10" in one["dice"] and one["length"] == "8 turns"
 
@@ -24,7 +24,7 @@ def test_demo_board_text(demo):
 def test_game_new_list_use_show_end_delete(demo):
     r = demo("game", "new", "-r", "Robyn", "-r", "Cpt", "--scenario", "manhunt", "--name", "hunt")
     assert r.code == 0, r.err
-    games = demo("game", "list", "--json").json()
+    games = demo("game", "list", "--json").json()["items"]
     assert {g["name"] for g in games} == {"sample", "hunt"}
     assert next(g for g in games if g["current"])["name"] == "hunt"
     assert demo("game", "use", "sam").code == 0
@@ -36,7 +36,7 @@ def test_game_new_list_use_show_end_delete(demo):
     r = demo("game", "delete", "hunt")
     assert r.code == 2 and "--yes" in r.err
     assert demo("game", "delete", "hunt", "--yes").code == 0
-    assert [g["name"] for g in demo("game", "list", "--json").json()] == ["sample"]
+    assert [g["name"] for g in demo("game", "list", "--json").json()["items"]] == ["sample"]
     # kept aside: restored whole, with its log, as the current game
     assert demo("game", "restore", "hunt").code == 0
     assert demo("status", "--json").json()["game"] == "hunt"
@@ -65,7 +65,7 @@ def test_turn_activate_undo_redo_log(demo, home):
     assert not demo("status", "--json").json()["sides"][0]["fighters"][0]["token"]
     assert demo("redo").code == 0
     assert demo("status", "--json").json()["sides"][0]["fighters"][0]["token"]
-    log = demo("log", "--json").json()
+    log = demo("log", "--json").json()["items"]
     assert [e["kind"] for e in log] == ["turn", "activate"]
     assert log[0]["data"]["dice"] == [9, 1] and log[0]["trace"]["steps"]
     assert log[0]["turn"] == 1
@@ -124,9 +124,9 @@ def test_roll_notation(run):
 
 
 def test_rules_lookup_and_rulings(run):
-    r = run("rules", "show", "1ss", "tank", "--json").json()
+    r = run("rules", "show", "1ss", "tank", "--json").json()["items"]
     assert r[0]["id"] == "tank"
-    ids = [x["id"] for x in run("rules", "rulings", "1ss", "--json").json()]
+    ids = [x["id"] for x in run("rules", "rulings", "1ss", "--json").json()["items"]]
     assert "R-1SS-04" in ids and "R-1SS-P01" in ids
     assert run("rules", "show", "chess").code == 2
 
@@ -145,6 +145,6 @@ def test_log_text_shows_the_dice(demo):
 def test_a_refused_new_game_writes_no_sample_rosters(run, home):
     r = run("game", "new", "--system", "smbfat", "--scenario", "nope")
     assert r.code == 2 and "unknown scenario" in r.err
-    assert run("roster", "list", "--json").json() == []
+    assert run("roster", "list", "--json").json()["items"] == []
     assert run("game", "new", "--system", "smbfat").code == 0
-    assert len(run("roster", "list", "--json").json()) == 2
+    assert len(run("roster", "list", "--json").json()["items"]) == 2

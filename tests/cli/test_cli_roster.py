@@ -68,7 +68,7 @@ def test_build_show_and_check_a_roster(run):
     assert shown["fighters"][1]["skills"] == ["sniper"]
     r = run("roster", "check", "red")
     assert r.code == 0 and "follows the warband rules" in r.out
-    assert run("roster", "list", "--json").json() == [
+    assert run("roster", "list", "--json").json()["items"] == [
         {"name": "Red Caps", "system": "1ss", "fighters": 4}
     ]
 
@@ -154,9 +154,9 @@ def test_delete_roster(run):
     make(run)
     r = run("roster", "delete", "red")
     assert r.code == 2 and "--yes" in r.err  # no terminal to ask: nothing deleted
-    assert len(run("roster", "list", "--json").json()) == 1
+    assert len(run("roster", "list", "--json").json()["items"]) == 1
     assert run("roster", "delete", "red", "--yes").code == 0
-    assert run("roster", "list", "--json").json() == []
+    assert run("roster", "list", "--json").json()["items"] == []
     r = run("roster", "show", "red")
     assert r.code == 2 and "no roster named 'red'" in r.err
 

@@ -64,7 +64,7 @@ def test_1_repair_keeps_a_roster_without_its_one_bad_fighter(demo, home):
     assert r.code == 0
     done = r.json()
     assert done["kept"] == 2 and any("bad\\u0001name" in n for n in done["notes"])
-    rosters = demo("roster", "list", "--json").json()
+    rosters = demo("roster", "list", "--json").json()["items"]
     assert [x["fighters"] for x in rosters] == [4, 5]
     kept = next(home.glob("rosters.json.damaged-*"))
     assert "bad\\u0001name" in kept.read_text()  # the bad one, set aside in the kept copy
@@ -107,7 +107,7 @@ def test_3_damage_to_the_first_file_keeps_the_events_after_a_whole_snapshot(demo
     first = 50 if damage == "cut" else 0
     assert (done["kept"], done["lost"]) == (first + 50, 100 - first)
     assert any(f"events {first + 1} to {SEGMENT} are lost" in n for n in done["notes"])
-    assert len(demo("log", "--json").json()) == 150
+    assert len(demo("log", "--json").json()["items"]) == 150
     assert demo("undo").code == 0 and demo("vp", "1", "+1").code == 0
     r = demo("undo", "60")
     assert r.code == 1 and "lost to damage" in r.err
@@ -130,13 +130,13 @@ def test_4_a_changed_byte_inside_an_event_is_named_by_readers_and_repair(demo, h
 
 def test_4_a_game_stored_without_checksums_loads_unchanged(demo, home):
     _long(home, demo, 120)
-    before = demo("log", "--json").json()
+    before = demo("log", "--json").json()["items"]
     for seg in (home / "games" / "sample.events").glob("0*.json"):
         d = json.loads(seg.read_text())
         for e in d["events"].values():
             e.pop("sum")
         seg.write_text(json.dumps(d))
-    assert demo("log", "--json").json() == before
+    assert demo("log", "--json").json()["items"] == before
     assert demo("game", "repair", "sample", "--json").json()["notes"] == ["nothing needed repair"]
 
 
@@ -213,10 +213,10 @@ def test_7_a_reading_command_removes_what_a_killed_one_left(demo, home, args):
 
 def test_8_when_takes_what_list_and_its_json_show(demo):
     assert demo("game", "delete", "sample", "--yes").code == 0
-    kept = demo("game", "restore", "--list", "--json").json()[0]
+    kept = demo("game", "restore", "--list", "--json").json()["items"][0]
     assert demo("game", "restore", "sample", "--when", kept["deleted"]).code == 0
     assert demo("game", "delete", "sample", "--yes").code == 0
-    kept = demo("game", "restore", "--list", "--json").json()[0]
+    kept = demo("game", "restore", "--list", "--json").json()["items"][0]
     assert demo("game", "restore", "sample", "--when", kept["when"]).code == 0
 
 

@@ -23,7 +23,7 @@ def test_missing_initiative_die_is_asked_and_checked(demo, home):
         assert p.wait() == 0
     finally:
         p.kill()
-    log = demo("log", "--json").json()
+    log = demo("log", "--json").json()["items"]
     assert log[-1]["data"]["dice"] == [4, 7]
 
 
@@ -56,7 +56,7 @@ def test_a_line_of_dice_answers_the_next_dice_of_the_roll(demo, home):
     finally:
         p.kill()
     assert code == 0, p.text
-    attack = demo("log", "--json").json()[-1]
+    attack = demo("log", "--json").json()["items"][-1]
     assert attack["kind"] == "attack" and attack["data"]["dice"] == [9, 6, 8]
 
 

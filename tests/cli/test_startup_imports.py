@@ -31,7 +31,15 @@ finally:
 
 # Never on the start-up of a table command that parsed cleanly. pathlib brings urllib and
 # ipaddress with it (a few milliseconds): table paths are plain strings.
-HEAVY = ("typer", "questionary", "prompt_toolkit", "jinja2", "platformdirs", "pathlib")
+HEAVY = (
+    "typer",
+    "questionary",
+    "prompt_toolkit",
+    "jinja2",
+    "platformdirs",
+    "pathlib",
+    "jsonschema",
+)
 ELSEWHERE = (
     "companion.cli.roster_cmd",
     "companion.cli.rules_cmd",

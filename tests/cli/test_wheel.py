@@ -58,3 +58,20 @@ def test_wheel_installs_and_shows_the_sample_game(tmp_path):
         timeout=60,
     )
     assert "site-packages" in where.stdout
+    # The JSON Schemas ship inside the package, one for every kind of --json output.
+    shipped = subprocess.run(
+        [
+            str(py),
+            "-c",
+            "from importlib.resources import files; from companion.schemas import OUTPUTS;"
+            "names = {p.name for p in files('companion.schemas').iterdir()};"
+            "print(all(f'{n}.schema.json' in names for n in OUTPUTS.values()),"
+            " 'trace.schema.json' in names)",
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=60,
+    )
+    assert shipped.stdout.split() == ["True", "True"], shipped.stderr

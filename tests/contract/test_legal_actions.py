@@ -39,7 +39,7 @@ def test_a_command_on_an_enemy_is_refused_in_one_line_before_any_die(demo, run):
     # Typed dice are not even read: the refusal comes first, in the rule's own words.
     r = run("skill", "Robyn", "command", "Cpt", "--dice", "1,1,1")
     assert r.code == 1 and r.err.strip() == "companion: error: Cpt. Fawkes is not on Robyn's side"
-    assert run("log", "--json").json()[-1]["kind"] == "activate"  # nothing was written
+    assert run("log", "--json").json()["items"][-1]["kind"] == "activate"  # nothing was written
 
 
 def test_force_takes_it_as_a_house_rule_that_the_log_names(demo, run):
@@ -52,7 +52,7 @@ def test_force_takes_it_as_a_house_rule_that_the_log_names(demo, run):
     r = run("act", "Cpt", "device", "--dice", "5", "--force")
     assert r.code == 0, r.err
     assert "House rule: taken with --force" in r.out
-    last = run("log", "--json").json()[-1]
+    last = run("log", "--json").json()["items"][-1]
     assert last["summary"].endswith("(house rule: --force)")
 
 
@@ -117,7 +117,7 @@ def test_an_action_granted_and_let_go_is_written_and_play_moves_on(demo, run):
     assert (
         ui.menus[1][0].startswith("Turn 1/8") and "John may take one action now" in ui.menus[1][0]
     )
-    log = run("log", "--json").json()
+    log = run("log", "--json").json()["items"]
     assert log[-1]["summary"] == "John lets its granted action go"
     assert legal.actors(systems.get("1ss"), _state()) == []
 

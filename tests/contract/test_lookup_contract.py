@@ -61,7 +61,7 @@ def test_every_explanation_step_names_a_topic_that_show_finds(system_id, run):
     assert not missing, f"steps with no topic (step <- trace): {missing}"
     for tid in sorted(linked):
         r = run("rules", "show", system_id, tid, "--json")
-        assert r.code == 0 and r.json()[0]["id"] == tid, (tid, r.err)
+        assert r.code == 0 and r.json()["items"][0]["id"] == tid, (tid, r.err)
 
 
 @pytest.mark.parametrize("system_id", IDS)

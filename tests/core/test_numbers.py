@@ -87,9 +87,9 @@ def test_control_characters_are_escaped_in_errors(demo, run):
 
 def test_roll_gives_exact_odds_of_large_pools_and_says_when_it_cannot(run):
     r = run("roll", "100d100", "--seed", "1", "--json")
-    assert r.code == 0 and r.json()["expected"] == 5050
+    assert r.code == 0 and r.json()["expected"]["fraction"] == "5050/1"
     r = run("roll", "50d6kh3", "--seed", "1", "--json")
-    assert r.code == 0 and r.json()["expected"] == pytest.approx(17.9921, abs=1e-4)
+    assert r.code == 0 and r.json()["expected"]["value"] == pytest.approx(17.9921, abs=1e-4)
     r = run("roll", "100d100kh50", "--seed", "1", "--json")
     assert r.code == 0 and "too large a pool" in r.json()["odds_skipped"]
     r = run("roll", "100d100kh50", "--seed", "1")

@@ -39,7 +39,7 @@ def test_a_truncated_game_is_listed_as_damaged_and_blocks_no_other(played, run):
     path, cut = _cut_game(played)
     r = run("game", "list", "--json")
     assert r.code == 0, r.err
-    rows = {row["name"]: row for row in r.json()}
+    rows = {row["name"]: row for row in r.json()["items"]}
     assert "not a valid companion database" in rows["sample"]["damaged"]
     assert rows["other"]["events"] == 0
     assert run("vp", "1", "+1", "--game", "other").code == 0
@@ -91,7 +91,7 @@ def test_a_truncated_event_segment_keeps_the_events_before_the_cut(played, run):
     r = run("game", "repair", "sample", "--json")
     assert r.code == 0, r.err
     assert (r.json()["kept"], r.json()["lost"]) == (3, 1)
-    assert len(run("log", "--json").json()) == 3
+    assert len(run("log", "--json").json()["items"]) == 3
 
 
 def test_an_impossible_event_count_is_refused_at_once(played, run, monkeypatch):
@@ -141,7 +141,7 @@ def test_rosters_and_settings_have_backups_and_repair(played, run):
     assert r.code == 1 and "companion roster repair" in r.err and "rosters.json.bak" in r.err
     r = run("roster", "repair")
     assert r.code == 0 and "from the backup" in r.out, r.err
-    assert len(run("roster", "list", "--json").json()) == 2  # as before 'Extra' was added
+    assert len(run("roster", "list", "--json").json()["items"]) == 2  # as before 'Extra' was added
     settings = played / "settings.json"
     settings.write_bytes(b"junk")
     assert run("game", "list").code == 0
@@ -253,7 +253,7 @@ def test_repair_keeps_every_event_of_a_game_of_several_event_files(demo, run, ho
     assert r.code == 0, r.err
     assert (r.json()["kept"], r.json()["lost"]) == (251, 0)
     assert run("status", "--json").json()["sides"][0]["vp"] == 250
-    assert len(run("log", "--json").json()) == 251
+    assert len(run("log", "--json").json()["items"]) == 251
     assert not any(p.name.startswith("00") for p in home.glob("games/sample.events/*.damaged-*"))
 
 
@@ -268,7 +268,7 @@ def test_repair_of_a_damaged_last_event_file_keeps_every_event_before_it(demo, r
     assert run("status", "--json").json()["sides"][0]["vp"] == done["kept"]
     # Nothing is left past the count for a later event to land on.
     assert run("game", "end").code == 0
-    assert len(run("log", "--json").json()) == done["kept"] + 1
+    assert len(run("log", "--json").json()["items"]) == done["kept"] + 1
 
 
 def test_a_missing_game_file_is_listed_and_rebuilt_and_demo_keeps_its_events(demo, run, home):
@@ -277,7 +277,7 @@ def test_a_missing_game_file_is_listed_and_rebuilt_and_demo_keeps_its_events(dem
     game = home / "games" / "sample.json"
     game.unlink()
     events = sorted((home / "games" / "sample.events").iterdir())
-    row = run("game", "list", "--json").json()[0]
+    row = run("game", "list", "--json").json()["items"][0]
     assert row["name"] == "sample" and "is missing" in row["damaged"]
     for args in (["status"], ["demo"]):
         r = run(*args)
@@ -361,7 +361,7 @@ def test_roster_repair_keeps_the_last_change_when_only_the_end_is_damaged(run, h
     r = run("roster", "repair", "--json")
     assert r.code == 0, r.err
     assert (r.json()["kept"], r.json()["lost"]) == (2, 0)
-    shown = {x["name"]: x["fighters"] for x in run("roster", "list", "--json").json()}
+    shown = {x["name"]: x["fighters"] for x in run("roster", "list", "--json").json()["items"]}
     assert shown == {"Reds": 1, "Blues": 1}
 
 
@@ -379,5 +379,5 @@ def test_roster_repair_counts_a_cut_roster_as_lost_and_takes_the_rest_from_the_b
         "what was readable and the backup",
     )
     assert any("as they were before the last change" in n for n in done["notes"])
-    shown = {x["name"]: x["fighters"] for x in run("roster", "list", "--json").json()}
+    shown = {x["name"]: x["fighters"] for x in run("roster", "list", "--json").json()["items"]}
     assert shown == {"Reds": 1, "Blues": 0}  # Blues before Holt was added: that change is lost

@@ -55,7 +55,7 @@ def test_undo_and_log_last_read_only_the_newest_segment(demo, home: Path) -> Non
     assert demo("undo", "2").code == 0
     assert demo("status", "--json").json()["sides"][0]["vp"] == SEGMENT + 1
     assert demo("redo").code == 0
-    log = demo("log", "--last", "2", "--json").json()
+    log = demo("log", "--last", "2", "--json").json()["items"]
     assert [e["index"] for e in log] == [SEGMENT + 1, SEGMENT + 2]
     assert [e["summary"] for e in log] == [f"VP {SEGMENT + 1}", f"VP {SEGMENT + 2}"]
     assert demo("vp", "1", "+1").code == 0
@@ -81,18 +81,18 @@ def test_the_full_log_read_a_segment_at_a_time_is_the_whole_history(demo, home: 
         events = h.open_game(None).events
     expected = [{"index": i, **e.to_dict()} for i, e in enumerate(events, 1)]
     out = demo("log", "--json").out
-    assert out == json.dumps(expected, indent=2, ensure_ascii=False) + "\n"
+    assert out == json.dumps({"schema": 1, "items": expected}, indent=2, ensure_ascii=False) + "\n"
     lines = demo("log").out.splitlines()
     assert len(lines) == len(events)
     assert lines[0].startswith("   1. T0 vp") and lines[-1].endswith(f"VP {2 * SEGMENT + 7}")
     last = demo("log", "--last", "3").out.splitlines()
     assert last == lines[-3:]
-    assert demo("log", "--last", "3", "--json").json() == expected[-3:]
+    assert demo("log", "--last", "3", "--json").json()["items"] == expected[-3:]
 
 
 def test_an_empty_log_says_so(demo) -> None:
     assert demo("log").out == "No events yet.\n"
-    assert demo("log", "--json").json() == []
+    assert demo("log", "--json").json()["items"] == []
 
 
 def test_a_damaged_snapshot_is_passed_over(demo, home: Path) -> None:

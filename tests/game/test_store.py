@@ -140,7 +140,7 @@ def test_a_game_delete_killed_half_way_is_undone_by_the_next_command(demo, home,
     assert (home / ".unfinished.json").exists()
     assert demo("status", "--json").json()["sides"][0]["vp"] == 1
     assert not (home / ".unfinished.json").exists()
-    assert demo("game", "restore", "--list", "--json").json() == []
+    assert demo("game", "restore", "--list", "--json").json()["items"] == []
     assert demo("vp", "1", "+1").code == 0
     assert not list(home.rglob("*.tmp"))
 
@@ -190,7 +190,7 @@ def test_a_delete_whose_last_write_fails_puts_every_file_back(demo, home):
     r = demo("game", "delete", "sample", "--yes")
     assert r.code == 1 and "nothing was changed" in r.err and r.err.count("\n") == 1, r.err
     assert sorted(p.relative_to(home) for p in (home / "games").rglob("*")) == before
-    assert demo("game", "restore", "--list", "--json").json() == []
+    assert demo("game", "restore", "--list", "--json").json()["items"] == []
     assert demo("status", "--json").json()["sides"][0]["vp"] == 1
 
 

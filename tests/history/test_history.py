@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from fractions import Fraction
+from typing import Any
 
 from history_helpers import SYSTEMS
 
@@ -113,19 +114,20 @@ def test_bad_options_are_refused_in_one_line(record):
 def test_luck_across_games_is_the_sum_of_each_games_report(record):
     """Robyn's merry men's rolls in their finished and their running games, summed by
     kind of roll: as each game's battle report counts them."""
-    want: dict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0.0])
+    want: dict[str, list[Any]] = defaultdict(lambda: [0, Fraction(0), Fraction(0)])
     for game in ("1ss-game", "agreed-draw", "sample"):
         for x in record("report", "--game", game, "--json").json()["luck"]:
             if x["side"] == "Robyn's merry men" and x["kind"] != "All tests":
                 want[x["kind"]][0] += x["rolls"]
-                want[x["kind"]][1] += x["got"]
-                want[x["kind"]][2] += x["expected"]
+                want[x["kind"]][1] += Fraction(x["got"]["fraction"])
+                want[x["kind"]][2] += Fraction(x["expected"]["fraction"])
     rows = record("history", "--luck", "--json").json()["luck"]
     got = {x["kind"]: x for x in rows if x["side"] == "Robyn's merry men"}
     assert want and set(want) <= set(got)
     for kind, (rolls, total, expected) in want.items():
-        assert got[kind]["rolls"] == rolls and got[kind]["got"] == total, kind
-        assert abs(float(Fraction(got[kind]["expected_exact"])) - expected) < 0.01, kind
+        assert got[kind]["rolls"] == rolls, kind
+        assert Fraction(got[kind]["got"]["fraction"]) == total, kind
+        assert Fraction(got[kind]["expected"]["fraction"]) == expected, kind
     tests = [x for x in got.values() if x["tests"] and x["kind"] != "All tests"]
     if len(tests) > 1:
         assert got["All tests"]["rolls"] == sum(x["rolls"] for x in tests)

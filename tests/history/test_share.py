@@ -7,7 +7,7 @@ import json
 
 
 def names(run):
-    return sorted(g["name"] for g in run("game", "list", "--json").json())
+    return sorted(g["name"] for g in run("game", "list", "--json").json()["items"])
 
 
 def test_an_imported_game_tells_the_same_story(record, tmp_path):
@@ -15,7 +15,8 @@ def test_an_imported_game_tells_the_same_story(record, tmp_path):
     assert record("game", "export", "smbfat-game", "-o", str(out)).code == 0
     r = record("game", "import", str(out), "--as", "from-a-friend", "--json")
     assert r.code == 0, r.err
-    assert r.json() == {"game": "from-a-friend", "system": "smbfat", "events": r.json()["events"]}
+    want = {"game": "from-a-friend", "system": "smbfat", "events": r.json()["events"]}
+    assert r.json() == {"schema": 1, **want}
     a = record("report", "--game", "smbfat-game", "--json").json()
     b = record("report", "--game", "from-a-friend", "--json").json()
     assert a | {"game": ""} == b | {"game": ""}

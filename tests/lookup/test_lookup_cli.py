@@ -77,7 +77,7 @@ def test_show_gives_the_rule_in_full_with_its_rulings(run):
 
 
 def test_show_range_is_the_range_bands_not_the_ranger(run):
-    r = run("rules", "show", "1ss", "range", "--json").json()
+    r = run("rules", "show", "1ss", "range", "--json").json()["items"]
     assert r[0]["id"] == "range" and 'up to 5"' in r[0]["text"]
 
 
@@ -89,7 +89,7 @@ def test_show_falls_back_to_search_for_words(run):
 
 
 def test_show_still_lists_a_kind_and_everything(run):
-    skills = run("rules", "show", "1ss", "skills", "--json").json()
+    skills = run("rules", "show", "1ss", "skills", "--json").json()["items"]
     assert {t["kind"] for t in skills} == {"skill"} and len(
         skills
     ) == 27  # with Red William's charge (R-1SS-P26)
@@ -98,7 +98,7 @@ def test_show_still_lists_a_kind_and_everything(run):
 
 
 def test_search_ranks_across_systems_and_tolerates_typos(run):
-    r = run("rules", "search", "sheild", "--json").json()
+    r = run("rules", "search", "sheild", "--json").json()["items"]
     assert (r[0]["system"], r[0]["id"]) == ("1ss", "shield")
     r = run("rules", "search", "--system", "warstuff", "kill", "roll")
     assert r.code == 0 and r.out.startswith("Kill roll and wounds")
@@ -113,9 +113,9 @@ def test_with_no_current_game_each_system_answers_in_its_own_group(run):
     for sid in systems.ids():
         assert f"[{sid}]\n" in r.out, sid
     assert "See also:" not in r.out
-    hits = run("rules", "search", "how", "many", "turns", "--json").json()
+    hits = run("rules", "search", "how", "many", "turns", "--json").json()["items"]
     assert len({h["system"] for h in hits}) == len(hits) == len(systems.ids())
-    two = run("rules", "search", "morale", "--limit", "2", "--json").json()
+    two = run("rules", "search", "morale", "--limit", "2", "--json").json()["items"]
     assert max(sum(h["system"] == s for h in two) for s in {h["system"] for h in two}) == 2
 
 
@@ -125,7 +125,9 @@ def test_the_current_games_system_answers_first_and_says_so(run):
     assert r.code == 0, r.err
     assert r.out.startswith("Answers from 1 Stat Skirmish (1ss): the current game 'sample'")
     assert "The game turn" in r.out and "(1ss, Turn, turn)" in r.out
-    assert {h["system"] for h in run("rules", "search", "turns", "--json").json()} == {"1ss"}
+    assert {h["system"] for h in run("rules", "search", "turns", "--json").json()["items"]} == {
+        "1ss"
+    }
     # A question the game's system cannot answer still gets the others' answers.
     r = run("rules", "search", "manoeuvre")
     assert r.code == 0 and r.out.startswith("Nothing in 1 Stat Skirmish, the current game's")
@@ -143,11 +145,13 @@ def test_with_no_current_game_the_system_of_the_game_played_last_answers(run, mo
         "Answers from 1 Stat Skirmish (1ss): the game played last, 'sample' plays it "
         "(--system ID searches another system)."
     )
-    assert {h["system"] for h in run("rules", "search", "turns", "--json").json()} == {"1ss"}
+    assert {h["system"] for h in run("rules", "search", "turns", "--json").json()["items"]} == {
+        "1ss"
+    }
 
 
 def test_search_in_one_system(run):
-    r = run("rules", "search", "--system", "warstuff", "cover", "--json").json()
+    r = run("rules", "search", "--system", "warstuff", "cover", "--json").json()["items"]
     assert {t["system"] for t in r} == {"warstuff"} and r[0]["id"] == "terrain"
 
 
@@ -300,9 +304,11 @@ def test_readme_rules_examples_run_as_printed(run):
 
 
 def test_a_topic_id_wins_over_a_kind_of_the_same_name(run):
-    r = run("rules", "show", "warstuff", "actions", "--json").json()
+    r = run("rules", "show", "warstuff", "actions", "--json").json()["items"]
     assert len(r) == 1 and r[0]["id"] == "actions"
-    kinds = {t["kind"] for t in run("rules", "show", "warstuff", "action", "--json").json()}
+    kinds = {
+        t["kind"] for t in run("rules", "show", "warstuff", "action", "--json").json()["items"]
+    }
     assert kinds == {"action"}
 
 
@@ -331,7 +337,7 @@ def test_star_stands_for_some_text(entry, text, matches):
 def test_the_words_the_issue_could_not_find_now_show_their_rule(run, name):
     r = run("rules", "show", "1ss", name, "--json")
     assert r.code == 0, r.err
-    assert r.json()[0]["id"] == name and r.json()[0]["kind"] == "topic"
+    assert r.json()["items"][0]["id"] == name and r.json()["items"][0]["kind"] == "topic"
 
 
 def test_a_system_entry_cites_the_rulings_that_name_it():

@@ -38,23 +38,23 @@ def test_every_entry_has_its_own_topic_that_show_finds(system_id, run):
             topic = by_id.get(entry_id)
             assert topic is not None and topic.kind == kind, (attr, entry_id, topic)
             r = run("rules", "show", system_id, entry_id, "--json")
-            assert r.code == 0 and r.json()[0]["id"] == entry_id, (entry_id, r.err)
+            assert r.code == 0 and r.json()["items"][0]["id"] == entry_id, (entry_id, r.err)
             checked += 1
     assert checked or system_id == "skirmashed"
 
 
 def test_the_1ss_fighter_role_is_shown_and_listed_with_the_other_roles(run):
-    role = run("rules", "show", "1ss", "fighter", "--json").json()
+    role = run("rules", "show", "1ss", "fighter", "--json").json()["items"]
     assert role[0]["kind"] == "role" and "-1" in role[0]["text"]
-    roles = run("rules", "show", "1ss", "roles", "--json").json()
+    roles = run("rules", "show", "1ss", "roles", "--json").json()["items"]
     assert len(roles) == len(systems.get("1ss").data.roles) == 7
     # The basics topic it used to hide behind keeps its place under another id.
-    basics = run("rules", "show", "1ss", "ranks", "--json").json()
+    basics = run("rules", "show", "1ss", "ranks", "--json").json()["items"]
     assert basics[0]["section"] == "Basics" and "D8" in basics[0]["text"]
 
 
 def test_the_skirmashed_fighter_designation_has_a_topic(run):
-    r = run("rules", "show", "skirmashed", "fighter", "--json").json()
+    r = run("rules", "show", "skirmashed", "fighter", "--json").json()["items"]
     assert r[0]["id"] == "fighters" and "Hack counts 2 lower" in r[0]["text"]
 
 

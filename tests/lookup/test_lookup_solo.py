@@ -14,7 +14,7 @@ SCENARIOS += ["rescue", "shutdown"]
 
 def _titles(run) -> dict[str, str]:
     out: dict[str, str] = {}
-    for e in run("log", "--json").json():
+    for e in run("log", "--json").json()["items"]:
         trace = e.get("trace") or {}
         for s in trace.get("steps", ()):
             out.setdefault(s["title"], trace["title"])

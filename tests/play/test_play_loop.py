@@ -108,7 +108,7 @@ def test_attack_with_entered_dice_then_prone_fighter_can_only_recover(duel):
     # decides, h would shoot); 1: Cpt. Fawkes; Enter: the facts as they stand (not in
     # cover, nobody ganging); die 4; e: end; 1: Cpt. Fawkes; r: recover; die 2; q: quit.
     text, ui = drive("e1a1\r" + "4\re1r" + "2\rq")
-    log = duel("log", "--json").json()
+    log = duel("log", "--json").json()["items"]
     assert [e["kind"] for e in log] == [
         "turn",
         "activate",
@@ -142,7 +142,7 @@ def test_too_many_typed_dice_keep_the_step_and_ask_again(duel):
     # many: the step stays, says the 5 was not used, and asks again; 4.
     text, ui = drive("e1a1n\r" + "4 5\r" + "4\rq")
     assert "Not used: 5" in text and "its target and facts stay" in text
-    log = duel("log", "--json").json()
+    log = duel("log", "--json").json()["items"]
     assert log[-1]["kind"] == "attack" and log[-1]["data"]["dice"] == [4]
     (req,) = duel.system.requests[-1:]
     assert req.target == "cpt-fawkes"
@@ -155,7 +155,7 @@ def test_too_many_typed_dice_keep_the_step_and_ask_again(duel):
 def test_a_key_not_in_the_menu_does_nothing_and_ending_the_game_is_behind_more(duel):
     # r; z, x, 9: not in the main menu, nothing happens; q.
     text, ui = drive("r" + "zx9" + "q")
-    assert [e["kind"] for e in duel("log", "--json").json()] == ["turn"]
+    assert [e["kind"] for e in duel("log", "--json").json()["items"]] == ["turn"]
     main = [m for m, _ in ui.menus if m.endswith("what now?")]
     assert len(main) == 1
     more = drive("rmq")[1].menus
@@ -165,7 +165,7 @@ def test_a_key_not_in_the_menu_does_nothing_and_ending_the_game_is_behind_more(d
 def test_quit_in_the_middle_of_an_action_writes_nothing(duel):
     # Into the attack, then Ctrl-C at the dice prompt.
     drive("e1a1\r\x03")
-    log = duel("log", "--json").json()
+    log = duel("log", "--json").json()["items"]
     assert [e["kind"] for e in log] == ["turn", "activate"]
 
 
@@ -199,7 +199,7 @@ def test_a_shot_asks_only_what_changes_its_odds(sample):
         "b) Back",
     ]
     assert not any("cover" in m or "shoot" in m for m, _ in ui.menus)
-    log = sample("log", "--json").json()
+    log = sample("log", "--json").json()["items"]
     assert log[-1]["kind"] == "attack" and "shoots" in log[-1]["summary"]
     assert "Chances: " in text
 
@@ -249,7 +249,7 @@ def test_solo_games_ask_the_solo_guide(solo_game):
     # n: sees no one; 1: Sergeant 1 is the higher-ranked friend within 15"; q. Each walk
     # spends the fighter's actions (R-1SS-S19), so there is no activation left to end.
     text, ui = drive_solo("en" + PLAYER_TURN + "y5\r1\r1\r1\r" + "b" + "k " + "1nn1" + "q")
-    log = solo_game("log", "--game", "solo", "--json").json()
+    log = solo_game("log", "--game", "solo", "--json").json()["items"]
     kinds = [e["kind"] for e in log]
     assert kinds[:3] == ["solo-setup", "spawn", "turn"]
     assert kinds[3:23] == ["activate", "activation-end"] * 10
@@ -299,7 +299,7 @@ def test_a_prone_opfor_fighter_recovers_by_the_procedure_without_questions(solo_
     # question: it is prone); the walk rolls its Recover (R-1SS-S21): its D8 shows 2
     # (down), then 6 (up); then q.
     text, ui = drive_solo("en" + PLAYER_TURN + "2\r6\rq")
-    log = solo_game("log", "--game", "solo", "--json").json()
+    log = solo_game("log", "--game", "solo", "--json").json()["items"]
     assert [e["kind"] for e in log[-3:]] == ["opfor", "recover", "recover"]
     assert log[-3]["data"]["branch"] == "recover"
     assert (
@@ -319,7 +319,7 @@ def test_solo_upkeep_spawns_once_inside_the_turn(solo_game):
     # acted; b: back out of the OpFor walk that starts by itself; t: end turn 1 in the
     # OpFor's phase, y; the upkeep's six spawn dice.
     text, ui = drive_solo("enty" + "b" + "ty" + "2\r2\r5\r6\r6\r6\r" + "q")
-    log = solo_game("log", "--game", "solo", "--json").json()
+    log = solo_game("log", "--game", "solo", "--json").json()["items"]
     assert [e["kind"] for e in log] == ["solo-setup", "spawn", "turn", "side-passed", "turn"]
     assert log[-1]["data"]["dice"] == [2, 2, 5, 6, 6, 6]
     # Who was skipped is in the log: your ten, then every OpFor fighter.
@@ -343,7 +343,7 @@ def test_a_solo_scenario_decided_by_a_step_ends_the_game_in_that_step(solo_game)
     # r: digital dice; n: turn 1; m o: override (behind more); 5: Will; 1: his
     # state; 3: out; q.
     text, ui = drive_solo("rnmo513q")
-    log = solo_game("log", "--game", "solo", "--json").json()
+    log = solo_game("log", "--game", "solo", "--json").json()["items"]
     assert [e["kind"] for e in log[-2:]] == ["override", "end"]
     assert log[-1]["summary"] == "The game is over: You lose: your warband is wiped out"
     assert "Game over: You lose: your warband is wiped out" in text
@@ -354,7 +354,7 @@ def test_a_solo_scenario_decided_by_a_step_ends_the_game_in_that_step(solo_game)
 def test_a_refused_step_is_one_line_and_the_loop_goes_on(demo):
     text, ui = drive("ru" + "nq")  # nothing to undo yet; then start turn 1 with digital dice
     assert "nothing to undo: the game is as it was set up (nothing was written)" in text
-    log = demo("log", "--json").json()
+    log = demo("log", "--json").json()["items"]
     assert [e["kind"] for e in log] == ["turn"]
     assert log[0]["data"]["typed"] is False and len(log[0]["data"]["dice"]) >= 2
 
@@ -372,14 +372,14 @@ def test_dice_on_one_line_and_a_refused_line_asked_again(demo):
     # e: enter dice; n: start turn 1; both initiative dice on one line, after a refused one.
     text, ui = drive("en" + "7,x\r" + "7 3\r" + "q")
     assert "'x' is not a die result; give whole numbers like 3,5,1" in text
-    log = demo("log", "--json").json()
+    log = demo("log", "--json").json()["items"]
     assert log[-1]["kind"] == "turn" and log[-1]["data"]["dice"] == [7, 3]
 
 
 def test_a_line_with_a_die_too_many_is_asked_again(demo):
     text, _ = drive("en" + "7 3 5\r" + "7 3\r" + "q")
     assert "Not used: 5 (1 more die than this roll takes)" in text
-    log = demo("log", "--json").json()
+    log = demo("log", "--json").json()["items"]
     assert [e["kind"] for e in log] == ["turn"] and log[0]["data"]["dice"] == [7, 3]
 
 
@@ -408,7 +408,7 @@ def test_ending_your_turn_early_in_a_solo_game_leads_to_the_opfor(solo_game):
     # itself; b: its menu.
     text, ui = drive_solo("en" + "1e" + "t" + "y" + "b" + "q")
     assert "Not yet activated: John, Marian" in text
-    log = solo_game("log", "--game", "solo", "--json").json()
+    log = solo_game("log", "--game", "solo", "--json").json()["items"]
     assert log[-1]["kind"] == "side-passed"
     assert "not activated: John, Marian" in log[-1]["summary"]
     assert ui.menus[-2][0].startswith("Can Sergeant 1 attack one of your fighters")
@@ -428,6 +428,6 @@ def test_what_only_the_table_sees_is_declared_from_the_more_menu(run, tmp_path):
     text, ui = drive_solo("en" + "m" + "j" + "q")
     more = next(labels for m, labels in ui.menus if m == "More:")
     assert any(x.startswith("j) Declare: ") for x in more), more
-    log = run("log", "--game", "solo", "--json").json()
+    log = run("log", "--game", "solo", "--json").json()["items"]
     assert any(e["kind"] == "objective" for e in log)
     assert run("status", "--game", "solo", "--json").json()["phase"] == "ended"

@@ -18,7 +18,7 @@ def test_a_move_takes_two_keys_and_says_what_it_took_as_usual(demo):
     assert demo("turn", "--dice", "7,3").code == 0
     # r: digital dice; 1 activates Robyn, o moves: nothing more is asked.
     out, ui = play_keys("sample", "r1o", rows=24, width=80)
-    log = demo("log", "--json").json()
+    log = demo("log", "--json").json()["items"]
     move = log[-1]
     assert move["kind"] == "move" and move["summary"] == 'Robyn moves up to 6"'
     assert not any(m.startswith("Enter rolls") for m, _ in ui.menus)
@@ -34,7 +34,7 @@ def test_more_c_takes_the_move_back_to_give_its_distance(demo):
     head, entries = next((m, e) for m, e in ui.menus if m.startswith("Enter takes it"))
     assert entries[0] == "r) Take it (Enter)"
     assert entries[1] == "1) How far does Robyn move (inches)?: not given (up to its reach)"
-    log = demo("log", "--json").json()
+    log = demo("log", "--json").json()["items"]
     assert [e["kind"] for e in log].count("move") == 1, "the first move was taken back"
     assert log[-1]["summary"] == 'Robyn moves 4"'
 
@@ -51,7 +51,7 @@ def test_more_c_changes_whether_the_move_breaks_free(demo):
 def test_backing_out_of_the_change_keeps_the_step(demo):
     assert demo("turn", "--dice", "7,3").code == 0
     play_keys("sample", "r1o" + "mc" + "b", rows=24, width=80)
-    log = demo("log", "--json").json()
+    log = demo("log", "--json").json()["items"]
     assert log[-1]["summary"] == 'Robyn moves up to 6"'
 
 
@@ -61,7 +61,7 @@ def test_move_then_end_is_one_key_and_can_be_changed(demo):
     entries = dict(e.split(") ", 1) for e in ui.menus[-1][1])
     key = next(k for k, label in entries.items() if label == "Move, then end the activation")
     out, ui = play_keys("sample", key, rows=24, width=80)
-    log = demo("log", "--json").json()
+    log = demo("log", "--json").json()["items"]
     assert [e["kind"] for e in log[-2:]] == ["move", "activation-end"], log[-2:]
     said = " ".join(out.split())
     assert 'Robyn moves up to 6"' in said and "Taken as usual" in said
@@ -70,7 +70,7 @@ def test_move_then_end_is_one_key_and_can_be_changed(demo):
     demo("undo")
     # More → c takes both steps back and asks the move again; the activation ends again.
     play_keys("sample", key + "mc" + "1" + "5\r" + "\r", rows=24, width=80)
-    log = demo("log", "--json").json()
+    log = demo("log", "--json").json()["items"]
     assert log[-2]["summary"] == 'Robyn moves 5"', log[-2:]
     assert log[-1]["kind"] == "activation-end"
     assert [e["kind"] for e in log].count("move") == 1

@@ -217,7 +217,7 @@ def test_play_full_short_game(run, term, tmp_path, home):
     t2.wait("[exit 0]")
     report = report_path.read_text()
     assert "training-1" in report and "no side wiped out the other: a draw" in report
-    log = run("log", "--json").json()
+    log = run("log", "--json").json()["items"]
     kinds = [e["kind"] for e in log]
     assert kinds[0] == "turn" and kinds[-1] == "end"
     assert log[0]["data"]["dice"] == [7, 3] and log[0]["data"]["typed"] is True
@@ -260,7 +260,7 @@ def test_play_attack_with_entered_dice(run, term, home):
         ):
             time.sleep(0.05)
     t.key("C-c", "picks it up from there")
-    log = run("log", "--json").json()
+    log = run("log", "--json").json()["items"]
     attack = [e for e in log if e["kind"] == "attack"]
     assert attack and attack[-1]["data"]["typed"] is True
     assert set(attack[-1]["data"]["dice"]) == {3}
@@ -326,7 +326,7 @@ def test_play_short_solo_game(run, term, tmp_path, home):
     assert "1) Grunt 1 (" in t2.screen().rsplit("OpFor to activate", 1)[1]
     t2.press("q", "picks it up from there")
     t2.wait("[exit 0]")
-    log = run("log", "--game", "solo", "--json").json()
+    log = run("log", "--game", "solo", "--json").json()["items"]
     kinds = [e["kind"] for e in log]
     assert kinds[-2:] == ["opfor", "attack"]
     attack = log[-1]

@@ -26,9 +26,9 @@ def test_play_asks_before_upkeep_and_a_no_passes_the_roll(run, tmp_path):
     _, ui = play_keys("g", "r" + "ty" + "n" + "q")
     asked = [msg for msg, _ in ui.menus if "Mend's recovery" in msg]
     assert asked == ["Roll for Mend's recovery (Regenerator)? A failure removes it."]
-    kinds = [e["kind"] for e in run("log", "--json").json()]
+    kinds = [e["kind"] for e in run("log", "--json").json()["items"]]
     assert kinds[-2:] == ["regenerate", "turn"], kinds
-    steps = run("log", "--json").json()[-1]["trace"]["steps"]
+    steps = run("log", "--json").json()["items"][-1]["trace"]["steps"]
     assert any(s["title"] == "Mend stays face down" for s in steps), steps
     assert (mend(run)["status"], mend(run)["wounds"]) == ("face-down", 2)
 
@@ -36,7 +36,7 @@ def test_play_asks_before_upkeep_and_a_no_passes_the_roll(run, tmp_path):
 def test_a_yes_rolls_and_writes_no_extra_step(run, tmp_path):
     setup(run, tmp_path)
     _, ui = play_keys("g", "r" + "ty" + "y" + "q")
-    kinds = [e["kind"] for e in run("log", "--json").json()]
+    kinds = [e["kind"] for e in run("log", "--json").json()["items"]]
     assert kinds[-1] == "turn" and "regenerate" not in kinds, kinds
     assert mend(run)["status"] in ("wounded", "out")  # the roll was made
 

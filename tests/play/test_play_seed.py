@@ -27,9 +27,9 @@ def _play(keys: str, seed: int | None) -> None:
 def _dice_of_attacks(demo, keys: str, seed: int | None) -> list[list[int]]:
     assert demo("turn", "--dice", "7,3").code == 0
     _play(keys, seed)
-    log = demo("log", "--json").json()
+    log = demo("log", "--json").json()["items"]
     out = [e["data"]["dice"] for e in log if e["kind"] == "attack"]
-    while demo("log", "--json").json() and demo("undo").code == 0:
+    while demo("log", "--json").json()["items"] and demo("undo").code == 0:
         pass  # back to the game as created, for the next run
     return out
 

@@ -97,7 +97,7 @@ def test_a_step_refuses_when_the_game_changed_since_the_board_was_shown(started,
     with pytest.raises(GameChanged):
         s.activate("robyn")
     # Nothing was written by the refused step.
-    log = run("log", "--json").json()
+    log = run("log", "--json").json()["items"]
     assert [e["kind"] for e in log] == ["turn", "vp"]
     assert s.state.sides[0].vp == 1  # the session now shows the fresh state
     s.activate("robyn")
@@ -117,7 +117,7 @@ def test_refused_rules_write_nothing(started, run):
     s = started
     with pytest.raises(RefusedError):
         s.activate("cpt-fawkes")  # Robyn's side has the initiative
-    assert len(run("log", "--json").json()) == 1
+    assert len(run("log", "--json").json()["items"]) == 1
 
 
 def test_each_step_is_timed_without_python_start_up(started):

@@ -31,5 +31,5 @@ def test_after_the_last_round_play_offers_the_objectives_then_the_report(run):
     _, ui = play_keys("f", key + "\r" + "q")
     first = ui.menus[1][1] if ui.menus[0][0].startswith("Dice") else ui.menus[0][1]
     assert any("(the game is over)" in x for x in first), ui.menus
-    log = run("log", "--json").json()
+    log = run("log", "--json").json()["items"]
     assert log[-1]["kind"] == "objectives", [e["kind"] for e in log][-3:]

@@ -21,7 +21,7 @@ def test_a_script_must_pass_force_while_fighters_may_still_act(demo, home):
     assert (home / "games" / "sample.json").read_bytes() == before
 
     assert demo("turn", "--seed", "1", "--force").code == 0
-    last = demo("log", "--json").json()[-1]
+    last = demo("log", "--json").json()["items"][-1]
     assert last["kind"] == "turn" and last["turn"] == 2
     assert "john" in last["data"]["skipped"] and "robyn" not in last["data"]["skipped"]
     assert "(ended early; not activated: John, " in last["summary"]
@@ -35,7 +35,7 @@ def test_a_turn_everyone_has_acted_in_ends_without_a_question(demo):
             assert demo("set", f["name"], "--token").code == 0
     r = demo("turn", "--seed", "1")
     assert r.code == 0, r.err
-    assert "skipped" not in demo("log", "--json").json()[-1]["data"]
+    assert "skipped" not in demo("log", "--json").json()["items"][-1]["data"]
 
 
 def test_on_a_terminal_it_lists_and_asks(demo, home):
@@ -59,7 +59,7 @@ def test_on_a_terminal_it_lists_and_asks(demo, home):
         assert p.wait() == 0
     finally:
         p.kill()
-    assert len(demo("log", "--json").json()[-1]["data"]["skipped"]) == 10
+    assert len(demo("log", "--json").json()["items"][-1]["data"]["skipped"]) == 10
 
 
 def test_a_system_that_plays_rounds_says_round(run):

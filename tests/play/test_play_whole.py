@@ -76,7 +76,7 @@ def test_an_attack_shows_every_roll_whole_at_80_by_24(sid, run, term, home):
             t.press(key, shows)
     t.settle()
     shown = t.visible()
-    log = run("log", "--json").json()
+    log = run("log", "--json").json()["items"]
     attack = [e for e in log if e.get("trace")][-1]
     trace = Trace.from_dict(attack["trace"])
     flat = _flat(shown)

@@ -214,7 +214,7 @@ def test_play_shows_the_upkeep_spawn_at_80_by_24_without_k(long_game):
     # e: enter dice; t: end your fighters' turn, y: yes; b: not the OpFor walk that
     # starts by itself; t: end turn 1 now, y: yes; the spawn dice; q.
     text, ui = play_keys(GAME, "ety" + "b" + "ty" + SIX_SINGLES + "\rq", rows=24, width=80)
-    log = long_game("log", "--json").json()
+    log = long_game("log", "--json").json()["items"]
     upkeep = log[-1]
     assert upkeep["kind"] == "turn" and upkeep["turn"] == 2
     arrived = upkeep["data"]["spawned"]
@@ -251,7 +251,7 @@ def test_in_a_real_terminal_the_upkeep_spawn_is_on_screen(long_game, tmp_path, h
         t.press(SIX_SINGLES, "End your fighters' turn now", enter=True)
         t.settle()
         shown = t.visible()
-        log = long_game("log", "--json").json()
+        log = long_game("log", "--json").json()["items"]
         for a in log[-1]["data"]["spawned"]:
             assert f"Spawnpoint {a['spawnpoint']}: {a['name']} (D6, stat 3)" in shown, shown
         assert "Spawn dice: OpFor rolls 6D6 → 1 2 3 4 5 6" in shown, shown

@@ -91,13 +91,14 @@ def test_report_luck_in_json_is_exact(played):
     data = played("report", "--json").json()
     luck = {(x["side"], x["kind"]): x for x in data["luck"]}
     robyn = luck[("Robyn's merry men", "Attack")]
-    assert (robyn["rolls"], robyn["got"], robyn["expected"]) == (1, 1.0, 0.6)
+    one, three_fifths = {"fraction": "1/1", "value": 1.0}, {"fraction": "3/5", "value": 0.6}
+    assert (robyn["rolls"], robyn["got"], robyn["expected"]) == (1, one, three_fifths)
     # T-999 rolled a D8 needing 5 or less: 5/8 expected.
-    assert luck[("Cpt. Fawkes' ragtags", "Attack")]["expected"] == 0.625
+    assert luck[("Cpt. Fawkes' ragtags", "Attack")]["expected"]["fraction"] == "5/8"
     # Initiative: a D10 on the training mission's first turn; on turn 2 Cpt. Fawkes is
     # out, so his side rolls T-999's D8 (R-1SS-P24). It rolled 3 and 5.
     init = luck[("Cpt. Fawkes' ragtags", "Initiative")]
-    assert (init["rolls"], init["got"], init["expected"]) == (2, 8.0, 10.0)
+    assert (init["rolls"], init["got"]["value"], init["expected"]["fraction"]) == (2, 8.0, "10/1")
     # The spread is exact: sqrt(5/8 * 3/8) for one test; a D10 varies by 99/12 a roll, so
     # a D8 by 63/12: the average of the two has a spread of sqrt(99/12 + 63/12) / 2.
     assert luck[("Cpt. Fawkes' ragtags", "Attack")]["spread"] == round((15 / 64) ** 0.5, 4)

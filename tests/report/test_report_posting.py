@@ -96,6 +96,7 @@ def test_key_moments_with_their_turn_and_odds(demo, home, tmp_path):
     moments = {m["title"]: m for m in demo("report", "--json").json()["moments"]}
     rare = moments["Least likely success"]
     assert (rare["turn"], rare["chance"]) == (2, "30%")
+    assert rare["p"] == {"fraction": "3/10", "value": 0.3}  # the words, and exactly
     assert rare["text"].startswith("Robyn attacks: hit and takes the target out.")
     first = moments["First fighter out"]
     assert (first["turn"], first["chance"]) == (1, "60%")

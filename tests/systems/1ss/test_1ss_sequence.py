@@ -159,7 +159,7 @@ def test_play_offers_the_move_first_and_asks_break_free(demo):
     text = _drive("r1o" + "mc" + "2\r" + "q")
     assert "Break free" in text
     assert 'Robyn moves up to 6", breaking free (its second action is lost)' in text
-    log = demo("log", "--json").json()
+    log = demo("log", "--json").json()["items"]
     assert [e["kind"] for e in log][-2:] == ["activate", "move"]
     b = demo("status", "--json").json()
     robyn = next(f for s in b["sides"] for f in s["fighters"] if f["name"] == "Robyn")

@@ -44,7 +44,7 @@ def test_solo_new_refuses_a_warband_that_is_not_1_3_6(run, tmp_path):
     r = run("solo", "new", "-r", "Few", "--seed", "1")
     assert r.code == 2
     assert "1 boss, 3 specialists and 6 rookies" in r.err
-    assert run("game", "list", "--json").json() == []
+    assert run("game", "list", "--json").json()["items"] == []
 
 
 def test_game_new_solo_delegates(solo):
@@ -227,7 +227,7 @@ def test_profiles_saved_listed_reused_and_checked(solo):
         "Orc",
     )
     assert r.code == 0, r.err
-    listed = solo("solo", "profile", "list", "--json").json()
+    listed = solo("solo", "profile", "list", "--json").json()["items"]
     assert listed[0]["name"] == "Orcs" and not listed[0]["builtin"]
     assert {"City guard", "Undead", "OpFor"} <= {p["name"] for p in listed}
     bad = solo(
@@ -271,7 +271,7 @@ def test_odds_json(solo):
     assert r.code == 0
     d = r.json()
     assert d["outcomes"] == 46656
-    assert d["expected"]["rookie"]["p"] == "3125/1296"
+    assert d["expected"]["rookie"]["fraction"] == "3125/1296"
     assert [row["turn"] for row in d["by_turn"]] == [1, 2]
     assert solo("solo", "odds").code == 0
 

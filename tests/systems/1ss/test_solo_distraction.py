@@ -123,7 +123,7 @@ def test_play_asks_about_the_distraction_then_the_closest_after_the_move(solo):
         "First move Sergeant 1 to the nearest cover. Which of your fighters is closest to "
         "Sergeant 1 now?"
     )
-    log = solo("log", "--game", "solo", "--json").json()
+    log = solo("log", "--game", "solo", "--json").json()["items"]
     walk_event = next(e for e in log if e["kind"] == "opfor")
     assert walk_event["data"]["branch"] == "cover-then-attack"
     assert walk_event["summary"].endswith(

@@ -282,7 +282,7 @@ def test_not_the_opfor_nor_a_game_under_way():
 def test_the_ruling_is_listed_with_the_others(run):
     r = run("rules", "rulings", "1ss", "--json")
     assert r.code == 0, r.err
-    data = r.json()
+    data = r.json()["items"]
     rows = data if isinstance(data, list) else data["rulings"]
     text = next(row["text"] for row in rows if row["id"] == "R-1SS-S19")
     assert "own activation" in text and "lapse" in text

@@ -445,7 +445,7 @@ def test_at_a_terminal_each_missing_fact_is_asked_in_turn(soldiers, home):
     finally:
         p.kill()
     assert "move to the nearest cover, then shoot Robyn" in p.text
-    log = soldiers("log", "--json").json()
+    log = soldiers("log", "--json").json()["items"]
     walked, attack = log[-2:]
     assert walked["kind"] == "opfor" and walked["data"]["branch"] == "cover-then-attack"
     assert attack["kind"] == "attack" and attack["data"]["dice"] == [1, 6]

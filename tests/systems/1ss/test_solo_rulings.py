@@ -26,7 +26,7 @@ NEW = {
 def test_rules_rulings_1ss_lists_the_solo_readings(run):
     r = run("rules", "rulings", "1ss", "--json")
     assert r.code == 0, r.err
-    data = r.json()
+    data = r.json()["items"]
     rows = data if isinstance(data, list) else data["rulings"]
     by_id = {row["id"]: f"{row['title']} {row['text']}" for row in rows}
     for rid, word in NEW.items():

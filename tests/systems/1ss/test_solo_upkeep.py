@@ -167,7 +167,7 @@ def test_play_asks_before_upkeep_whether_to_roll_for_your_regenerator(run, tmp_p
     text, ui = play("ety" + "b" + "ty" + "n" + "1\r2\r3\r4\r5\r6\r" + "q")
     assert any(m.startswith("Roll for John's recovery") for m, _ in ui.menus)
     assert fighter(run, "John")["status"] == "face-down"
-    turn = run("log", "--json").json()[-1]
+    turn = run("log", "--json").json()["items"][-1]
     assert any("you passed on its recovery roll" in s["outcome"] for s in turn["trace"]["steps"])
     # t, y: your turn; t, y: turn 2, now; y: roll; John's D8 shows 2, below his stat 5:
     # removed.

@@ -22,7 +22,7 @@ def test_a_game_starts_only_with_legal_warbands_unless_forced(run, home):
     assert r.code == 1
     assert "legal warbands" in r.err and "at most 2" in r.err and "213 points" in r.err
     assert len(r.err.strip().splitlines()) == 1
-    assert run("game", "list", "--json").json() == []
+    assert run("game", "list", "--json").json()["items"] == []
     r = run("game", "new", "-r", "Big", "-r", "Cops", "--dice", "2,6,1,1,4,4", "--force")
     assert r.code == 0, r.err
     s = run("status")

@@ -56,7 +56,7 @@ def test_a_3_inch_charge_that_did_not_reach_makes_no_attack(run):
     assert flags["action"] == "charge" and flags["attacked"] is True and flags["charge"] == 3
     r = run("attack", "Bear", "Bob", "--dice", "1,1")
     assert r.code == 1 and "already attacked" in r.err
-    last = run("log", "--json").json()[-1]
+    last = run("log", "--json").json()["items"][-1]
     assert last["kind"] == "action" and last["summary"] == (
         "Bear (Charge) falls short of Bob: no attack"
     )
@@ -127,7 +127,7 @@ def test_reach_is_refused_where_it_means_nothing(run):
     assert r.code != 0 and "leave one of them out" in r.err
     r = run("act", "Bear", "charge", "--opt", "reached=no", "--dice", "1,2")
     assert r.code != 0 and "name it" in r.err
-    assert run("log", "--json").json()[-1]["kind"] == "activate"  # nothing was written
+    assert run("log", "--json").json()["items"][-1]["kind"] == "activate"  # nothing was written
 
 
 def test_odds_count_the_move_when_the_distance_is_told(run):
@@ -182,7 +182,7 @@ def test_play_rolls_the_move_asks_whether_it_reached_then_the_attack(run):
     assert labels[0] == "y) Yes: roll (Enter)"
     assert labels[1] == "n) No — Bear (Charge) falls short of Bob: no attack"
     assert not any("attack on Bob" in t for t in ui.texts)  # no attack dice asked
-    log = run("log", "--json").json()
+    log = run("log", "--json").json()["items"]
     assert [e["summary"] for e in log[-2:]] == [
         'Bear: Charge, up to 3"',
         "Bear (Charge) falls short of Bob: no attack",
@@ -194,7 +194,7 @@ def test_play_rolls_the_move_asks_whether_it_reached_then_the_attack(run):
     dice = "Roll D6 for Bear's attack on Bob (1 of 2): needs at or below 8, 72.2%:"
     asked = next(m for m in ui.asked if m.startswith(ASKED))
     assert ui.asked.index(asked) < ui.asked.index(dice)
-    log = run("log", "--json").json()
+    log = run("log", "--json").json()["items"]
     assert log[-1]["summary"] == "Bear (Charge) attacks; Bob: stunned"
 
 
@@ -206,5 +206,5 @@ def test_backing_out_of_the_attack_after_a_charge_leaves_it_on_the_menu(run):
     assert "Bear: Attack — whom?" in ui.asked
     menu = ui.menus[-1]
     assert "Bear is activating" in menu[0] and "a) Attack" in menu[1], menu
-    log = run("log", "--json").json()
+    log = run("log", "--json").json()["items"]
     assert log[-1]["summary"] == 'Bear: Charge, up to 3"'

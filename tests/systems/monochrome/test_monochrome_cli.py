@@ -98,7 +98,7 @@ def test_scenario_command_reads_physical_dice(run):
 def test_rules_show_and_rulings(run, topic):
     r = run("rules", "show", "monochrome", topic, "--json")
     assert r.code == 0, r.err
-    ids = {x["id"] for x in run("rules", "rulings", "monochrome", "--json").json()}
+    ids = {x["id"] for x in run("rules", "rulings", "monochrome", "--json").json()["items"]}
     assert {"R-MON-01", "R-MON-05", "R-MON-P01", "R-MON-P13"} <= ids
 
 

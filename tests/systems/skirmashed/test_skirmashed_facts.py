@@ -18,7 +18,7 @@ def _round(run, *extra: str) -> None:
 
 
 def _events(run) -> int:
-    return len(run("log", "--json").json())
+    return len(run("log", "--json").json()["items"])
 
 
 def test_a_charge_given_with_a_distance_is_refused_naming_both(run):

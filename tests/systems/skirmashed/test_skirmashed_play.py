@@ -67,7 +67,7 @@ def test_play_offers_the_parts_and_asks_the_facts(run):
     # Each answer of the band shows where it leads.
     bands = next(labels for msg, labels in ui.menus if msg.startswith("How far is Vex"))
     assert all(" — " in x for x in bands[:3])
-    kinds = [e["kind"] for e in run("log", "--json").json()]
+    kinds = [e["kind"] for e in run("log", "--json").json()["items"]]
     assert kinds[-3:] == ["activate", "attack", "activation-end"]
     assert "Stamina check" in text and "exhausted for the rest of the round" in text
     _, rows = board(run)
@@ -86,5 +86,5 @@ def test_a_run_goes_straight_on_to_its_melee_attack(run):
     asked = ui.asked
     ran = next(i for i, m in enumerate(asked) if "Tam is activating" in m)
     assert asked[ran + 1] == "Tam: Attack — whom?", asked[ran:]
-    kinds = [e["kind"] for e in run("log", "--json").json()]
+    kinds = [e["kind"] for e in run("log", "--json").json()["items"]]
     assert kinds[-2:] == ["run", "attack"], kinds

@@ -132,9 +132,9 @@ def test_unknown_fact_is_refused_with_the_known_ones(run, tmp_path):
 
 def test_rules_look_ups(run):
     r = run("rules", "show", "smbfat", "spread", "--json")
-    assert r.code == 0 and "8 inches" in r.json()[0]["text"]
+    assert r.code == 0 and "8 inches" in r.json()["items"][0]["text"]
     r = run("rules", "rulings", "smbfat", "--json")
-    ids = [x["id"] for x in r.json()]
+    ids = [x["id"] for x in r.json()["items"]]
     assert ids[:4] == ["R-SMB-01", "R-SMB-02", "R-SMB-03", "R-SMB-04"]
     assert {"R-SMB-P01", "R-SMB-P02", "R-SMB-P05", "R-SMB-P06"} <= set(ids)
 

@@ -14,7 +14,7 @@ def test_objectives_are_scored_without_naming_a_figure(run):
     steps = r.json()["event"]["trace"]["steps"]
     centre = next(s for s in steps if s["title"] == "Objective: centre")
     assert centre["outcome"] == "held by Knights of the Vale"
-    assert [e["kind"] for e in run("log", "--json").json()][-1] == "objectives"
+    assert [e["kind"] for e in run("log", "--json").json()["items"]][-1] == "objectives"
 
 
 def test_an_action_a_figure_takes_still_needs_it(run):

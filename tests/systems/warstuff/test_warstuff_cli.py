@@ -42,13 +42,13 @@ def setup_game(run):
 def test_units_by_genre(run):
     r = run("units", "warstuff", "--genre", "fantasy", "--json")
     assert r.code == 0
-    rows = r.json()
+    rows = r.json()["items"]
     assert len(rows) == 20
     wizard = next(x for x in rows if x["name"] == "Wizard")
     assert (wizard["listed"], wizard["computed"], wizard["difference"]) == (50, 45, -5)
     text = run("units", "warstuff", "--genre", "dinos").out
     assert "T-Rex" in text and "85" in text
-    assert len(run("units", "ws", "--json").json()) == 98
+    assert len(run("units", "ws", "--json").json()["items"]) == 98
 
 
 def test_units_errors(run):
@@ -114,12 +114,12 @@ def test_bad_options_are_refused_without_writing(run):
     setup_game(run)
     run("turn", "--dice", "5,2")
     run("activate", "Orc Warrior")
-    before = len(run("log", "--json").json())
+    before = len(run("log", "--json").json()["items"])
     assert run("attack", "Orc Warrior", "Thorin", "--opt", "band=short").code == 2
     assert run("attack", "Orc Warrior", "Thorin", "--opt", "ganging=1").code == 2
     assert run("attack", "Orc Warrior", "Thorin", "--opt", "laser=1").code == 2
     assert run("attack", "Orc Warrior", "Thorin", "--ranged").code == 1  # no Shooter rule
-    assert len(run("log", "--json").json()) == before
+    assert len(run("log", "--json").json()["items"]) == before
 
 
 def test_concede_ends_the_game(run):
@@ -135,9 +135,9 @@ def test_concede_ends_the_game(run):
 
 def test_rules_lookups(run):
     r = run("rules", "show", "warstuff", "tough", "--json")
-    assert r.code == 0 and r.json()[0]["label"].startswith("Tough")
+    assert r.code == 0 and r.json()["items"][0]["label"].startswith("Tough")
     r = run("rules", "rulings", "warstuff", "--json")
-    ids = {x["id"] for x in r.json()} if r.code == 0 else set()
+    ids = {x["id"] for x in r.json()["items"]} if r.code == 0 else set()
     assert {"R-WS-01", "R-WS-02", "R-WS-03", "R-WS-P01"} <= ids
 
 
@@ -207,7 +207,7 @@ def test_attack_json_carries_the_trace_with_odds(run):
     assert r.code == 0, r.err
     assert "Fire" in r.out
     r = run("log", "--json")
-    trace = r.json()[-1]["trace"]
+    trace = r.json()["items"][-1]["trace"]
     assert trace["odds"] and trace["steps"][1]["title"] == "To hit"
     assert trace["steps"][1]["probability"]["fraction"] == "1/3"
 

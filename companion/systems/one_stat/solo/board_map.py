@@ -54,8 +54,11 @@ def map_data(state: GameState) -> dict[str, Any]:
         spawnpoints.append(sp)
         put(col, row, {"kind": "spawnpoint", "label": str(n), "shut": n in shut})
     tokens = []
+    ids = {f.name: f.id for f in state.fighters}
     for t in state.flags.get("tokens") or ():
-        tokens.append(thaw(t))
+        # The game keeps who carries (or dropped) a token by name: the id beside it.
+        who = {f"{k}_id": ids.get(t[k]) for k in ("carrier", "dropped_by") if k in t}
+        tokens.append({**thaw(t), **who})
         if t["state"] in ("board", "shut"):
             put(t["col"], t["row"], {"kind": t["kind"], "label": t["id"], "state": t["state"]})
     ev = state.flags.get("event")
@@ -69,7 +72,8 @@ def map_data(state: GameState) -> dict[str, Any]:
     for f in state.fighters:
         c = f.flags.get("corner")
         if c and not f.out:
-            put(c[0], c[1], {"kind": "start", "label": f.name[:1].upper(), "fighter": f.name})
+            start = {"kind": "start", "label": f.name[:1].upper(), "fighter": f.name}
+            put(c[0], c[1], {**start, "fighter_id": f.id})
     trek = [f for f in state.fighters if f.flags.get("trek")]
     if trek and any(not f.out for f in trek):
         # The trek walks from the far corner to yours (Ambush).

@@ -48,6 +48,11 @@ class OneStatSolo(SoloPlay):
 
         return status_lines(state)
 
+    def objectives(self, state: GameState) -> list[dict[str, Any]]:
+        from companion.systems.one_stat.solo.scenarios import objective_states
+
+        return objective_states(state)
+
     def choose(self, scenario: str | None, mixed: str | None, setup: str | None) -> Any:
         from companion.systems.one_stat.solo.game import choose
 

@@ -276,6 +276,16 @@ def ladder_line(f: FighterState) -> str:
     return f"{f.name}: D{f.die}, stat {f.stat} ({rungs}); {then}{gave_up}"
 
 
+def objective_states(state: GameState) -> list[dict[str, Any]]:
+    """The scenario's objectives as `status_lines` ticks them, as data."""
+    aims = [("win", w) for w in state.options.get("win") or ()]
+    aims += [("lose", x) for x in state.options.get("lose") or () if x != "time-up"]
+    return [
+        {"id": o, "aim": aim, "met": met(state, o), "text": OBJECTIVE_TEXT.get(o, o)}
+        for aim, o in aims
+    ]
+
+
 def status_lines(state: GameState) -> list[str]:
     """Board lines: objectives with a tick or a dash, tokens, shut spawnpoints."""
     prof = state.options.get("profile") or {}
