@@ -53,9 +53,9 @@ def test_its_dice_are_refused_when_they_cannot_be_a_d6(run, home):
 def test_its_topics_answer_look_ups(run, home):
     r = run("rules", "search", "--system", "example", "who goes first", "--json")
     assert r.code == 0, r.err
-    assert r.json()[0]["id"] == "turns"
+    assert r.json()["items"][0]["id"] == "turns"
     r = run("rules", "show", "ex", "attack", "--json")
-    assert r.code == 0 and "Skill" in r.json()[0]["text"]
+    assert r.code == 0 and "Skill" in r.json()["items"][0]["text"]
 
 
 def test_a_player_running_the_installed_command_finds_it(tmp_path):
@@ -69,7 +69,7 @@ def test_a_player_running_the_installed_command_finds_it(tmp_path):
         timeout=60,
     )
     assert out.returncode == 0, out.stderr
-    assert "example" in [s["id"] for s in json.loads(out.stdout)]
+    assert "example" in [s["id"] for s in json.loads(out.stdout)["items"]]
 
 
 def test_no_file_of_companion_names_it():
