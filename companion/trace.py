@@ -56,6 +56,27 @@ class Roll:
 
 
 @frozen
+class Who:
+    """The fighter an odds row is about: its id and its name."""
+
+    id: str
+    name: str
+
+
+@frozen
+class OddsRow:
+    """A row of an odds table with its exact chance: the sentence shown ("Robyn:
+    killed"), the effect as a word ("killed") and the fighter it befalls, when the row
+    is counted by effect (an attack's); an outcome told only by its sentence (a move's
+    "up to 6\"") has neither."""
+
+    text: str
+    p: Fraction
+    effect: str | None = None
+    fighter: Who | None = None
+
+
+@frozen
 class Step:
     title: str
     outcome: str
@@ -74,6 +95,9 @@ class Step:
     # step so the explanation, the odds and a replay read one value. Not stored with the
     # event (its words are), and not compared.
     check: Any = field(default=None, repr=False, compare=False)
+    # The chances a step tells (a spread of hits, each word of a risk), each value with
+    # its exact chance, in the order the outcome says them.
+    distribution: tuple[tuple[int | str, Fraction], ...] = ()
 
     @property
     def total(self) -> int | None:
@@ -106,15 +130,20 @@ class Trace:
     title: str
     steps: tuple[Step, ...]
     outcome: str
-    odds: tuple[tuple[str, Fraction], ...] = ()
+    odds: tuple[OddsRow, ...] = ()
     rulings: tuple[str, ...] = field(default=())
+
+    @property
+    def chances(self) -> tuple[tuple[str, Fraction], ...]:
+        """The odds rows as (sentence, chance) pairs, as the terminal tells them."""
+        return tuple((r.text, r.p) for r in self.odds)
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "title": self.title,
             "outcome": self.outcome,
             "steps": [_step_dict(s) for s in self.steps],
-            "odds": [{"outcome": k, "p": _frac(p)} for k, p in self.odds],
+            "odds": [_row_dict(r) for r in self.odds],
             "rulings": list(self.rulings),
         }
 
@@ -124,9 +153,30 @@ class Trace:
             title=d["title"],
             outcome=d["outcome"],
             steps=tuple(_step_from(s) for s in d.get("steps", ())),
-            odds=tuple((o["outcome"], _fraction(o["p"]["fraction"])) for o in d.get("odds", ())),
+            odds=tuple(_row_from(o) for o in d.get("odds", ())),
             rulings=tuple(d.get("rulings", ())),
         )
+
+
+def _row_dict(r: OddsRow) -> dict[str, Any]:
+    who = None if r.fighter is None else {"id": r.fighter.id, "name": r.fighter.name}
+    return {"fighter": who, "effect": r.effect, "text": r.text, "p": _frac(r.p)}
+
+
+def _row_from(d: Mapping[str, Any]) -> OddsRow:
+    """A stored row: as written since the rows carry their fighter and effect, or as
+    release 0.2 wrote it (its sentence alone, under "outcome")."""
+    who = d.get("fighter")
+    return OddsRow(
+        d["text"] if "text" in d else d["outcome"],
+        _fraction(d["p"]["fraction"]),
+        d.get("effect"),
+        None if who is None else Who(who["id"], who["name"]),
+    )
+
+
+def _told(values: tuple[tuple[int | str, Fraction], ...]) -> list[dict[str, Any]]:
+    return [{"value": v, "p": _frac(p)} for v, p in values]
 
 
 def _frac(p: Fraction | None) -> dict[str, Any] | None:
@@ -175,6 +225,8 @@ def _step_dict(s: Step) -> dict[str, Any]:
         out["rulings"] = list(s.rulings)
     if s.notes:
         out["notes"] = list(s.notes)
+    if s.distribution:
+        out["distribution"] = _told(s.distribution)
     return out
 
 
@@ -195,7 +247,7 @@ def _step_from(d: Mapping[str, Any]) -> Step:
         )
     get = d.get
     mods, rulings, notes = get("modifiers"), get("rulings"), get("notes")
-    p, e = get("probability"), get("expected")
+    p, e, told = get("probability"), get("expected"), get("distribution")
     # Every field in order: the quickest way to build a value (a long game's report reads
     # every step of every event), and nothing made for a field the step does not have.
     return Step(
@@ -211,6 +263,8 @@ def _step_from(d: Mapping[str, Any]) -> Step:
         tuple(notes) if notes else (),
         get("successes"),
         None if e is None else _fraction(e["fraction"]),
+        None,
+        tuple((t["value"], _fraction(t["p"]["fraction"])) for t in told) if told else (),
     )
 
 

@@ -97,7 +97,7 @@ def odds(state: GameState, a: str, t: str, **options: Any) -> dict[str, Any]:
     options.setdefault("ranged", False)
     options.setdefault("ganging", 0)
     tr = sys1().odds(state, ActionRequest("attack", a, t, freeze(options)))
-    return dict(tr.odds)
+    return dict(tr.chances)
 
 
 def step(out: Outcome, title_part: str):

@@ -1,11 +1,11 @@
 """The walk of an action over every branch of its checks, and the table it counts.
 
 An action is rule code that takes a roller and returns its outcome (a `Resolved`: a
-summary, a trace and data saying how it is counted). `table` runs it over every branch
-of every check it makes (`companion.core.branches.Branches`), each run weighted by its
-exact chance, and adds the outcomes up by the row they fall in: what a rolled attack
-shows under its trace. The odds as a trace, with their explanation, are built on it in
-`companion.core.action_odds`.
+summary, a trace and, when it is counted by row, a `Counting` saying how). `table` runs
+it over every branch of every check it makes (`companion.core.branches.Branches`), each
+run weighted by its exact chance, and adds the outcomes up by the row they fall in: what
+a rolled attack shows under its trace. The odds as a trace, with their explanation, are
+built on it in `companion.core.action_odds`.
 
 A walk of a few branches (most actions) is made at once. A larger one is first
 estimated by following a few random paths (Knuth's estimator): an action too large to
@@ -21,48 +21,37 @@ from companion.core.branches import Branches, OverBudget, enumerate_outcomes
 from companion.core.roller import Roller
 from companion.numbers import shown
 from companion.odds import TooLargeError
+from companion.trace import OddsRow
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing (a quick path)
 if TYPE_CHECKING:
     from collections.abc import Callable, Hashable, Mapping, Sequence
-    from typing import Any, Protocol, TypeVar
+    from typing import Protocol, TypeVar
 
+    from companion.core.counting import Counting, Headline, Row, Said
     from companion.trace import Trace
 
     K = TypeVar("K", bound=Hashable)
 
-    class Resolved(Protocol):
-        """What an action returns, as far as its odds read it (a system's `Outcome`).
+    # How one run of an action is counted: its row (None: its summary is the row), its
+    # summary, the title of the check it turned on, its facets, the condition they are
+    # told under, its headline, and any further rows.
+    Key = tuple[
+        Row | None, str, str, tuple[tuple[str, Said], ...], str, Headline | None, tuple[Row, ...]
+    ]
 
-        Its `data` may say how the outcome is counted:
-        - `odds_label`: the row of the odds table it falls in (an attack's "B: wounded"),
-          where rows are fewer than the outcomes' summaries; without it, the summary is
-          the row;
-        - `odds_rank`: where that row stands in the table (rows in the order the rules list
-          results); rows of equal rank stand most likely first;
-        - `odds_facets`: other things the table wants told with their chances, as
-          {title: what happened} (the attacker's own risk), each shown as one step. What
-          happened may be several words the outcome counts under, each told with its own
-          chance (nested ones: "killed" within "hurt or killed"); a number (hits, damage)
-          is told as a spread, lowest first. Outcomes that name a condition
-          (`odds_facets_given`: "if A lives to strike") have their facets told given that
-          condition: the outcomes that leave the facets out do not count;
-        - `odds_headline`: [what, counts]: the odds' headline is the chance of `what`, the
-          outcomes that count toward it added up (a kill, whatever else happens), instead
-          of the likeliest row.
-          A facet told on some outcomes only, always in the same words, is a chance (one
-          target defeated among several), and its step carries it as its probability;
-        - `odds_also`: further rows the same outcome falls in, as (label, rank) pairs, for
-          an action with more than one thing to count (each fighter nearby that a shot
-          also attacks: one set of rows per fighter, so such a table sums to more than 1).
-        """
+    class Resolved(Protocol):
+        """What an action returns, as far as its odds read it (a system's `Outcome`):
+        its summary, its trace, and, for an outcome counted by row (an attack), how it
+        is counted (`companion.core.counting.Counting`). Without it, the summary is the
+        row."""
 
         @property
         def summary(self) -> str: ...
         @property
         def trace(self) -> Trace | None: ...
         @property
-        def data(self) -> Mapping[str, Any]: ...
+        def counting(self) -> Counting | None: ...
 
 
 # Branches walked at most: every roll of up to five D6 (7,776), of 2D10 and a D20, or of
@@ -133,47 +122,39 @@ def guarded_outcomes(run: Callable[[Roller], K], what: str) -> dict[K, Fraction]
         raise too_long(what, None) from None
 
 
-# What one run of an action tells besides its row: its facets, the condition they are
-# told under, and its headline (what, whether this run counts toward it).
-_Told = tuple[tuple[tuple[str, str | int], ...], str, tuple[str, bool] | None]
-# How one run of an action is counted: its row, the row's rank, its summary, the title
-# of the check it turned on, what else it tells, and any further rows (odds_also).
-Key = tuple[str | None, int, str, str, _Told, tuple[tuple[str, int], ...]]
-
-
 def walked(act: Callable[[Roller], Resolved], what: str) -> dict[Key, Fraction]:
     def run(r: Roller) -> Key:
         out = act(r)
-        data = out.data
         first = (
             getattr(r, "first_title", None) or getattr(r, "first_info", None) or _first_step(out)
         )
-        head = data.get("odds_headline")
-        told = (
-            tuple(data.get("odds_facets", {}).items()),
-            data.get("odds_facets_given", ""),
-            None if head is None else (str(head[0]), bool(head[1])),
-        )
-        also = tuple((str(lab), int(rank)) for lab, rank in data.get("odds_also", ()))
-        label, rank = data.get("odds_label"), data.get("odds_rank", 0)
-        return label, rank, out.summary, first, told, also
+        c = out.counting
+        if c is None:
+            return None, out.summary, first, (), "", None, ()
+        return c.row, out.summary, first, c.facets, c.given, c.headline, c.also
 
     return guarded_outcomes(run, what)
 
 
-def rows_of(dist: Mapping[Key, Fraction]) -> tuple[tuple[str, Fraction], ...]:
-    by: dict[tuple[int, str], Fraction] = {}
-    for (label, rank, summary, _, _, also), p in dist.items():
-        for key in ((rank, label if label is not None else summary), *((r, la) for la, r in also)):
+def rows_of(dist: Mapping[Key, Fraction]) -> tuple[OddsRow, ...]:
+    """The rows the outcomes fall in, each with its chance: in rank order, rows of equal
+    rank most likely first. An outcome without a row is counted under its summary."""
+    by: dict[Row, Fraction] = {}
+    for (row, summary, _, _, _, _, also), p in dist.items():
+        for key in (row or _plain(summary), *also):
             by[key] = by.get(key, Fraction(0)) + p
-    ordered = sorted(by.items(), key=lambda kv: (kv[0][0], -kv[1], kv[0][1]))
-    return tuple((label, p) for (_, label), p in ordered)
+    ordered = sorted(by.items(), key=lambda kv: (kv[0].rank, -kv[1], kv[0].text))
+    return tuple(OddsRow(r.text, p, r.effect or None, r.fighter) for r, p in ordered)
 
 
-def table(
-    act: Callable[[Roller], Resolved], what: str = "this action"
-) -> tuple[tuple[str, Fraction], ...]:
-    """The odds table of an action: each row (its `odds_label`, else its summary) with
+def _plain(summary: str) -> Row:
+    from companion.core.counting import Row
+
+    return Row(summary, "")
+
+
+def table(act: Callable[[Roller], Resolved], what: str = "this action") -> tuple[OddsRow, ...]:
+    """The odds table of an action: each row (its counting's, else its summary) with
     its exact chance, in rank order."""
     return rows_of(walked(act, what))
 

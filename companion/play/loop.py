@@ -659,7 +659,7 @@ class Loop(Asking, Extras, Flow):
         from companion.play.asking import chance
 
         self.c.print(
-            "Chances: " + ", ".join(f"{k} {chance(v)}" for k, v in odds.odds),
+            "Chances: " + ", ".join(f"{r.text} {chance(r.p)}" for r in odds.odds),
             style="dim",
             highlight=False,
         )

@@ -70,18 +70,19 @@ class Odds:
 
     def _count(self, request: ActionRequest) -> Distribution | None:
         try:
-            table = self.system.odds(self.state, request).odds
+            table = self.system.odds(self.state, request)
         except TooLargeError:
             return None
         except CompanionError as e:
             return ((f"{REFUSED}{e}", Fraction(1)),)
-        if not table:
+        rows = table.chances
+        if not rows:
             return None
-        if len(table) == 1:
+        if len(rows) == 1:
             # One certain outcome: which one is also what it changes (the token picked
             # up, not only "picks it up"), read from the resolution itself.
-            return self._changes(request) or tuple(table)
-        return tuple(sorted(table, key=lambda kv: (-kv[1], kv[0])))
+            return self._changes(request) or rows
+        return tuple(sorted(rows, key=lambda kv: (-kv[1], kv[0])))
 
     def _changes(self, request: ActionRequest) -> Distribution | None:
         from companion.core.action_odds import outcome_odds
@@ -120,7 +121,7 @@ class _Said:
     def __init__(self, summary: str) -> None:
         self.summary = summary
         self.trace = None
-        self.data: dict[str, Any] = {}
+        self.counting = None  # counted by what it says
 
 
 def _key(options: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:

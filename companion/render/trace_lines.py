@@ -84,9 +84,10 @@ def trace_spans(trace: Trace, system: str | None, link_fits: LinkFits) -> list[l
         out.append(step_spans(i, s, step_topic(system, s.title), link_fits))
     out.append([(f"Result: {trace.outcome}", "bold")])
     shown_steps = {(s.outcome, s.outcome_chance) for s in trace.steps}
-    certain = all(p == 1 for _, p in trace.odds)  # a line that would only say 100%
-    if trace.odds and not certain and not shown_steps.issuperset(trace.odds):
+    rows = trace.chances
+    certain = all(p == 1 for _, p in rows)  # a line that would only say 100%
+    if rows and not certain and not shown_steps.issuperset(rows):
         # Not when the steps said it already.
-        odds = ", ".join(f"{k} {fmt(p)}" for k, p in trace.odds)
+        odds = ", ".join(f"{k} {fmt(p)}" for k, p in rows)
         out.append([(f"Odds before the dice: {odds}", "dim")])
     return out

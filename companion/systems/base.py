@@ -27,7 +27,7 @@ from companion.systems.records import (
     UpkeepChoice,
     default_rule,
 )
-from companion.trace import Step, Trace
+from companion.trace import OddsRow, Step, Trace
 
 __all__ = [
     "ActionRequest",
@@ -45,7 +45,6 @@ __all__ = [
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
-    from fractions import Fraction
     from typing import Any
 
     from companion.core.roller import Roller
@@ -58,7 +57,7 @@ if TYPE_CHECKING:
 
 # The table last worked out for a rolled action, by system: rolling the same action on
 # the same state again (a replay, a check over every dice sequence) does not walk it again.
-_LAST_TABLE: dict[type, tuple[GameState, ActionRequest, tuple[tuple[str, Fraction], ...]]] = {}
+_LAST_TABLE: dict[type, tuple[GameState, ActionRequest, tuple[OddsRow, ...]]] = {}
 
 
 class RuleSystem(ABC):
@@ -405,7 +404,7 @@ class RuleSystem(ABC):
         from companion.core.roller import DiceRoller
 
         out = self.act(state, request, DiceRoller(dice))
-        if out.trace is None or out.trace.odds or "odds_label" not in out.data:
+        if out.trace is None or out.trace.odds or out.counting is None:
             return out
         # An outcome counted by row (an attack) shows the table it was rolled against:
         # the same action walked over every branch, from the state before it.

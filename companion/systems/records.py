@@ -16,6 +16,7 @@ TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at st
 if TYPE_CHECKING:
     from typing import Any
 
+    from companion.core.counting import Counting
     from companion.game.state import FighterState, GameState
     from companion.systems.kit.facts import Fact
 
@@ -79,10 +80,12 @@ class RankInfo:
 
 @frozen
 class Outcome:
-    """What a rule decided: the changes to make, a summary line, and the explanation.
+    """What a rule decided: the changes to make, a summary line, the explanation, and
+    `data`, what was decided and what happened, stored with the game's event.
 
-    An attack's `data["odds_label"]` names the row of its odds table this outcome falls
-    in, so the contract tests can check a system's odds against every roll of the dice.
+    An outcome counted by row in its odds table (an attack) says how in `counting`: the
+    odds walk reads it, and so do the contract tests, which check a system's odds
+    against every roll of the dice. It is not stored.
     """
 
     kind: str
@@ -91,6 +94,7 @@ class Outcome:
     trace: Trace | None = None
     data: Mapping[str, Any] = field(default_factory=freeze)
     announcements: tuple[str, ...] = ()
+    counting: Counting | None = None
 
 
 @frozen

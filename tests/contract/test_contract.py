@@ -67,11 +67,11 @@ def test_attack_odds_equal_brute_force(system_id):
     checked = 0
     for req in attack_pairs(system, state):
         try:
-            table = dict(system.odds(state, req).odds)
+            table = dict(system.odds(state, req).chances)
         except CompanionError:
             continue
         assert sum(table.values()) == 1
-        assert resolved(system, state, req, lambda o: str(o.data["odds_label"])) == table, req
+        assert resolved(system, state, req, lambda o: str(o.counting.row.text)) == table, req
         checked += 1
     assert checked, f"{system_id}: no attack of the sample game could be checked"
 
@@ -191,6 +191,6 @@ def test_every_action_the_active_fighter_may_take_has_odds(system_id):
         except CompanionError:
             continue
         if trace.odds:
-            assert sum(p for _, p in trace.odds) == 1, (action, trace.odds)
+            assert sum(p for _, p in trace.chances) == 1, (action, trace.odds)
         counted += 1
     assert counted, f"{system_id}: no action of the first fighter has odds"

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 import pytest
 
 from companion.core import action_odds, walk
 from companion.core.check import Check
+from companion.core.counting import Counting, Row
 from companion.core.roller import Roller
 from companion.odds import TooLargeError, fmt
 from companion.trace import Trace
@@ -20,23 +19,24 @@ from companion.trace import Trace
 class Out:
     summary: str
     trace: Trace | None = None
-    data: Mapping[str, Any] = field(default_factory=dict)
+    counting: Counting | None = None
 
 
 def duel(r: Roller) -> Out:
     """A 4+ to hit; on a miss, a 5+ back at the attacker that kills on a 6 (by value)."""
     if r.check(Check("To hit", "A", target=4)):
-        return Out("hit", data={"odds_label": "B: hit"})
+        return Out("hit", counting=Counting(Row("B: hit", "hit")))
     back = r.check(Check("Strike back", "B", target=5, by_value=(6,)))
-    data: dict[str, Any] = {"odds_label": "B: no effect", "odds_rank": 1}
+    row = Row("B: no effect", "no effect", rank=1)
     if back:
-        data["odds_facets"] = {"Risk to A": ("killed", "hurt") if back.value == 6 else ("hurt",)}
-    return Out("miss", data=data)
+        risk = ("killed", "hurt") if back.value == 6 else ("hurt",)
+        return Out("miss", counting=Counting(row, facets=(("Risk to A", risk),)))
+    return Out("miss", counting=Counting(row))
 
 
 def test_a_facet_of_several_words_counts_the_outcome_under_each():
     trace = action_odds.odds_trace("Odds: duel", duel)
-    assert trace.odds == (("B: hit", Fraction(1, 2)), ("B: no effect", Fraction(1, 2)))
+    assert trace.chances == (("B: hit", Fraction(1, 2)), ("B: no effect", Fraction(1, 2)))
     risk = [s.outcome for s in trace.steps if s.title == "Risk to A"]
     # hurt: a miss (1/2) then 5+ (1/3); killed: a miss then a 6 (1/6), counted in both.
     assert risk == [f"hurt {fmt(Fraction(1, 6))}; killed {fmt(Fraction(1, 12))}"]

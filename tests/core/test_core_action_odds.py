@@ -13,11 +13,12 @@ import pytest
 from companion.core.action_odds import odds_trace, outcome_odds
 from companion.core.branches import Preview, enumerate_outcomes
 from companion.core.check import Check
+from companion.core.counting import Counting, Row
 from companion.core.roller import DiceRoller, Roller
 from companion.core.walk import MAX_SEQUENCES, MAX_WORK, table
 from companion.dice import TypedDice
 from companion.odds import TooLargeError
-from companion.trace import Modifier, Trace
+from companion.trace import Modifier, Trace, Who
 from companion.values import field, frozen
 
 
@@ -26,6 +27,7 @@ class Said:
     summary: str
     trace: Trace | None = None
     data: Mapping[str, Any] = field(default_factory=dict)
+    counting: Counting | None = None
 
 
 def d6(r: Roller, title: str = "die") -> int:
@@ -136,7 +138,7 @@ def test_equally_likely_outcomes_name_none_as_most_likely():
 
     trace = odds_trace("Odds: a move", move)
     assert trace.outcome == "6 outcomes, each 16.7% (1/6)"
-    assert [row for row, _ in trace.odds] == [f'up to {n}"' for n in range(1, 7)]
+    assert [row for row, _ in trace.chances] == [f'up to {n}"' for n in range(1, 7)]
     assert odds_trace("Odds", two_d6_at_least_8).outcome.startswith("most likely: fail")
 
 
@@ -145,17 +147,17 @@ def attack(r: Roller) -> Said:
     hit = r.check(SHOT)
     if not hit:
         risk = "hurt" if d6(r, "Riposte") == 6 else "safe"
-        return Said("B is missed", data={"odds_label": "B: no effect", "odds_rank": 2,
-                                          "odds_facets": {"Risk to A": risk}})  # fmt: skip
+        row = Row("B: no effect", "no effect", Who("b", "B"), 2)
+        return Said("B is missed", counting=Counting(row, facets=(("Risk to A", risk),)))
     dead = d6(r, "Wound") >= 4
     label, rank = ("B: killed", 0) if dead else ("B: wounded", 1)
-    return Said(f"B is {label[3:]}", data={"odds_label": label, "odds_rank": rank,
-                                           "odds_facets": {"Risk to A": "safe"}})  # fmt: skip
+    row = Row(label, label[3:], Who("b", "B"), rank)
+    return Said(f"B is {label[3:]}", counting=Counting(row, facets=(("Risk to A", "safe"),)))
 
 
 def test_rows_named_by_the_outcome_stand_in_the_order_of_their_rank():
     hit = Fraction(16, 25)
-    assert table(attack) == (
+    assert tuple((r.text, r.p) for r in table(attack)) == (
         ("B: killed", hit / 2),
         ("B: wounded", hit / 2),
         ("B: no effect", 1 - hit),

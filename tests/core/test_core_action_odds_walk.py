@@ -8,11 +8,12 @@ from fractions import Fraction
 import pytest
 
 from companion.core.check import Check
+from companion.core.counting import Counting, Row
 from companion.core.roller import Roller
 from companion.core.walk import MAX_WORK, table
 from companion.odds import TooLargeError
 from companion.systems.base import Outcome
-from companion.values import freeze
+from companion.trace import OddsRow
 
 
 def test_a_long_fall_the_estimate_misses_is_stopped_at_the_bound():
@@ -40,10 +41,13 @@ def test_an_outcome_counts_in_each_row_it_names():
     def shot(r: Roller) -> Outcome:
         hit = r.check(Check("at the target", "Gunner", 2, target=2)).success
         near = r.check(Check("at the one nearby", "Gunner", 2, target=2)).success
-        data = {"odds_label": "hit" if hit else "miss", "odds_rank": 0 if hit else 1}
-        data["odds_also"] = (("nearby: hit" if near else "nearby: miss", 2 if near else 3),)
-        return Outcome("attack", "shot", (), data=freeze(data))
+        row = Row("hit" if hit else "miss", "hit" if hit else "miss", rank=0 if hit else 1)
+        nearby = Row("nearby: hit" if near else "nearby: miss", "", rank=2 if near else 3)
+        return Outcome("attack", "shot", (), counting=Counting(row, (nearby,)))
 
     half = Fraction(1, 2)
     rows = [("hit", half), ("miss", half), ("nearby: hit", half), ("nearby: miss", half)]
-    assert table(shot) == tuple(rows)
+    effects = ["hit", "miss", None, None]
+    assert table(shot) == tuple(
+        OddsRow(text, p, effect) for (text, p), effect in zip(rows, effects, strict=True)
+    )

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.core.check import Check
+from companion.core.counting import Counting, Row, about
 from companion.core.roller import Roller
 from companion.errors import RefusedError, UsageError
 from companion.game.events import Change, set_fighter, set_game, set_side
@@ -404,8 +405,8 @@ def do_attack(
         trace = Trace(f"{f.name}: {a.label} on {t.name}", tuple(roller.steps), summary)
         # A reach the dice decided shows the table it was rolled against; one the table
         # told leaves no chance to show.
-        data = short_counted(t) if o.get("distance") else {}
-        return Outcome("action", summary, tuple(changes), trace, data=freeze(data))
+        counting = Counting(short_row(t)) if o.get("distance") else None
+        return Outcome("action", summary, tuple(changes), trace, counting=counting)
     changes += [set_fighter(s, "flags.support_used", True) for s in p.supports]
     if a.blast and len(p.targets) > 1:
         roller.info(
@@ -422,24 +423,29 @@ def do_attack(
     parts = [fared(x.name, res) for x, res in zip(p.targets, results, strict=True)]
     summary = f"{f.name} ({a.label}) attacks; " + ", ".join(parts)
     trace = Trace(f"{f.name}: {a.label} on {t.name}", tuple(roller.steps), summary)
-    data = {"results": list(results), **counted(t, results[0])}
-    return Outcome("attack", summary, tuple(changes), trace, data=freeze(data))
+    data = {"results": list(results)}
+    counting = counted(t, results[0])
+    return Outcome("attack", summary, tuple(changes), trace, freeze(data), counting=counting)
 
 
-def counted(t: FighterState, result: str) -> dict[str, Any]:
+def counted(t: FighterState, result: str) -> Counting:
     """How an attack's outcome counts in its odds table: the effect on its (first)
     target, the rows in the order the rules list the effects."""
-    return {"odds_label": fared(t.name, result), "odds_rank": attack.RESULTS.index(result)}
+    return Counting(about(t.id, t.name, result, attack.RESULTS.index(result)))
 
 
 # How a charge that does not reach is said: "Bear (Charge) falls short of Brave".
 SHORT = "falls short of"
 
 
-def short_counted(t: FighterState) -> dict[str, Any]:
+def short_row(t: FighterState) -> Row:
     """The row of a charge that did not reach in its odds table: before every effect,
     as the move comes before the roll."""
-    return {"odds_label": f"{t.name}: not reached, no attack", "odds_rank": -1}
+    return about(t.id, t.name, NOT_REACHED, -1, f"{t.name}: not reached, no attack")
+
+
+# The effect of a charge that does not reach, as its odds row says it.
+NOT_REACHED = "not reached"
 
 
 def reach_told(o: Mapping[str, Any]) -> list[str]:
@@ -520,10 +526,10 @@ def first_roll(d: MonoData, state: GameState, req: ActionRequest) -> Callable[[R
     f, a, o = p.attacker, p.action, req.options
     fate = fate_left(state, f.side)
     said = {
-        k: Outcome("attack", fared(p.target.name, k), (), None, freeze(counted(p.target, k)))
+        k: Outcome("attack", fared(p.target.name, k), (), counting=counted(p.target, k))
         for k in attack.RESULTS
     }
-    short = Outcome("action", SHORT, (), None, freeze(short_counted(p.target)))
+    short = Outcome("action", SHORT, (), counting=Counting(short_row(p.target)))
     moves = a.charges and not f.flags.get("moved") and bool(o.get("distance"))
     need = int(o.get("move") or 0)
 
@@ -552,16 +558,22 @@ def fate_choices(d: MonoData, state: GameState, req: ActionRequest) -> tuple[Ste
     p = attack_plan(d, state, req)
     if not fate_left(state, p.attacker.side) or p.rolls[0].fate != "never":
         return ()
-    words = {fared(p.target.name, k): k for k in attack.RESULTS}
-    words[str(short_counted(p.target)["odds_label"])] = "no attack"
     steps = []
     for policy in ("miss", "unless-kill"):
         alt = ActionRequest(
             req.action, req.actor, req.target, freeze({**req.options, "fate": policy})
         )
         rows = table(first_roll(d, state, alt), req.action)
-        text = ", ".join(f"{words[k]} {fmt(pr)}" for k, pr in rows)
-        steps.append(Step(f"With a fate reroll ({policy})", text, rulings=("R-MON-P11",)))
+        told = tuple(("no attack" if r.effect == NOT_REACHED else str(r.effect), r.p) for r in rows)
+        text = ", ".join(f"{k} {fmt(pr)}" for k, pr in told)
+        steps.append(
+            Step(
+                f"With a fate reroll ({policy})",
+                text,
+                rulings=("R-MON-P11",),
+                distribution=told,
+            )
+        )
     return tuple(steps)
 
 

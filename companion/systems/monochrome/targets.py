@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from companion.core.check import Check
+from companion.core.counting import Counting, about
 from companion.core.roller import Roller
 from companion.errors import RefusedError, UsageError
 from companion.game.events import Change, Event, add_fighter, apply_event, set_fighter
@@ -97,8 +98,9 @@ def prowl(
     trace = Trace(summary, tuple(roller.steps), summary)
     # Its move's odds count every way it can end, each by what it says; the table a
     # rolled attack shows is the one of its attack on the prey (`pounce`).
-    data = {"results": out.data["results"], "odds_label": summary, "prey": prey.id}
-    return Outcome("attack", summary, tuple(changes), trace, data=freeze(data))
+    data = {"results": out.data["results"], "prey": prey.id}
+    counted = Counting(about(prey.id, prey.name, out.data["results"][0], text=summary))
+    return Outcome("attack", summary, tuple(changes), trace, freeze(data), counting=counted)
 
 
 def pounce(
@@ -128,8 +130,10 @@ def pounce(
             set_fighter(prey.id, "flags.stunned", None),
         ]
     said = fared(prey.name, result)
-    data = {"results": [result], "odds_label": said, "odds_rank": attack.RESULTS.index(result)}
-    return Outcome("attack", said, tuple(changes), None, freeze(data))
+    counted = Counting(about(prey.id, prey.name, result, attack.RESULTS.index(result)))
+    return Outcome(
+        "attack", said, tuple(changes), None, freeze({"results": [result]}), counting=counted
+    )
 
 
 def after_passing(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from companion import TYPE_CHECKING
+from companion.core.counting import Counting
 from companion.errors import RefusedError, UsageError
 from companion.game.state import FighterState, GameState, freeze
 from companion.names import fared
@@ -19,7 +20,7 @@ from companion.systems.one_stat.combat import (
     cannot_attack,
     label,
     melee_reach,
-    odds_label,
+    odds_row,
     run_attack,
     splash_attacks,
 )
@@ -250,8 +251,8 @@ def spend(board: Board, roller: Roller, a: FighterState, atk: Attack) -> None:
 
 def act(d: OneStatData, state: GameState, req: ActionRequest, roller: Roller) -> Outcome:
     """The attack action, every roll a check handed to `roller`: rolled, or walked over
-    every branch for its odds table (rows: `odds_label`, `odds_rank`, and `odds_also` for
-    each fighter a heavy shot splashes)."""
+    every branch for its odds table (a row for its target, and one for each fighter a
+    heavy shot splashes)."""
     a, t, atk = build(d, state, req)
     board = Board(state)
     for key in ("minion", "minion_near"):
@@ -268,7 +269,7 @@ def act(d: OneStatData, state: GameState, req: ActionRequest, roller: Roller) ->
     ctx = Ctx(d, board, roller, atk)
     actual = run_attack(ctx, a.id, t.id)
     result = label(state.fighter(actual), board.fighter(actual), ctx.hits)
-    row, rank = odds_label(state, ctx, actual, t.id)
+    row = odds_row(state, ctx, actual, t.id)
     also = splash_attacks(ctx, state, a.id)
     if rolled:
         after_resolution(d, board, roller)
@@ -286,16 +287,16 @@ def act(d: OneStatData, state: GameState, req: ActionRequest, roller: Roller) ->
             else f" ({atk.band} range)"
         )
     trace = Trace(title, tuple(roller.steps), summary, (), _rulings(roller.steps))
-    data: dict[str, Any] = {
-        "result": result,
-        "target": actual,
-        "odds_label": row,
-        "odds_rank": rank,
-    }
-    if also:
-        data["odds_also"] = tuple(also)
+    data: dict[str, Any] = {"result": result, "target": actual}
+    counting = Counting(row, tuple(also))
     return Outcome(
-        "attack", summary, board.changes(), trace, freeze(data), tuple(board.announcements)
+        "attack",
+        summary,
+        board.changes(),
+        trace,
+        freeze(data),
+        tuple(board.announcements),
+        counting,
     )
 
 

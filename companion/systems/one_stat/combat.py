@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from companion.core.check import Check
+from companion.core.counting import Row, about
 from companion.errors import RefusedError, UsageError
 from companion.game.state import FighterState, GameState
 from companion.names import plural
@@ -547,7 +548,7 @@ def run_attack(ctx: Ctx, aid: str, tid: str) -> str:
     return actual
 
 
-def splash_attacks(ctx: Ctx, state: GameState, aid: str) -> list[tuple[str, int]]:
+def splash_attacks(ctx: Ctx, state: GameState, aid: str) -> list[Row]:
     """Heavy option 1: everyone within 2" of the target is attacked too, one by one, hit
     or miss (R-1SS-03). Each such fighter's fate is a row of its own in the odds table
     (with its rank): the rows of the target, then those of each fighter nearby."""
@@ -563,9 +564,9 @@ def splash_attacks(ctx: Ctx, state: GameState, aid: str) -> list[tuple[str, int]
         hits = ctx.hits
         one_attack(ctx, aid, sid, splash=True)
         lab = label(state.fighter(sid), ctx.board.fighter(sid), ctx.hits - hits)
-        rows.append(
-            (f'{state.fighter(sid).name} (within 2"): {lab}', (n + 1) * SPLASH_RANK + _base(lab))
-        )
+        name = state.fighter(sid).name
+        rank = (n + 1) * SPLASH_RANK + _base(lab)
+        rows.append(about(sid, name, lab, rank, f'{name} (within 2"): {lab}'))
     return rows
 
 
@@ -592,18 +593,19 @@ def _base(lab: str) -> int:
     return ORDER.index(lab) * 1000
 
 
-def odds_label(state: GameState, ctx: Ctx, actual: str, target: str) -> tuple[str, int]:
-    """The row of the odds table an attack's end falls in, and its rank: the rules' order
+def odds_row(state: GameState, ctx: Ctx, actual: str, target: str) -> Row:
+    """The row of the odds table an attack's end falls in, with its rank: the rules' order
     of results, a counter-attack after the same result without one, a shot gone astray
-    after those that hit the target, by the name of the fighter it hit."""
+    after those that hit the target, by the name of the fighter it hit. The target's
+    own rows say its result alone ("miss")."""
     before = state.fighter(actual)
     lab = label(before, ctx.board.fighter(actual), ctx.hits)
-    rank = _base(lab)
+    rank, text = _base(lab), lab
     if actual != target:
         nearby = sorted(state.fighter(n).name + " hit instead: " for n in ctx.atk.near)
         rank += INSTEAD_RANK + 2 * nearby.index(before.name + " hit instead: ")
-        lab = f"{before.name} hit instead: {lab}"
+        text = f"{before.name} hit instead: {lab}"
     if ctx.counter_wounds:
-        lab += COUNTER
+        text += COUNTER
         rank += 1
-    return lab, rank
+    return about(actual, before.name, lab, rank, text)

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.core.check import Check
+from companion.core.counting import Counting, Headline, Row, Said, about
 from companion.core.roller import Roller
 from companion.errors import RefusedError
 from companion.game.events import Change, set_fighter
@@ -122,33 +123,32 @@ def fate_of(result: Result, figures: Mapping[str, Figure], plan: Charge) -> str:
     return "killed" if result.killed else "survives"
 
 
-def row_name(plan: Charge, fate: str) -> str:
-    """The odds table's row for a fate: whose death or survival it is."""
-    t, a = plan.melee.target.name, plan.melee.attacker.name
-    return {"killed": fared(t, "killed"), "survives": fared(t, "survives")}.get(
-        fate, fared(a, "killed")
-    )
+def row_of(plan: Charge, fate: str) -> Row:
+    """The odds table's row for a fate, where it stands: whose death or survival it is."""
+    t, a = plan.melee.target, plan.melee.attacker
+    if fate == "charger killed":
+        return about(a.id, a.name, "killed", FATES.index(fate))
+    return about(t.id, t.name, fate, FATES.index(fate))
 
 
-def odds_data(plan: Charge, result: Result, fate: str) -> dict[str, Any]:
-    """How the odds count one attack: its row, where the row stands, the spread of its
-    hits, unblocked hits and damage (told given the charger lives to strike, when it
-    is shot as it comes in) and the headline, the target's chance of being killed."""
+def counting(plan: Charge, result: Result, fate: str) -> Counting:
+    """How the odds count one attack: its row, the spread of its hits, unblocked hits
+    and damage (told given the charger lives to strike, when it is shot as it comes in)
+    and the headline, the target's chance of being killed."""
     atk = plan.melee
-    data: dict[str, Any] = {
-        "odds_label": row_name(plan, fate),
-        "odds_rank": FATES.index(fate),
-        "odds_headline": [f"{atk.target.name} killed", fate == "killed"],
-    }
+    facets: tuple[tuple[str, Said], ...] = ()
     if fate != "charger killed":
-        data["odds_facets"] = {
-            "Hits": result.hits,
-            "Unblocked hits": result.unblocked,
-            "Damage": result.damage,
-        }
-    if plan.shoot_first:
-        data["odds_facets_given"] = f"if {atk.attacker.name} lives to strike"
-    return data
+        facets = (
+            ("Hits", result.hits),
+            ("Unblocked hits", result.unblocked),
+            ("Damage", result.damage),
+        )
+    return Counting(
+        row_of(plan, fate),
+        facets=facets,
+        given=f"if {atk.attacker.name} lives to strike" if plan.shoot_first else "",
+        headline=Headline(f"{atk.target.name} killed", fate == "killed"),
+    )
 
 
 # The attack last planned, with what it was planned from: the odds run the same attack
@@ -223,6 +223,7 @@ def attack(
         summary,
         tuple(changes),
         trace,
-        data=freeze(data | odds_data(plan, result, fate)),
+        data=freeze(data),
         announcements=(f"Game over: {end[-1].value}",) if end else (),
+        counting=counting(plan, result, fate),
     )

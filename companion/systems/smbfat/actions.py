@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.core.check import Check
+from companion.core.counting import Counting, Row
 from companion.core.roller import Roller
 from companion.errors import RefusedError
 from companion.game.events import Change, Event, apply_event, set_fighter, set_game, set_side
@@ -26,7 +27,7 @@ from companion.systems.smbfat.figures import (
     skill_dice,
     why_of,
 )
-from companion.trace import Step, Trace
+from companion.trace import Step, Trace, Who
 from companion.values import replace
 
 # The one thing a figure does besides its move (the text's list, in its order).
@@ -133,9 +134,10 @@ def skill(
     said = c.success_text if ok else c.failure_text
     text = f"{f.name} tries {task}: {said}"
     # The odds table counts a skill roll by its result alone, success first.
-    counted = freeze({"odds_label": said, "odds_rank": 0 if ok else 1})
+    row = Row(said, "success" if ok else "failure", Who(f.id, f.name), 0 if ok else 1)
     trace = Trace(f"{f.name}: skill roll", tuple(roller.steps), text)
-    return Outcome("skill", text, tuple(changes), trace, counted)
+    data = freeze({"success": ok})
+    return Outcome("skill", text, tuple(changes), trace, data, counting=Counting(row))
 
 
 def nothing(d: SmbData, state: GameState, f: FighterState) -> Outcome:
@@ -191,8 +193,10 @@ def attack(d: SmbData, state: GameState, req: ActionRequest, roller: Roller) -> 
     out = _finish(
         "attack", summary, changes, roller, f"{f.name} {a.verb} {a.strikes[0].target.name}"
     )
-    # The outcome as `odds` counts it, so a roll can be set against its exact chances.
-    return replace(out, data=freeze(atk_mod.odds_data(a, results)))
+    # What befell each target, and the outcome as `odds` counts it, so a roll can be set
+    # against its exact chances.
+    data = {"targets": [s.target.id for s in a.strikes], "results": list(results)}
+    return replace(out, data=freeze(data), counting=atk_mod.counting(a, results))
 
 
 def _reroll_hint(state: GameState, f: FighterState, roller: Roller) -> None:

@@ -12,10 +12,10 @@ from fractions import Fraction
 from typing import Any
 
 from companion.core.check import Check
+from companion.core.counting import Counting, Row, about
 from companion.core.roller import Roller
 from companion.errors import RefusedError, UsageError
 from companion.game.state import GameState
-from companion.names import fared
 from companion.odds import fmt
 from companion.systems.base import ActionRequest
 from companion.systems.kit.plugin import no_shot, opponents
@@ -279,28 +279,28 @@ def _note(log: list[dict[str, Any]] | None, kind: str, atk: Attack, s: Strike, o
     )
 
 
-def odds_label(atk: Attack, results: tuple[str, ...]) -> str:
-    """One target: its result; a Spread attack: how many figures fall."""
+def odds_row(atk: Attack, results: tuple[str, ...]) -> Row:
+    """One target: its result; a Spread attack: how many figures fall (a row about no
+    one figure). Rows in the order most defeated first (a single target's results in
+    the order defeated, missed, lost)."""
     if len(atk.strikes) == 1:
-        return fared(atk.strikes[0].target.name, results[0])
-    return f"{results.count(DEFEATED)} of {len(atk.strikes)} figures defeated"
+        t = atk.strikes[0].target
+        return about(t.id, t.name, results[0], (DEFEATED, MISSED, LOST).index(results[0]))
+    fallen = results.count(DEFEATED)
+    text = f"{fallen} of {len(atk.strikes)} figures defeated"
+    return Row(text, f"{fallen} defeated", None, len(results) - fallen)
 
 
-def odds_data(atk: Attack, results: tuple[str, ...]) -> dict[str, Any]:
-    """How the outcome is counted in the odds table: its row, the rows in the order most
-    defeated first (a single target's results in the order defeated, missed, lost), and
-    the chance of each target that the table alone does not say (a Spread's figures, a
-    target behind a Fear roll)."""
-    if len(atk.strikes) == 1:
-        rank = (DEFEATED, MISSED, LOST).index(results[0])
-    else:
-        rank = len(results) - results.count(DEFEATED)
-    facets = {
-        f"Chance: {s.target.name}": f"{s.target.name} is defeated"
+def counting(atk: Attack, results: tuple[str, ...]) -> Counting:
+    """How the outcome is counted in the odds table: its row, and the chance of each
+    target that the table alone does not say (a Spread's figures, a target behind a
+    Fear roll)."""
+    facets = tuple(
+        (f"Chance: {s.target.name}", f"{s.target.name} is defeated")
         for s, r in zip(atk.strikes, results, strict=True)
         if r == DEFEATED and (len(atk.strikes) > 1 or s.fear)
-    }
-    return {"odds_label": odds_label(atk, results), "odds_rank": rank, "odds_facets": facets}
+    )
+    return Counting(odds_row(atk, results), facets=facets)
 
 
 def setup_text(atk: Attack) -> str:

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.core.check import Check
+from companion.core.counting import Counting, Said, about
 from companion.core.roller import Roller
 from companion.game.state import GameState, freeze
 from companion.names import fared, plural
@@ -329,21 +330,19 @@ def attack_outcome(
     if notes:
         roller.steps.append(Step("After the fight", " ".join(notes)))
     trace = Trace(f"{atk.attacker.name} {verb} {atk.defender.name}", tuple(run.steps), summary)
-    data: dict[str, Any] = {
-        "result": result,
-        "attacker_result": own,
-        # The odds table: one row per result of the defender, in the order of RESULTS.
-        "odds_label": fared(atk.defender.name, result),
-        "odds_rank": RESULTS.index(result),
-    }
+    data: dict[str, Any] = {"result": result, "attacker_result": own}
+    # The odds table: one row per result of the defender, in the order of RESULTS.
+    row = about(atk.defender.id, atk.defender.name, result, RESULTS.index(result))
+    facets: tuple[tuple[str, Said], ...] = ()
     if own != "no effect":
         # The attacker's own risk (Counter-Attack, Trapper, Death Blow, Intimidating):
         # "killed" is counted within "hurt, stunned or killed".
         said = ("killed", HURT) if own == "killed" else (HURT,)
-        data["odds_facets"] = {f"Risk to {atk.attacker.name}": said}
+        facets = ((f"Risk to {atk.attacker.name}", said),)
+    counting = Counting(row, facets=facets)
     if not taken:
         # Walked for the odds: read once and dropped, so neither recorded nor frozen.
-        return Outcome("attack", summary, (), trace, data=data)
+        return Outcome("attack", summary, (), trace, data=data, counting=counting)
     changes = list(pre)
     for uid, after in run.units.items():
         changes += unit_changes(_before(state, atk, uid), after)
@@ -357,7 +356,13 @@ def attack_outcome(
         changes += end
         announcements = (f"Game over: {end[-1].value}",)
     return Outcome(
-        "attack", summary, tuple(changes), trace, data=freeze(data), announcements=announcements
+        "attack",
+        summary,
+        tuple(changes),
+        trace,
+        data=freeze(data),
+        announcements=announcements,
+        counting=counting,
     )
 
 

@@ -19,7 +19,7 @@ def test_attack_json_trace_is_stored_and_undone(demo):
     assert attack["probability"]["fraction"] == "3/5" and attack["success"] is True
     defence = next(s for s in steps if "defends" in s["title"])
     assert defence["roll"]["count"] == 2 and defence["roll"]["kept"] == [0]
-    assert {o["outcome"] for o in ev["trace"]["odds"]} == {"miss", "defended", "wounded"}
+    assert {o["text"] for o in ev["trace"]["odds"]} == {"miss", "defended", "wounded"}
     b = run("status", "--json").json()
     t = next(f for s in b["sides"] for f in s["fighters"] if f["name"] == "T-999")
     assert t["status"] == "wounded"
@@ -36,7 +36,7 @@ def test_odds_changes_nothing(demo):
     before = run("log", "--json").out
     r = run("odds", "Robyn", "Frogger with rifle", "--range", "12", "--json")
     assert r.code == 0, r.err
-    odds = {o["outcome"]: o["p"]["fraction"] for o in r.json()["odds"]}
+    odds = {o["text"]: o["p"]["fraction"] for o in r.json()["odds"]}
     assert odds == {"miss": "4/25", "defended": "21/50", "out": "21/50"}
     assert run("log", "--json").out == before
     r = run("odds", "Robyn", "T-999")

@@ -212,7 +212,7 @@ def test_heavy_option_1_and_splash():
         attack(st, "ann", "bob", [1], ranged=True, range=12)
     out, st2 = attack(st, "ann", "bob", [2, 1, 3, 2], ranged=True, range=4, splash=("cid",))
     assert st2.fighter("bob").out and st2.fighter("cid").out
-    assert any("within 2" in k for k, _ in out.trace.odds)
+    assert any("within 2" in k for k, _ in out.trace.chances)
 
 
 def test_heavy_option_2_adds_a_wound():

@@ -98,7 +98,7 @@ def test_attack_trace_carries_odds_and_step_probabilities():
 
     st = game(fighter("ann", 0, stat=6), fighter("bob", 1, stat=5))
     out, _ = attack(st, "ann", "bob", [3, 7])
-    assert dict(out.trace.odds)["wounded"] == Fraction(15, 32)
+    assert dict(out.trace.chances)["wounded"] == Fraction(15, 32)
     assert step(out, "attacks").probability == Fraction(3, 4)
     assert step(out, "defends").probability == Fraction(3, 8)
     d = out.trace.to_dict()
@@ -117,7 +117,7 @@ def _acted(state, req):
 
     def rows(dice):
         out = system.act(state, req, DiceRoller(dice))
-        return (str(out.data["odds_label"]), *(lab for lab, _ in out.data.get("odds_also", ())))
+        return (out.counting.row.text, *(row.text for row in out.counting.also))
 
     counted: dict[str, Fraction] = {}
     for labels, p in brute_force(rows).items():
@@ -135,7 +135,7 @@ def test_a_heavy_shots_splash_rows_equal_brute_force():
     req = ActionRequest(
         "attack", "ann", "bob", freeze({"ranged": True, "range": 4, "splash": ("cid",)})
     )
-    table = systems.get("1ss").odds(st, req).odds
+    table = systems.get("1ss").odds(st, req).chances
     assert [lab for lab, _ in table][3:] == [
         'Cid (within 2"): miss',
         'Cid (within 2"): defended',
@@ -147,7 +147,7 @@ def test_a_heavy_shots_splash_rows_equal_brute_force():
 
 def _summaries(state, action, actor, target=None, **options):
     req = ActionRequest(action, actor, target, freeze(options))
-    table = dict(systems.get("1ss").odds(state, req).odds)
+    table = dict(systems.get("1ss").odds(state, req).chances)
     assert table == resolved(systems.get("1ss"), state, req, lambda o: o.summary), req
     return table
 
@@ -180,4 +180,6 @@ def test_a_splash_hit_does_not_turn_a_miss_on_the_target_into_a_defence():
     # Ann's D8 shows 8 (a miss on Bob); the splash on Cid hits (1) and Cid fails (1).
     out, _ = resolve(st, "attack", "ann", "bob", [8, 1, 1], ranged=True, range=4, splash=("cid",))
     assert out.data["result"] == "miss" and out.summary.endswith("Bob: missed")
-    assert [lab for lab, _ in out.data["odds_also"]] == ['Cid (within 2"): out']
+    assert [row.text for row in out.counting.also] == ['Cid (within 2"): out']
+    assert [(row.fighter.id, row.effect) for row in out.counting.also] == [("cid", "out")]
+    assert "odds_also" not in out.data

@@ -64,5 +64,5 @@ def test_the_odds_know_he_cannot_defend_on_his_last_die(bounty):
         bounty("solo", "wound", "Bounty boss")
     r = bounty("odds", "Robyn", "Bounty boss", "--json")
     assert r.code == 0, r.err
-    odds = {o["outcome"]: o["p"]["fraction"] for o in r.json()["odds"]}
+    odds = {o["text"]: o["p"]["fraction"] for o in r.json()["odds"]}
     assert odds == {"miss": "2/5", "out": "3/5"}  # Robyn's D10 at most 6 hits, and he falls

@@ -336,8 +336,8 @@ def test_odds_match_brute_force(request_):
     brute = resolved(MONO, state, request_, lambda o: o.data["results"][0])
     trace = MONO.odds(state, request_)
     # Each row names the target and its result in words ("Brave: missed").
-    target = trace.odds[0][0].split(": ", 1)[0]
-    assert dict(trace.odds) == {fared(target, k): p for k, p in brute.items() if p}
+    target = trace.odds[0].text.split(": ", 1)[0]
+    assert dict(trace.chances) == {fared(target, k): p for k, p in brute.items() if p}
     assert sum(brute.values()) == 1
 
 
@@ -348,7 +348,9 @@ def test_low_roll_odds_match_brute_force():
     state = supported(set_fighter(state, "eye", moved=True), "ranged", "sam", "sid", "sue")
     request = req("snipe", "eye", "tank", supports=("sam", "sid", "sue"))
     brute = resolved(MONO, state, request, lambda o: o.data["results"][0])
-    assert dict(MONO.odds(state, request).odds) == {fared("Tank", k): p for k, p in brute.items()}
+    assert dict(MONO.odds(state, request).chances) == {
+        fared("Tank", k): p for k, p in brute.items()
+    }
     assert brute["killed"] > 0
 
 
@@ -368,18 +370,18 @@ def test_a_rolled_attack_shows_the_odds_of_its_first_roll():
     state = game(A, B, active="mech")
     request = req("blast", "mech", "brave", caught=("chief", "tank"), fate="miss")
     out = roll(state, request, 6, 6, 1, 2, 3, 3, 4, 4, 5, 5)
-    assert out.data["odds_label"] == "Brave: stunned"
+    assert out.counting.row.text == "Brave: stunned"
     assert out.trace.odds == MONO.odds(state, request).odds
     state = game(A, B, active="wolf")
     out = roll(state, req("charge", "wolf", "brave"), 3, 4, 2, 2)
     assert out.trace.odds == MONO.odds(state, req("charge", "wolf", "brave")).odds
-    assert dict(out.trace.odds)["Brave: missed"] == Fraction(7, 12)
+    assert dict(out.trace.chances)["Brave: missed"] == Fraction(7, 12)
 
 
 def test_odds_show_what_a_reroll_would_do():
     state = game(A, B, active="bob")
     trace = MONO.odds(state, req("shoot", "bob", "brave"))
-    assert dict(trace.odds)["Brave: missed"] == Fraction(5, 6)
+    assert dict(trace.chances)["Brave: missed"] == Fraction(5, 6)
     text = " ".join(s.title + " " + s.outcome for s in trace.steps)
     assert "fate reroll (miss)" in text and "miss 69.4%" in text
 

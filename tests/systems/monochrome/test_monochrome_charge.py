@@ -40,7 +40,7 @@ def fighter_flags(run, name: str) -> dict:
 
 
 def odds_of(r) -> dict[str, Fraction]:
-    return {o["outcome"]: Fraction(o["p"]["fraction"]) for o in r.json()["odds"]}
+    return {o["text"]: Fraction(o["p"]["fraction"]) for o in r.json()["odds"]}
 
 
 def test_a_3_inch_charge_that_did_not_reach_makes_no_attack(run):
@@ -161,8 +161,8 @@ def test_odds_of_a_charge_match_every_dice_sequence():
     state = game([bear], [bob], active="bear")
     assert state.sides[0].flags["fate"] == 1
     request = req("charge", "bear", "bob", distance=8, move=8, fate="miss")
-    brute = brute_force(lambda dice: MONO.act(state, request, DiceRoller(dice)).data["odds_label"])
-    assert dict(MONO.odds(state, request).odds) == {k: p for k, p in brute.items() if p}
+    brute = brute_force(lambda dice: MONO.act(state, request, DiceRoller(dice)).counting.row.text)
+    assert dict(MONO.odds(state, request).chances) == {k: p for k, p in brute.items() if p}
 
 
 def test_play_rolls_the_move_asks_whether_it_reached_then_the_attack(run):

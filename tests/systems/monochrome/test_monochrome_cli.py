@@ -47,7 +47,7 @@ def test_odds_give_every_effect(run):
     run("turn")
     r = run("odds", "Bear", "Bob", "--json")
     assert r.code == 0, r.err
-    odds = {o["outcome"]: o["p"]["fraction"] for o in r.json()["odds"]}
+    odds = {o["text"]: o["p"]["fraction"] for o in r.json()["odds"]}
     # 2D6 equal or under 8: miss 10/36; 6-8 knockback, 3-5 stunned, 2 killed.
     assert odds == {
         "Bob: missed": "5/18",

@@ -84,12 +84,12 @@ def test_a_targets_odds_are_its_move_walked_and_its_attack_shows_its_own():
     state = game(A, B, scenario="5-1-1", active="target-monster")
     request = req("prowl", "target-monster", closest=("bob", "brave"), reach=True)
     brute = resolved(MONO, state, request, lambda o: o.summary)
-    assert dict(MONO.odds(state, request).odds) == brute
+    assert dict(MONO.odds(state, request).chances) == brute
     # A rolled attack shows the odds of its attack on the prey it picked.
     out = roll(state, request, 4, 4, 1, 1)
     alone = req("prowl", "target-monster", closest=("brave",), reach=True)
     on_brave = resolved(MONO, state, alone, lambda o: o.data["results"][0])
-    assert dict(out.trace.odds) == {fared("Brave", k): p for k, p in on_brave.items()}
+    assert dict(out.trace.chances) == {fared("Brave", k): p for k, p in on_brave.items()}
 
 
 def test_a_target_that_cannot_reach_only_moves():

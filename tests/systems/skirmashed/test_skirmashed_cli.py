@@ -58,7 +58,7 @@ def test_odds_json_gives_the_kill_chance(run):
     r = run("odds", "Holt", "Vex", "--ranged", "--range", "3", "--json")
     assert r.code == 0, r.err
     data = r.json()
-    rows = {row["outcome"]: row["p"]["value"] for row in data["odds"]}
+    rows = {row["text"]: row["p"]["value"] for row in data["odds"]}
     assert "Vex: killed" in rows and "Vex: survives" in rows
     assert any(s["title"] == "Unblocked hits" for s in data["steps"])
     r = run("odds", "Holt", "Vex", "--ranged", "--opt", "band=long")

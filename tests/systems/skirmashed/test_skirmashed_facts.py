@@ -61,7 +61,7 @@ def test_done_odds_gives_the_stamina_checks_three_outcomes(run):
     _round(run)
     r = run("done", "--odds", "--json")
     assert r.code == 0, r.err
-    rows = {row["outcome"]: row["p"]["fraction"] for row in r.json()["odds"]}
+    rows = {row["text"]: row["p"]["fraction"] for row in r.json()["odds"]}
     # Holt's Stamina 10 on 2D10: 45 of 100 totals are 10 or less, one is 20.
     assert rows == {
         "Holt ends the activation: exhausted for the rest of the round": "9/20",
@@ -82,8 +82,8 @@ def test_odds_may_assume_a_focus_or_a_charge_before_it_is_taken(run):
     assert focused.code == 0, focused.err
     hit = next(s for s in focused.json()["steps"] if s["title"].startswith("To hit"))
     assert any("-1 focused" in n for n in hit["notes"])
-    kill = {r["outcome"]: r["p"]["value"] for r in focused.json()["odds"]}["Vex: killed"]
-    assert kill > {r["outcome"]: r["p"]["value"] for r in plain["odds"]}["Vex: killed"]
+    kill = {r["text"]: r["p"]["value"] for r in focused.json()["odds"]}["Vex: killed"]
+    assert kill > {r["text"]: r["p"]["value"] for r in plain["odds"]}["Vex: killed"]
     charge = run("odds", "Holt", "Vex", "--opt", "charging=yes")
     assert charge.code == 0 and "charging (R-SKM-P10)" in charge.out
     r = run("odds", "Holt", "Vex", "--opt", "focused=yes", "--opt", "charging=yes")

@@ -26,7 +26,7 @@ def by_dice(state, **opts):
 
     def rolled(dice):
         o = SKM.act(state, req, DiceRoller(dice))
-        return o.data["odds_label"], o.data["hits"], o.data["unblocked"], o.data["damage"]
+        return o.counting.row.text, o.data["hits"], o.data["unblocked"], o.data["damage"]
 
     brute = brute_force(rolled)
     rows: dict[str, Fraction] = {}
@@ -49,7 +49,7 @@ def by_dice(state, **opts):
 
 def check_against_dice(state, **opts):
     (rows, said), trace = by_dice(state, **opts)
-    assert dict(trace.odds) == rows
+    assert dict(trace.chances) == rows
     assert sum(rows.values()) == 1
     assert {s.title: s.outcome for s in trace.steps if s.title in SPREADS} == said
     return trace
@@ -76,11 +76,11 @@ def test_kill_chance_counts_the_damage_already_taken():
     trace = SKM.odds(state, attack("a", "b", ranged=True))
     # Hit above 5: 1/2; block above Manoeuvre 1 +1 (FP 1 equal to it) = 2: 8/10 blocked,
     # so one unblocked hit comes with 1/2 * 2/10 = 1/10.
-    assert dict(trace.odds)["B: killed"] == Fraction(1, 10)
+    assert dict(trace.chances)["B: killed"] == Fraction(1, 10)
     fresh = SKM.odds(
         game([fig("A", fp=1, boom=5)], [fig("B", man=1, sta=10)]), attack("a", "b", ranged=True)
     )
-    assert "B: killed" not in dict(fresh.odds)
+    assert "B: killed" not in dict(fresh.chances)
 
 
 def test_odds_of_a_charge_count_the_shot_on_the_way_in():
@@ -90,7 +90,7 @@ def test_odds_of_a_charge_count_the_shot_on_the_way_in():
     b = fig("B", man=1, fp=1, boom=5, sta=19)
     state = game([a], [b], active="a")
     trace = SKM.odds(state, attack("a", "b", charging=True, shoot_first=True))
-    assert dict(trace.odds)["A: killed"] == Fraction(1, 2)
+    assert dict(trace.chances)["A: killed"] == Fraction(1, 2)
     assert trace.steps[0].title == "Shooting the charger"
     # The blow's spread is given the charger lives: Fight 1 above Hack 5 -2 = 3: 7 in 10.
     hits = next(s for s in trace.steps if s.title == "Hits")
@@ -112,11 +112,11 @@ def test_resolve_over_every_typed_roll_counts_the_odds_table():
     # attack shows too.
     state = game([fig("A", fp=2, boom=5)], [fig("B", man=4, sta=5)], active="a")
     req = attack("a", "b", ranged=True)
-    table = SKM.odds(state, req).odds
-    assert resolved(SKM, state, req, lambda o: o.data["odds_label"]) == dict(table)
+    table = SKM.odds(state, req).chances
+    assert resolved(SKM, state, req, lambda o: o.counting.row.text) == dict(table)
     rolled = SKM.resolve(state, req, TypedDice([10, 10, 1, 1]))
-    assert rolled.trace.odds == table
-    assert rolled.data["odds_label"] == "B: killed"
+    assert rolled.trace.chances == table
+    assert rolled.counting.row.text == "B: killed"
 
 
 @pytest.mark.parametrize("flags", [{}, {"token": True}, {"status": "out"}])
@@ -125,5 +125,5 @@ def test_end_of_activation_odds_count_every_typed_roll(flags):
     # every pair of dice the stamina check can roll, lands in its rows as often.
     state = set_fig(game([fig("A", sta=9)], [fig("B")], active="a"), "a", **flags)
     trace = SKM.end_activation_odds(state)
-    assert brute_force(lambda dice: SKM.end_activation(state, dice).summary) == dict(trace.odds)
+    assert brute_force(lambda dice: SKM.end_activation(state, dice).summary) == dict(trace.chances)
     assert all(s.title == "Stamina check" for s in trace.steps)

@@ -24,10 +24,10 @@ def test_heavy_weapon_adds_no_die_against_an_adjacent_target(run):
     assert run("activate", "Sniper").code == 0
     # A Gunslinger with Heavy weapon: 2 ranged dice + 1 at a target not adjacent.
     r = run("odds", "Sniper", "Footman", "--range", "6", "--json")
-    assert r.json()["odds"][0] == {
-        "outcome": "Footman: defeated",
-        "p": {"fraction": "7/8", "value": 0.875},
-    }
+    row = r.json()["odds"][0]
+    assert row["text"] == "Footman: defeated" and row["effect"] == "defeated"
+    assert row["fighter"]["name"] == "Footman" and row["fighter"]["id"]
+    assert row["p"] == {"fraction": "7/8", "value": 0.875}
     # 0" is base contact: adjacent, so no shot and no Heavy die.
     r = run("attack", "Sniper", "Footman", "--range", "0", "--dice", "1,1,6")
     assert r.code == 1 and "adjacent" in r.err and "Heavy weapon adds no die" in r.err

@@ -185,15 +185,15 @@ def test_odds_equal_brute_force_over_every_die(a, b, opts):
     brute = resolved(SMB, state, request, lambda o: _defeated(apply(state, o)))
     trace = SMB.odds(state, request)
     names = {f.id: f.name for f in state.fighters}
-    if len(trace.odds) and "figures defeated" in trace.odds[0][0]:
+    if len(trace.odds) and "figures defeated" in trace.odds[0].text:
         by_n: dict[int, Fraction] = {}
         for k, p in brute.items():
             by_n[len(k)] = by_n.get(len(k), Fraction(0)) + p
-        assert {int(label.split()[0]): p for label, p in trace.odds} == by_n
+        assert {int(label.split()[0]): p for label, p in trace.chances} == by_n
     else:
         won = sum((p for k, p in brute.items() if "y" in k), Fraction(0))
-        assert dict(trace.odds)[f"{names['y']}: defeated"] == won
-    assert sum(p for _, p in trace.odds) == 1
+        assert dict(trace.chances)[f"{names['y']}: defeated"] == won
+    assert sum(p for _, p in trace.chances) == 1
 
 
 def test_odds_say_what_a_reroll_would_change():  # R-SMB-02
@@ -209,15 +209,15 @@ def test_odds_say_what_a_reroll_would_change():  # R-SMB-02
 def test_skill_odds_talented():  # R-SMB-01
     state = game([fig("X", "brawler", "talented")], [fig("Y")], active="x")
     trace = SMB.odds(state, req("skill", "x"))
-    assert dict(trace.odds) == {"success": Fraction(3, 4), "failure": Fraction(1, 4)}
+    assert dict(trace.chances) == {"success": Fraction(3, 4), "failure": Fraction(1, 4)}
 
 
 def test_skill_odds_are_the_count_of_the_rolled_skill_roll():  # R-SMB-01
     state = game([fig("X", "brawler", "talented")], [fig("Y")], active="x")
     request = req("skill", "x")
-    brute = resolved(SMB, state, request, lambda o: str(o.data["odds_label"]))
+    brute = resolved(SMB, state, request, lambda o: str(o.counting.row.text))
     assert (
-        dict(SMB.odds(state, request).odds)
+        dict(SMB.odds(state, request).chances)
         == brute
         == {
             "success": Fraction(3, 4),
@@ -260,8 +260,8 @@ def test_odds_may_be_asked_out_of_turn_and_after_the_one_thing():
     done = apply(state, roll(state, req("attack", "x", "z"), 1, 1))
     # X has made its attack, and then it is nobody's turn, and then the game is over.
     for now in (done, replace(done, active=None), replace(done, phase="ended")):
-        table = dict(SMB.odds(now, req("attack", "x", "y")).odds)
+        table = dict(SMB.odds(now, req("attack", "x", "y")).chances)
         assert table == {"Y: defeated": Fraction(3, 4), "Y: missed": Fraction(1, 4)}
-        assert dict(SMB.odds(now, req("skill", "x")).odds)["success"] == Fraction(1, 2)
+        assert dict(SMB.odds(now, req("skill", "x")).chances)["success"] == Fraction(1, 2)
     with pytest.raises(RefusedError, match="already made its attack"):
         roll(done, req("attack", "x", "y"), 6, 6)

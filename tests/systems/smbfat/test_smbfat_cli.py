@@ -92,7 +92,7 @@ def test_seeded_attack_odds_and_a_reroll(run, tmp_path):
     r = run("odds", "Sniper", "Hedge Witch", "--range", "12", "--json")
     assert r.code == 0, r.err
     # Sniper: Fear roll 1/2, then 3 dice (Heavy weapon) at 4+: 7/8.
-    odds = {o["outcome"]: o["p"]["fraction"] for o in r.json()["odds"]}
+    odds = {o["text"]: o["p"]["fraction"] for o in r.json()["odds"]}
     assert odds == {
         "Hedge Witch: defeated": "7/16",
         "Hedge Witch: missed": "1/16",

@@ -87,7 +87,7 @@ def test_a_game_round_by_round(run):
     assert run("activate", "Thorin").code == 0
     assert run("act", "Thorin", "walk").code == 0
     r = run("odds", "Thorin", "Wizard", "--range", "20", "--json")
-    odds = {o["outcome"]: o["p"]["fraction"] for o in r.json()["odds"]}
+    odds = {o["text"]: o["p"]["fraction"] for o in r.json()["odds"]}
     # Q3 against Q2 hits on 3+ (2/3); the kill roll beats 2 on 3+ (2/3).
     assert odds == {"Wizard: killed": "4/9", "Wizard: wounded": "2/9", "Wizard: no effect": "1/3"}
     r = run("attack", "Thorin", "Wizard", "--range", "20", "--dice", "4,3", "--json")
@@ -235,7 +235,7 @@ def test_any_action_gives_its_odds_from_its_resolution_and_writes_nothing(run):
     orc = next(f for f in state.fighters if f.name == "Orc Warrior")
     want = resolved(WS, state, ActionRequest("morale", orc.id), lambda o: o.summary)
     got = run("act", "Orc Warrior", "morale", "--odds", "--json").json()
-    assert {o["outcome"]: Fraction(o["p"]["fraction"]) for o in got["odds"]} == want
+    assert {o["text"]: Fraction(o["p"]["fraction"]) for o in got["odds"]} == want
     assert len(want) > 1 and sum(want.values()) == 1
     text = run("act", "Orc Warrior", "morale", "--odds").out
     assert "Odds: Orc Warrior: Morale test" in text and "Odds before the dice" not in text
@@ -260,7 +260,7 @@ def test_a_leader_rolls_three_command_dice_however_many_units_it_asks_for(run):
     assert r.code == 2 and "2 more D6 needed" in r.err
     # Two units are both commanded on two 4+ of three dice: 4 of 8 (two dice would give 1/4).
     r = run("act", "Boss", "command", "--opt", "units=2", "--odds", "--json").json()
-    odds = {o["outcome"]: o["p"]["fraction"] for o in r["odds"]}
+    odds = {o["text"]: o["p"]["fraction"] for o in r["odds"]}
     assert odds == {
         "Boss commands: 2 units may activate now": "1/2",
         "Boss commands: 1 unit may activate now": "3/8",

@@ -435,8 +435,8 @@ def test_odds_match_brute_force(a, d, opts):
         hurt += p if own != "no effect" else 0
         killed += p if own == "killed" else 0
     trace = WS.odds(s, req)
-    assert dict(trace.odds) == by_defender
-    ranks = [wa.RESULTS.index(label.removeprefix("D: ")) for label, _ in trace.odds]
+    assert dict(trace.chances) == by_defender
+    ranks = [wa.RESULTS.index(label.removeprefix("D: ")) for label, _ in trace.chances]
     assert ranks == sorted(ranks)
     risk = [st.outcome for st in trace.steps if st.title == "Risk to A"]
     if hurt:
@@ -470,7 +470,7 @@ def test_odds_of_every_other_action_are_the_brute_force_of_its_resolution(side, 
         s = set_unit(s, "w", wounds=1)
     brute = resolved(WS, s, req, lambda o: o.summary)
     assert len(brute) > 1
-    assert dict(WS.odds(s, req).odds) == brute
+    assert dict(WS.odds(s, req).chances) == brute
 
 
 def test_odds_of_the_largest_attack_are_whole():
@@ -480,7 +480,7 @@ def test_odds_of_the_largest_attack_are_whole():
     # Every special rule at once walks about 3,700 branches of the rule code; how long
     # that takes is timed by bench/limits.py (the one-second promise), not asserted here.
     trace = WS.odds(s, attack("a", "d"))
-    assert sum(p for _, p in trace.odds) == 1
+    assert sum(p for _, p in trace.chances) == 1
 
 
 def test_hit_and_run_and_push_back_reminders():
