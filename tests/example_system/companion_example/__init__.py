@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from companion.core.check import Check
+from companion.core.counting import Counting, about
 from companion.core.roller import Roller
 from companion.data import Reader
 from companion.errors import UsageError
@@ -183,7 +184,9 @@ class ExampleSkirmish(FromData):
         said = "out" if hit else "missed"
         summary = f"{a.name} attacks {t.name}; {t.name}: {said}"
         changes = (set_fighter(t.id, "status", "out"),) if hit else ()
-        # The walk counts the outcome in the row `odds_label` names, rows ordered by rank.
-        data = {"result": said, "target": t.id, "odds_label": said, "odds_rank": int(hit)}
+        # The odds count the outcome in the row it names (about the target, by its effect),
+        # rows ordered by rank; the event stores only what happened.
+        counting = Counting(about(t.id, t.name, said, int(hit), said))
+        data = {"result": said, "target": t.id}
         trace = Trace(f"Attack: {a.name} against {t.name}", tuple(roller.steps), summary)
-        return Outcome("attack", summary, changes, trace, freeze(data))
+        return Outcome("attack", summary, changes, trace, freeze(data), counting=counting)

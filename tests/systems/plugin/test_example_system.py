@@ -30,7 +30,7 @@ def test_a_game_of_it_through_the_cli(run, home):
     assert r.code == 0, r.err
     event = r.json()["event"]
     assert event["summary"] == "Ash attacks Dara; Dara: out"
-    rows = {row["outcome"]: row["p"]["fraction"] for row in event["trace"]["odds"]}
+    rows = {row["effect"]: row["p"]["fraction"] for row in event["trace"]["odds"]}
     assert rows == {"missed": "1/3", "out": "2/3"}  # Skill 4 on a D6
     board = run("status", "--json").json()
     assert [f["status"] for f in board["sides"][1]["fighters"]][0] == "out"
