@@ -9,15 +9,18 @@ from typing import Any
 from companion.core.roller import Roller
 from companion.dice import DiceSource
 from companion.errors import CompanionError, RefusedError
+from companion.game.concede import Conceded
 from companion.game.state import FighterState, GameState, freeze
 from companion.roster import Roster, RosterFighter
 from companion.systems import records
 from companion.systems.base import flag_words, house_rule_lines
 from companion.systems.kit.facts import ActionSpec, Fact
 from companion.systems.kit.plugin import FromData
+from companion.systems.kit.state import Stunned, TurnOrder
 from companion.systems.monochrome import actions, roster_rules, scoring, targets, turns
 from companion.systems.monochrome import data as data_mod
 from companion.systems.monochrome.data import MonoData
+from companion.systems.monochrome.state import MonoActivation, MonoFighter, MonoGame, MonoSide
 from companion.systems.table_rolls import TableRolls
 from companion.trace import Step
 
@@ -34,6 +37,9 @@ FLAG_WORDS = {
 class Monochrome(FromData):
     score_kind = "points-killed"  # won on the enemy's points taken out
     card_boxes = (("Activated", 1), ("Stunned", 1), ("Fate", 1))
+    fighter_state = (Stunned, MonoActivation, MonoFighter)
+    side_state = (Conceded, MonoSide)
+    game_state = (TurnOrder, MonoGame)
 
     def __init__(self) -> None:
         super().__init__()

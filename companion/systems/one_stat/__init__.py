@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from companion.game.concede import Conceded
 from companion.game.state import FighterState, GameState, freeze
 from companion.roster import Roster, RosterFighter
 from companion.systems.base import (
@@ -19,10 +20,19 @@ from companion.systems.base import (
     Topic,
     UpkeepChoice,
 )
+from companion.systems.kit.state import TurnOrder
 from companion.systems.one_stat import data as data_mod
 from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat import order
 from companion.systems.one_stat.data import OneStatData, item_of
+from companion.systems.one_stat.state import (
+    OneStatFighter,
+    OneStatGame,
+    OneStatSide,
+    OneStatSolo,
+    OneStatSoloGame,
+    OneStatTurn,
+)
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:  # the facts are read only by the commands that use them
@@ -42,6 +52,9 @@ SOLO_ACTIONS = ("pick-token", "drop-token", "bring-home", "shut-down", "question
 class OneStatSkirmish(RuleSystem):
     card_boxes = (("Activated", 1), ("Wounded (prone)", 1))
     counts_actions = True  # two actions an activation (R-1SS-P05)
+    fighter_state = (OneStatTurn, OneStatFighter, OneStatSolo)
+    side_state = (Conceded, OneStatSide)
+    game_state = (TurnOrder, OneStatGame, OneStatSoloGame)
 
     def __init__(self) -> None:
         d = self.data
