@@ -12,6 +12,7 @@ one field per key, each defaulting to what an absent key means:
     if Stun.of(fighter).stunned: ...           # read: a typed value
     changes += Stun.set(fighter.id, stunned=True)  # write: Changes, field names checked
 
+`stored(Stun(stunned=True))` is the flags mapping of a fighter made with them at set-up.
 `set` takes the fields of the class as keywords (a type checker reads them from the
 class, so a misspelt or mistyped field is an error), and a field set to its default is
 stored as the key's removal, as the events of earlier releases wrote it. `reset` gives
@@ -25,7 +26,7 @@ from collections.abc import Callable, Mapping
 
 from companion import TYPE_CHECKING
 from companion.game.events import Change, set_fighter, set_game, set_side
-from companion.game.state import JSON, FighterState, GameState, SideState
+from companion.game.state import JSON, FighterState, GameState, SideState, freeze
 from companion.values import _MISSING as _NO_DEFAULT
 from companion.values import fields
 
@@ -129,6 +130,18 @@ class GameFlags:
     @classmethod
     def reset(cls, state: GameState) -> list[Change]:
         return [set_game(k, None) for k in _reset(cls, state.flags)]
+
+
+def stored(*values: object) -> Mapping[str, JSON]:
+    """The flags mapping that holds typed values: each field that differs from its default
+    (a fighter, side or game made at set-up with its flags)."""
+    out: dict[str, JSON] = {}
+    for v in values:
+        for k, default in defaults(type(v)).items():
+            x = getattr(v, k)
+            if not (x == default and type(x) is type(default)):
+                out[k] = x
+    return freeze(out)
 
 
 def declared(types: tuple[type, ...]) -> frozenset[str]:

@@ -11,8 +11,8 @@ from companion.values import field, freeze, frozen
 
 
 @frozen
-class MonoActivation(FighterFlags):
-    """A fighter's activation: cleared when it ends."""
+class MonoAction(FighterFlags):
+    """A fighter's action: cleared when it activates again, and when its side's turn ends."""
 
     #: the action taken (None: none yet)
     action: str | None = None
@@ -20,18 +20,30 @@ class MonoActivation(FighterFlags):
     attacked: bool = False
     #: inches charged
     charge: int | None = None
-    #: the attack this fighter supports, and whether its support is spent
+
+
+@frozen
+class Defending(FighterFlags):
+    """Defend lasts until the fighter activates again."""
+
+    defend: bool = False
+
+
+@frozen
+class Supporting(FighterFlags):
+    """The attack this fighter supports, and whether its support is spent; cleared when
+    its side's turn ends."""
+
     support: str | None = None
     support_used: bool = False
 
 
 @frozen
 class MonoFighter(FighterFlags):
-    """What lasts longer than an activation."""
+    """What a fighter is for the whole game."""
 
     #: points the fighter cost (what killing it scores)
     cost: int = 0
-    defend: bool = False
     #: the turn key of the turn it prowled
     prowled: str | None = None
     #: a neutral target: the objective it stands for
@@ -64,5 +76,5 @@ class MonoGame(GameFlags):
     progress: Mapping[str, JSON] = field(default_factory=freeze)
     vandalised: tuple[int, ...] = ()
     broke: int | None = None
-    deploy: JSON = None
+    deploy: str | None = None
     setup_done: bool = False
