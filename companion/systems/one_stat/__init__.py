@@ -220,9 +220,9 @@ class OneStatSkirmish(RuleSystem):
             # A fighter laid face down acts no more; a Regenerator's upkeep roll is only
             # taken or passed (R-1SS-P28).
             return [a for a in found if a == "regenerate"]
-        if fighter.flags.get("cannot_attack"):  # the solo Escort
+        if OneStatSolo.of(fighter).cannot_attack:  # the solo Escort
             found = [a for a in found if a != "attack"]
-        if fighter.flags.get("opfor"):
+        if OneStatSolo.of(fighter).opfor:
             # The OpFor's procedure decides when and how often it acts (R-1SS-S19): a
             # menu offers only what its activation still allows.
             from companion.systems.one_stat.solo.legal import opfor_may
@@ -289,7 +289,7 @@ class OneStatSkirmish(RuleSystem):
             minions = sum(
                 1
                 for f in q.state.side_fighters(q.target.side)
-                if f.flags.get("minion") and not f.out
+                if OneStatFighter.of(f).minion and not f.out
             )
             need = 2 if q.fact.key == "minion" else 1  # a choice only among two
             return "minion-master" in q.target.skills and minions >= need
@@ -316,7 +316,7 @@ class OneStatSkirmish(RuleSystem):
             # Each skill once a turn, and a skill that forbids moving not after a move:
             # what the skill's own resolution refuses is not offered.
             used = set(actor.flags.get("skills_used", ()))
-            moved = bool(actor.flags.get("moved"))
+            moved = bool(OneStatTurn.of(actor).moved)
             return [
                 (s, s)
                 for s in actor.skills

@@ -3,12 +3,12 @@
 Each class groups facts that belong together; `OneStatSkirmish.fighter_state`, ... list
 them with the shared `kit.state` classes. A field's default is what an absent flag
 means. Mappings and lists come back from a stored game as read-only mappings and
-tuples, so they are typed that way.
+tuples; lists are typed as sequences so that rule code may give a list.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from companion.game.state import JSON
 from companion.game.typed_state import FighterFlags, GameFlags, SideFlags
@@ -29,13 +29,13 @@ class OneStatTurn(FighterFlags):
     bonus_attack: str | None = None
     #: a permission to act given by Command, Influencer or Guard
     reaction: str | None = None
-    skills_used: tuple[str, ...] = ()
+    skills_used: Sequence[str] = ()
     moved: bool = False
     #: the master a minion acts with
     with_master: str | None = None
     #: the actions done in this activation, in order
-    did: tuple[str, ...] = ()
-    copied: tuple[str, ...] = ()
+    did: Sequence[str] = ()
+    copied: Sequence[str] = ()
     influenced_by: str | None = None
 
 
@@ -93,7 +93,7 @@ class OneStatSide(SideFlags):
 class OneStatGame(GameFlags):
     """The scenario's objects and counts."""
 
-    tokens: tuple[Mapping[str, JSON], ...] = ()
+    tokens: Sequence[Mapping[str, JSON]] = ()
     fire_teams: bool = False
     bomb: int | None = None
     bomb_blast: str | None = None
@@ -111,8 +111,8 @@ class OneStatSoloGame(GameFlags):
 
     event: Mapping[str, JSON] | None = None
     opfor_count: Mapping[str, JSON] = field(default_factory=freeze)
-    spawnpoints: tuple[tuple[int, int], ...] = ()
-    shut: tuple[int, ...] = ()
+    spawnpoints: Sequence[Sequence[int]] = ()
+    shut: Sequence[int] = ()
     answers: int = 0
-    declared: tuple[str, ...] = ()
+    declared: Sequence[str] = ()
     trek_attacked: bool = False
