@@ -23,6 +23,7 @@ stays the dotted key of the event log: `flag_key` is the one place it is made.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from types import MappingProxyType
 
 from companion import TYPE_CHECKING
 from companion.game.events import Change, set_fighter, set_game, set_side
@@ -57,9 +58,25 @@ def defaults(cls: type) -> dict[str, JSON]:
     return known
 
 
+# The values read lately, by class and by the identity of the flags mapping they were read
+# from (kept with it, so that the identity stays its own): a state's mappings are frozen and
+# shared by the states folded from it, and rule code reads the same fighter's flags many
+# times over (an odds walk reads them once per branch). A read costs ~10 us, a hit ~1 us.
+_READ: dict[tuple[type, int], tuple[Mapping[str, JSON], object]] = {}
+_READ_MAX = 4096
+
+
 def _read(cls: type[T], flags: Mapping[str, JSON]) -> T:
+    hit = _READ.get((cls, id(flags)))
+    if hit is not None and hit[0] is flags:
+        return hit[1]  # type: ignore[return-value]
     names = defaults(cls)
-    return cls(**{k: v for k, v in flags.items() if k in names})
+    value = cls(**{k: v for k, v in flags.items() if k in names})
+    if type(flags) is MappingProxyType:  # read-only: a mutable mapping may change under it
+        if len(_READ) >= _READ_MAX:
+            _READ.clear()
+        _READ[cls, id(flags)] = (flags, value)
+    return value
 
 
 def _stored(cls: type, given: Mapping[str, JSON]) -> list[tuple[str, JSON]]:

@@ -26,6 +26,7 @@ from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat import order
 from companion.systems.one_stat.data import OneStatData, item_of
 from companion.systems.one_stat.state import (
+    ActionSequence,
     OneStatFighter,
     OneStatGame,
     OneStatSide,
@@ -52,7 +53,7 @@ SOLO_ACTIONS = ("pick-token", "drop-token", "bring-home", "shut-down", "question
 class OneStatSkirmish(RuleSystem):
     card_boxes = (("Activated", 1), ("Wounded (prone)", 1))
     counts_actions = True  # two actions an activation (R-1SS-P05)
-    fighter_state = (OneStatTurn, OneStatFighter, OneStatSolo)
+    fighter_state = (OneStatTurn, ActionSequence, OneStatFighter, OneStatSolo)
     side_state = (Conceded, OneStatSide)
     game_state = (TurnOrder, OneStatGame, OneStatSoloGame)
 

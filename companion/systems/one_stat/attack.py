@@ -28,7 +28,12 @@ from companion.systems.one_stat.permissions import spend_action
 from companion.systems.one_stat.roller import Roller
 from companion.systems.one_stat.scenarios import after_resolution
 from companion.systems.one_stat.sequence import CHARGERS, RULING, check_skirmish, did, moves
-from companion.systems.one_stat.state import OneStatFighter, OneStatGame, OneStatTurn
+from companion.systems.one_stat.state import (
+    ActionSequence,
+    OneStatFighter,
+    OneStatGame,
+    OneStatTurn,
+)
 from companion.trace import Step, Trace
 
 if TYPE_CHECKING:
@@ -90,7 +95,7 @@ def build(
         why = can_melee(d, a)
         if why:
             raise RefusedError(why)
-        if OneStatTurn.of(a).bonus_attack == "charge":
+        if ActionSequence.of(a).bonus_attack == "charge":
             o["charge"] = True
         if o.get("charge"):
             if not any(fx.has(a, s) for s in CHARGERS):
@@ -99,7 +104,7 @@ def build(
                     "has no such skill"
                 )
             if not o.get("free") and not (
-                OneStatTurn.of(a).bonus_attack == "charge"
+                ActionSequence.of(a).bonus_attack == "charge"
                 or (moves(a) == 2 and "attack" not in did(a))
             ):
                 raise RefusedError(
@@ -228,7 +233,7 @@ def spend(board: Board, roller: Roller, a: FighterState, atk: Attack) -> None:
         spend_shot(board, roller, a, atk.options)
     elif (
         atk.options.get("charge")
-        and not OneStatTurn.of(a).bonus_attack
+        and not ActionSequence.of(a).bonus_attack
         and not atk.options.get("free")
     ):
         # Given on the attack itself after the two moves: it comes beyond the two actions.
@@ -240,7 +245,7 @@ def spend(board: Board, roller: Roller, a: FighterState, atk: Attack) -> None:
         )
     else:
         spend_action(board, roller, a, atk.options, "the attack", "attack")
-    if OneStatTurn.of(a).bonus_attack:
+    if ActionSequence.of(a).bonus_attack:
         board.set_flag(a.id, "bonus_attack", None)
     if atk.options.get("skirmish"):
         board.set_flag(a.id, "actions", 0)

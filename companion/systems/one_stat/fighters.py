@@ -9,7 +9,7 @@ from __future__ import annotations
 from companion.errors import UsageError
 from companion.game.state import FighterState, GameState
 from companion.systems.one_stat.data import OneStatData, item_of
-from companion.systems.one_stat.state import OneStatFighter, OneStatTurn
+from companion.systems.one_stat.state import ActionSequence, OneStatFighter, OneStatTurn
 
 # What lasts one turn: the actions left, a boss's ignored wound, a failed Recover, a free
 # attack after a move, a permission to act given by Command, Influencer or Guard, the
@@ -17,7 +17,7 @@ from companion.systems.one_stat.state import OneStatFighter, OneStatTurn
 # Upkeep clears them, in solo games too.
 # A face-down Regenerator whose player passes on the next upkeep roll (R-1SS-P28, S09).
 REGEN_SKIP = "regen_skip"
-TURN_FLAGS = (OneStatTurn,)
+TURN_FLAGS = (OneStatTurn, ActionSequence)
 
 
 def can_activate(f: FighterState) -> bool:

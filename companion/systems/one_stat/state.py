@@ -25,18 +25,25 @@ class OneStatTurn(FighterFlags):
     actions: int | None = None
     boss_wound_ignored: bool = False
     recover_failed: bool = False
-    #: a free attack after a move ("charge")
-    bonus_attack: str | None = None
     #: a permission to act given by Command, Influencer or Guard
     reaction: str | None = None
     skills_used: Sequence[str] = ()
     moved: bool = False
     #: the master a minion acts with
     with_master: str | None = None
-    #: the actions done in this activation, in order
-    did: Sequence[str] = ()
     copied: Sequence[str] = ()
     influenced_by: str | None = None
+
+
+@frozen
+class ActionSequence(FighterFlags):
+    """The activation's sequence of actions: it starts afresh with each activation, and
+    upkeep clears it (R-1SS-P16)."""
+
+    #: the actions done in this activation, in order
+    did: Sequence[str] = ()
+    #: a free attack after a move ("charge")
+    bonus_attack: str | None = None
 
 
 @frozen

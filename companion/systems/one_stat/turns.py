@@ -18,7 +18,12 @@ from companion.systems.one_stat.data import OneStatData, item_of, load
 from companion.systems.one_stat.permissions import check_running
 from companion.systems.one_stat.roller import DiceRoller
 from companion.systems.one_stat.scenarios import ACTION_SCENARIOS, final_result, game_over, upkeep
-from companion.systems.one_stat.state import OneStatFighter, OneStatGame, OneStatTurn
+from companion.systems.one_stat.state import (
+    ActionSequence,
+    OneStatFighter,
+    OneStatGame,
+    OneStatTurn,
+)
 from companion.trace import Step, Trace
 
 MAX_INITIATIVE_ROLLS = 20
@@ -218,9 +223,7 @@ class OneStatTurns(AlternatingActivations):
             n, note = 0, " It recovers at once (action scenario) but does nothing else."
             changes += [set_fighter(fid, "status", "upright"), set_fighter(fid, "wounds", 0)]
         for xid in (fid, *(mn.id for mn in minions)):  # a fresh action sequence (R-1SS-P16)
-            for flag in ("did", "bonus_attack"):
-                if flag in state.fighter(xid).flags:
-                    changes.append(set_fighter(xid, f"flags.{flag}", None))
+            changes += ActionSequence.reset(state.fighter(xid))
         changes += [
             set_fighter(fid, "token", True),
             *OneStatTurn.set(fid, actions=n),

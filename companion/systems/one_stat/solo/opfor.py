@@ -21,9 +21,11 @@ from companion.dice import DiceSource
 from companion.errors import UsageError
 from companion.game.events import Change
 from companion.game.state import FighterState, GameState, freeze
+from companion.game.typed_state import flag_key
 from companion.systems.base import ActionRequest, Outcome, RuleSystem
 from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat.state import (
+    ActionSequence,
     OneStatFighter,
     OneStatSolo,
     OneStatSoloGame,
@@ -789,7 +791,7 @@ def activation(system: RuleSystem, state: GameState, fid: str) -> tuple[Outcome,
         act = Outcome(
             act.kind,
             act.summary,
-            tuple(c for c in act.changes if not (c.key == f.id and c.field == "flags.actions"))
+            tuple(c for c in act.changes if not (c.key == f.id and c.field == flag_key("actions")))
             + (*OneStatTurn.set(f.id, actions=extra_actions),),
         )
     return act, apply_event(state, Event(act.kind, act.summary, act.changes))
@@ -965,7 +967,7 @@ def procedure_actions(
         text = f"{f.name} neither moves nor attacks: " + (
             "its action lapses" if n == 1 else f"its {n} actions lapse"
         )
-        lapse = (*OneStatTurn.set(f.id, did=[REST]), *OneStatTurn.set(f.id, actions=0))
+        lapse = (*ActionSequence.set(f.id, did=[REST]), *OneStatTurn.set(f.id, actions=0))
         return lapse, Step("Actions", f"{text} (0 left)", rulings=("R-1SS-S19", "R-1SS-S22"))
     if not moves or n < moves + (1 if follows else 0):
         return (), None  # a short activation (one action, or none): the table picks
@@ -991,7 +993,7 @@ def procedure_actions(
     rulings = ("R-1SS-S19", "R-1SS-P16") + (("R-1SS-P17",) if broke else ())
     step = Step("Actions", f"{text} ({left} left)", rulings=rulings)
     changes = (
-        *OneStatTurn.set(f.id, did=did),
+        *ActionSequence.set(f.id, did=did),
         *OneStatTurn.set(f.id, actions=left),
         *OneStatTurn.set(f.id, moved=True),
     )
