@@ -110,7 +110,12 @@ COMMANDS = (
             opt("state", "Set the state: upright, wounded (prone) or out."),
             switch("token", "Give or take the activation token."),
             opt("stat", "Set the (first) stat.", kind="int", low=-99, high=99),
-            opt("flag", "Set a flag NAME=VALUE (or NAME= to clear it).", kind="list"),
+            opt(
+                "flag",
+                "Set a flag NAME=VALUE (or NAME= to clear it): one the system keeps, or any "
+                "name with --force.",
+                kind="list",
+            ),
             opt(
                 "force",
                 "Set values the rules cannot have (a house rule).",

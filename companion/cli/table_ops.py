@@ -26,6 +26,7 @@ from companion.cli.shared import (
 from companion.errors import RefusedError, UsageError
 from companion.game.events import Change, set_fighter, set_game, set_side
 from companion.game.state import FighterState, GameState
+from companion.game.typed_state import FLAG_PREFIX, flag_key
 from companion.names import unsafe_char
 from companion.numbers import is_whole, shown, whole_number
 from companion.roster import MAX_TEXT
@@ -165,13 +166,20 @@ def set_(
                     f"--flag: a flag name has at most {MAX_FLAG} characters and a value at "
                     f"most {MAX_TEXT}, not {len(k.strip()):,} and {len(v):,}"
                 )
-            changes.append(set_fighter(f.id, f"flags.{k.strip()}", _flag_value(v)))
+            name = k.strip()
+            known = sys_.declared_flags("fighter")
+            if name not in known and not force:
+                raise UsageError(
+                    f"--flag: {sys_.info.name} keeps no fighter flag {shown(name, 60)}; its "
+                    f"flags: {', '.join(sorted(known))} (--force sets any name)"
+                )
+            changes.append(set_fighter(f.id, flag_key(name), _flag_value(v)))
         if not changes:
             raise UsageError("nothing to set; give --wounds, --state, --token, --stat or --flag")
         if not force:
             changes += _wounds_to_match(sys_, f, wounds, state, changes)
             _check_possible(sys_, f, changes)
-        what = ", ".join(f"{c.field.replace('flags.', 'flag ')} = {c.value}" for c in changes)
+        what = ", ".join(f"{c.field.replace(FLAG_PREFIX, 'flag ')} = {c.value}" for c in changes)
         run_outcome(
             gf, Outcome("override", f"{f.name}: {what} (set by hand)", tuple(changes)), as_json
         )

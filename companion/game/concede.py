@@ -7,8 +7,17 @@ conceded nor lost every fighter, the game ends with that side as the winner.
 from __future__ import annotations
 
 from companion.errors import RefusedError
-from companion.game.events import Change, set_game, set_side
+from companion.game.events import Change, set_game
 from companion.game.state import GameState
+from companion.game.typed_state import SideFlags
+from companion.values import frozen
+
+
+@frozen
+class Conceded(SideFlags):
+    """A side that has given up (every system keeps it)."""
+
+    conceded: bool = False
 
 
 def standing_sides(state: GameState, conceding: int | None = None) -> list[int]:
@@ -17,7 +26,7 @@ def standing_sides(state: GameState, conceding: int | None = None) -> list[int]:
         s
         for s, side in enumerate(state.sides)
         if s != conceding
-        and not side.flags.get("conceded")
+        and not Conceded.of(side).conceded
         and any(not f.out for f in state.side_fighters(s))
     ]
 
@@ -28,9 +37,9 @@ def concede_changes(state: GameState, side: int) -> tuple[list[Change], str | No
         raise RefusedError(f"the game is over: {state.result or 'ended'}")
     if not 0 <= side < len(state.sides):
         raise RefusedError(f"there is no side {side + 1}")
-    if state.sides[side].flags.get("conceded"):
+    if Conceded.of(state.sides[side]).conceded:
         raise RefusedError(f"{state.sides[side].name} have already conceded")
-    changes: list[Change] = [set_side(side, "flags.conceded", True)]
+    changes: list[Change] = Conceded.set(side, conceded=True)
     left = standing_sides(state, side)
     result = None
     if len(left) <= 1:

@@ -2,7 +2,8 @@
 
 The state is shared by every rule system. What a system needs beyond the common fields
 (turn, initiative, fighters with wounds, status and activation token, victory points)
-lives in `flags` mappings, which events set key by key.
+lives in `flags` mappings, which events set key by key; each system declares its keys as
+typed values (`typed_state.py`), and its rules read and change them through those.
 """
 
 from __future__ import annotations

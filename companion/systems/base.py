@@ -11,7 +11,9 @@ from collections.abc import Callable, Mapping, Sequence
 
 from companion.dice import DiceSource
 from companion.errors import RefusedError, UsageError
+from companion.game.concede import Conceded
 from companion.game.state import FighterState, GameState, freeze
+from companion.game.typed_state import FighterFlags, GameFlags, SideFlags, declared
 from companion.roster import Roster, RosterFighter
 from companion.systems.records import (
     ActionRequest,
@@ -72,6 +74,16 @@ class RuleSystem(ABC):
     info: SystemInfo
     #: the shared turn structure this system plays with
     turns: TurnStructure
+    #: the typed facts this system keeps on a fighter, a side and the game (value classes
+    #: of `companion.game.typed_state`; their fields are the flags' names)
+    fighter_state: tuple[type[FighterFlags], ...] = ()
+    side_state: tuple[type[SideFlags], ...] = (Conceded,)
+    game_state: tuple[type[GameFlags], ...] = ()
+
+    def declared_flags(self, holder: str) -> frozenset[str]:
+        """The flag names this system declares for a "fighter", a "side" or the "game"."""
+        kinds = {"fighter": self.fighter_state, "side": self.side_state, "game": self.game_state}
+        return declared(kinds[holder])
 
     # --- data and rosters -------------------------------------------------------
     @abstractmethod

@@ -76,7 +76,10 @@ def test_turn_activate_undo_redo_log(demo, home):
 def test_overrides(demo):
     demo("turn", "--dice", "9,1")
     assert demo("set", "john", "--state", "wounded", "--wounds", "1").code == 0
-    assert demo("set", "john", "--flag", "hidden=yes").code == 0
+    refused = demo("set", "john", "--flag", "hidden=yes")
+    assert refused.code == 2 and refused.err.count("\n") == 1
+    assert "keeps no fighter flag 'hidden'" in refused.err and "surrendered" in refused.err
+    assert demo("set", "john", "--flag", "hidden=yes", "--force").code == 0
     assert demo("vp", "cpt", "+2").code == 0
     assert demo("vp", "2", "-1").code == 0
     assert demo("initiative", "2").code == 0

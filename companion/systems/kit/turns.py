@@ -36,7 +36,9 @@ from companion.dice import DiceSource
 from companion.errors import RefusedError
 from companion.game.events import Change, Event, apply_event, set_fighter, set_game
 from companion.game.state import FighterState, GameState, freeze
+from companion.game.typed_state import FighterFlags
 from companion.names import possessive
+from companion.systems.kit.state import LastChance, TurnOrder
 from companion.systems.records import Outcome
 from companion.trace import Trace
 
@@ -85,16 +87,15 @@ def refuse_unless_running(state: GameState, not_started: str) -> None:
         raise RefusedError(not_started)
 
 
-def tokens_off(state: GameState, flags: Sequence[str]) -> list[Change]:
+def tokens_off(state: GameState, flags: Sequence[type[FighterFlags]]) -> list[Change]:
     """Every fighter's token off and the one-round `flags` cleared: a round's end, in a
     structure or in an upkeep of a system's own (the 1ss solo turn)."""
     out: list[Change] = []
     for f in state.fighters:
         if f.token:
             out.append(set_fighter(f.id, "token", False))
-        for flag in flags:
-            if flag in f.flags:
-                out.append(set_fighter(f.id, f"flags.{flag}", None))
+        for kind in flags:
+            out += kind.reset(f)
     return out
 
 
@@ -104,7 +105,7 @@ class TurnStructure:
     #: what a round is called on the board and in messages
     round_word = "turn"
     #: flags of a fighter cleared at the end of every round
-    round_flags: tuple[str, ...] = ()
+    round_flags: tuple[type[FighterFlags], ...] = ()
     #: whether activating a fighter while another is still activating closes that one
     #: (its actions left lapse) rather than being refused until it ends
     closes_previous = False
@@ -186,7 +187,7 @@ class TurnStructure:
         f = state.fighter(fid)
         if f.out:
             raise RefusedError(f"{f.name} is out of the game and cannot activate")
-        must = state.flags.get("must_activate")
+        must = TurnOrder.of(state).must_activate
         if must is not None and must != fid:
             other = state.fighter(str(must))
             raise RefusedError(
@@ -223,10 +224,10 @@ class TurnStructure:
         changes = [
             set_fighter(f.id, "token", True),
             set_game("active", f.id),
-            set_game("flags.last_side", f.side),
+            *TurnOrder.set(last_side=f.side),
         ]
-        if state.flags.get("must_activate") == f.id:
-            changes.append(set_game("flags.must_activate", None))
+        if TurnOrder.of(state).must_activate == f.id:
+            changes += TurnOrder.set(must_activate=None)
         return changes
 
     def end_activation(self, state: GameState, dice: DiceSource) -> Outcome:
@@ -256,7 +257,7 @@ class TurnStructure:
         return Outcome("activation-end", summary, tuple(changes), trace)
 
     def round_reset(self, state: GameState) -> list[Change]:
-        out: list[Change] = [set_game("active", None), set_game("flags.last_side", None)]
+        out: list[Change] = [set_game("active", None), *TurnOrder.set(last_side=None)]
         return out + self.tokens_off(state)
 
     def tokens_off(self, state: GameState) -> list[Change]:
@@ -290,7 +291,7 @@ class TurnStructure:
             set_game("turn", nxt),
             set_game("phase", "action"),
             set_game("initiative", first),
-            set_game("flags.side_turn", None),
+            *TurnOrder.set(side_turn=0),
         ]
         title = f"{self.round_word.capitalize()} {nxt}"
         trace = Trace(title, tuple(roller.steps), f"{who} go first")
@@ -310,19 +311,19 @@ class AlternatingActivations(TurnStructure):
     def next_side(self, state: GameState) -> int | None:
         if state.turn == 0 or state.phase == "ended":
             return None
-        must = state.flags.get("must_activate")
-        if must is not None:
-            return state.fighter(str(must)).side
+        order = TurnOrder.of(state)
+        if order.must_activate is not None:
+            return state.fighter(order.must_activate).side
         ready = [s for s in range(len(state.sides)) if self.ready(state, s)]
         if not ready:
             return None
-        last = state.flags.get("last_side")
+        last = order.last_side
         if last is None:
             first = state.initiative if state.initiative is not None else 0
             return first if first in ready else ready[0]
         n = len(state.sides)
         for step in range(1, n + 1):
-            s = (int(last) + step) % n
+            s = (last + step) % n
             if s in ready:
                 return s
         return None
@@ -345,7 +346,7 @@ class SideTurns(TurnStructure):
     def acting_side(self, state: GameState) -> int | None:
         if state.turn == 0 or state.phase == "ended":
             return None
-        i = int(state.flags.get("side_turn") or 0)
+        i = TurnOrder.of(state).side_turn
         order = self.order(state)
         return order[i] if i < len(order) else None
 
@@ -357,7 +358,7 @@ class SideTurns(TurnStructure):
 
     def end_label(self, state: GameState) -> str:
         side = self.acting_side(state)
-        i = int(state.flags.get("side_turn") or 0)
+        i = TurnOrder.of(state).side_turn
         if side is not None and i + 1 < len(self.order(state)):
             return f"end {possessive(state.sides[side].name)} turn"
         return super().end_label(state)
@@ -368,7 +369,7 @@ class SideTurns(TurnStructure):
 
     def next_turn(self, state: GameState, dice: DiceSource) -> Outcome:
         side = self.acting_side(state)
-        i = int(state.flags.get("side_turn") or 0)
+        i = TurnOrder.of(state).side_turn
         if side is None:
             return super().next_turn(state, dice)
         roller = DiceRoller(dice)
@@ -398,7 +399,7 @@ class SideTurns(TurnStructure):
             )
             return Outcome("turn", rest.summary, tuple(changes) + rest.changes, trace, rest.data)
         nxt = self.order(state)[i + 1]
-        changes.append(set_game("flags.side_turn", i + 1))
+        changes += TurnOrder.set(side_turn=i + 1)
         who = state.sides[nxt].name
         mine, theirs = possessive(name), possessive(who)
         roller.info("Next", f"{theirs} turn")
@@ -426,40 +427,39 @@ class UntilExhausted(AlternatingActivations):
             return False
         last = self.last_chance_side(state)
         if last is not None:
-            return f.side == last and not f.flags.get("last_done")
+            return f.side == last and not LastChance.of(f).last_done
         return True
 
     def activation_changes(self, state: GameState, f: FighterState) -> list[Change]:
         # The token is the exhaustion the end-of-activation check decides, not the activation.
-        changes = [set_game("active", f.id), set_game("flags.last_side", f.side)]
-        if state.flags.get("must_activate") == f.id:
-            changes.append(set_game("flags.must_activate", None))
+        changes = [set_game("active", f.id), *TurnOrder.set(last_side=f.side)]
+        if TurnOrder.of(state).must_activate == f.id:
+            changes += TurnOrder.set(must_activate=None)
         if self.last_chance_side(state) is not None:
-            changes.append(set_fighter(f.id, "flags.last_done", True))
+            changes += LastChance.set(f.id, last_done=True)
         return changes
 
     def pass_fighter(self, state: GameState, fid: str) -> Outcome:
         """A fighter lets its final activation go."""
         f = state.fighter(fid)
-        if self.last_chance_side(state) != f.side or f.flags.get("last_done") or f.token:
+        if self.last_chance_side(state) != f.side or LastChance.of(f).last_done or f.token:
             raise RefusedError(f"{f.name} has no final activation to let go")
         return Outcome(
             "pass",
             f"{f.name} lets its last activation go.",
-            (set_fighter(fid, "flags.last_done", True),),
+            tuple(LastChance.set(fid, last_done=True)),
         )
 
     def round_reset(self, state: GameState) -> list[Change]:
         out = super().round_reset(state)
         for f in state.fighters:
-            if f.flags.get("last_done"):
-                out.append(set_fighter(f.id, "flags.last_done", None))
+            out += LastChance.reset(f)
         return out
 
     def first_side(self, state: GameState, roller: Roller) -> int:
-        last = state.flags.get("last_side")
+        last = TurnOrder.of(state).last_side
         if state.turn > 0 and last is not None and len(state.sides) == 2:
-            who = 1 - int(last)
+            who = 1 - last
             roller.info("First player", f"{state.sides[who].name}: the other side activated last")
             return who
         return super().first_side(state, roller)

@@ -9,15 +9,25 @@ from typing import Any
 from companion.core.roller import Roller
 from companion.dice import DiceSource
 from companion.errors import CompanionError, RefusedError
+from companion.game.concede import Conceded
 from companion.game.state import FighterState, GameState, freeze
 from companion.roster import Roster, RosterFighter
 from companion.systems import records
 from companion.systems.base import flag_words, house_rule_lines
 from companion.systems.kit.facts import ActionSpec, Fact
 from companion.systems.kit.plugin import FromData
+from companion.systems.kit.state import Stunned, TurnOrder
 from companion.systems.monochrome import actions, roster_rules, scoring, targets, turns
 from companion.systems.monochrome import data as data_mod
 from companion.systems.monochrome.data import MonoData
+from companion.systems.monochrome.state import (
+    Defending,
+    MonoAction,
+    MonoFighter,
+    MonoGame,
+    MonoSide,
+    Supporting,
+)
 from companion.systems.table_rolls import TableRolls
 from companion.trace import Step
 
@@ -34,6 +44,9 @@ FLAG_WORDS = {
 class Monochrome(FromData):
     score_kind = "points-killed"  # won on the enemy's points taken out
     card_boxes = (("Activated", 1), ("Stunned", 1), ("Fate", 1))
+    fighter_state = (Stunned, MonoAction, Defending, Supporting, MonoFighter)
+    side_state = (Conceded, MonoSide)
+    game_state = (TurnOrder, MonoGame)
 
     def __init__(self) -> None:
         super().__init__()
@@ -188,21 +201,19 @@ class Monochrome(FromData):
 
     def _own_actions(self, state: GameState, fighter: FighterState) -> list[str]:
         """The fighter's one action, then its attack, or damage to a marker instead."""
-        if fighter.flags.get("attacked"):
+        if MonoAction.of(fighter).attacked:
             return []
         d = self.data
-        taken = d.actions.get(str(fighter.flags.get("action")))
+        taken = d.actions.get(str(MonoAction.of(fighter).action))
         if taken is None:
             out = [a for a in d.actions if a in fighter.skills]
         else:
             out = ["attack"] if taken.attack else []
         # Vandalise and Desecrate: the attacker's fighter may damage instead of attacking.
-        markers = [
-            x for x in ("vandalise", "desecrate") if x in (state.flags.get("objectives") or ())
-        ]
+        markers = [x for x in ("vandalise", "desecrate") if x in MonoGame.of(state).objectives]
         can_attack = taken is None or taken.attack
         # Not once the markers are all destroyed: nothing is left to damage.
-        done = int((state.flags.get("progress") or {}).get(markers[0]) or 0) if markers else 0
+        done = int(MonoGame.of(state).progress.get(markers[0]) or 0) if markers else 0
         standing = bool(markers) and done < self.data.objective(markers[0]).need
         if standing and can_attack and fighter.side == scoring.attacker(state):
             out.append("damage")
@@ -211,9 +222,9 @@ class Monochrome(FromData):
     def follow_up(self, state: GameState, fighter: FighterState) -> str | None:
         # An attacking action's move is rolled first; its attack is what it was taken
         # for (R-MON-P21: a Charge that falls short says so at that attack).
-        if fighter.flags.get("attacked") or state.active != fighter.id:
+        if MonoAction.of(fighter).attacked or state.active != fighter.id:
             return None
-        taken = self.data.actions.get(str(fighter.flags.get("action")))
+        taken = self.data.actions.get(str(MonoAction.of(fighter).action))
         return "attack" if taken is not None and taken.attack else None
 
     def asks(self, q: records.Question) -> bool:
@@ -223,8 +234,8 @@ class Monochrome(FromData):
         if q.fact.key == "reached":
             # Asked once the charge's move is rolled and its target named: before, no
             # one at the table can tell (R-MON-P21).
-            taken = self.data.actions.get(str(q.actor.flags.get("action")))
-            moved = bool(q.actor.flags.get("moved"))
+            taken = self.data.actions.get(str(MonoAction.of(q.actor).action))
+            moved = MonoAction.of(q.actor).moved
             return q.target is not None and moved and taken is not None and taken.charges
         return super().asks(q)
 
@@ -234,7 +245,7 @@ class Monochrome(FromData):
         if request.action != "attack" or request.actor is None:
             return request.action
         f = state.fighter(request.actor)
-        if f.flags.get("action"):
+        if MonoAction.of(f).action:
             return "attack"
         named = request.options.get("action")
         try:
@@ -249,7 +260,7 @@ class Monochrome(FromData):
             return None
         # Only the objectives of this game's scenario can be claimed, and one scored by
         # whoever gets it first no more once a side has it.
-        firsts = state.flags.get("firsts") or {}
+        firsts = MonoGame.of(state).firsts
         objs = {
             o.id: o.label
             for o in scoring.objectives(self.data, state)
@@ -341,8 +352,8 @@ class Monochrome(FromData):
     def _finished(self, f: FighterState) -> bool:
         """Whether an activating fighter has nothing left to do: it attacked (or damaged a
         marker instead), or took an action that makes no attack."""
-        taken = self.data.actions.get(str(f.flags.get("action")))
-        return bool(f.flags.get("attacked")) or (taken is not None and not taken.attack)
+        taken = self.data.actions.get(str(MonoAction.of(f).action))
+        return MonoAction.of(f).attacked or (taken is not None and not taken.attack)
 
     def status_lines(self, state: GameState) -> list[str]:
         d = self.data
@@ -354,16 +365,13 @@ class Monochrome(FromData):
         else:
             lines.append("Not started: 'companion turn'")
         lines += house_rule_lines(state)
-        if state.flags.get("deploy"):
-            lines.append(f"Deployment: {state.flags['deploy']}")
-        sides = [state.sides[i] for i in targets.players(state)]
-        lines.append("Fate: " + ", ".join(f"{s.name} {s.flags.get('fate', 0)}" for s in sides))
+        deploy = MonoGame.of(state).deploy
+        if deploy:
+            lines.append(f"Deployment: {deploy}")
+        sides = [(s.name, MonoSide.of(s)) for s in (state.sides[i] for i in targets.players(state))]
+        lines.append("Fate: " + ", ".join(f"{name} {s.fate or 0}" for name, s in sides))
         lines.append(
-            "Killed: "
-            + ", ".join(
-                f"{s.name} {s.flags.get('kills', 0)} ({s.flags.get('points_killed', 0)} pts)"
-                for s in sides
-            )
+            "Killed: " + ", ".join(f"{name} {s.kills} ({s.points_killed} pts)" for name, s in sides)
         )
         left = targets.waiting(state) if state.turn and state.phase != "ended" else []
         if left:

@@ -14,21 +14,30 @@ from companion.core.check import Check
 from companion.core.counting import Counting, Row, about
 from companion.core.roller import Roller
 from companion.errors import RefusedError, UsageError
-from companion.game.events import Change, set_fighter, set_game, set_side
+from companion.game.events import Change, set_fighter
 from companion.game.state import FighterState, GameState, freeze
 from companion.names import fared, plural
 from companion.odds import fmt
 from companion.systems.base import ActionRequest, Outcome
 from companion.systems.kit.plugin import no_shot
+from companion.systems.kit.state import Stunned
 from companion.systems.kit.turns import refuse_unless_running
 from companion.systems.monochrome import attack, scoring, targets
 from companion.systems.monochrome.data import Action, MonoData, Objective
+from companion.systems.monochrome.state import (
+    Defending,
+    MonoAction,
+    MonoFighter,
+    MonoGame,
+    MonoSide,
+    Supporting,
+)
 from companion.trace import Step, Trace
 from companion.values import frozen
 
 
 def fate_left(state: GameState, side: int) -> int:
-    return int(state.sides[side].flags.get("fate") or 0)
+    return MonoSide.of(state.sides[side]).fate or 0
 
 
 def running(state: GameState) -> None:
@@ -91,7 +100,7 @@ def move(
 
 def carry_note(state: GameState) -> tuple[str, ...]:
     """A reminder on every move when the scenario has markers that fighters carry."""
-    objs = set(state.flags.get("objectives") or ())
+    objs = set(MonoGame.of(state).objectives)
     if objs & {"raid", "loot", "special-delivery"}:
         return ("a fighter touching a marker it may move as this move starts carries it along",)
     return ()
@@ -100,7 +109,7 @@ def carry_note(state: GameState) -> tuple[str, ...]:
 def _fate_change(state: GameState, side: int, spent: int) -> list[Change]:
     if not spent:
         return []
-    return [set_side(side, "flags.fate", fate_left(state, side) - spent)]
+    return MonoSide.set(side, fate=fate_left(state, side) - spent)
 
 
 def take_action(
@@ -112,27 +121,27 @@ def take_action(
     roller: Roller,
 ) -> Outcome:
     """A move, Defend or a support action (an attacking action with no target too)."""
-    if f.flags.get("action") or f.flags.get("attacked"):
-        taken = d.actions.get(str(f.flags.get("action")))
+    if MonoAction.of(f).action or MonoAction.of(f).attacked:
+        taken = d.actions.get(str(MonoAction.of(f).action))
         done = taken.label if taken else "its action"
         raise RefusedError(f"{f.name} has already taken {done} this activation")
     text, spent, inches = move(
         roller, d, f, a, int(o.get("move") or 0), fate_left(state, f.side), carry_note(state)
     )
     changes: list[Change] = [
-        set_fighter(f.id, "flags.action", a.id),
-        set_fighter(f.id, "flags.moved", True),
+        *MonoAction.set(f.id, action=a.id),
+        *MonoAction.set(f.id, moved=True),
     ]
     if a.charges:
         # Kept for the attack that follows: a distance told then is read against it.
-        changes.append(set_fighter(f.id, "flags.charge", inches))
+        changes += MonoAction.set(f.id, charge=inches)
     changes += _fate_change(state, f.side, spent)
     if a.id == "defend":
-        changes.append(set_fighter(f.id, "flags.defend", True))
+        changes += Defending.set(f.id, defend=True)
         roller.info("Defend", f"{f.name}: Defence +{d.defend_bonus} until it activates again")
         text = f"Defence +{d.defend_bonus}"
     if a.support:
-        changes.append(set_fighter(f.id, "flags.support", a.support))
+        changes += Supporting.set(f.id, support=a.support)
         kind = (
             "shooter it touches" if a.support == "ranged" else "melee attack on a target it touches"
         )
@@ -153,7 +162,7 @@ def take_action(
 
 def attack_action(d: MonoData, f: FighterState, o: Mapping[str, Any], named: str | None) -> Action:
     """The attacking action in play: the one taken, the one named, or the class default."""
-    taken = f.flags.get("action")
+    taken = MonoAction.of(f).action
     if taken:
         a = d.actions[str(taken)]
         if not a.attack:
@@ -212,7 +221,7 @@ def plan_roll(
         notes.append(f"Butt: Attack {at} halved to {at // 2} (R-MON-04)")
         at //= 2
     df = t.stats["defence"]
-    if t.flags.get("defend"):
+    if Defending.of(t).defend:
         df += d.defend_bonus
         notes.append(f"{t.name} defends: Defence +{d.defend_bonus}")
     stat = at - df
@@ -251,7 +260,7 @@ def plan_roll(
         tuple(notes),
         supports,
         a.dice == 3,
-        bool(t.flags.get("stunned")),
+        Stunned.of(t).stunned,
         pushable,
         fate,
         bool(state.options.get("low-roll-hits")),
@@ -269,9 +278,9 @@ def support_ids(
         s = state.fighter(sid)
         if s.id == f.id or s.side != f.side or s.out:
             raise RefusedError(f"{s.name} cannot support {f.name}'s attack")
-        if s.flags.get("support") != a.attack:
+        if Supporting.of(s).support != a.attack:
             raise RefusedError(f"{s.name} has not taken {kind} this turn")
-        if s.flags.get("support_used"):
+        if Supporting.of(s).support_used:
             raise RefusedError(f"{s.name} has already supported an attack this turn")
     return ids
 
@@ -286,17 +295,17 @@ class Tally:
 
     def add(self, side: int, key: str, n: int) -> None:
         cur = self.sides.setdefault(side, {})
-        base = int(self.state.sides[side].flags.get(key) or 0)
+        base = int(getattr(MonoSide.of(self.state.sides[side]), key))
         cur[key] = cur.get(key, base) + n
 
     def hit(self, by: FighterState, t: FighterState, result: str) -> None:
         if result == "stunned":
-            self.changes.append(set_fighter(t.id, "flags.stunned", True))
+            self.changes += Stunned.set(t.id, stunned=True)
         if result != "killed":
             return
         self.changes += [
             set_fighter(t.id, "status", "out"),
-            set_fighter(t.id, "flags.stunned", None),
+            *Stunned.set(t.id, stunned=False),
         ]
         if targets.is_neutral(t):
             self.neutral(by, t)
@@ -305,29 +314,30 @@ class Tally:
         if t.side == by.side:
             return
         self.add(by.side, "kills", 1)
-        self.add(by.side, "points_killed", int(t.flags.get("cost") or 0))
+        self.add(by.side, "points_killed", MonoFighter.of(t).cost)
         # Any fighter of the warband's top cost is its highest-valued one (R-MON-P14).
-        top = max(int(x.flags.get("cost") or 0) for x in self.state.side_fighters(t.side))
-        firsts = dict(self.state.flags.get("firsts") or {})
-        if int(t.flags.get("cost") or 0) == top and "assassinate" not in firsts:
+        top = max(MonoFighter.of(x).cost for x in self.state.side_fighters(t.side))
+        firsts = dict(MonoGame.of(self.state).firsts)
+        if MonoFighter.of(t).cost == top and "assassinate" not in firsts:
             firsts["assassinate"] = by.side
-            self.changes.append(set_game("flags.firsts", firsts))
+            self.changes += MonoGame.set(firsts=firsts)
 
     def neutral(self, by: FighterState, t: FighterState) -> None:
         """A player's kill of a neutral target scores Hunt or counts for Exterminate."""
-        if t.flags.get("objective") == "hunt":
-            firsts = dict(self.state.flags.get("firsts") or {})
+        if MonoFighter.of(t).objective == "hunt":
+            firsts = dict(MonoGame.of(self.state).firsts)
             firsts.setdefault("hunt", by.side)
-            self.changes.append(set_game("flags.firsts", firsts))
+            self.changes += MonoGame.set(firsts=firsts)
         else:
-            claims = dict(self.state.sides[by.side].flags.get("claims") or {})
+            claims = dict(MonoSide.of(self.state.sides[by.side]).claims)
             claims["exterminate"] = int(claims.get("exterminate") or 0) + 1
-            self.changes.append(set_side(by.side, "flags.claims", claims))
+            self.changes += MonoSide.set(by.side, claims=claims)
 
     def all(self) -> list[Change]:
         out = list(self.changes)
         for side, keys in self.sides.items():
-            out += [set_side(side, f"flags.{k}", v) for k, v in keys.items()]
+            # the counters `add` names: fields of MonoSide (`set` refuses any other name)
+            out += MonoSide.set(side, **keys)  # type: ignore[arg-type]
         return out
 
 
@@ -352,7 +362,7 @@ def plan(
     o = req.options
     if check:
         active(state, f)
-        if f.flags.get("attacked"):
+        if MonoAction.of(f).attacked:
             raise RefusedError(f"{f.name} has already attacked this activation")
     if t.side == f.side:
         raise RefusedError(f"{t.name} is a friend; the first target is an enemy")
@@ -387,17 +397,17 @@ def do_attack(
     f, t, a, o = p.attacker, p.target, p.action, req.options
     spent = 0
     changes: list[Change] = [
-        set_fighter(f.id, "flags.action", a.id),
-        set_fighter(f.id, "flags.attacked", True),
+        *MonoAction.set(f.id, action=a.id),
+        *MonoAction.set(f.id, attacked=True),
     ]
-    inches = f.flags.get("charge")
-    if not f.flags.get("moved"):
+    inches = MonoAction.of(f).charge
+    if not MonoAction.of(f).moved:
         _, spent, inches = move(
             roller, d, f, a, int(o.get("move") or 0), fate_left(state, f.side), carry_note(state)
         )
-        changes.append(set_fighter(f.id, "flags.moved", True))
+        changes += MonoAction.set(f.id, moved=True)
         if a.charges:
-            changes.append(set_fighter(f.id, "flags.charge", inches))
+            changes += MonoAction.set(f.id, charge=inches)
     if a.charges and not reaches(roller, p, o, inches):
         # The action is spent on the move alone: no roll, no support used (R-MON-P21).
         changes += _fate_change(state, f.side, spent)
@@ -407,7 +417,7 @@ def do_attack(
         # told leaves no chance to show.
         counting = Counting(short_row(t)) if o.get("distance") else None
         return Outcome("action", summary, tuple(changes), trace, counting=counting)
-    changes += [set_fighter(s, "flags.support_used", True) for s in p.supports]
+    changes += [c for s in p.supports for c in Supporting.set(s, support_used=True)]
     if a.blast and len(p.targets) > 1:
         roller.info(
             "Blast",
@@ -530,11 +540,11 @@ def first_roll(d: MonoData, state: GameState, req: ActionRequest) -> Callable[[R
         for k in attack.RESULTS
     }
     short = Outcome("action", SHORT, (), counting=Counting(short_row(p.target)))
-    moves = a.charges and not f.flags.get("moved") and bool(o.get("distance"))
+    moves = a.charges and not MonoAction.of(f).moved and bool(o.get("distance"))
     need = int(o.get("move") or 0)
 
     def run(roller: Roller) -> Outcome:
-        spent, inches = 0, f.flags.get("charge")
+        spent, inches = 0, MonoAction.of(f).charge
         if moves:
             _, spent, inches = move(roller, d, f, a, need, fate)
         if a.charges and not reaches(roller, p, o, inches):
@@ -588,26 +598,26 @@ def damage(d: MonoData, state: GameState, f: FighterState, opts: Mapping[str, An
         raise RefusedError(
             f"{state.sides[f.side].name} defend the markers; only the attacker damages them"
         )
-    if f.flags.get("attacked"):
+    if MonoAction.of(f).attacked:
         raise RefusedError(f"{f.name} has already attacked this activation")
-    taken = d.actions.get(str(f.flags.get("action")))
+    taken = d.actions.get(str(MonoAction.of(f).action))
     if taken is not None and not taken.attack:
         raise RefusedError(f"{f.name} took {taken.label}: it has no attack to give up for this")
     o = d.objective(which[0])
-    progress = dict(state.flags.get("progress") or {})
+    progress = dict(MonoGame.of(state).progress)
     done = int(progress.get(o.id) or 0)
     if done >= o.need:
         raise RefusedError(f"the {o.label} objective is already destroyed")
     progress[o.id] = done + 1
     text = f"{f.name} damages the {o.label} objective: {done + 1} of {o.need}"
-    changes = [set_fighter(f.id, "flags.attacked", True), set_game("flags.progress", progress)]
+    changes = [*MonoAction.set(f.id, attacked=True), *MonoGame.set(progress=progress)]
     if o.id == "vandalise":
         # Three markers, each destroyed once: the table says which one this fighter touches.
-        gone = [int(x) for x in state.flags.get("vandalised") or ()]
+        gone = list(MonoGame.of(state).vandalised)
         marker = int(opts.get("marker") or next(m for m in (1, 2, 3) if m not in gone))
         if marker in gone:
             raise RefusedError(f"Vandalise marker {marker} is already destroyed")
-        changes.append(set_game("flags.vandalised", sorted([*gone, marker])))
+        changes += MonoGame.set(vandalised=tuple(sorted([*gone, marker])))
         text = f"{f.name} destroys Vandalise marker {marker}: {done + 1} of {o.need}"
     step = Step(o.label, text, notes=("taken instead of an attack",))
     return Outcome("action", text, tuple(changes), Trace(text, (step,), text))
@@ -626,21 +636,21 @@ def claim(d: MonoData, state: GameState, f: FighterState, o: Mapping[str, Any]) 
     ob = objs[str(oid)]
     side = state.sides[f.side].name
     if ob.score == "first":
-        firsts = dict(state.flags.get("firsts") or {})
+        firsts = dict(MonoGame.of(state).firsts)
         if ob.count in firsts:
             raise RefusedError(
                 f"{ob.label} is already scored by {state.sides[int(firsts[ob.count])].name}"
             )
         firsts[ob.count] = f.side
         text = f"{side} score {ob.label} (first)"
-        change = set_game("flags.firsts", firsts)
+        change = MonoGame.set(firsts=firsts)
     elif ob.score == "defended":
         if f.side != scoring.attacker(state):
             raise RefusedError(f"only the attacker scores {ob.label}")
-        progress = dict(state.flags.get("progress") or {})
+        progress = dict(MonoGame.of(state).progress)
         progress[ob.id] = ob.need
         text = f"{side} complete {ob.label}"
-        change = set_game("flags.progress", progress)
+        change = MonoGame.set(progress=progress)
     else:
         n = int(o.get("count", 1))
         if ob.id == "seize" and {"own", "centre", "theirs"} & set(o):
@@ -650,12 +660,12 @@ def claim(d: MonoData, state: GameState, f: FighterState, o: Mapping[str, Any]) 
                 + 2 * int(o.get("centre") or 0)
                 + 3 * int(o.get("theirs") or 0)
             )
-        claims = dict(state.sides[f.side].flags.get("claims") or {})
+        claims = dict(MonoSide.of(state.sides[f.side]).claims)
         bounded(state, f.side, ob, n, o)
         claims[ob.count] = n
         text = f"{side} count {n} for {ob.label}"
-        change = set_side(f.side, "flags.claims", claims)
-    return Outcome("claim", text, (change,), Trace(text, (Step(ob.label, text),), text))
+        change = MonoSide.set(f.side, claims=claims)
+    return Outcome("claim", text, tuple(change), Trace(text, (Step(ob.label, text),), text))
 
 
 def bounded(state: GameState, side: int, ob: Objective, n: int, o: Mapping[str, Any]) -> None:
@@ -678,7 +688,7 @@ def bounded(state: GameState, side: int, ob: Objective, n: int, o: Mapping[str, 
         most = int(ob.at_most)
         what = f"{ob.label} counts {most} at most"
         if ob.shared:
-            other = int((state.sides[1 - side].flags.get("claims") or {}).get(ob.count) or 0)
+            other = int(MonoSide.of(state.sides[1 - side]).claims.get(ob.count) or 0)
             what += f" between both sides ({state.sides[1 - side].name} count {other})"
             most -= other
     if n > most:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from companion.game.state import GameState
+from companion.systems.kit.state import Stunned
 from companion.systems.monochrome.data import MonoData, Objective
+from companion.systems.monochrome.state import MonoGame, MonoSide
 from companion.values import frozen
 
 
@@ -15,12 +17,12 @@ class Scored:
 
 
 def objectives(d: MonoData, state: GameState) -> list[Objective]:
-    return [d.objective(str(o)) for o in state.flags.get("objectives") or ()]
+    return [d.objective(str(o)) for o in MonoGame.of(state).objectives]
 
 
 def attacker(state: GameState) -> int:
     """The first player attacks in Vandalise, Desecrate and Special Delivery."""
-    first = state.flags.get("first_player")
+    first = MonoGame.of(state).first_player
     return int(first) if first is not None else 0
 
 
@@ -30,22 +32,22 @@ def count(state: GameState, side: int, what: str) -> int:
     if what == "left":
         return sum(1 for f in state.side_fighters(side) if not f.out)
     if what == "stunned":
-        return sum(1 for f in state.side_fighters(side) if not f.out and f.flags.get("stunned"))
+        return sum(1 for f in state.side_fighters(side) if not f.out and Stunned.of(f).stunned)
     if what in ("kills", "points_killed", "morale_caused"):
-        return int(s.flags.get(what) or 0)
-    return int((s.flags.get("claims") or {}).get(what) or 0)
+        return int(getattr(MonoSide.of(s), what))
+    return int(MonoSide.of(s).claims.get(what) or 0)
 
 
 def score_one(state: GameState, o: Objective) -> Scored:
     names = [s.name for s in state.sides]
     if o.score == "first":
-        who = (state.flags.get("firsts") or {}).get(o.count)
+        who = MonoGame.of(state).firsts.get(o.count)
         if who is None:
             return Scored(o, None, "nobody yet")
         return Scored(o, int(who), f"{names[int(who)]} did it first")
     if o.score == "defended":
         att = attacker(state)
-        done = int((state.flags.get("progress") or {}).get(o.count) or 0)
+        done = int(MonoGame.of(state).progress.get(o.count) or 0)
         if done >= o.need:
             return Scored(o, att, f"the attacker reached {done} of {o.need}")
         return Scored(o, 1 - att, f"the attacker has {done} of {o.need}: the defender holds")
@@ -78,7 +80,7 @@ def totals(d: MonoData, state: GameState) -> list[int]:
     for s in score(d, state):
         if s.side is not None:
             out[s.side] += 1
-    broke = state.flags.get("broke")
+    broke = MonoGame.of(state).broke
     if broke is not None:
         out[1 - int(broke)] += 1
     return out
@@ -89,7 +91,7 @@ def result(d: MonoData, state: GameState) -> str:
     names = [s.name for s in state.sides]
     pts = [count(state, i, "points_killed") for i in (0, 1)]
     pts_text = f"points killed {pts[0]} to {pts[1]}"
-    if not state.flags.get("objectives"):
+    if not MonoGame.of(state).objectives:
         if pts[0] == pts[1]:
             return f"a draw: {pts_text}"
         return f"{names[0 if pts[0] > pts[1] else 1]} win: {pts_text}"

@@ -14,19 +14,23 @@ from companion.core.check import Check
 from companion.core.counting import Counting, about
 from companion.core.roller import Roller
 from companion.errors import RefusedError, UsageError
+from companion.game.concede import Conceded
 from companion.game.events import Change, Event, add_fighter, apply_event, set_fighter
 from companion.game.state import FighterState, GameState, SideState, freeze
+from companion.game.typed_state import stored
 from companion.names import fared
 from companion.systems.base import Outcome
+from companion.systems.kit.state import Stunned, TurnOrder
 from companion.systems.monochrome import attack
 from companion.systems.monochrome.data import MonoData
+from companion.systems.monochrome.state import Defending, MonoFighter, MonoSide
 from companion.trace import Step, Trace
 from companion.values import replace
 
 NEUTRAL = 2
 # Marked as conceded from the start: it is no player, so it never stands between the last
 # player left and the win when the other concedes.
-SIDE = SideState("Neutral targets", "", 0, freeze({"neutral": True, "conceded": True}))
+SIDE = SideState("Neutral targets", "", 0, stored(MonoSide(neutral=True), Conceded(conceded=True)))
 # Which objective brings which profile.
 BRINGS = {"hunt": "monster", "exterminate": "warrior"}
 
@@ -53,7 +57,9 @@ def placed(d: MonoData, state: GameState, objectives: list[str]) -> list[Change]
             if fid in used:
                 continue
             stats = freeze({"attack": p.attack, "defence": p.defence})
-            f = FighterState(fid, NEUTRAL, name, p.cls, 6, stats, flags=freeze({"objective": oid}))
+            f = FighterState(
+                fid, NEUTRAL, name, p.cls, 6, stats, flags=stored(MonoFighter(objective=oid))
+            )
             out.append(add_fighter(f))
     return out
 
@@ -86,7 +92,7 @@ def prowl(
         rulings=("R-MON-P09",),
     )
     inches = roller.check(walk).total
-    changes: list[Change] = [set_fighter(f.id, "flags.prowled", key)]
+    changes: list[Change] = MonoFighter.set(f.id, prowled=key)
     if not o.get("reach"):
         summary = f'{f.name} moves up to {inches}" toward {prey.name} and cannot reach it'
         return Outcome(
@@ -107,7 +113,7 @@ def pounce(
     d: MonoData, f: FighterState, prey: FighterState, o: Mapping[str, Any], roller: Roller
 ) -> Outcome:
     """A target's melee attack on the fighter it reached: no fate, no supports."""
-    df = prey.stats["defence"] + (d.defend_bonus if prey.flags.get("defend") else 0)
+    df = prey.stats["defence"] + (d.defend_bonus if Defending.of(prey).defend else 0)
     stat = f.stats["attack"] - df
     r = attack.Roll(
         f.name,
@@ -116,18 +122,18 @@ def pounce(
         (f"Attack {f.stats['attack']} - Defence {df} = {stat}",),
         0,
         False,
-        bool(prey.flags.get("stunned")),
+        Stunned.of(prey).stunned,
         bool(o.get("pushable", True)),
     )
     result, _ = attack.roll_attack(roller, r, 0)
     changes = []
     if result == "stunned":
-        changes.append(set_fighter(prey.id, "flags.stunned", True))
+        changes += Stunned.set(prey.id, stunned=True)
     if result == "killed":
         # A target's kill is no player's: it counts for no objective and calls no morale.
         changes += [
             set_fighter(prey.id, "status", "out"),
-            set_fighter(prey.id, "flags.stunned", None),
+            *Stunned.set(prey.id, stunned=False),
         ]
     said = fared(prey.name, result)
     counted = Counting(about(prey.id, prey.name, result, attack.RESULTS.index(result)))
@@ -183,11 +189,11 @@ def tie_break(roller: Roller, who: str, names: Sequence[str]) -> int:
 
 def turn_key(state: GameState) -> str:
     """The side turn a target's move belongs to: round and which side's turn."""
-    return f"{state.turn}.{state.flags.get('side_turn') or 0}"
+    return f"{state.turn}.{TurnOrder.of(state).side_turn}"
 
 
 def has_prowled(state: GameState, f: FighterState) -> bool:
-    return f.flags.get("prowled") == turn_key(state)
+    return MonoFighter.of(f).prowled == turn_key(state)
 
 
 def waiting(state: GameState) -> list[str]:

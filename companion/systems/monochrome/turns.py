@@ -12,6 +12,7 @@ from companion.errors import RefusedError, UsageError
 from companion.game.events import Change, Event, apply_event, set_game, set_side
 from companion.game.setup import fighters_from
 from companion.game.state import FighterState, GameState, SideState, freeze
+from companion.game.typed_state import stored
 from companion.roster import Roster
 from companion.systems.base import Outcome
 from companion.systems.kit.turns import SideTurns, roll_off
@@ -23,6 +24,14 @@ from companion.systems.monochrome.roster_rules import (
     fighter_cost,
     points_limit,
 )
+from companion.systems.monochrome.state import (
+    Defending,
+    MonoAction,
+    MonoFighter,
+    MonoGame,
+    MonoSide,
+    Supporting,
+)
 from companion.trace import Modifier, Trace
 from companion.values import replace
 
@@ -30,7 +39,7 @@ ROLLED = "objectives"
 NONE = "no-scenario"
 DEPLOY = ('side to side, 6" zones', 'corner to corner, 11" quarter circles')
 # Flags of one activation, cleared when the fighter activates again (Defend lasts until then).
-ACTIVATION_FLAGS = ("action", "moved", "attacked", "defend", "charge")
+ACTIVATION_FLAGS = (MonoAction, Defending)
 
 
 def fixed_objectives(d: MonoData, scenario: str) -> tuple[str, ...] | None:
@@ -60,17 +69,14 @@ def new_game(
         table = classes(d, rosters[f.side].options)
         acts = table[f.rank].actions if f.rank in table else ()
         cost = fighter_cost(d, f) or 0
-        fighters.append(replace(f, skills=acts, flags=freeze({"cost": cost})))
+        fighters.append(replace(f, skills=acts, flags=stored(MonoFighter(cost=cost))))
     # Each side's points limit: the game's, else its roster's own (200 standard).
     limits = [int(options.get("points") or points_limit(d, r.options)) for r in rosters]
     # The neutral targets of Hunt and Exterminate stand on a third side that never plays.
     sides = tuple(
-        SideState(r.name, r.name, 0, freeze({"fate": len(r.fighters), "limit": limit}))
+        SideState(r.name, r.name, 0, stored(MonoSide(fate=len(r.fighters), limit=limit)))
         for r, limit in zip(rosters, limits, strict=True)
     ) + (targets.SIDE,)
-    flags: dict[str, Any] = {}
-    if fixed is not None:
-        flags["objectives"] = list(fixed)
     state = GameState(
         system="monochrome",
         scenario=scenario,
@@ -78,7 +84,7 @@ def new_game(
         fighters=tuple(fighters),
         last_turn=d.rounds,
         options=freeze(dict(options)),
-        flags=freeze(flags),
+        flags=stored(MonoGame(objectives=tuple(fixed or ()))),
     )
     if fixed is None:
         return state
@@ -129,19 +135,19 @@ def setup(d: MonoData, state: GameState, roller: Roller) -> list[Change]:
     )
     warbands(d, state, roller)
     fate = [state.sides[i] for i in targets.players(state)]
-    roller.info("Fate", ", ".join(f"{s.name} {s.flags.get('fate', 0)} fate" for s in fate))
+    roller.info("Fate", ", ".join(f"{s.name} {MonoSide.of(s).fate or 0} fate" for s in fate))
     changes = [
-        set_game("flags.deploy", deploy),
-        set_game("flags.first_player", first),
+        *MonoGame.set(deploy=deploy),
+        *MonoGame.set(first_player=first),
         set_game("initiative", first),
-        set_game("flags.setup_done", True),
+        *MonoGame.set(setup_done=True),
     ]
     if state.scenario == NONE:
         roller.info("Scenario", "none: the side that killed more points wins (R-MON-P12)")
         return changes
-    fixed = tuple(state.flags.get("objectives") or ())
+    fixed = MonoGame.of(state).objectives
     objs = roll_scenario(d, roller, fixed, names[first], names[1 - first])
-    changes.append(set_game("flags.objectives", objs))
+    changes += MonoGame.set(objectives=tuple(objs))
     extra = targets.placed(d, state, objs)
     if extra:
         roller.info("Neutral targets", f"{len(extra)} placed in the middle of the board")
@@ -152,9 +158,9 @@ def warbands(d: MonoData, state: GameState, roller: Roller) -> None:
     """Each warband's points against its limit: the game's option points, else the
     roster's own (200 standard)."""
     for i in targets.players(state):
-        limit = int(state.sides[i].flags.get("limit") or state.options.get("points") or d.points)
+        limit = int(MonoSide.of(state.sides[i]).limit or state.options.get("points") or d.points)
         fs = state.side_fighters(i)
-        spent = sum(int(f.flags.get("cost") or 0) for f in fs)
+        spent = sum(MonoFighter.of(f).cost for f in fs)
         text = f"{len(fs)} fighters, {spent} of {limit} points"
         if spent > limit:
             text += ": over the limit (see 'companion roster check')"
@@ -187,8 +193,9 @@ def setup_outcome(d: MonoData, state: GameState, dice: DiceSource) -> Outcome:
     changes = setup(d, state, roller)
     after = apply_event(state, Event("setup", "", tuple(changes)))
     objs = ", ".join(o.label for o in scoring.objectives(d, after)) or "no scenario"
-    first = after.sides[int(after.flags["first_player"])].name
-    summary = f"{after.flags['deploy']}; {first} go first; {objs}"
+    game = MonoGame.of(after)
+    first = after.sides[game.first_player or 0].name
+    summary = f"{game.deploy}; {first} go first; {objs}"
     return Outcome("setup", summary, tuple(changes), Trace("Set-up", tuple(roller.steps), summary))
 
 
@@ -199,7 +206,7 @@ class MonoTurns(SideTurns):
         self.d = data
 
     def first_side(self, state: GameState, roller: Roller) -> int:
-        first = state.flags.get("first_player")
+        first = MonoGame.of(state).first_player
         if first is not None:
             roller.info("First player", f"{state.sides[int(first)].name} take the first turn")
             return int(first)
@@ -229,10 +236,10 @@ class MonoTurns(SideTurns):
         return replace(out, changes=close + out.changes)
 
     def activation_changes(self, state: GameState, f: FighterState) -> list[Change]:
-        from companion.game.events import set_fighter
 
         out = super().activation_changes(state, f)
-        out += [set_fighter(f.id, f"flags.{k}", None) for k in ACTIVATION_FLAGS if k in f.flags]
+        for kind in ACTIVATION_FLAGS:
+            out += kind.reset(f)
         return out
 
     def end_of_side_turn(self, state: GameState, side: int, roller: Roller) -> list[Change]:
@@ -254,14 +261,14 @@ class MonoTurns(SideTurns):
             "Separation",
             f'fighters of {state.sides[side].name} still touching enemies step 1" away',
         )
-        lost = int(state.sides[other].flags.get("lost") or 0)
+        lost = MonoSide.of(state.sides[other]).lost
         if lost:
             changes += morale(self.d, state, side, other, lost, roller)
         else:
             roller.info("Morale", f"{state.sides[other].name} lost no one this turn: no check")
         for s in range(len(state.sides)):
-            if state.sides[s].flags.get("lost"):
-                changes.append(set_side(s, "flags.lost", None))
+            if MonoSide.of(state.sides[s]).lost:
+                changes += MonoSide.set(s, lost=0)
         for f in state.side_fighters(targets.NEUTRAL):
             if f.token:
                 changes.append(set_fighter(f.id, "token", False))
@@ -270,9 +277,7 @@ class MonoTurns(SideTurns):
             # the next side's turn begins (Defend lasts until the fighter activates again).
             if f.token:
                 changes.append(set_fighter(f.id, "token", False))
-            for k in ("support", "support_used", "action", "moved", "attacked", "charge"):
-                if k in f.flags:
-                    changes.append(set_fighter(f.id, f"flags.{k}", None))
+            changes += Supporting.reset(f) + MonoAction.reset(f)
         return changes
 
     def order(self, state: GameState) -> list[int]:
@@ -308,7 +313,7 @@ class MonoTurns(SideTurns):
         return None
 
     def next_turn(self, state: GameState, dice: DiceSource) -> Outcome:
-        if state.turn == 0 and not state.flags.get("setup_done"):
+        if state.turn == 0 and not MonoGame.of(state).setup_done:
             # A game created without its set-up event rolls it with the first turn.
             first = setup_outcome(self.d, state, dice)
             mid = apply_event(state, Event("setup", "", first.changes))
@@ -330,11 +335,11 @@ def acted(state: GameState, f: FighterState) -> bool:
     neutral target its end-of-turn move)."""
     if targets.is_neutral(f):
         return targets.has_prowled(state, f)
-    return bool(f.flags.get("action") or f.flags.get("attacked"))
+    return bool(MonoAction.of(f).action or MonoAction.of(f).attacked)
 
 
 def objective_points(d: MonoData, state: GameState, roller: Roller) -> list[Change]:
-    if not state.flags.get("objectives"):
+    if not MonoGame.of(state).objectives:
         return []
     for line in scoring.lines(d, state):
         roller.info("Objective", line)
@@ -371,15 +376,15 @@ def morale(
         times(roller, f"Morale: {name} {what}", name, n)
         for what, n in (("lost this turn", lost), ("still standing", left))
     )
-    caused = int(state.sides[side].flags.get("morale_caused") or 0) + 1
-    changes = [set_side(side, "flags.morale_caused", caused)]
+    caused = MonoSide.of(state.sides[side]).morale_caused + 1
+    changes = MonoSide.set(side, morale_caused=caused)
     if loss > stand:
         # Breaking loses at once; the winner's extra objective still counts (R-MON-P03).
         text = f"{loss} against {stand}: {name} break and lose the game"
         roller.info("Morale check", text, ("R-MON-05", "R-MON-P03"))
         winner = state.sides[side].name
         # The objectives are scored with this check counted (Killing Them Softly).
-        broke = [*changes, set_game("flags.broke", other)]
+        broke = [*changes, *MonoGame.set(broke=other)]
         after = apply_event(state, Event("morale", "", tuple(broke)))
         changes = broke + objective_points(d, after, roller)
         result = f"{winner} win: {name} broke in round {state.turn}"

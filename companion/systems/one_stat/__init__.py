@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from companion.game.concede import Conceded
 from companion.game.state import FighterState, GameState, freeze
 from companion.roster import Roster, RosterFighter
 from companion.systems.base import (
@@ -19,10 +20,20 @@ from companion.systems.base import (
     Topic,
     UpkeepChoice,
 )
+from companion.systems.kit.state import TurnOrder
 from companion.systems.one_stat import data as data_mod
 from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat import order
 from companion.systems.one_stat.data import OneStatData, item_of
+from companion.systems.one_stat.state import (
+    ActionSequence,
+    OneStatFighter,
+    OneStatGame,
+    OneStatSide,
+    OneStatSolo,
+    OneStatSoloGame,
+    OneStatTurn,
+)
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:  # the facts are read only by the commands that use them
@@ -42,6 +53,9 @@ SOLO_ACTIONS = ("pick-token", "drop-token", "bring-home", "shut-down", "question
 class OneStatSkirmish(RuleSystem):
     card_boxes = (("Activated", 1), ("Wounded (prone)", 1))
     counts_actions = True  # two actions an activation (R-1SS-P05)
+    fighter_state = (OneStatTurn, ActionSequence, OneStatFighter, OneStatSolo)
+    side_state = (Conceded, OneStatSide)
+    game_state = (TurnOrder, OneStatGame, OneStatSoloGame)
 
     def __init__(self) -> None:
         d = self.data
@@ -207,9 +221,9 @@ class OneStatSkirmish(RuleSystem):
             # A fighter laid face down acts no more; a Regenerator's upkeep roll is only
             # taken or passed (R-1SS-P28).
             return [a for a in found if a == "regenerate"]
-        if fighter.flags.get("cannot_attack"):  # the solo Escort
+        if OneStatSolo.of(fighter).cannot_attack:  # the solo Escort
             found = [a for a in found if a != "attack"]
-        if fighter.flags.get("opfor"):
+        if OneStatSolo.of(fighter).opfor:
             # The OpFor's procedure decides when and how often it acts (R-1SS-S19): a
             # menu offers only what its activation still allows.
             from companion.systems.one_stat.solo.legal import opfor_may
@@ -276,7 +290,7 @@ class OneStatSkirmish(RuleSystem):
             minions = sum(
                 1
                 for f in q.state.side_fighters(q.target.side)
-                if f.flags.get("minion") and not f.out
+                if OneStatFighter.of(f).minion and not f.out
             )
             need = 2 if q.fact.key == "minion" else 1  # a choice only among two
             return "minion-master" in q.target.skills and minions >= need
@@ -303,7 +317,7 @@ class OneStatSkirmish(RuleSystem):
             # Each skill once a turn, and a skill that forbids moving not after a move:
             # what the skill's own resolution refuses is not offered.
             used = set(actor.flags.get("skills_used", ()))
-            moved = bool(actor.flags.get("moved"))
+            moved = bool(OneStatTurn.of(actor).moved)
             return [
                 (s, s)
                 for s in actor.skills

@@ -19,6 +19,7 @@ from companion.systems.one_stat.outcome import outcome
 from companion.systems.one_stat.permissions import check_running, spend_action
 from companion.systems.one_stat.roller import Roller
 from companion.systems.one_stat.sequence import NO_MOVE, first_action
+from companion.systems.one_stat.state import OneStatFighter, OneStatGame, OneStatTurn
 from companion.values import replace
 
 RANK_BELOW = {"boss": "specialist", "specialist": "rookie"}
@@ -43,7 +44,7 @@ def recover(d: OneStatData, state: GameState, req: ActionRequest, roller: Roller
     if f.status != "wounded":
         raise RefusedError(f"{f.name} is {f.status}; only a prone (wounded) fighter recovers")
     board = Board(state)
-    first = not f.flags.get("recover_failed")
+    first = not OneStatTurn.of(f).recover_failed
     spend_action(board, roller, f, req.options, "Recover", "recover")
     regen = fx.has(f, "regenerator")
     ok = recover_roll(roller, f, 2 if regen else 1)
@@ -148,10 +149,10 @@ def _assassin(c: SkillCtx, me: FighterState) -> str:
 def _doppelganger(c: SkillCtx, me: FighterState) -> str:
     b = c.board
     if c.opts.get("merge"):
-        orig_id = me.flags.get("split_of")
+        orig_id = OneStatFighter.of(me).split_of
         if not orig_id:
             raise RefusedError(f"{me.name} is not half of a Doppelganger")
-        halves = [f for f in b.fighters() if f.flags.get("split_of") == orig_id]
+        halves = [f for f in b.fighters() if OneStatFighter.of(f).split_of == orig_id]
         if any(not fx.in_play(h) for h in halves):
             raise RefusedError("both halves must be in play (and in base contact) to merge")
         if not c.roll(me, "Doppelganger (merge)"):
@@ -201,8 +202,8 @@ def _doppelganger(c: SkillCtx, me: FighterState) -> str:
 
 def _controller(c: SkillCtx, me: FighterState) -> str:
     b = c.board
-    did = me.flags.get("demon_id")
-    if did and fx.in_play(b.fighter(str(did))) and not b.fighter(str(did)).flags.get("wild"):
+    did = OneStatFighter.of(me).demon_id
+    if did and fx.in_play(b.fighter(str(did))) and not OneStatFighter.of(b.fighter(str(did))).wild:
         raise RefusedError(f"{me.name} already controls a demon")
     stat = c.opts.get("stat")
     if not isinstance(stat, int) or not 1 <= stat <= 8:
@@ -235,7 +236,7 @@ def _driver(c: SkillCtx, me: FighterState) -> str:
     t = c.need_target(True, "rookie to drive")
     if t.rank != "rookie":
         raise RefusedError(f"{t.name} is no rookie")
-    if c.state.flags.get("fire_teams"):
+    if OneStatGame.of(c.state).fire_teams:
         from companion.systems.one_stat.fire_team import RULING, team_of, teams_of
 
         if team_of(teams_of(c.state.flags), t.id):
@@ -362,7 +363,7 @@ def use_skill(d: OneStatData, state: GameState, req: ActionRequest, roller: Roll
     name = str(c.opts.pop("skill", "") or "")
     if name not in d.skills and name not in d.roles:
         raise UsageError(f"unknown 1ss skill '{name}'; see 'companion rules 1ss'")
-    if not fx.has(me, name) and not (name == "doppelganger" and me.flags.get("split_of")):
+    if not fx.has(me, name) and not (name == "doppelganger" and OneStatFighter.of(me).split_of):
         raise RefusedError(
             f"{me.name} does not have {d.skills[name].label if name in d.skills else name}"
         )
@@ -380,13 +381,13 @@ def use_skill(d: OneStatData, state: GameState, req: ActionRequest, roller: Roll
         raise RefusedError(f"{me.name} is {me.status}: its only action is Recover (R-1SS-06)")
     if name in tuple(me.flags.get("skills_used", ())) and not c.opts.get("free"):
         raise RefusedError(f"{me.name} has already used {name} this turn (once per turn)")
-    if used in NO_MOVE and me.flags.get("moved") and not c.opts.get("merge"):
+    if used in NO_MOVE and OneStatTurn.of(me).moved and not c.opts.get("merge"):
         raise RefusedError(
             f"{me.name} has moved this turn: {d.skills[used].label} cannot be used on a turn "
             "with a movement action (R-1SS-P14)"
         )
     c.board.set_flag(me.id, "skills_used", [*me.flags.get("skills_used", ()), name])
-    if used in NO_ACTION and state.flags.get("fire_teams") and not c.opts.get("free"):
+    if used in NO_ACTION and OneStatGame.of(state).fire_teams and not c.opts.get("free"):
         from companion.systems.one_stat.fire_team import RULING, standing_team
 
         if standing_team(state, me.id):
@@ -478,7 +479,7 @@ def act(d: OneStatData, state: GameState, req: ActionRequest, roller: Roller) ->
         others = [
             m.name
             for m in state.side_fighters(f.side)
-            if m.flags.get("minion") and m.id != f.id and fx.in_play(m)
+            if OneStatFighter.of(m).minion and m.id != f.id and fx.in_play(m)
         ]
         if len(others) >= 2:
             raise RefusedError(

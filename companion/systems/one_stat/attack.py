@@ -29,6 +29,12 @@ from companion.systems.one_stat.permissions import spend_action
 from companion.systems.one_stat.roller import Roller
 from companion.systems.one_stat.scenarios import after_resolution
 from companion.systems.one_stat.sequence import CHARGERS, RULING, check_skirmish, did, moves
+from companion.systems.one_stat.state import (
+    ActionSequence,
+    OneStatFighter,
+    OneStatGame,
+    OneStatTurn,
+)
 from companion.trace import Step, Trace
 
 if TYPE_CHECKING:
@@ -44,7 +50,7 @@ def build(
     if a.id == t.id:
         raise UsageError("a fighter cannot attack itself")
     # An enemy Influencer's puppet and a wild Demon may turn on their own side (R-1SS-P20).
-    turned = a.flags.get("reaction") == "influenced" or a.flags.get("wild")
+    turned = OneStatTurn.of(a).reaction == "influenced" or OneStatFighter.of(a).wild
     if a.side == t.side and not turned:
         raise RefusedError(f"{a.name} and {t.name} fight on the same side")
     if not fx.in_play(a):
@@ -62,7 +68,7 @@ def build(
     check_distraction(state, a, t, o)
     check_skirmish(a, o, not ranged)
     crew = None
-    if state.flags.get("fire_teams"):
+    if OneStatGame.of(state).fire_teams:
         from companion.systems.one_stat import fire_team as ft
 
         team = ft.standing_team(state, a.id)
@@ -90,7 +96,7 @@ def build(
         why = can_melee(d, a)
         if why:
             raise RefusedError(why)
-        if a.flags.get("bonus_attack") == "charge":
+        if ActionSequence.of(a).bonus_attack == "charge":
             o["charge"] = True
         if o.get("charge"):
             if not any(fx.has(a, s) for s in CHARGERS):
@@ -99,7 +105,7 @@ def build(
                     "has no such skill"
                 )
             if not o.get("free") and not (
-                a.flags.get("bonus_attack") == "charge"
+                ActionSequence.of(a).bonus_attack == "charge"
                 or (moves(a) == 2 and "attack" not in did(a))
             ):
                 raise RefusedError(
@@ -215,7 +221,7 @@ def reminders(
             "Thug",
             f'{", ".join(thugs)} may step 1" toward this melee if within 10" of it',
         )
-    if a.flags.get("influenced_by"):
+    if OneStatTurn.of(a).influenced_by:
         roller.info("Influencer", f"{a.name} acts for the enemy Influencer this action")
 
 
@@ -228,7 +234,7 @@ def spend(board: Board, roller: Roller, a: FighterState, atk: Attack) -> None:
         spend_shot(board, roller, a, atk.options)
     elif (
         atk.options.get("charge")
-        and not a.flags.get("bonus_attack")
+        and not ActionSequence.of(a).bonus_attack
         and not atk.options.get("free")
     ):
         # Given on the attack itself after the two moves: it comes beyond the two actions.
@@ -240,7 +246,7 @@ def spend(board: Board, roller: Roller, a: FighterState, atk: Attack) -> None:
         )
     else:
         spend_action(board, roller, a, atk.options, "the attack", "attack")
-    if a.flags.get("bonus_attack"):
+    if ActionSequence.of(a).bonus_attack:
         board.set_flag(a.id, "bonus_attack", None)
     if atk.options.get("skirmish"):
         board.set_flag(a.id, "actions", 0)

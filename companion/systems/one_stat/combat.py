@@ -19,6 +19,7 @@ from companion.systems.one_stat.board import Board
 from companion.systems.one_stat.data import OneStatData
 from companion.systems.one_stat.losses import wound
 from companion.systems.one_stat.roller import Roller
+from companion.systems.one_stat.state import OneStatFighter, OneStatSolo, OneStatTurn
 from companion.trace import Modifier
 from companion.values import field, frozen, record, replace
 
@@ -92,7 +93,7 @@ def melee_reach(f: FighterState) -> int:
 
 def cannot_attack(f: FighterState) -> str | None:
     """Skills that forbid every attack action, melee or ranged, and the solo Escort."""
-    if f.flags.get("cannot_attack"):
+    if OneStatSolo.of(f).cannot_attack:
         return f"{f.name} cannot attack (the Escort is a rookie who never attacks)"
     if fx.has(f, "controller"):
         return f"{f.name} is a Controller and never attacks, in melee or at range"
@@ -231,7 +232,7 @@ def ranged_dice(
         return Dice(
             1, None, ("heavy shooter, option 1, at short range: 1 die",), ("R-1SS-03",)
         ), cls
-    if band == "normal" or (band == "long" and a.flags.get("crew")):
+    if band == "normal" or (band == "long" and OneStatFighter.of(a).crew):
         why = "a Fire Team at long range" if band == "long" else "at normal range"
         return Dice(
             2, "h", (f"heavy shooter, option 1, {why}: 2 dice keep higher",), ("R-1SS-03",)
@@ -339,7 +340,7 @@ def defend(
     t = board.fighter(tid)
     if t.out:
         return False
-    if t.flags.get("ladder"):
+    if OneStatSolo.of(t).ladder:
         from companion.systems.one_stat.solo.bounty import on_last_die
 
         if on_last_die(t):  # the Bounty boss's final die: no defence (R-1SS-S11)
@@ -576,7 +577,7 @@ def label(before: FighterState, after: FighterState, hits: int) -> str:
         return "out"
     if after.wounds > before.wounds or after.status != before.status:
         return "wounded"
-    if after.flags.get("boss_wound_ignored") and not before.flags.get("boss_wound_ignored"):
+    if OneStatTurn.of(after).boss_wound_ignored and not OneStatTurn.of(before).boss_wound_ignored:
         return "wound ignored (boss)"
     return "defended" if hits else "miss"
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from companion.errors import UsageError
 from companion.game.state import FighterState, GameState
 from companion.systems.one_stat.data import OneStatData, item_of
+from companion.systems.one_stat.state import ActionSequence, OneStatFighter, OneStatTurn
 
 # What lasts one turn: the actions left, a boss's ignored wound, a failed Recover, a free
 # attack after a move, a permission to act given by Command, Influencer or Guard, the
@@ -16,20 +17,7 @@ from companion.systems.one_stat.data import OneStatData, item_of
 # Upkeep clears them, in solo games too.
 # A face-down Regenerator whose player passes on the next upkeep roll (R-1SS-P28, S09).
 REGEN_SKIP = "regen_skip"
-TURN_FLAGS = (
-    REGEN_SKIP,
-    "actions",
-    "boss_wound_ignored",
-    "recover_failed",
-    "bonus_attack",
-    "reaction",
-    "skills_used",
-    "moved",
-    "with_master",
-    "did",
-    "copied",
-    "influenced_by",
-)
+TURN_FLAGS = (OneStatTurn, ActionSequence)
 
 
 def can_activate(f: FighterState) -> bool:
@@ -109,7 +97,7 @@ def shooter_classes(d: OneStatData, f: FighterState) -> list[str]:
     and a rookie never fires a heavy shooter alone: only a standing Fire Team works it,
     as the `crew` of the team (R-1SS-P12). A specialist left with a dissolved team's
     heavy shooter carries it (flag `heavy_shooter`)."""
-    if f.flags.get("crew"):
+    if OneStatFighter.of(f).crew:
         return ["heavy"]
     out = []
     for k in shooters(d, f):
@@ -119,7 +107,7 @@ def shooter_classes(d: OneStatData, f: FighterState) -> list[str]:
                 continue
             cls = "light"
         out.append(cls)
-    if f.flags.get("heavy_shooter") and "heavy" not in out:
+    if OneStatFighter.of(f).heavy_shooter and "heavy" not in out:
         out.append("heavy")
     return out
 
@@ -130,7 +118,7 @@ def carries_heavy(d: OneStatData, f: FighterState) -> bool:
 
 def animal(f: FighterState) -> bool:
     """A Shapeshifter in animal form."""
-    return bool(f.flags.get("animal"))
+    return bool(OneStatFighter.of(f).animal)
 
 
 def in_play(f: FighterState) -> bool:

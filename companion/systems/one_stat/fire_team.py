@@ -17,6 +17,7 @@ from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat.board import Board
 from companion.systems.one_stat.data import OneStatData
 from companion.systems.one_stat.roller import Roller
+from companion.systems.one_stat.state import OneStatFighter, OneStatTurn
 from companion.values import replace
 
 FLAG = "fire_teams"
@@ -86,7 +87,7 @@ def pairing_problem(r1: FighterState, r2: FighterState) -> str | None:
 
 def has_heavy_item(d: OneStatData, f: FighterState) -> bool:
     return any(d.armory[k].shooter == "heavy" for k in fx.shooters(d, f)) or bool(
-        f.flags.get("heavy_shooter")
+        OneStatFighter.of(f).heavy_shooter
     )
 
 
@@ -135,7 +136,7 @@ def form(
             raise RefusedError(f"{m.name} fights for the other side")
         if not fx.in_play(m) or m.status != "upright":
             raise RefusedError(f"{m.name} is {m.status} and cannot join a Fire Team ({RULING})")
-        if m.flags.get("reaction") or state.active == m.id:
+        if OneStatTurn.of(m).reaction or state.active == m.id:
             raise RefusedError(f"{m.name} is acting now; form the team between activations")
     specs = [m for m in three if m.rank == "specialist"]
     rookies = [m for m in three if m.rank == "rookie"]
@@ -167,7 +168,7 @@ def form(
                 f"{m.name} has already activated this turn and the others have not; "
                 "form the team at the start of a turn"
             )
-    if board.fighter(spec.id).flags.get("heavy_shooter"):
+    if OneStatFighter.of(board.fighter(spec.id)).heavy_shooter:
         board.set_flag(spec.id, "heavy_shooter", None)  # the rookies carry it again
     teams[spec.id] = [r.id for r in rookies]
     board.set_gflag(FLAG, teams)
@@ -281,9 +282,9 @@ def crew(d: OneStatData, state: GameState, team: tuple[str, list[str]]) -> Fight
     spec = state.fighter(team[0])
     option = next(
         (
-            state.fighter(m).flags["heavy_option"]
+            OneStatFighter.of(state.fighter(m)).heavy_option
             for m in members(team)
-            if state.fighter(m).flags.get("heavy_option")
+            if OneStatFighter.of(state.fighter(m)).heavy_option
         ),
         None,
     )
@@ -337,7 +338,7 @@ def spend_move(board: Board, roller: Roller, f: FighterState, opts: Mapping[str,
         roller.info("Action", "the move is resolved outside the action count (free)")
         return
     _refuse_unless_active(state, f, "activate one member and the whole team activates")
-    if f.flags.get("moved"):
+    if OneStatTurn.of(f).moved:
         raise RefusedError(f"{f.name} has already moved in this team activation ({RULING})")
     holder = str(state.active)
     left = int(board.fighter(holder).flags.get("actions", 0) or 0)

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from companion.game.state import FighterState
 from companion.names import plural
+from companion.systems.one_stat.state import OneStatSolo
 
 
 def problem(f: FighterState, wounds: int, status: str) -> str | None:
     if status == "out":
         return None
-    if f.flags.get("ladder"):
+    if OneStatSolo.of(f).ladder:
         return None if status == "upright" else f"{f.name} is never laid prone (R-1SS-14)"
     if f.rank == "rookie":
         if wounds or status != "upright":

@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from companion.errors import RefusedError
-from companion.game.events import Change, set_fighter
+from companion.game.events import Change
 from companion.game.state import FighterState, GameState
 from companion.systems.base import Outcome
 from companion.systems.one_stat.data import OneStatData
+from companion.systems.one_stat.state import OneStatFighter, OneStatTurn
 from companion.systems.records import TargetRule, default_rule
 from companion.trace import Step, Trace
 
@@ -35,12 +36,12 @@ def granted(state: GameState) -> list[tuple[FighterState, str]]:
     for f in state.fighters:
         if f.out or f.id == state.active:
             continue
-        reaction = f.flags.get("reaction")
+        reaction = OneStatTurn.of(f).reaction
         if reaction in AT_ONCE:
             out.append((f, AT_ONCE[str(reaction)]))
         elif (
             state.active is not None
-            and f.flags.get("with_master") == state.active
+            and OneStatTurn.of(f).with_master == state.active
             and int(f.flags.get("actions", 0) or 0) > 0
         ):
             out.append((f, "a minion acting in its Minion Master's activation"))
@@ -59,7 +60,7 @@ def target_rule(
             return None
         return TargetRule(AMONG[skill.target], needs=NEEDS.get(skill.target_needs, ""))
     if action == "attack" and (
-        actor.flags.get("reaction") == "influenced" or actor.flags.get("wild")
+        OneStatTurn.of(actor).reaction == "influenced" or OneStatFighter.of(actor).wild
     ):
         # A fighter an Influencer took over, or a wild demon, strikes at anyone (R-1SS-P20).
         return TargetRule("all")
@@ -85,14 +86,14 @@ def let_go(state: GameState, fid: str) -> Outcome:
     """An action granted at once, let go unused: the permission lapses (R-1SS-P05)."""
     f = state.fighter(fid)
     changes: tuple[Change, ...]
-    if f.flags.get("reaction") in AT_ONCE:
+    if OneStatTurn.of(f).reaction in AT_ONCE:
         changes = (
-            set_fighter(f.id, "flags.reaction", None),
-            set_fighter(f.id, "flags.influenced_by", None),
+            *OneStatTurn.set(f.id, reaction=None),
+            *OneStatTurn.set(f.id, influenced_by=None),
         )
         summary = f"{f.name} lets its granted action go"
-    elif f.flags.get("with_master") and f.flags.get("with_master") == state.active:
-        changes = (set_fighter(f.id, "flags.actions", 0),)
+    elif OneStatTurn.of(f).with_master and OneStatTurn.of(f).with_master == state.active:
+        changes = (*OneStatTurn.set(f.id, actions=0),)
         summary = f"{f.name} takes no more actions in its Minion Master's activation"
     else:
         raise RefusedError(f"{f.name} has no action granted now")

@@ -12,6 +12,7 @@ from companion.game.state import FighterState, thaw
 from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat.board import Board
 from companion.systems.one_stat.roller import Roller
+from companion.systems.one_stat.state import OneStatFighter, OneStatSolo, OneStatTurn
 from companion.values import replace
 
 VP_BY_RANK = {"rookie": 1, "specialist": 2, "boss": 3}
@@ -27,7 +28,7 @@ def take_out(board: Board, roller: Roller, fid: str, why: str) -> None:
     c.status = "out"
     roller.info(f"{f.name} is out", why)
     drop_tokens(board, roller, fid)
-    if board.state.scenario == "manhunt" and not f.flags.get("demon"):
+    if board.state.scenario == "manhunt" and not OneStatFighter.of(f).demon:
         other = [s for s in range(len(board.state.sides)) if s != f.side]
         if other:
             board.add_vp(other[0], VP_BY_RANK.get(f.rank, 1))
@@ -38,7 +39,7 @@ def take_out(board: Board, roller: Roller, fid: str, why: str) -> None:
             )
     if fx.has(f, "minion-master"):
         for m in board.fighters():
-            if m.side == f.side and m.flags.get("minion") and fx.in_play(m):
+            if m.side == f.side and OneStatFighter.of(m).minion and fx.in_play(m):
                 take_out(board, roller, m.id, f"its master {f.name} left the game (Minion Master)")
     lose_demon(board, roller, f)
     _team_loss(board, roller, fid)
@@ -53,10 +54,10 @@ def _team_loss(board: Board, roller: Roller, fid: str) -> None:
 
 
 def lose_demon(board: Board, roller: Roller, f: FighterState) -> None:
-    demon = f.flags.get("demon_id")
+    demon = OneStatFighter.of(f).demon_id
     if demon and fx.has(f, "controller"):
         d = board.fighter(str(demon))
-        if fx.in_play(d) and not d.flags.get("wild"):
+        if fx.in_play(d) and not OneStatFighter.of(d).wild:
             board.set_flag(d.id, "wild", True)
             roller.info(
                 "Controller wounded",
@@ -96,7 +97,7 @@ def wound(board: Board, roller: Roller, fid: str, why: str) -> str:
         minions = [
             m
             for m in board.fighters()
-            if m.side == f.side and m.flags.get("minion") and fx.in_play(m)
+            if m.side == f.side and OneStatFighter.of(m).minion and fx.in_play(m)
         ]
         if minions:
             # The table names the minion within 5" (--opt minion=NAME; play asks it);
@@ -117,10 +118,10 @@ def wound(board: Board, roller: Roller, fid: str, why: str) -> str:
             )
             wound(board, roller, m.id, f"a wound passed on by {f.name}")
             return "passed to a minion"
-    if f.flags.get("ladder"):
+    if OneStatSolo.of(f).ladder:
         board.cond(fid).wounds += 1
         return _ladder_wound(board, roller, f)
-    if f.rank == "boss" and not f.flags.get("boss_wound_ignored"):
+    if f.rank == "boss" and not OneStatTurn.of(f).boss_wound_ignored:
         board.set_flag(fid, "boss_wound_ignored", True)
         roller.info(
             "Boss ignores the wound",

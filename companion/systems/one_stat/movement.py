@@ -25,6 +25,7 @@ from companion.systems.one_stat.sequence import (
     charge_after_moves,
     moves,
 )
+from companion.systems.one_stat.state import OneStatFighter, OneStatGame, OneStatTurn
 
 
 def fall(d: OneStatData, state: GameState, req: ActionRequest, roller: Roller) -> Outcome:
@@ -103,15 +104,15 @@ def move(
     blocked = [
         d.skills[s].label
         for s in tuple(f.flags.get("skills_used", ()))
-        if s in NO_MOVE and not f.flags.get("split_of")
+        if s in NO_MOVE and not OneStatFighter.of(f).split_of
     ]
     if blocked and not o.get("free"):
         raise RefusedError(
             f"{f.name} used {blocked[0]} this turn and cannot make a movement action (R-1SS-P14)"
         )
-    before = f.flags.get("actions")
+    before = OneStatTurn.of(f).actions
     team = None
-    if board.state.flags.get("fire_teams"):
+    if OneStatGame.of(board.state).fire_teams:
         from companion.systems.one_stat import fire_team as ft
 
         team = ft.standing_team(board.state, f.id)
@@ -131,7 +132,7 @@ def move(
             raise RefusedError(f"a charge follows two movement actions; this is {f.name}'s first")
         charge_after_moves(board, roller, f)
     dist_text = f' {float(str(inches)):g}"' if inches is not None else f' up to {limit:g}"'
-    left = board.fighter(f.id).flags.get("actions")
+    left = OneStatTurn.of(board.fighter(f.id)).actions
     # Breaking free spends both actions (R-1SS-P17): the summary says so, as the log will.
     broke = not team and isinstance(before, int) and before >= 2 and left == 0
     tail = ", breaking free (its second action is lost)" if broke and breaks_free(o) else ""

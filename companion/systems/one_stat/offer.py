@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from companion.game.state import FighterState, GameState
 from companion.systems.one_stat.data import OneStatData, item_of
 from companion.systems.one_stat.sequence import menu
+from companion.systems.one_stat.state import OneStatFighter
 
 # Which scenarios each scenario action belongs to; the others fit any game.
 SCENARIO_OF_ACT = {
@@ -41,11 +42,11 @@ def offered(d: OneStatData, state: GameState, f: FighterState, names: Sequence[s
         ):
             continue
         if a == "fire-team" and not (
-            f.flags.get("fire_team")
+            OneStatFighter.of(f).fire_team
             or (
                 f.rank in ("rookie", "specialist")
                 and any(
-                    x.flags.get("heavy_shooter")
+                    OneStatFighter.of(x).heavy_shooter
                     or any(
                         d.armory.get(item_of(e)[0]) is not None
                         and d.armory[item_of(e)[0]].shooter == "heavy"

@@ -5,6 +5,7 @@ kept apart from the turn sequence (`turns`) so that drawing the board does not c
 from __future__ import annotations
 
 from companion.game.state import GameState
+from companion.systems.kit.state import TurnOrder
 from companion.systems.one_stat import fighters as fx
 
 
@@ -25,7 +26,7 @@ def next_side(state: GameState) -> int | None:
         return None
     if len(ready) == 1:
         return ready[0]
-    last = state.flags.get("last_side")
+    last = TurnOrder.of(state).last_side
     if last is None:
         return state.initiative if state.initiative in ready else ready[0]
     return next(s for s in ready if s != last)

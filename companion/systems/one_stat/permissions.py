@@ -9,6 +9,7 @@ from companion.game.state import FighterState, GameState
 from companion.systems.one_stat.board import Board
 from companion.systems.one_stat.roller import Roller
 from companion.systems.one_stat.running import not_running
+from companion.systems.one_stat.state import OneStatGame, OneStatSolo, OneStatTurn
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ def spend_action(
     from companion.systems.one_stat.sequence import cost, did, no_action_left, ordinal
 
     state = board.state
-    opfor = bool(f.flags.get("opfor"))
+    opfor = bool(OneStatSolo.of(f).opfor)
     if options.get("free"):
         # The table's escape for a reaction or a house rule; for the OpFor it also sets
         # the solo procedure's turn and order aside (R-1SS-S19), and the trace says so.
@@ -61,7 +62,7 @@ def spend_action(
         why = opfor_may(state, f, kind)
         if why is not None:
             raise RefusedError(f"{why}; --opt free=true resolves it outside the count")
-    reaction = f.flags.get("reaction")
+    reaction = OneStatTurn.of(f).reaction
     if reaction and state.active != f.id:
         board.set_flag(f.id, "reaction", None)
         board.set_flag(f.id, "influenced_by", None)
@@ -71,7 +72,7 @@ def spend_action(
             ("R-1SS-P05",),
         )
         return
-    if state.flags.get("fire_teams"):
+    if OneStatGame.of(state).fire_teams:
         from companion.systems.one_stat.fire_team import RULING, standing_team
 
         if standing_team(state, f.id):
@@ -80,7 +81,7 @@ def spend_action(
                 f"heavy shooter's shot, not {what} ({RULING}); --opt free=true resolves it "
                 "outside the count"
             )
-    master = f.flags.get("with_master")
+    master = OneStatTurn.of(f).with_master
     if master and state.active == master and state.active != f.id:
         n = int(f.flags.get("actions", 0) or 0)
         if n < 1:

@@ -13,6 +13,7 @@ from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat.board import Board
 from companion.systems.one_stat.data import OneStatData
 from companion.systems.one_stat.roller import Roller
+from companion.systems.one_stat.state import OneStatFighter, OneStatGame, OneStatSide
 from companion.trace import Step, Trace
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
@@ -199,7 +200,7 @@ def upkeep(d: OneStatData, board: Board, roller: Roller) -> None:
                 roller.info("Bomb countdown", f"the carried bomb now shows {face}")
     if is_action(state):
         for f in board.fighters():
-            if f.out and not f.flags.get("demon"):
+            if f.out and not OneStatFighter.of(f).demon:
                 c = board.cond(f.id)
                 c.status, c.wounds = "upright", 0
                 roller.info("Respawn", f"{f.name} comes back in its starting area", ("R-1SS-P09",))
@@ -217,7 +218,11 @@ def status_lines(state: GameState) -> list[str]:
         )
     lines += house_rule_lines(state)
     rookies = [
-        sum(1 for f in state.side_fighters(s) if f.rank == "rookie" and not f.flags.get("demon"))
+        sum(
+            1
+            for f in state.side_fighters(s)
+            if f.rank == "rookie" and not OneStatFighter.of(f).demon
+        )
         for s in range(len(state.sides))
     ]
     if len(set(rookies)) > 1 and not state.options.get("solo"):
@@ -228,19 +233,19 @@ def status_lines(state: GameState) -> list[str]:
         )
     name = {f.id: f.name for f in state.fighters}
     if sc == "treasure-hunt":
-        c = state.flags.get("treasure_carrier")
+        c = OneStatGame.of(state).treasure_carrier
         lines.append(f"Treasure: {'carried by ' + str(name.get(c, c)) if c else 'on the ground'}")
-        if state.flags.get("treasure_closer") is not None:
+        if OneStatGame.of(state).treasure_closer is not None:
             lines.append(f"Treasure closer to {state.sides[state.flags['treasure_closer']].name}")
     if sc == "bombing-run":
-        c = state.flags.get("bomb_carrier")
+        c = OneStatGame.of(state).bomb_carrier
         lines.append(
             f"Bomb: shows {state.flags.get('bomb', BOMB_START)}, "
             + (f"carried by {name.get(c, c)}" if c else "on the ground")
         )
     if sc == "capture-the-flag":
         for side in state.sides:
-            c = side.flags.get("flag_carrier")
+            c = OneStatSide.of(side).flag_carrier
             lines.append(
                 f"Flag of {side.name}: " + (f"carried by {name.get(c, c)}" if c else "in place")
             )
@@ -276,7 +281,7 @@ def status_lines(state: GameState) -> list[str]:
             f"Trigger device: {plural(int(state.flags.get('device', DEVICE_START)), 'token')} "
             "(0 or 6 triggers)"
         )
-    if state.flags.get("bomb_blast"):
+    if OneStatGame.of(state).bomb_blast:
         lines.append("The bomb just exploded: remove fighters within 2\" with 'act FIGHTER blast'")
     return lines
 

@@ -17,6 +17,7 @@ from companion.game.state import FighterState
 from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat.board import Board
 from companion.systems.one_stat.roller import Roller
+from companion.systems.one_stat.state import ActionSequence
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
@@ -79,7 +80,7 @@ def no_action_left(f: FighterState) -> str:
 def refusal(f: FighterState, kind: str) -> str | None:
     """What the sequence forbids of an action of `kind` now, before counting it: anything
     but the attack a charge gives, and a second attack (R-1SS-P16); None when it fits."""
-    if f.flags.get("bonus_attack") == "charge" and kind != "attack":
+    if ActionSequence.of(f).bonus_attack == "charge" and kind != "attack":
         return (
             f"{f.name}'s two straight moves give it an attack at once, nothing else ({RULING}); "
             "end the activation to let it pass"
@@ -164,7 +165,7 @@ def charge_after_moves(board: Board, roller: Roller, f: FighterState) -> None:
 def menu(f: FighterState, names: list[str]) -> list[str]:
     """The actions the sequence allows now, in the rules' order: move first, then the
     second actions; only the attack after a charge; no second attack."""
-    if f.flags.get("bonus_attack") == "charge":
+    if ActionSequence.of(f).bonus_attack == "charge":
         return [a for a in names if a == "attack"]
     done = did(f)
     order = ("move", "attack", "skill", "command", "recover", "pickup", "device")

@@ -9,6 +9,7 @@ from companion.errors import RefusedError
 from companion.game.events import Change, set_fighter, set_game
 from companion.game.state import FighterState, GameState, freeze
 from companion.systems.base import Outcome
+from companion.systems.kit.state import TurnOrder
 from companion.systems.kit.turns import AlternatingActivations
 from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat import order
@@ -17,6 +18,12 @@ from companion.systems.one_stat.data import OneStatData, item_of, load
 from companion.systems.one_stat.permissions import check_running
 from companion.systems.one_stat.roller import DiceRoller
 from companion.systems.one_stat.scenarios import ACTION_SCENARIOS, final_result, game_over, upkeep
+from companion.systems.one_stat.state import (
+    ActionSequence,
+    OneStatFighter,
+    OneStatGame,
+    OneStatTurn,
+)
 from companion.trace import Step, Trace
 
 MAX_INITIATIVE_ROLLS = 20
@@ -25,7 +32,7 @@ MAX_INITIATIVE_ROLLS = 20
 def fire_team(state: GameState, f: FighterState) -> list[str]:
     """The Fire Team that activates with `f` (its members' ids; none outside a game with
     Fire Teams), refused when the team cannot activate as one unit."""
-    if not state.flags.get("fire_teams"):
+    if not OneStatGame.of(state).fire_teams:
         return []
     from companion.systems.one_stat import fire_team as ft
 
@@ -50,13 +57,13 @@ def minions_of(state: GameState, f: FighterState) -> list[FighterState]:
     return [
         mn
         for mn in state.side_fighters(f.side)
-        if mn.flags.get("minion") and mn.id != f.id and fx.can_activate(mn)
+        if OneStatFighter.of(mn).minion and mn.id != f.id and fx.can_activate(mn)
     ]
 
 
 def actions_for(d: OneStatData, f: FighterState) -> int:
     """Two actions, one for a heavy-shooter carrier (R-1SS-03)."""
-    heavy = f.flags.get("heavy_shooter") or any(
+    heavy = OneStatFighter.of(f).heavy_shooter or any(
         d.armory.get(item_of(e)[0]) and d.armory[item_of(e)[0]].shooter == "heavy"
         for e in f.equipment
     )
@@ -156,7 +163,7 @@ class OneStatTurns(AlternatingActivations):
 
     def closing_changes(self, state: GameState, f: FighterState) -> list[Change]:
         # The actions a fighter did not take lapse with its activation.
-        return [set_fighter(f.id, "flags.actions", None)] if "actions" in f.flags else []
+        return [*OneStatTurn.set(f.id, actions=None)] if "actions" in f.flags else []
 
     def cannot_activate(self, state: GameState, f: FighterState) -> str:
         if f.status == "face-down":
@@ -187,16 +194,16 @@ class OneStatTurns(AlternatingActivations):
         changes: list[Change] = []
         group = {fid, *team, *(mn.id for mn in minions)}
         for x in state.fighters:  # the actions of the activation that ends lapse
-            if x.id not in group and (x.id == state.active or x.flags.get("with_master")):
-                changes.append(set_fighter(x.id, "flags.actions", None))
-                if x.flags.get("with_master"):
-                    changes.append(set_fighter(x.id, "flags.with_master", None))
+            if x.id not in group and (x.id == state.active or OneStatTurn.of(x).with_master):
+                changes += OneStatTurn.set(x.id, actions=None)
+                if OneStatTurn.of(x).with_master:
+                    changes += OneStatTurn.set(x.id, with_master=None)
         n = actions_for(d, f)
         for mn in minions:
             changes += [
                 set_fighter(mn.id, "token", True),
-                set_fighter(mn.id, "flags.actions", actions_for(d, mn)),
-                set_fighter(mn.id, "flags.with_master", f.id),
+                *OneStatTurn.set(mn.id, actions=actions_for(d, mn)),
+                *OneStatTurn.set(mn.id, with_master=f.id),
             ]
         if minions:
             note += (
@@ -209,21 +216,19 @@ class OneStatTurns(AlternatingActivations):
             n = TEAM_ACTIONS
             others = [state.fighter(m).name for m in team if m != fid]
             changes += [set_fighter(m, "token", True) for m in team if m != fid]
-        if f.flags.get("skip_activation"):
+        if OneStatFighter.of(f).skip_activation:
             n, note = 0, " It loses this activation (failed Influencer roll)."
-            changes.append(set_fighter(fid, "flags.skip_activation", None))
+            changes += OneStatFighter.set(fid, skip_activation=False)
         elif f.status == "wounded" and state.scenario in ACTION_SCENARIOS:
             n, note = 0, " It recovers at once (action scenario) but does nothing else."
             changes += [set_fighter(fid, "status", "upright"), set_fighter(fid, "wounds", 0)]
         for xid in (fid, *(mn.id for mn in minions)):  # a fresh action sequence (R-1SS-P16)
-            for flag in ("did", "bonus_attack"):
-                if flag in state.fighter(xid).flags:
-                    changes.append(set_fighter(xid, f"flags.{flag}", None))
+            changes += ActionSequence.reset(state.fighter(xid))
         changes += [
             set_fighter(fid, "token", True),
-            set_fighter(fid, "flags.actions", n),
+            *OneStatTurn.set(fid, actions=n),
             set_game("active", fid),
-            set_game("flags.last_side", f.side),
+            *TurnOrder.set(last_side=f.side),
         ]
         if team:
             note += (
@@ -253,7 +258,7 @@ class OneStatTurns(AlternatingActivations):
         steps += roller.steps
         if state.turn > 0:
             changes += self.tokens_off(state)
-            changes += [set_game("active", None), set_game("flags.last_side", None)]
+            changes += [set_game("active", None), *TurnOrder.set(last_side=None)]
             steps.append(Step("Upkeep", f"activation tokens removed after turn {state.turn}"))
         if ended:
             result = result or f"turn {state.last_turn} was the last"

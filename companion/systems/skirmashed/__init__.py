@@ -15,9 +15,11 @@ from companion.systems import records
 from companion.systems.base import house_rule_lines
 from companion.systems.kit.facts import ActionSpec
 from companion.systems.kit.plugin import FromData
+from companion.systems.kit.state import LastChance, TurnOrder
 from companion.systems.skirmashed import actions, roster_rules, turns
 from companion.systems.skirmashed.attack import Figure, build
 from companion.systems.skirmashed.data import FIGHTER, RANGED_STATS, SkmData, load
+from companion.systems.skirmashed.state import Activation, SetUpRoll
 
 # Keys other systems' callers may send empty (e.g. ganging=0); SKIRMASHED has no such rule,
 # so an empty one is dropped and a real one refused by the declared facts.
@@ -47,6 +49,8 @@ class Skirmashed(FromData):
     #: the text plays rounds: the board's tracker and the game list say so
     keeps_vp = False  # decided by the figures left after round 4
     card_boxes = (("Activated", 1),)  # and damage up to Stamina: `fighter_card_boxes`
+    fighter_state = (LastChance, Activation)
+    game_state = (TurnOrder, SetUpRoll)
 
     def __init__(self) -> None:
         self.info = self.data.info
@@ -106,6 +110,9 @@ class Skirmashed(FromData):
             return self.card_boxes
         return (("Activated", 1), ("Damage", stamina))
 
+    fighter_state = (LastChance, Activation)
+    game_state = (TurnOrder, SetUpRoll)
+
     def describe_fighter(self, f: FighterState | RosterFighter) -> Mapping[str, str]:
         d = self.data
         fighter = f.rank == FIGHTER
@@ -123,7 +130,7 @@ class Skirmashed(FromData):
                 else "exhausted"
                 if f.token
                 else "fresh, done for the round"
-                if f.flags.get("last_done")
+                if LastChance.of(f).last_done
                 else "fresh, may act"
             )
         return out
@@ -133,7 +140,7 @@ class Skirmashed(FromData):
         did = actions.done_so_far(f)
         if did:
             out.append("did: " + " then ".join(did))
-        if f.flags.get("last_done"):
+        if LastChance.of(f).last_done:
             out.append("final activation taken")
         return out
 
@@ -150,7 +157,7 @@ class Skirmashed(FromData):
                 f"{state.sides[1 - last].name} are all exhausted: {state.sides[last].name} "
                 "activate each fresh figure once more (or pass), then the round ends"
             )
-        must = state.flags.get("must_activate")
+        must = TurnOrder.of(state).must_activate
         if must is not None:
             name = state.fighter(str(must)).name
             # The extra activation is a choice (R-SKM-P12): say how to let it go.
@@ -208,7 +215,7 @@ class Skirmashed(FromData):
     def actions_for(self, state: GameState, fighter: FighterState) -> Sequence[str]:
         if state.active == fighter.id and not fighter.out:
             return actions.legal_next(fighter)
-        if state.flags.get("must_activate") == fighter.id:
+        if TurnOrder.of(state).must_activate == fighter.id:
             return ("pass",)
         last = self.turns.last_chance_side(state)
         if last == fighter.side and self.turns.can_activate(state, fighter):

@@ -17,7 +17,8 @@ from companion.names import fared, plural
 from companion.systems.base import Outcome
 from companion.systems.skirmashed.attack import Charge, Figure, Result, build, run_charge
 from companion.systems.skirmashed.data import SkmData
-from companion.systems.skirmashed.turns import DID, wiped_out
+from companion.systems.skirmashed.state import Activation
+from companion.systems.skirmashed.turns import wiped_out
 from companion.trace import Modifier, Step, Trace
 
 # The orders an activation may take (R-SKM-P05): what may follow what has been done.
@@ -31,7 +32,7 @@ NEXT: dict[tuple[str, ...], tuple[str, ...]] = {
 
 
 def done_so_far(f: FighterState) -> tuple[str, ...]:
-    return tuple(f.flags.get(DID) or ())
+    return Activation.of(f).did
 
 
 def legal_next(f: FighterState) -> tuple[str, ...]:
@@ -60,8 +61,8 @@ def check_part(state: GameState, f: FighterState, part: str) -> None:
     raise RefusedError(f"{f.name} cannot {part} now")
 
 
-def mark(f: FighterState, part: str) -> Change:
-    return set_fighter(f.id, f"flags.{DID}", list(done_so_far(f)) + [part])
+def mark(f: FighterState, part: str) -> list[Change]:
+    return Activation.set(f.id, did=(*done_so_far(f), part))
 
 
 def move(d: SkmData, state: GameState, f: FighterState, part: str, roller: Roller) -> Outcome:
@@ -88,7 +89,7 @@ def move(d: SkmData, state: GameState, f: FighterState, part: str, roller: Rolle
     if part == "run":
         summary += " Only a melee attack may follow."
     trace = Trace(f"{f.name} {verb}", tuple(roller.steps), f'up to {inches}"')
-    return Outcome(part, summary, (mark(f, part),), trace, data=freeze({"inches": inches}))
+    return Outcome(part, summary, tuple(mark(f, part)), trace, data=freeze({"inches": inches}))
 
 
 def focus(state: GameState, f: FighterState) -> Outcome:
@@ -96,7 +97,7 @@ def focus(state: GameState, f: FighterState) -> Outcome:
     return Outcome(
         "focus",
         f"{f.name} focuses: its attack this activation hits 1 more easily.",
-        (mark(f, "focus"),),
+        tuple(mark(f, "focus")),
         Trace(
             f"{f.name} focuses",
             (Step("Focus", "-1 to the stat its attack rolls above; no move this activation"),),
@@ -187,7 +188,7 @@ def attack(
     plan = planned_attack(d, state, f.id, target, o, now)
     result, figures = run_charge(d, plan, roller)
     fate = fate_of(result, figures, plan)
-    changes: list[Change] = [mark(f, "attack")]
+    changes: list[Change] = mark(f, "attack")
     dead: list[str] = []
     for fig in figures.values():
         before = state.fighter(fig.id)

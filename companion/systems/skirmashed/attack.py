@@ -17,6 +17,7 @@ from companion.game.state import FighterState, GameState
 from companion.systems.kit.plugin import no_shot, opponents
 from companion.systems.records import ActionRequest
 from companion.systems.skirmashed.data import FIGHTER, SkmData
+from companion.systems.skirmashed.state import Activation
 from companion.systems.skirmashed.turns import EXHAUSTED, stamina_check
 from companion.values import frozen, replace
 
@@ -344,7 +345,7 @@ def build(
     attack is being made (not only its odds asked), so the activation so far is final."""
     fa, ft = opponents(state, ActionRequest("attack", actor, target))
     a, t = Figure.of(fa), Figure.of(ft)
-    did = planned(a.name, tuple(fa.flags.get("did") or ()), o.get("focused"), now)
+    did = planned(a.name, Activation.of(fa).did, o.get("focused"), now)
     if o.get("charging") and not o.get("ranged"):
         check_charge(a.name, did, now)
     ranged = bool(o.get("ranged"))
@@ -359,7 +360,7 @@ def build(
         raise RefusedError(f"{t.name} is exhausted and cannot actively block")
     # A melee attack after a move is a charge unless the table says the figure began in
     # contact with this target all the same (R-SKM-P13); after a run it always is (R-SKM-P10).
-    moved = "move" in tuple(fa.flags.get("did") or ())
+    moved = "move" in Activation.of(fa).did
     charging = not ranged and (bool(o.get("charging", moved)) or "run" in did)
     shoot_first = bool(o.get("shoot_first"))
     if shoot_first:

@@ -15,13 +15,13 @@ from companion.game.setup import fighters_from
 from companion.game.state import FighterState, GameState, SideState, freeze
 from companion.roster import Roster
 from companion.systems.base import Outcome, known_scenario
+from companion.systems.kit.state import LastChance, TurnOrder
 from companion.systems.kit.turns import UntilExhausted, roll_off
 from companion.systems.skirmashed import roster_rules
 from companion.systems.skirmashed.data import SkmData, load
+from companion.systems.skirmashed.state import Activation, SetUpRoll
 from companion.trace import Trace
 
-#: the per-activation record of what the active figure has done (move, attack, ...)
-DID = "did"
 OPTIONS = ("melee-damage-boom",)
 
 STAMINA_CHECK = "Stamina check"
@@ -79,9 +79,9 @@ def check_changes(f: FighterState, result: str) -> list[Change]:
         return [set_fighter(f.id, "token", True)]
     if result == AGAIN:
         # A 20 on a final activation gives one more at once (R-SKM-P07).
-        out = [set_game("flags.must_activate", f.id)]
-        if f.flags.get("last_done"):
-            out.append(set_fighter(f.id, "flags.last_done", None))
+        out = TurnOrder.set(must_activate=f.id)
+        if LastChance.of(f).last_done:
+            out += LastChance.set(f.id, last_done=False)
         return out
     return []
 
@@ -115,7 +115,7 @@ class StaminaRound(UntilExhausted):
         self.d = load()
 
     def first_side(self, state: GameState, roller: Roller) -> int:
-        won = state.flags.get("roll_off")
+        won = SetUpRoll.of(state).roll_off
         if state.turn == 0 and won is not None:
             roller.info(
                 "First activation",
@@ -123,7 +123,7 @@ class StaminaRound(UntilExhausted):
                 ("R-SKM-P01",),
             )
             return int(won)
-        if state.turn > 0 and state.flags.get("last_side") is None:
+        if state.turn > 0 and TurnOrder.of(state).last_side is None:
             keep = state.initiative if state.initiative is not None else 0
             roller.info("First activation", f"{state.sides[keep].name}: nobody activated last")
             return keep
@@ -142,7 +142,7 @@ class StaminaRound(UntilExhausted):
     ) -> tuple[list[Change], str]:
         """What the end of `f`'s activation changes, and what it comes to in words (its
         last step's outcome), on any roller: rolled, or walked for `done --odds`."""
-        changes: list[Change] = [set_fighter(f.id, f"flags.{DID}", None)] if DID in f.flags else []
+        changes: list[Change] = Activation.reset(f)
         if f.out:
             said = f"{f.name} is dead: no check"
         elif state.phase == "ended":
@@ -157,7 +157,7 @@ class StaminaRound(UntilExhausted):
 
     def can_activate(self, state: GameState, f: FighterState) -> bool:
         # After a 20 only that figure may activate, until it does or lets it go (R-SKM-P12).
-        must = state.flags.get("must_activate")
+        must = TurnOrder.of(state).must_activate
         if must is not None and must != f.id:
             return False
         return super().can_activate(state, f)
@@ -165,12 +165,12 @@ class StaminaRound(UntilExhausted):
     def pass_fighter(self, state: GameState, fid: str) -> Outcome:
         """Let a final activation go, or the extra one a 20 gave: it is a choice, not a
         duty (R-SKM-P12)."""
-        if state.flags.get("must_activate") != fid:
+        if TurnOrder.of(state).must_activate != fid:
             return super().pass_fighter(state, fid)
         f = state.fighter(fid)
-        changes = [set_game("flags.must_activate", None)]
+        changes = TurnOrder.set(must_activate=None)
         if self.last_chance_side(state) == f.side:
-            changes.append(set_fighter(fid, "flags.last_done", True))
+            changes += LastChance.set(fid, last_done=True)
         return Outcome("pass", f"{f.name} does not take its extra activation.", tuple(changes))
 
     def activation_note(self, state: GameState, f: FighterState) -> str:
@@ -247,7 +247,7 @@ def setup_roll(d: SkmData, state: GameState, dice: DiceSource) -> Outcome:
     return Outcome(
         "setup",
         f"{b.board} board; {who} won the roll-off and activate first in round 1.",
-        (set_game("flags.roll_off", won),),
+        tuple(SetUpRoll.set(roll_off=won)),
         trace,
         data=freeze({"board": b.board, "first": won}),
     )

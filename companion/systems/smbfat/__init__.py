@@ -9,14 +9,17 @@ from typing import Any
 from companion.core.roller import Roller
 from companion.dice import DiceSource
 from companion.errors import UsageError
+from companion.game.concede import Conceded
 from companion.game.state import FighterState, GameState, freeze
 from companion.roster import Roster, RosterFighter
 from companion.systems import records
 from companion.systems.kit.facts import ActionSpec, Fact
 from companion.systems.kit.plugin import FromData
+from companion.systems.kit.state import TurnOrder
 from companion.systems.smbfat import actions, attack, board, roster_rules, turns
 from companion.systems.smbfat import data as data_mod
 from companion.systems.smbfat.data import SmbData
+from companion.systems.smbfat.state import FigureTurn, SmbGame, SmbSide, Turned
 from companion.trace import Step, Trace
 
 
@@ -25,6 +28,9 @@ class Smbfat(FromData):
     # there is no damage to mark, only the turn taken.
     card_boxes = (("Activated", 1),)
     turns = turns.SmbTurns()
+    fighter_state = (FigureTurn, Turned)
+    side_state = (Conceded, SmbSide)
+    game_state = (TurnOrder, SmbGame)
 
     @property
     def data(self) -> SmbData:
@@ -217,7 +223,7 @@ class Smbfat(FromData):
         # What one reroll from the force's pool would change (R-SMB-02).
         if req.action == "attack":
             a = attack.build_attack(self.data, state, req)
-            pool = int(state.sides[a.attacker.side].flags.get("rerolls") or 0)
+            pool = SmbSide.of(state.sides[a.attacker.side]).pool
             return attack.reroll_steps(a, pool)
         if req.action == "skill" and req.actor is not None and req.options.get("roll") is not False:
             return actions.skill_reroll_steps(self.data, state, state.fighter(req.actor))

@@ -10,7 +10,8 @@ from companion.core.check import Check
 from companion.core.counting import Counting, Row
 from companion.core.roller import Roller
 from companion.errors import RefusedError
-from companion.game.events import Change, Event, apply_event, set_fighter, set_game, set_side
+from companion.game.concede import Conceded
+from companion.game.events import Change, Event, apply_event, set_fighter, set_game
 from companion.game.state import FighterState, GameState, freeze
 from companion.names import fared
 from companion.odds import fmt
@@ -27,6 +28,7 @@ from companion.systems.smbfat.figures import (
     skill_dice,
     why_of,
 )
+from companion.systems.smbfat.state import FigureTurn, SmbGame, SmbSide
 from companion.trace import Step, Trace, Who
 from companion.values import replace
 
@@ -45,14 +47,14 @@ def on_turn(state: GameState, f: FighterState) -> None:
 
 
 def one_thing(d: SmbData, f: FighterState, action: str) -> list[Change]:
-    did = f.flags.get("did")
+    did = FigureTurn.of(f).did
     if did:
         label = d.actions[str(did)].label.lower()
         raise RefusedError(
             f"{f.name} has already made its {label} this turn; besides the move a figure "
             "does one thing"
         )
-    return [set_fighter(f.id, "flags.did", action)]
+    return [*FigureTurn.set(f.id, did=action)]
 
 
 def taken(
@@ -63,7 +65,7 @@ def taken(
     (before the figure's turn, after its one thing, once the game is over): no die
     depends on whose turn it is."""
     if not roller.takes:
-        return [set_fighter(f.id, "flags.did", action)]
+        return [*FigureTurn.set(f.id, did=action)]
     on_turn(state, f)
     return one_thing(d, f, action)
 
@@ -71,13 +73,13 @@ def taken(
 def allowed(d: SmbData, state: GameState, f: FighterState) -> list[str]:
     """The actions open to a figure now, in the rules' order."""
     if state.phase == "ended":
-        open_ = state.flags.get("objectives_scored") is None and conceded(state) is None
+        open_ = not SmbGame.of(state).objectives_scored and conceded(state) is None
         return ["objectives"] if open_ else []
     out = []
     if state.active == f.id and not f.out:
-        if not f.flags.get("moved"):
+        if not FigureTurn.of(f).moved:
             out.append("move")
-        if not f.flags.get("did"):
+        if not FigureTurn.of(f).did:
             out += [a for a in ONE_OF if a != "attack" or _can_attack(state, f)]
     # A reroll of any of the force's latest rolls may be taken (a passed one when named
     # by its number, R-SMB-P08): the legal actions hold it whenever one is there.
@@ -96,9 +98,9 @@ def move(
     on_turn(state, f)
     full, second = moves(d, state, f)
     if action == "move":
-        if f.flags.get("moved"):
+        if FigureTurn.of(f).moved:
             raise RefusedError(f"{f.name} has already moved this turn")
-        changes: list[Change] = [set_fighter(f.id, "flags.moved", True)]
+        changes: list[Change] = FigureTurn.set(f.id, moved=True)
         reach, label = full, "moves"
     else:
         changes = one_thing(d, f, "secondary")
@@ -130,7 +132,7 @@ def skill(
     log = [_record("skill", f, None, n, d.skill_target, ok)]
     if not ok:
         _reroll_hint(state, f, roller)
-    changes.append(kept_rolls.keep(state, f.side, log))
+    changes += kept_rolls.keep(state, f.side, log)
     said = c.success_text if ok else c.failure_text
     text = f"{f.name} tries {task}: {said}"
     # The odds table counts a skill roll by its result alone, success first.
@@ -154,7 +156,7 @@ def skill_reroll_steps(d: SmbData, state: GameState, f: FighterState) -> tuple[S
     walked again, made once more when it fails."""
     from companion.core.walk import guarded_outcomes
 
-    pool = int(state.sides[f.side].flags.get("rerolls") or 0)
+    pool = SmbSide.of(state.sides[f.side]).pool
     if not pool:
         return ()
     c = atk_mod.skill_check(f.name, skill_dice(d, f), d.skill_target)
@@ -184,7 +186,7 @@ def attack(d: SmbData, state: GameState, req: ActionRequest, roller: Roller) -> 
     results = atk_mod.run_attack(a, roller, log)
     fallen = [s.target for s, r in zip(a.strikes, results, strict=True) if r == atk_mod.DEFEATED]
     changes += [set_fighter(t.id, "status", "out") for t in fallen]
-    changes.append(kept_rolls.keep(state, f.side, log))
+    changes += kept_rolls.keep(state, f.side, log)
     changes = settle(d, state, changes)
     parts = [fared(s.target.name, r) for s, r in zip(a.strikes, results, strict=True)]
     summary = f"{f.name} {a.verb} {a.strikes[0].target.name}; " + "; ".join(parts)
@@ -201,7 +203,7 @@ def attack(d: SmbData, state: GameState, req: ActionRequest, roller: Roller) -> 
 
 def _reroll_hint(state: GameState, f: FighterState, roller: Roller) -> None:
     """A roll went against the force: say that it may spend a reroll on it (R-SMB-02)."""
-    pool = int(state.sides[f.side].flags.get("rerolls") or 0)
+    pool = SmbSide.of(state.sides[f.side]).pool
     if pool:
         roller.info(
             "Rerolls",
@@ -225,9 +227,9 @@ def _finish(kind: str, summary: str, changes: list[Change], roller: Roller, titl
 def rerollable(state: GameState, side: int) -> list[tuple[int, Mapping[str, Any]]]:
     """The rolls of this force that a reroll may still be spent on, numbered from 1: its
     latest (R-SMB-P08), or under reroll-any all of its round (R-SMB-P13)."""
-    if state.flags.get("objectives_scored"):
+    if SmbGame.of(state).objectives_scored:
         return []
-    if int(state.sides[side].flags.get("rerolls") or 0) <= 0:
+    if SmbSide.of(state.sides[side]).pool <= 0:
         return []
     # R-SMB-P05: a rerolled roll stands, unless the game plays reroll-again.
     again = option(state, "reroll-again")
@@ -244,8 +246,8 @@ def reroll(
     """Spend one reroll: roll one of the force's latest rolls again; the new roll stands."""
     side = f.side
     name = state.sides[side].name
-    pool = int(state.sides[side].flags.get("rerolls") or 0)
-    if state.flags.get("objectives_scored"):
+    pool = SmbSide.of(state.sides[side]).pool
+    if SmbGame.of(state).objectives_scored:
         # The final count is told: a reroll now would reopen a game already scored.
         raise RefusedError(f"the objectives are scored: the game is over ({state.result})")
     if pool <= 0:
@@ -281,11 +283,11 @@ def reroll(
     roller.info(
         "Reroll", f"{name} spend 1 of {pool} rerolls on roll {n}", rulings=("R-SMB-02", "R-SMB-P05")
     )
-    changes: list[Change] = [set_side(side, "flags.rerolls", pool - 1)]
+    changes: list[Change] = SmbSide.set(side, rerolls=pool - 1)
     if chosen["kind"] == kept_rolls.FIRST:
         first, more, theirs = kept_rolls.reroll_first(state, side, chosen, roller)
         log[idx] = {**chosen, "rerolled": int(chosen.get("rerolled", 0)) + 1}
-        changes += more + [kept_rolls.store(state, {side: log, 1 - side: theirs})]
+        changes += more + kept_rolls.store(state, {side: log, 1 - side: theirs})
         summary = f"{name}'s reroll: " + ("they go first" if first else "they go second")
         return _finish("reroll", summary, changes, roller, f"{name} reroll")
     who = state.fighter(str(chosen["who"]))
@@ -297,7 +299,7 @@ def reroll(
         changes.append(set_fighter(target.id, "status", "out" if ok else "upright"))
     elif chosen["kind"] == "fear" and target is not None and ok != chosen["ok"]:
         changes += _fear_changed(d, roller, who, target, ok, log, idx, said)
-    changes.append(kept_rolls.store(state, {side: log}))
+    changes += kept_rolls.store(state, {side: log})
     changes = settle(d, state, changes)
     summary = f"{who.name}'s reroll: " + "; ".join(said)
     return _finish("reroll", summary, changes, roller, f"{name} reroll")
@@ -349,7 +351,7 @@ def _fear_changed(
 
 def conceded(state: GameState) -> str | None:
     """The name of a side that conceded, if one did."""
-    return next((s.name for s in state.sides if s.flags.get("conceded")), None)
+    return next((s.name for s in state.sides if Conceded.of(s).conceded), None)
 
 
 def objectives(d: SmbData, state: GameState, o: Mapping[str, Any]) -> Outcome:
@@ -379,8 +381,8 @@ def objectives(d: SmbData, state: GameState, o: Mapping[str, Any]) -> Outcome:
         else:
             text = "contested: no one scores" if sides else "no figure touches it"
         steps.append(Step(f"Objective: {marker}", text, rulings=("R-SMB-04", "R-SMB-P09")))
-    changes: list[Change] = [set_side(i, "flags.objectives", n or None) for i, n in enumerate(held)]
-    changes.append(set_game("flags.objectives_scored", True))
+    changes = [c for i, n in enumerate(held) for c in SmbSide.set(i, objectives=n)]
+    changes += SmbGame.set(objectives_scored=True)
     after = settle(d, state, changes)
     final = apply_event(state, Event("objectives", "", tuple(after)))
     result = result_text(d, final, why_of(state.result))

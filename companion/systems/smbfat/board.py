@@ -12,6 +12,7 @@ from companion.systems.smbfat.actions import rerollable
 from companion.systems.smbfat.data import SmbData
 from companion.systems.smbfat.figures import map_of, score_line
 from companion.systems.smbfat.roster_rules import figure_cost
+from companion.systems.smbfat.state import FigureTurn, SmbGame, SmbSide
 
 
 def describe(d: SmbData, f: FighterState | RosterFighter) -> Mapping[str, str]:
@@ -48,9 +49,9 @@ def status_lines(d: SmbData, state: GameState) -> list[str]:
         lines.append(f"Round {state.turn} of {state.last_turn}")
     lines.append(f'{m.label}: move {m.move}", secondary {m.secondary}", ranged {m.ranged}"')
     lines.append("Score: " + score_line(d, state))
-    pools = ", ".join(f"{s.name} {int(s.flags.get('rerolls') or 0)}" for s in state.sides)
+    pools = ", ".join(f"{s.name} {SmbSide.of(s).pool}" for s in state.sides)
     lines.append(f"Rerolls left: {pools}")
-    extra = state.flags.get("extra_turn")
+    extra = SmbGame.of(state).extra_turn
     if extra is not None:
         lines.append(f"{state.sides[int(extra)].name}: the Leader's extra turn may be taken now")
     open_ = [(i, r) for s in range(len(state.sides)) for i, r in rerollable(state, s)]
@@ -73,7 +74,7 @@ def roll_label(state: GameState, n: int, r: Mapping[str, Any]) -> str:
 def fighter_flags(d: SmbData, f: FighterState) -> list[str]:
     """Whether it has had its turn this round, and what it has done in the turn under way."""
     out = flag_words(f, {"turned": "turn taken", "extra": "extra turn", "moved": "moved"})
-    did = f.flags.get("did")
+    did = FigureTurn.of(f).did
     if did:
         out.append(d.actions[str(did)].label.lower())
     return out

@@ -11,6 +11,7 @@ from companion.game.state import FighterState, GameState
 from companion.systems.kit.facts import yesno
 from companion.systems.smbfat.data import MapSize, SmbData
 from companion.systems.smbfat.roster_rules import figure_cost
+from companion.systems.smbfat.state import SmbGame, SmbSide
 from companion.values import frozen
 
 
@@ -71,7 +72,7 @@ def kill_points(d: SmbData, state: GameState, side: int) -> int:
 
 
 def score(d: SmbData, state: GameState, side: int) -> int:
-    held = int(state.sides[side].flags.get("objectives") or 0)
+    held = SmbSide.of(state.sides[side]).objectives
     return kill_points(d, state, side) + d.objective_points * held
 
 
@@ -94,7 +95,7 @@ def result_text(d: SmbData, state: GameState, why: str) -> str:
     top = [state.sides[i].name for i, v in enumerate(scores) if v == best]
     lead = f"{top[0]} win" if len(top) == 1 else "a draw"
     text = f"{why}{WHY_SEP}{lead}, {score_line(d, state)}"
-    if state.flags.get("objectives_scored") is None:
+    if not SmbGame.of(state).objectives_scored:
         text += " (objectives not yet scored: 'companion act objectives')"
     return text
 
@@ -117,13 +118,13 @@ def settle(d: SmbData, state: GameState, changes: Iterable[Change]) -> list[Chan
         out += [
             set_game("phase", "ended"),
             set_game("result", result),
-            set_game("flags.ended_by", "wipe-out"),
+            *SmbGame.set(ended_by="wipe-out"),
         ]
-    elif not wiped and after.flags.get("ended_by") == "wipe-out":
+    elif not wiped and SmbGame.of(after).ended_by == "wipe-out":
         out += [
             set_game("phase", "action"),
             set_game("result", None),
-            set_game("flags.ended_by", None),
+            *SmbGame.set(ended_by=None),
         ]
     return out
 

@@ -18,6 +18,7 @@ from companion.game.events import Change, set_game
 from companion.game.state import GameState, freeze, thaw
 from companion.systems.kit.turns import roll_off
 from companion.systems.smbfat.figures import option
+from companion.systems.smbfat.state import SmbGame, Turned
 from companion.trace import Step
 
 LITERAL = "reroll-any"
@@ -31,34 +32,34 @@ def literal(state: GameState) -> bool:
 def rolls_of(state: GameState, side: int) -> list[dict[str, Any]]:
     """The rolls of a force a reroll may go to, oldest first (before any is ruled out)."""
     if literal(state):
-        kept = state.flags.get("round_rolls") or {}
+        kept = SmbGame.of(state).round_rolls
         return [dict(thaw(r)) for r in kept.get(str(side), ())]
-    rolls = state.flags.get("rolls")
+    rolls = SmbGame.of(state).rolls
     if not rolls or rolls.get("side") != side:
         return []
     return [dict(thaw(r)) for r in rolls.get("list", ())]
 
 
-def keep(state: GameState, side: int, log: Sequence[Mapping[str, Any]]) -> Change:
+def keep(state: GameState, side: int, log: Sequence[Mapping[str, Any]]) -> list[Change]:
     """The change that keeps a force's new rolls for a reroll."""
     return store(state, {side: rolls_of(state, side) + [dict(r) for r in log]})
 
 
-def store(state: GameState, logs: Mapping[int, Sequence[Mapping[str, Any]]]) -> Change:
+def store(state: GameState, logs: Mapping[int, Sequence[Mapping[str, Any]]]) -> list[Change]:
     """The change that writes the rolls of the forces given (after a reroll changed one)."""
     if not literal(state):
         side, log = next(iter(logs.items()))
-        return set_game("flags.rolls", freeze({"side": side, "list": list(log)}))
-    kept = {k: list(v) for k, v in thaw(state.flags.get("round_rolls") or {}).items()}
+        return SmbGame.set(rolls=freeze({"side": side, "list": list(log)}))
+    kept = {k: list(v) for k, v in thaw(SmbGame.of(state).round_rolls).items()}
     kept.update({str(side): [dict(r) for r in log] for side, log in logs.items()})
-    return set_game("flags.round_rolls", freeze(kept))
+    return SmbGame.set(round_rolls=freeze(kept))
 
 
-def first_rolls(state: GameState, steps: Sequence[Step], first: int) -> Change | None:
+def first_rolls(state: GameState, steps: Sequence[Step], first: int) -> list[Change]:
     """Under `reroll-any`, each force's roll to go first, kept for a reroll (R-SMB-P13);
     the round's other rolls start afresh. `steps` are the round's opening steps."""
     if not literal(state):
-        return None
+        return []
     got: dict[int, int] = {}
     for s in steps:
         for i, side in enumerate(state.sides):
@@ -66,7 +67,7 @@ def first_rolls(state: GameState, steps: Sequence[Step], first: int) -> Change |
             if s.roll is not None and s.title.partition(" (again")[0] == title:
                 got[i] = s.roll.value  # a tie rolls again: the last roll stands
     if len(got) != 2:
-        return None
+        return []
     kept = {
         str(i): [
             {
@@ -84,7 +85,7 @@ def first_rolls(state: GameState, steps: Sequence[Step], first: int) -> Change |
         ]
         for i in (0, 1)
     }
-    return set_game("flags.round_rolls", freeze(kept))
+    return SmbGame.set(round_rolls=freeze(kept))
 
 
 def reroll_first(
@@ -94,7 +95,7 @@ def reroll_first(
     rolls off again. Refused once a figure has had its turn: the order is played.
     Returns whether the force now goes first, and the changes besides its own rolls'
     (the initiative, and the other force's record of the roll)."""
-    busy = [f.name for f in state.fighters if f.flags.get("turned")]
+    busy = [f.name for f in state.fighters if Turned.of(f).turned]
     if busy or state.active is not None:
         raise RefusedError(
             "the roll to go first can be rerolled only before the round's first turn; "

@@ -9,7 +9,7 @@ from typing import Any
 from companion.core.roller import Roller
 from companion.dice import DiceSource
 from companion.errors import DiceError, UsageError
-from companion.game.events import Change, Event, apply_event, set_fighter, set_game
+from companion.game.events import Change, Event, apply_event, set_fighter
 from companion.game.setup import fighters_from
 from companion.game.state import FighterState, GameState, SideState, freeze
 from companion.names import possessive
@@ -20,10 +20,11 @@ from companion.systems.smbfat import data as data_mod
 from companion.systems.smbfat import kept_rolls
 from companion.systems.smbfat.figures import game_options, moves, option, result_text
 from companion.systems.smbfat.roster_rules import check_roster, rerolls
+from companion.systems.smbfat.state import FigureTurn, SmbGame, Turned
 from companion.values import replace
 
 # Flags of a figure that last for one of its turns.
-TURN_FLAGS = ("moved", "did", "extra")
+TURN_FLAGS = (FigureTurn,)
 
 
 def new_game(rosters: Sequence[Roster], scenario: str, options: Mapping[str, Any]) -> GameState:
@@ -69,14 +70,14 @@ def said_nothing(dice: DiceSource, name: str) -> None:
 
 
 def extra_pending(state: GameState, side: int) -> bool:
-    return state.flags.get("extra_turn") == side
+    return SmbGame.of(state).extra_turn == side
 
 
 class SmbTurns(SideTurns):
     """Side turns with the Leader's extra turn (R-SMB-P01, R-SMB-P02)."""
 
     round_word = "round"
-    round_flags = ("turned",)
+    round_flags = (Turned,)
 
     def can_activate(self, state: GameState, f: FighterState) -> bool:
         if f.out:
@@ -88,13 +89,14 @@ class SmbTurns(SideTurns):
 
     def activation_changes(self, state: GameState, f: FighterState) -> list[Change]:
         changes = super().activation_changes(state, f)
-        changes += [set_fighter(f.id, f"flags.{k}", None) for k in TURN_FLAGS if k in f.flags]
-        changes += [set_fighter(f.id, "flags.turned", True), set_game("flags.rolls", None)]
+        changes += FigureTurn.reset(f)
+        changes += [*Turned.set(f.id, turned=True), *SmbGame.set(rolls=None)]
         if extra_pending(state, f.side):
-            changes += [set_game("flags.extra_turn", None), set_fighter(f.id, "flags.extra", True)]
+            changes += [*SmbGame.set(extra_turn=None), *FigureTurn.set(f.id, extra=True)]
             if not f.token and option(state, "extra-keeps-turn"):
                 # R-SMB-P02 option: the extra turn leaves the figure's own turn for later.
-                changes = [c for c in changes if c.field not in ("token", "flags.turned")]
+                turned = Turned.set(f.id, turned=True)
+                changes = [c for c in changes if c.field != "token" and c not in turned]
         return changes
 
     def activation_note(self, state: GameState, f: FighterState) -> str:
@@ -104,16 +106,16 @@ class SmbTurns(SideTurns):
             f'Move up to {move}" and one of: secondary move ({second}"), skill roll, attack, '
             "or nothing."
         )
-        if f.flags.get("extra") or extra_pending(state, f.side):
+        if FigureTurn.of(f).extra or extra_pending(state, f.side):
             note = "This is the Leader's extra turn. " + note
         return note
 
     def after_activation(self, state: GameState, f: FighterState, roller: Roller) -> list[Change]:
-        changes = [set_fighter(f.id, f"flags.{k}", None) for k in TURN_FLAGS if k in f.flags]
+        changes = FigureTurn.reset(f)
         # R-SMB-P01: an extra turn grants no further one, unless the table plays leader-chain.
-        chain = not f.flags.get("extra") or option(state, "leader-chain")
+        chain = not FigureTurn.of(f).extra or option(state, "leader-chain")
         if "leader" in f.skills and not f.out and chain:
-            changes.append(set_game("flags.extra_turn", f.side))
+            changes += SmbGame.set(extra_turn=f.side)
             roller.info(
                 "Leader",
                 f"{f.name} or another figure of {state.sides[f.side].name} may take a turn now, "
@@ -124,14 +126,10 @@ class SmbTurns(SideTurns):
 
     def end_of_side_turn(self, state: GameState, side: int, roller: Roller) -> list[Change]:
         # The board keeps `turned`; tokens go so that a new side turn starts clean.
-        out: list[Change] = [set_game("flags.extra_turn", None), set_game("flags.rolls", None)]
+        out: list[Change] = SmbGame.set(extra_turn=None, rolls=None)
         out += [set_fighter(f.id, "token", False) for f in state.fighters if f.token]
-        out += [
-            set_fighter(f.id, f"flags.{k}", None)
-            for f in state.fighters
-            for k in TURN_FLAGS
-            if k in f.flags
-        ]
+        for f in state.fighters:
+            out += FigureTurn.reset(f)
         return out
 
     def still_to_act(self, state: GameState) -> list[FighterState]:
@@ -146,7 +144,7 @@ class SmbTurns(SideTurns):
         else:
             # Ending the side's turn lets the extra turn go; without it, every figure of
             # the side would read as still able to act.
-            drop = (set_game("flags.extra_turn", None),)
+            drop = tuple(SmbGame.set(extra_turn=None))
             out = super().next_turn(apply_event(state, Event("turn", "", drop)), dice)
             out = replace(out, changes=drop + out.changes)
         first = out.data.get("initiative")
@@ -156,15 +154,15 @@ class SmbTurns(SideTurns):
             return out
         # A new round: under reroll-any its rolls to go first may be rerolled (R-SMB-P13).
         kept = kept_rolls.first_rolls(state, out.trace.steps, int(first))
-        return replace(out, changes=out.changes + (kept,)) if kept is not None else out
+        return replace(out, changes=out.changes + tuple(kept))
 
     def not_activated(self, state: GameState) -> list[str]:
         # Tokens are cleared when each side's turn ends, so by the end of the round they say
         # nothing; `turned` is what records that a figure had its turn this round.
-        return [f.name for f in state.fighters if not f.out and not f.flags.get("turned")]
+        return [f.name for f in state.fighters if not f.out and not Turned.of(f).turned]
 
     def upkeep(self, state: GameState, roller: Roller) -> list[Change]:
-        return [set_game("flags.rolls", None), set_game("flags.round_rolls", None)]
+        return SmbGame.set(rolls=None, round_rolls=freeze())
 
     def game_over(self, state: GameState) -> str | None:
         if state.last_turn is not None and state.turn >= state.last_turn:

@@ -7,16 +7,19 @@ from typing import Any
 
 from companion.core.roller import Roller
 from companion.errors import UsageError
+from companion.game.concede import Conceded
 from companion.game.state import FighterState, GameState
 from companion.names import match, plural
 from companion.roster import Roster, RosterFighter
 from companion.systems import records
 from companion.systems.kit.facts import ActionSpec
 from companion.systems.kit.plugin import FromData
+from companion.systems.kit.state import Stunned, TurnOrder
 from companion.systems.unit_library import UnitLibrary
 from companion.systems.warstuff import actions, combat, roster_rules, turns
 from companion.systems.warstuff import data as data_mod
 from companion.systems.warstuff.data import RANK, Genre, LibraryUnit, WarStuffData
+from companion.systems.warstuff.state import FirstDone, Orders, UnitTurn
 
 
 class WarStuff(FromData, UnitLibrary):
@@ -26,6 +29,9 @@ class WarStuff(FromData, UnitLibrary):
     card_boxes = (("Activated", 1), ("Wounds", 5))
     default_scenario = "skirmish"
     turns = turns.ROUNDS
+    fighter_state = (Stunned, UnitTurn)
+    side_state = (Conceded, Orders)
+    game_state = (TurnOrder, FirstDone)
     keeps_vp = False  # the last player with units left wins
 
     @property
@@ -172,20 +178,21 @@ class WarStuff(FromData, UnitLibrary):
         Morale and dangerous terrain are tests the table calls for, offered throughout."""
         if fighter.out or state.active != fighter.id:
             return ()
-        f = fighter.flags
-        taken = f.get("action")
+        f = UnitTurn.of(fighter)
+        stunned = Stunned.of(fighter).stunned
+        taken = f.action
         out: list[str] = []
-        if f.get("stunned"):
+        if stunned:
             if taken is None:  # stunned after its action (a failed test): nothing left
                 out.append("recover")
         elif taken is None:
             out += ["hold", "walk", "run"]
-        if taken != "recover" and not f.get("stunned") and not f.get("attacked"):
+        if taken != "recover" and not stunned and not f.attacked:
             if taken == "run" or (taken in (None, "hold", "walk") and self._can_shoot(fighter)):
                 out.insert(0 if taken else len(out), "attack")
             if "healer" in fighter.skills:
                 out.append("heal")
-        if "leader" in fighter.skills and not f.get("commanded"):
+        if "leader" in fighter.skills and not f.commanded:
             out.append("command")
         return (*out, "morale", "dangerous")
 
@@ -195,7 +202,7 @@ class WarStuff(FromData, UnitLibrary):
         if request.action != "attack" or request.actor is None:
             return request.action
         f = state.fighter(request.actor)
-        if f.flags.get("action") is not None or f.flags.get("stunned"):
+        if UnitTurn.of(f).action is not None or Stunned.of(f).stunned:
             return "attack"
         return "hold" if request.options.get("ranged") else "run"
 
@@ -209,13 +216,13 @@ class WarStuff(FromData, UnitLibrary):
     ) -> str | None:
         # A Run that charged a unit ends in contact with it: its melee strikes that one
         # (R-WS-P10), so play does not ask the target again.
-        charged = actor.flags.get("charged")
+        charged = UnitTurn.of(actor).charged
         if action == "attack" and charged and target.id != charged:
             return f"{actor.name} charged {state.fighter(str(charged)).name}"
         return None
 
     def must_recover(self, f: FighterState) -> bool:
-        return bool(f.flags.get("stunned"))
+        return Stunned.of(f).stunned
 
     def _can_shoot(self, f: FighterState) -> bool:
         return "entangle" in f.skills or any(r.startswith("shooter-") for r in f.skills)
@@ -224,7 +231,7 @@ class WarStuff(FromData, UnitLibrary):
         # The action taken decides the attack: melee only after Run, a shot otherwise
         # (an attack with no action yet is a Hold and a shot).
         if q.fact.key == "ranged":
-            return q.actor.flags.get("action") != "run"
+            return UnitTurn.of(q.actor).action != "run"
         return None
 
     def declared_actions(self) -> Mapping[str, ActionSpec]:
@@ -248,29 +255,29 @@ class WarStuff(FromData, UnitLibrary):
     def status_lines(self, state: GameState) -> list[str]:
         # The tracker above says "Round N" (turn_word): no second line for it.
         lines = [f"Points limit {state.options.get('points', self.data.default_points)}"]
-        first = state.flags.get("first_done")
+        first = FirstDone.of(state).first_done
         if first is not None:
             lines.append(f"{state.sides[int(first)].name} finished activating first this round")
         for s in state.sides:
-            if s.flags.get("conceded"):
+            if Conceded.of(s).conceded:
                 lines.append(f"{s.name} conceded")
-            if s.flags.get("commanded"):
-                n = int(s.flags["commanded"])
+            if Orders.of(s).commanded:
+                n = Orders.of(s).commanded
                 lines.append(f"{s.name}: {plural(n, 'commanded unit')} may act now")
         return lines
 
     def fighter_flags(self, f: FighterState) -> list[str]:
         out = []
-        if f.flags.get("stunned"):
+        if Stunned.of(f).stunned:
             out.append("stunned (Quality 0, must Recover)")
         if f.wounds:
             out.append(f"{f.wounds} wound{'s' if f.wounds > 1 else ''}")
-        action = f.flags.get("action")
+        action = UnitTurn.of(f).action
         if action:
             out.append(f"action: {action}")
-        if f.flags.get("attacked"):
+        if UnitTurn.of(f).attacked:
             out.append("has attacked")
-        for k, v in f.flags.items():
+        for k, v in f.flags.items():  # any other flag the table set by hand
             if k in ("stunned", "action", "attacked", "commanded"):
                 continue
             out.append(k if v is True else f"{k}={v}")

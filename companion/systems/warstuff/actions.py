@@ -9,12 +9,14 @@ from typing import Any
 from companion.core.check import Check
 from companion.core.roller import Roller
 from companion.errors import RefusedError, UsageError
-from companion.game.events import Change, set_fighter, set_side
+from companion.game.events import Change, set_fighter
 from companion.game.state import FighterState, GameState, freeze
 from companion.names import plural
 from companion.systems.base import ActionRequest, Outcome
+from companion.systems.kit.state import Stunned
 from companion.systems.warstuff import attack, combat, turns
 from companion.systems.warstuff.data import WarStuffData
+from companion.systems.warstuff.state import Orders, UnitTurn
 from companion.trace import Roll, Step, Trace
 from companion.values import replace
 
@@ -76,16 +78,17 @@ def _move(
             f"{d.actions[action].label} does not move, so terrain does not count; "
             f"'companion act {f.name} dangerous' rolls if the table calls for it"
         )
-    if f.flags.get("action"):
-        raise RefusedError(f"{f.name} has already taken {f.flags['action']} this activation")
-    stunned = bool(f.flags.get("stunned"))
+    taken = UnitTurn.of(f).action
+    if taken:
+        raise RefusedError(f"{f.name} has already taken {taken} this activation")
+    stunned = Stunned.of(f).stunned
     if stunned and action != "recover":
         raise RefusedError(f"{f.name} is stunned: its action must be Recover")
     a = d.actions[action]
-    changes: list[Change] = [set_fighter(f.id, "flags.action", action)]
+    changes: list[Change] = UnitTurn.set(f.id, action=action)
     if action == "recover":
         if stunned:
-            changes.append(set_fighter(f.id, "flags.stunned", None))
+            changes += Stunned.set(f.id, stunned=False)
             text = f"{f.name} stands up again: Quality {f.stats.get('quality')} restored"
         else:
             text = f"{f.name} was not stunned; Recover changes nothing"
@@ -110,7 +113,7 @@ def _move(
         if action != "run":
             raise UsageError("only Run may move into base contact with an enemy")
         # The unit it charged is the one its melee attack may strike (R-WS-P10).
-        changes.append(set_fighter(f.id, "flags.charged", t.id))
+        changes += UnitTurn.set(f.id, charged=t.id)
     shown = f"{dist}"
     if t is not None and "fear" in t.skills:
         shown = f"{dist / 2:g}"
@@ -202,15 +205,15 @@ def _heal(state: GameState, f: FighterState, t: FighterState | None, roller: Rol
         raise RefusedError(f"{t.name} is an enemy; a Healer heals friends")
     if t.out:
         raise RefusedError(f"{t.name} is dead")
-    if not t.wounds and not t.flags.get("stunned"):
+    if not t.wounds and not Stunned.of(t).stunned:
         # Healing takes a wound off or stands a stunned unit up: on a unit with neither
         # it would spend the Healer's attack on nothing.
         raise RefusedError(f"{t.name} has no wound and is not stunned: nothing to heal")
-    if f.flags.get("stunned"):
+    if Stunned.of(f).stunned:
         raise RefusedError(f"{f.name} is stunned: its action must be Recover")
-    if f.flags.get("attacked"):
+    if UnitTurn.of(f).attacked:
         raise RefusedError(f"{f.name} has already attacked or healed this activation")
-    if f.flags.get("action") == "recover":
+    if UnitTurn.of(f).action == "recover":
         raise RefusedError(f"{f.name} took Recover: no attack (or healing) this activation")
     healed = roller.check(
         combat.own_roll(
@@ -223,9 +226,9 @@ def _heal(state: GameState, f: FighterState, t: FighterState | None, roller: Rol
             ("healing takes the place of the attack (R-WS-P10)",),
         )
     )
-    changes: list[Change] = [set_fighter(f.id, "flags.attacked", True)]
-    if not f.flags.get("action"):
-        changes.append(set_fighter(f.id, "flags.action", "hold"))
+    changes: list[Change] = UnitTurn.set(f.id, attacked=True)
+    if not UnitTurn.of(f).action:
+        changes += UnitTurn.set(f.id, action="hold")
     if healed:
         parts = []
         if t.wounds:
@@ -233,8 +236,8 @@ def _heal(state: GameState, f: FighterState, t: FighterState | None, roller: Rol
             parts.append(f"one wound off ({t.wounds - 1} left)")
         else:
             parts.append("no wound to remove")
-        if t.flags.get("stunned"):
-            changes.append(set_fighter(t.id, "flags.stunned", None))
+        if Stunned.of(t).stunned:
+            changes += Stunned.set(t.id, stunned=False)
             parts.append("it stands up at once (a free Recover)")
         else:
             parts.append("it may make a free Recover")
@@ -254,7 +257,7 @@ def _command(state: GameState, f: FighterState, o: Mapping[str, Any], roller: Ro
     turns.active_check(state, f, "command")
     if "leader" not in f.skills:
         raise RefusedError(f"{f.name} is not a Leader")
-    if f.flags.get("commanded"):
+    if UnitTurn.of(f).commanded:
         raise RefusedError(f"{f.name} has already given orders this activation")
     for k in o:
         if k != "units":
@@ -294,11 +297,11 @@ def _command(state: GameState, f: FighterState, o: Mapping[str, Any], roller: Ro
         f"{fours} of {COMMAND_DICE} dice at 4+: {plural(got, 'unit')} may act now",
         notes,
     )
-    changes: list[Change] = [set_fighter(f.id, "flags.commanded", True)]
+    changes: list[Change] = UnitTurn.set(f.id, commanded=True)
     if got:
-        changes.append(set_side(f.side, "flags.commanded", got))
+        changes += Orders.set(f.side, commanded=got)
         # The Leader may finish its own activation after theirs (R-WS-P11).
-        changes.append(set_side(f.side, "flags.leader", f.id))
+        changes += Orders.set(f.side, leader=f.id)
     summary = f"{f.name} commands: {plural(got, 'unit')} may activate now"
     trace = Trace(f"{f.name} gives orders", tuple(roller.steps), summary)
     return Outcome("action", summary, tuple(changes), trace, data=freeze({"commanded": got}))

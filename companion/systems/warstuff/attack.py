@@ -15,6 +15,7 @@ from companion.game.state import FighterState, GameState
 from companion.names import match
 from companion.systems.base import ActionRequest
 from companion.systems.kit.plugin import no_shot, opponents
+from companion.systems.kit.state import Stunned
 from companion.systems.warstuff.data import WarStuffData
 from companion.trace import Modifier, Step
 from companion.values import frozen
@@ -56,7 +57,7 @@ class Unit:
             int(f.stats.get("quality", 0)),
             frozenset(f.skills),
             f.wounds,
-            bool(f.flags.get("stunned")),
+            Stunned.of(f).stunned,
             f.out,
         )
 
@@ -66,11 +67,11 @@ def unit_changes(before: Unit, after: Unit) -> list[Change]:
     if after.wounds != before.wounds:
         out.append(set_fighter(after.id, "wounds", after.wounds))
     if after.stunned != before.stunned and not after.dead:
-        out.append(set_fighter(after.id, "flags.stunned", True if after.stunned else None))
+        out += Stunned.set(after.id, stunned=after.stunned)
     if after.dead and not before.dead:
         out.append(set_fighter(after.id, "status", "out"))
         if before.stunned:
-            out.append(set_fighter(after.id, "flags.stunned", None))
+            out += Stunned.set(after.id, stunned=False)
     return out
 
 

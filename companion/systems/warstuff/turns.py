@@ -7,17 +7,20 @@ from typing import Any
 
 from companion.core.roller import Roller
 from companion.errors import RefusedError, UsageError
-from companion.game.events import Change, set_fighter, set_game, set_side
+from companion.game.concede import Conceded
+from companion.game.events import Change, set_fighter, set_game
 from companion.game.setup import fighters_from
 from companion.game.state import FighterState, GameState, SideState, freeze
 from companion.roster import Roster
 from companion.systems.base import Outcome, known_scenario
+from companion.systems.kit.state import Stunned, TurnOrder
 from companion.systems.kit.turns import AlternatingActivations, refuse_unless_running, roll_off
 from companion.systems.warstuff import roster_rules
 from companion.systems.warstuff.attack import Attack
 from companion.systems.warstuff.data import WarStuffData
+from companion.systems.warstuff.state import FirstDone, Orders, UnitTurn
 
-TURN_FLAGS = ("action", "attacked", "commanded", "healed", "charged")
+TURN_FLAGS = (UnitTurn,)
 
 
 def new_game(
@@ -56,7 +59,7 @@ def new_game(
 
 
 def conceded(state: GameState, side: int) -> bool:
-    return bool(state.sides[side].flags.get("conceded"))
+    return Conceded.of(state.sides[side]).conceded
 
 
 def can_activate(state: GameState, f: FighterState) -> bool:
@@ -79,7 +82,7 @@ class Rounds(AlternatingActivations):
         # are left to use it is still their player's go, on the board and in `play`.
         if state.turn and state.phase != "ended":
             for s, side in enumerate(state.sides):
-                if side.flags.get("commanded") and self.ready(state, s):
+                if Orders.of(side).commanded and self.ready(state, s):
                     return s
         return super().next_side(state)
 
@@ -90,12 +93,12 @@ class Rounds(AlternatingActivations):
             raise RefusedError(f"{f.name} is dead and cannot activate")
         if conceded(state, f.side):
             raise RefusedError(f"{state.sides[f.side].name} have conceded")
-        leader = state.sides[f.side].flags.get("leader")
+        leader = Orders.of(state.sides[f.side]).leader
         if f.token and leader == fid and state.active != fid:
             return self._back_to_leader(state, f)
         if f.token:
             raise RefusedError(f"{f.name} has already activated this round")
-        commanded = int(state.sides[f.side].flags.get("commanded") or 0)
+        commanded = Orders.of(state.sides[f.side]).commanded
         # Plain alternation: the other player may still take its go instead of waiting
         # for the commanded units, which ends the command (the units are not used).
         side = super().next_side(state)
@@ -108,33 +111,33 @@ class Rounds(AlternatingActivations):
         # A Leader that gave orders keeps what it has done this activation while its
         # commanded units act, so it may come back to finish it (R-WS-P11).
         if state.active and state.active != fid and (state.active != leader or not commanded):
-            changes += _clear_turn_flags(state.fighter(state.active))
+            changes += UnitTurn.reset(state.fighter(state.active))
         changes += [set_fighter(fid, "token", True), set_game("active", fid)]
         if commanded:
             # A commanded unit acts without passing the turn (R-WS-P08).
             left = commanded - 1
-            changes.append(set_side(f.side, "flags.commanded", left or None))
+            changes += Orders.set(f.side, commanded=left)
             note = f" It acts on its leader's command ({left} more may follow)."
-            if leader is not None and not state.fighter(str(leader)).flags.get("action"):
+            if leader is not None and not UnitTurn.of(state.fighter(str(leader))).action:
                 name = state.fighter(str(leader)).name
                 note += f" {name} may take its own action afterwards ('companion activate {name}')."
         else:
-            changes.append(set_game("flags.last_side", f.side))
+            changes += TurnOrder.set(last_side=f.side)
             for i, s in enumerate(state.sides):
-                if s.flags.get("commanded"):
-                    changes.append(set_side(i, "flags.commanded", None))
-                held = s.flags.get("leader")
+                if Orders.of(s).commanded:
+                    changes += Orders.set(i, commanded=0)
+                held = Orders.of(s).leader
                 if held is not None:
                     # The turn passes: the Leader's activation is over too.
-                    changes.append(set_side(i, "flags.leader", None))
+                    changes += Orders.set(i, leader=None)
                     if held != state.active:
-                        changes += _clear_turn_flags(state.fighter(str(held)))
+                        changes += UnitTurn.reset(state.fighter(held))
             note = ""
         # The side that runs out of units to activate first goes first next round.
         rest = [x for x in state.side_fighters(f.side) if x.id != fid and can_activate(state, x)]
-        if not rest and state.flags.get("first_done") is None:
-            changes.append(set_game("flags.first_done", f.side))
-        if f.flags.get("stunned"):
+        if not rest and FirstDone.of(state).first_done is None:
+            changes += FirstDone.set(first_done=f.side)
+        if Stunned.of(f).stunned:
             note += " It is stunned: its action must be Recover."
         else:
             note += " Choose Hold, Walk or Run (companion act NAME hold|walk|run)."
@@ -145,16 +148,16 @@ class Rounds(AlternatingActivations):
         (R-WS-P11); the unit that was acting has finished."""
         changes: list[Change] = []
         if state.active:
-            changes += _clear_turn_flags(state.fighter(state.active))
+            changes += UnitTurn.reset(state.fighter(state.active))
         changes.append(set_game("active", f.id))
-        taken = f.flags.get("action")
-        if f.flags.get("stunned") and not taken:
+        taken = UnitTurn.of(f).action
+        if Stunned.of(f).stunned and not taken:
             rest = " It is stunned: its action must be Recover."
         elif not taken:
             rest = " Choose Hold, Walk or Run (companion act NAME hold|walk|run)."
         else:
             rest = f" It has taken {taken}" + (
-                " and attacked." if f.flags.get("attacked") else "; it may still attack."
+                " and attacked." if UnitTurn.of(f).attacked else "; it may still attack."
             )
         return Outcome(
             "activate", f"{f.name} takes up its own activation again.{rest}", tuple(changes)
@@ -163,11 +166,11 @@ class Rounds(AlternatingActivations):
     def round_reset(self, state: GameState) -> list[Change]:
         out = super().round_reset(state)
         for i, s in enumerate(state.sides):
-            if s.flags.get("commanded"):
-                out.append(set_side(i, "flags.commanded", None))
-            if s.flags.get("leader"):
-                out.append(set_side(i, "flags.leader", None))
-        return out + [set_game("flags.first_done", None)]
+            if Orders.of(s).commanded:
+                out += Orders.set(i, commanded=0)
+            if Orders.of(s).leader:
+                out += Orders.set(i, leader=None)
+        return out + FirstDone.set(first_done=None)
 
     def game_over(self, state: GameState) -> str | None:
         return None  # WarStuff plays until one player is left (end_changes).
@@ -196,10 +199,6 @@ class Rounds(AlternatingActivations):
 ROUNDS = Rounds()
 
 
-def _clear_turn_flags(f: FighterState) -> list[Change]:
-    return [set_fighter(f.id, f"flags.{flag}", None) for flag in TURN_FLAGS if flag in f.flags]
-
-
 def next_side(state: GameState) -> int | None:
     return ROUNDS.next_side(state)
 
@@ -211,7 +210,7 @@ NOT_STARTED = (
 
 
 def first_player(state: GameState) -> int | None:
-    v = state.flags.get("first_done")
+    v = FirstDone.of(state).first_done
     return int(v) if v is not None else None
 
 
@@ -233,7 +232,7 @@ def finished_changes(
 ) -> list[Change]:
     """A side whose last units waiting to activate were just killed has finished its
     activations (R-WS-P08); `first` is the side checked first when two finish at once."""
-    if state.flags.get("first_done") is not None or not dead:
+    if FirstDone.of(state).first_done is not None or not dead:
         return []
     sides = sorted({state.fighter(uid).side for uid in dead}, key=lambda s: s != first)
     for side in sides:
@@ -241,7 +240,7 @@ def finished_changes(
             f for f in state.side_fighters(side) if can_activate(state, f) and f.id not in dead
         ]
         if not waiting and not conceded(state, side):
-            return [set_game("flags.first_done", side)]
+            return FirstDone.set(first_done=side)
     return []
 
 
@@ -280,24 +279,24 @@ def attack_preconditions(d: WarStuffData, state: GameState, atk: Attack) -> list
     """An attack is the active unit's one attack, after an action that allows it (R-WS-P10)."""
     f = state.fighter(atk.attacker.id)
     active_check(state, f, "attack")
-    if f.flags.get("stunned"):
+    if Stunned.of(f).stunned:
         raise RefusedError(f"{f.name} is stunned: its action must be Recover, with no attack")
-    action = f.flags.get("action")
+    action = UnitTurn.of(f).action
     if action == "recover":
         raise RefusedError(f"{f.name} took Recover: no attack this activation")
-    if f.flags.get("attacked"):
+    if UnitTurn.of(f).attacked:
         raise RefusedError(f"{f.name} has already attacked this activation")
-    changes: list[Change] = [set_fighter(f.id, "flags.attacked", True)]
+    changes: list[Change] = UnitTurn.set(f.id, attacked=True)
     if atk.ranged:
         if action is None:
-            changes.append(set_fighter(f.id, "flags.action", "hold"))
+            changes += UnitTurn.set(f.id, action="hold")
         elif not d.actions[str(action)].shoot:
             raise RefusedError(
                 f"{f.name} took {d.actions[str(action)].label}: shooting needs Hold or Walk"
             )
     else:
         if action is None:
-            changes.append(set_fighter(f.id, "flags.action", "run"))
+            changes += UnitTurn.set(f.id, action="run")
         elif not d.actions[str(action)].melee:
             raise RefusedError(
                 f"{f.name} took {d.actions[str(action)].label}: only Run may end in melee"

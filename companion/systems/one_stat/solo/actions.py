@@ -15,6 +15,7 @@ from companion.game.state import FighterState, GameState
 from companion.systems.base import ActionRequest, Outcome
 from companion.systems.kit.facts import ActionSpec, Fact
 from companion.systems.one_stat import SOLO_ACTIONS, SOLO_FILE
+from companion.systems.one_stat.state import OneStatGame, OneStatSoloGame
 
 
 def declared() -> Mapping[str, ActionSpec]:
@@ -26,7 +27,7 @@ def declared() -> Mapping[str, ActionSpec]:
 def _lying(state: GameState) -> list[Mapping[str, Any]]:
     return [
         t
-        for t in state.flags.get("tokens") or ()
+        for t in OneStatGame.of(state).tokens or ()
         if t["state"] in ("board", "dropped") and t["kind"] not in ("station", "hostage")
     ]
 
@@ -34,7 +35,7 @@ def _lying(state: GameState) -> list[Mapping[str, Any]]:
 def _carried(state: GameState, f: FighterState) -> list[Mapping[str, Any]]:
     return [
         t
-        for t in state.flags.get("tokens") or ()
+        for t in OneStatGame.of(state).tokens or ()
         if t["state"] == "carried" and t["carrier"] == f.name
     ]
 
@@ -47,14 +48,14 @@ def devices(state: GameState) -> list[tuple[str, str]]:
     d = load()
     out: list[tuple[str, str]] = []
     if any(d.scenarios[s].devices for s in state.options.get("scenarios") or ()):
-        shut = set(state.flags.get("shut") or ())
-        for n in range(1, len(state.flags.get("spawnpoints") or ()) + 1):
+        shut = set(OneStatSoloGame.of(state).shut or ())
+        for n in range(1, len(OneStatSoloGame.of(state).spawnpoints or ()) + 1):
             if n not in shut:
                 out.append((f"spawnpoint {n}", str(n)))
-    for t in state.flags.get("tokens") or ():
+    for t in OneStatGame.of(state).tokens or ():
         if t["kind"] == "station" and t["state"] != "shut":
             out.append((f"station {t['id']}", str(t["id"])))
-    ev = state.flags.get("event")
+    ev = OneStatSoloGame.of(state).event
     if ev and ev.get("check") and not ev.get("done"):
         out.append((f"the event spot ({ev['label']})", "event"))
     return out

@@ -12,6 +12,7 @@ from companion.game.state import GameState, thaw
 from companion.systems.one_stat.solo.data import load
 from companion.systems.one_stat.solo.spawn import SPAWN_TURN
 from companion.systems.one_stat.solo.spawnpoints import square_size
+from companion.systems.one_stat.state import OneStatGame, OneStatSolo, OneStatSoloGame
 
 
 def _num(v: float) -> int | float:
@@ -32,7 +33,7 @@ def spawned(state: GameState, spawnpoint: int) -> list[dict[str, Any]]:
             "out": f.out,
         }
         for f in state.side_fighters(1)
-        if f.flags.get("spawnpoint") == spawnpoint
+        if OneStatSolo.of(f).spawnpoint == spawnpoint
     ]
 
 
@@ -41,27 +42,27 @@ def map_data(state: GameState) -> dict[str, Any]:
     board = int(state.options.get("board") or d.board)
     grid = int(state.options.get("grid") or d.grid)
     size = square_size(board, grid)
-    shut = set(state.flags.get("shut") or ())
+    shut = set(OneStatSoloGame.of(state).shut or ())
     cells: dict[tuple[int, int], list[dict[str, Any]]] = {}
 
     def put(col: int, row: int, item: dict[str, Any]) -> None:
         cells.setdefault((col, row), []).append(item)
 
     spawnpoints = []
-    for i, (col, row) in enumerate(state.flags.get("spawnpoints") or ()):
+    for i, (col, row) in enumerate(OneStatSoloGame.of(state).spawnpoints or ()):
         n = i + 1
         sp = {"number": n, "col": col, "row": row, "shut": n in shut, "fighters": spawned(state, n)}
         spawnpoints.append(sp)
         put(col, row, {"kind": "spawnpoint", "label": str(n), "shut": n in shut})
     tokens = []
     ids = {f.name: f.id for f in state.fighters}
-    for t in state.flags.get("tokens") or ():
+    for t in OneStatGame.of(state).tokens or ():
         # The game keeps who carries (or dropped) a token by name: the id beside it.
         who = {f"{k}_id": ids.get(t[k]) for k in ("carrier", "dropped_by") if k in t}
         tokens.append({**thaw(t), **who})
         if t["state"] in ("board", "shut"):
             put(t["col"], t["row"], {"kind": t["kind"], "label": t["id"], "state": t["state"]})
-    ev = state.flags.get("event")
+    ev = OneStatSoloGame.of(state).event
     if ev:
         put(
             ev["col"],
@@ -70,11 +71,11 @@ def map_data(state: GameState) -> dict[str, Any]:
         )
     put(1, 1, {"kind": "home", "label": "@"})
     for f in state.fighters:
-        c = f.flags.get("corner")
+        c = OneStatSolo.of(f).corner
         if c and not f.out:
             start = {"kind": "start", "label": f.name[:1].upper(), "fighter": f.name}
             put(c[0], c[1], {**start, "fighter_id": f.id})
-    trek = [f for f in state.fighters if f.flags.get("trek")]
+    trek = [f for f in state.fighters if OneStatSolo.of(f).trek]
     if trek and any(not f.out for f in trek):
         # The trek walks from the far corner to yours (Ambush).
         put(grid, grid, {"kind": "start", "label": "K", "fighter": "the trek"})
@@ -92,7 +93,7 @@ def map_data(state: GameState) -> dict[str, Any]:
     if ev:
         legend["!"] = f"event: {ev['label']}"
     for f in state.fighters:
-        if f.flags.get("corner") and not f.out:
+        if OneStatSolo.of(f).corner and not f.out:
             legend[f.name[:1].upper()] = f"{f.name}'s starting corner"
     if trek and any(not f.out for f in trek):
         legend["K"] = "the trek's starting corner (it heads for yours)"

@@ -10,17 +10,18 @@ from __future__ import annotations
 
 from companion.game.events import Change, set_fighter
 from companion.game.state import FighterState
+from companion.systems.one_stat.state import OneStatFighter, OneStatSolo
 
 LADDER = (12, 10, 8, 6)
 BOUNTY_STAT = 8
 
 
 def has_ladder(f: FighterState) -> bool:
-    return bool(f.flags.get("ladder"))
+    return bool(OneStatSolo.of(f).ladder)
 
 
 def ladder_of(f: FighterState) -> tuple[int, ...]:
-    return tuple(int(x) for x in (f.flags.get("ladder") or LADDER))
+    return tuple(int(x) for x in (OneStatSolo.of(f).ladder or LADDER))
 
 
 def next_rung(f: FighterState) -> int | None:
@@ -38,7 +39,7 @@ def on_last_die(f: FighterState) -> bool:
 
 def surrenders(f: FighterState, die: int) -> bool:
     """A hostage boss stops fighting back once he is down to his last die (R-1SS-14)."""
-    return bool(f.flags.get("hostage_boss")) and die == ladder_of(f)[-1]
+    return bool(OneStatSolo.of(f).hostage_boss) and die == ladder_of(f)[-1]
 
 
 def bounty_wound(f: FighterState) -> tuple[tuple[Change, ...], str]:
@@ -61,6 +62,6 @@ def bounty_wound(f: FighterState) -> tuple[tuple[Change, ...], str]:
     ]
     text = f"{f.name} takes a wound: D{f.die} -> D{die}, stat {f.stat} -> {stat} (R-1SS-14)"
     if surrenders(f, die):
-        changes.append(set_fighter(f.id, "flags.surrendered", True))
+        changes += OneStatFighter.set(f.id, surrendered=True)
         text += "; at his D6 he stops fighting back and you decide where he moves"
     return tuple(changes), text

@@ -13,12 +13,14 @@ from companion.game.state import FighterState, GameState, SideState, freeze
 from companion.names import plural
 from companion.roster import Roster
 from companion.systems.base import Outcome
+from companion.systems.kit.state import TurnOrder
 from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat.solo import scenarios as sc_mod
 from companion.systems.one_stat.solo.data import Setup, SoloScenario, load
 from companion.systems.one_stat.solo.profiles import Profile, from_dict
 from companion.systems.one_stat.solo.spawn import spawn
 from companion.systems.one_stat.solo.spawnpoints import Square, place, square_size
+from companion.systems.one_stat.state import OneStatGame, OneStatSolo, OneStatSoloGame
 from companion.trace import Step, Trace
 from companion.values import frozen
 
@@ -177,10 +179,10 @@ def setup_outcome(state: GameState, dice: DiceSource) -> Outcome:
             Step("Hostage", f"waits in the opposing corner (column {d.grid}, row {d.grid})")
         )
     for f in state.fighters:
-        if f.flags.get("corner"):
-            c = f.flags["corner"]
+        if OneStatSolo.of(f).corner:
+            c = OneStatSolo.of(f).corner
             text = f"starts in the corner square column {c[0]}, row {c[1]}"
-            if f.flags.get("hostage_boss"):
+            if OneStatSolo.of(f).hostage_boss:
                 goal = sc_mod.far_corner(c, d.grid)
                 text += (
                     f" ({sc_mod.corner_name(c, d.grid)}) and heads for the "
@@ -188,8 +190,8 @@ def setup_outcome(state: GameState, dice: DiceSource) -> Outcome:
                 )
             steps.append(Step(f.name, text, rulings=("R-1SS-S04",)))
     changes = [
-        set_game("flags.spawnpoints", [[p.col, p.row] for p in points]),
-        set_game("flags.tokens", tokens),
+        *OneStatSoloGame.set(spawnpoints=[[p.col, p.row] for p in points]),
+        *OneStatGame.set(tokens=tokens),
     ]
     trace = Trace(
         "Solo set-up",
@@ -254,7 +256,7 @@ def next_turn(state: GameState, dice: DiceSource, skip_regen: Collection[str] = 
         regen, regen_steps = upkeep.regenerate(state, dice, skip_regen)
         after = apply_event(state, Event("upkeep", "", regen))
         changes += list(regen) + tokens_off(after, fx.TURN_FLAGS)
-        changes += [set_game("active", None), set_game("flags.last_side", None)]
+        changes += [set_game("active", None), *TurnOrder.set(last_side=None)]
         notes = (f"not walked this turn: {', '.join(waiting)}",) if waiting else ()
         steps.append(
             Step(
@@ -302,7 +304,7 @@ def next_turn(state: GameState, dice: DiceSource, skip_regen: Collection[str] = 
 
 
 def squares(state: GameState) -> list[Square]:
-    return [Square(c, r) for c, r in state.flags.get("spawnpoints") or ()]
+    return [Square(c, r) for c, r in OneStatSoloGame.of(state).spawnpoints or ()]
 
 
 def solo_or_refuse(state: GameState) -> None:

@@ -18,6 +18,7 @@ from companion.game.state import GameState
 from companion.systems.base import Outcome, RuleSystem
 from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat.solo import opfor
+from companion.systems.one_stat.state import OneStatSoloGame
 from companion.systems.solo_guide import Ask, SoloGuide, Walk
 from companion.trace import Step, Trace
 
@@ -150,7 +151,7 @@ def declarable(state: GameState) -> list[tuple[str, str]]:
     from companion.systems.one_stat.solo.scenarios import OBJECTIVE_TEXT
 
     wanted = set(state.options.get("win") or ()) | set(state.options.get("lose") or ())
-    done = set(state.flags.get("declared") or ())
+    done = set(OneStatSoloGame.of(state).declared or ())
     return [(k, OBJECTIVE_TEXT.get(k, k)) for k in DECLARED if k in wanted and k not in done]
 
 

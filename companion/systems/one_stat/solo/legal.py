@@ -10,6 +10,7 @@ from __future__ import annotations
 from companion.game.state import FighterState, GameState
 from companion.systems.one_stat import order, sequence
 from companion.systems.one_stat.running import not_running
+from companion.systems.one_stat.state import OneStatSolo, OneStatTurn
 
 #: the kinds of action asked about; "pickup" and "device", the action sequence's names of
 #: two such actions, are read as "other"
@@ -34,12 +35,12 @@ def opfor_may(state: GameState, fighter: FighterState, kind: str) -> str | None:
         kind = "other"
     if kind not in KINDS:
         raise ValueError(f"kind is one of {', '.join(KINDS)}, not {kind!r}")
-    if not fighter.flags.get("opfor"):
+    if not OneStatSolo.of(fighter).opfor:
         return None
     why = not_running(state)
     if why is not None:
         return why
-    if fighter.flags.get("reaction") and state.active != fighter.id:
+    if OneStatTurn.of(fighter).reaction and state.active != fighter.id:
         return None  # one action a rule grants outside the activation (R-1SS-P05)
     side = order.next_side(state)
     if side is not None and side != fighter.side:
@@ -47,7 +48,7 @@ def opfor_may(state: GameState, fighter: FighterState, kind: str) -> str | None:
         from companion.systems.one_stat.solo.game import must_wait
 
         return must_wait(fighter)
-    master = fighter.flags.get("with_master")
+    master = OneStatTurn.of(fighter).with_master
     if state.active != fighter.id and not (master and state.active == master):
         if fighter.token:
             return f"{fighter.name}'s activation is over for this turn ({RULING})"

@@ -11,13 +11,19 @@ from typing import Any
 
 from companion.core.check import Check
 from companion.errors import RefusedError, UsageError
-from companion.game.events import Change, add_fighter, set_fighter, set_game
+from companion.game.events import Change, add_fighter
 from companion.game.state import FighterState, GameState, freeze, thaw
 from companion.systems.base import ActionRequest, Outcome
 from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat.solo.bounty import bounty_wound, has_ladder
 from companion.systems.one_stat.solo.data import DECLARED, load
 from companion.systems.one_stat.solo.scenarios import OBJECTIVE_TEXT, check
+from companion.systems.one_stat.state import (
+    OneStatFighter,
+    OneStatGame,
+    OneStatSolo,
+    OneStatSoloGame,
+)
 from companion.trace import Step, Trace
 from companion.values import replace
 
@@ -30,7 +36,7 @@ QUESTION_DIE = 6  # The Dark Ritual: a D6 each, civilian and inquirer
 
 
 def _tokens(state: GameState) -> list[dict[str, Any]]:
-    return [dict(thaw(t)) for t in state.flags.get("tokens") or ()]
+    return [dict(thaw(t)) for t in OneStatGame.of(state).tokens or ()]
 
 
 def _player(state: GameState, f: FighterState) -> None:
@@ -121,7 +127,7 @@ def token_act(
             t.update(state="found", carrier=None, value=v)
             clues = [x for x in tokens if x["kind"].startswith("clue")]
             said = f"{fighter.name} finds it: {axis} {v}"
-            if all(x["state"] == "found" for x in clues) and not state.flags.get("event"):
+            if all(x["state"] == "found" for x in clues) and not OneStatSoloGame.of(state).event:
                 col = next(x["value"] for x in clues if x["kind"] == "clue-x")
                 row = next(x["value"] for x in clues if x["kind"] == "clue-y")
                 ev_changes, said = reveal_event(state, col, row, roller, event)
@@ -150,7 +156,7 @@ def token_act(
         t.update(state="home", carrier=None)
     else:
         raise UsageError(f"'{action}': use pick, drop or home")
-    changes.insert(0, set_game("flags.tokens", tokens))
+    changes[:0] = OneStatGame.set(tokens=tokens)
     trace = Trace(f"Token {t['id']}", tuple(steps), said)
     return Outcome("token", said, tuple(changes), trace)
 
@@ -211,10 +217,10 @@ def reveal_event(
             f = replace(f, flags=freeze({**f.flags, "event_spawn": True}))
             changes.append(add_fighter(f))
             names.append(f.name)
-        changes.append(set_game("flags.opfor_count", numbers))
+        changes += OneStatSoloGame.set(opfor_count=numbers)
         said = f"at the spot: {', '.join(names)}"
         steps.append(Step("Arrivals", said))
-    changes.append(set_game("flags.event", info))
+    changes += OneStatSoloGame.set(event=info)
     return changes, said
 
 
@@ -226,7 +232,7 @@ def shut_down(
     his stat (R-1SS-S14). It takes one action (R-1SS-S10)."""
     _player(state, fighter)
     tokens = _tokens(state)
-    shut = list(state.flags.get("shut") or ())
+    shut = list(OneStatSoloGame.of(state).shut or ())
     key = target.strip().casefold()
     scenarios = [load().scenarios[s] for s in state.options.get("scenarios") or ()]
     label: str
@@ -234,13 +240,13 @@ def shut_down(
         n = int(key)
         if not any(s.devices for s in scenarios):
             raise UsageError("spawnpoints are devices only in Shutdown")
-        if not 1 <= n <= len(state.flags.get("spawnpoints") or ()):
+        if not 1 <= n <= len(OneStatSoloGame.of(state).spawnpoints or ()):
             raise UsageError(f"there is no spawnpoint {n}")
         if n in shut:
             raise RefusedError(f"spawnpoint {n} is already shut down")
         label = f"spawnpoint {n}"
     elif key == "event":
-        ev = state.flags.get("event")
+        ev = OneStatSoloGame.of(state).event
         if not ev or not ev.get("check"):
             raise UsageError("there is no device at an event spot in this game")
         if ev.get("done"):
@@ -272,16 +278,16 @@ def shut_down(
     changes = list(board.changes())
     if ok:
         if key.isdigit():
-            changes.append(set_game("flags.shut", sorted(shut + [int(key)])))
+            changes += OneStatSoloGame.set(shut=sorted(shut + [int(key)]))
         elif key == "event":
-            ev2 = dict(thaw(state.flags["event"]))
+            ev2 = dict(thaw(OneStatSoloGame.of(state).event))
             ev2["done"] = True
-            changes.append(set_game("flags.event", ev2))
+            changes += OneStatSoloGame.set(event=ev2)
         else:
             for t in tokens:
                 if t["id"].casefold() == key:
                     t["state"] = "shut"
-            changes.append(set_game("flags.tokens", tokens))
+            changes += OneStatGame.set(tokens=tokens)
     outcome = f"{label} is shut down" if ok else f"{label} keeps running"
     trace = Trace(f"{fighter.name}: shut down {label}", tuple(roller.steps), outcome)
     return Outcome(
@@ -306,32 +312,32 @@ def declare(state: GameState, objective: str) -> Outcome:
             + ", ".join(sorted(w for w in wanted if w in DECLARED))
         )
     if key == "boss-home":
-        bosses = [f for f in state.fighters if f.flags.get("hostage_boss")]
-        if bosses and not all(f.flags.get("surrendered") for f in bosses):
+        bosses = [f for f in state.fighters if OneStatSolo.of(f).hostage_boss]
+        if bosses and not all(OneStatFighter.of(f).surrendered for f in bosses):
             raise RefusedError("the hostage boss still fights: bring him down to his D6 first")
-    declared = list(state.flags.get("declared") or ())
+    declared = list(OneStatSoloGame.of(state).declared or ())
     if key in declared:
         raise RefusedError(f"'{key}' is already declared")
     text = OBJECTIVE_TEXT.get(key, key)
     return Outcome(
-        "objective", f"Declared: {text}.", (set_game("flags.declared", declared + [key]),)
+        "objective", f"Declared: {text}.", (*OneStatSoloGame.set(declared=declared + [key]),)
     )
 
 
 def provoke(state: GameState, f: FighterState) -> Outcome:
     """The trek or the hostage boss was attacked at the table without the app: from now
     on it fights back (an attack made with the app provokes by itself, R-1SS-S13)."""
-    if f.flags.get("trek"):
+    if OneStatSolo.of(f).trek:
         return Outcome(
             "provoke",
             "The trek was attacked: all of it fights back from now on.",
-            (set_game("flags.trek_attacked", True),),
+            (*OneStatSoloGame.set(trek_attacked=True),),
         )
-    if f.flags.get("hostage_boss"):
+    if OneStatSolo.of(f).hostage_boss:
         return Outcome(
             "provoke",
             f"{f.name} was attacked: he stops to fight back.",
-            (set_fighter(f.id, "flags.provoked", True),),
+            (*OneStatFighter.set(f.id, provoked=True),),
         )
     raise UsageError(f"{f.name} is neither in the trek nor the hostage boss")
 
@@ -344,8 +350,8 @@ def ladder_wound(state: GameState, f: FighterState) -> Outcome:
         raise RefusedError(f"{f.name} is already out")
     changes, text = bounty_wound(f)
     extra: tuple[Change, ...] = ()
-    if f.flags.get("hostage_boss") and not f.flags.get("provoked"):
-        extra = (set_fighter(f.id, "flags.provoked", True),)
+    if OneStatSolo.of(f).hostage_boss and not OneStatFighter.of(f).provoked:
+        extra = (*OneStatFighter.set(f.id, provoked=True),)
     trace = Trace(
         f"Wound: {f.name}", (Step("Ladder", text, rulings=("R-1SS-14", "R-1SS-S03")),), text
     )
@@ -404,7 +410,7 @@ def ask(state: GameState, f: FighterState, roller: Roller, free: bool = False) -
             name=f"Gaunt {numbers['specialist']}",
             flags=freeze({**g.flags, "gaunt": True, "actions_per_activation": 3}),
         )
-        changes += [add_fighter(g), set_game("flags.opfor_count", numbers)]
+        changes += [add_fighter(g), *OneStatSoloGame.set(opfor_count=numbers)]
         said = f"a 1: the civilian is {g.name}, a specialist with 3 actions"
         steps.append(Step("The veil drops", said))
         trace = Trace(f"{f.name} questions a civilian", tuple(steps), said)
@@ -433,8 +439,8 @@ def ask(state: GameState, f: FighterState, roller: Roller, free: bool = False) -
         probability=Fraction(max(0, min(hi, QUESTION_DIE) - lo + 1), QUESTION_DIE),
     )
     if ok:
-        answers = int(state.flags.get("answers") or 0) + 1
-        changes.append(set_game("flags.answers", answers))
+        answers = int(OneStatSoloGame.of(state).answers or 0) + 1
+        changes += OneStatSoloGame.set(answers=answers)
         if answers % 2 == 0 and answers <= 4:
             tokens = _tokens(state)
             kind, tid = ("clue-x", "X") if answers == 2 else ("clue-y", "Y")
@@ -446,7 +452,7 @@ def ask(state: GameState, f: FighterState, roller: Roller, free: bool = False) -
                 {"id": tid, "kind": kind, "col": squares[0].col, "row": squares[0].row,
                  "state": "board", "carrier": None}
             )  # fmt: skip
-            changes.append(set_game("flags.tokens", tokens))
+            changes += OneStatGame.set(tokens=tokens)
             steps += psteps
             said = f"{answers} answers: clue {tid} is on the map"
             steps.append(Step("Coordinate clue", said))
@@ -469,8 +475,8 @@ def provoked_by(state: GameState, request: ActionRequest, attack: Outcome) -> Ou
         if not fid:
             continue
         t = state.fighter(str(fid))
-        if t.flags.get("trek") and not state.flags.get("trek_attacked") and not extra:
-            extra.append(set_game("flags.trek_attacked", True))
+        if OneStatSolo.of(t).trek and not OneStatSoloGame.of(state).trek_attacked and not extra:
+            extra += OneStatSoloGame.set(trek_attacked=True)
             steps.append(
                 Step(
                     "The trek is attacked",
@@ -478,8 +484,8 @@ def provoked_by(state: GameState, request: ActionRequest, attack: Outcome) -> Ou
                     rulings=("R-1SS-S13",),
                 )
             )
-        if t.flags.get("hostage_boss") and not t.flags.get("provoked"):
-            extra.append(set_fighter(t.id, "flags.provoked", True))
+        if OneStatSolo.of(t).hostage_boss and not OneStatFighter.of(t).provoked:
+            extra += OneStatFighter.set(t.id, provoked=True)
             steps.append(
                 Step(
                     f"{t.name} is attacked",

@@ -21,8 +21,16 @@ from companion.dice import DiceSource
 from companion.errors import UsageError
 from companion.game.events import Change
 from companion.game.state import FighterState, GameState, freeze
+from companion.game.typed_state import flag_key
 from companion.systems.base import ActionRequest, Outcome, RuleSystem
 from companion.systems.one_stat import fighters as fx
+from companion.systems.one_stat.state import (
+    ActionSequence,
+    OneStatFighter,
+    OneStatSolo,
+    OneStatSoloGame,
+    OneStatTurn,
+)
 from companion.trace import Step, Trace
 from companion.values import field, frozen, replace
 
@@ -144,7 +152,7 @@ def commandable(state: GameState, f: FighterState) -> list[FighterState]:
     mates = [
         x
         for x in state.side_fighters(f.side)
-        if x.id != f.id and not x.out and x.status == "upright" and not x.flags.get("trek")
+        if x.id != f.id and not x.out and x.status == "upright" and not OneStatSolo.of(x).trek
     ]
     return sorted(mates, key=lambda x: not x.token)
 
@@ -173,12 +181,12 @@ def special(state: GameState, f: FighterState) -> str | None:
     """Orders that replace the flowchart: trek, hostage boss, prone."""
     if f.status == "wounded":
         return "recover"
-    if f.flags.get("trek") and not state.flags.get("trek_attacked"):
+    if OneStatSolo.of(f).trek and not OneStatSoloGame.of(state).trek_attacked:
         return "trek-march"
-    if f.flags.get("hostage_boss"):
-        if f.flags.get("surrendered"):
+    if OneStatSolo.of(f).hostage_boss:
+        if OneStatFighter.of(f).surrendered:
             return "surrendered"
-        if not f.flags.get("provoked"):
+        if not OneStatFighter.of(f).provoked:
             return "boss-flees"
     return None
 
@@ -438,7 +446,7 @@ def _goal(state: GameState, f: FighterState) -> str:
     from companion.systems.one_stat.solo.scenarios import corner_name, far_corner
 
     grid = int(state.options.get("grid") or 6)
-    start = f.flags.get("corner") or (1, grid)
+    start = OneStatSolo.of(f).corner or (1, grid)
     return corner_name(far_corner(start, grid), grid)
 
 
@@ -612,7 +620,7 @@ def decide(
             moves=2,
         )
 
-    if f.flags.get("charge_left"):
+    if OneStatFighter.of(f).charge_left:
         steps.append(
             Step(
                 "Charge",
@@ -773,18 +781,18 @@ def next_fighter(state: GameState) -> FighterState | None:
 
 def activation(system: RuleSystem, state: GameState, fid: str) -> tuple[Outcome, GameState]:
     """The OpFor fighter's activation, and the state the questions are asked in."""
-    from companion.game.events import Event, apply_event, set_fighter
+    from companion.game.events import Event, apply_event
 
     f = state.fighter(fid)
     act = system.activate(state, f.id)
-    extra_actions = f.flags.get("actions_per_activation")
+    extra_actions = OneStatSolo.of(f).actions_per_activation
     if isinstance(extra_actions, int):
         # A gaunt of The Dark Ritual has a third action as its specialization.
         act = Outcome(
             act.kind,
             act.summary,
-            tuple(c for c in act.changes if not (c.key == f.id and c.field == "flags.actions"))
-            + (set_fighter(f.id, "flags.actions", extra_actions),),
+            tuple(c for c in act.changes if not (c.key == f.id and c.field == flag_key("actions")))
+            + (*OneStatTurn.set(f.id, actions=extra_actions),),
         )
     return act, apply_event(state, Event(act.kind, act.summary, act.changes))
 
@@ -948,7 +956,6 @@ def procedure_actions(
     and a move that breaks free loses them (R-1SS-P17). Staying in cover to attack is no
     move: that attack is the last action, as any attack taken first is; staying without
     an attack leaves the whole activation unused (R-1SS-S22)."""
-    from companion.game.events import set_fighter
     from companion.systems.one_stat.sequence import REST, ordinal
 
     n = _actions(f)
@@ -960,7 +967,7 @@ def procedure_actions(
         text = f"{f.name} neither moves nor attacks: " + (
             "its action lapses" if n == 1 else f"its {n} actions lapse"
         )
-        lapse = (set_fighter(f.id, "flags.did", [REST]), set_fighter(f.id, "flags.actions", 0))
+        lapse = (*ActionSequence.set(f.id, did=[REST]), *OneStatTurn.set(f.id, actions=0))
         return lapse, Step("Actions", f"{text} (0 left)", rulings=("R-1SS-S19", "R-1SS-S22"))
     if not moves or n < moves + (1 if follows else 0):
         return (), None  # a short activation (one action, or none): the table picks
@@ -986,9 +993,9 @@ def procedure_actions(
     rulings = ("R-1SS-S19", "R-1SS-P16") + (("R-1SS-P17",) if broke else ())
     step = Step("Actions", f"{text} ({left} left)", rulings=rulings)
     changes = (
-        set_fighter(f.id, "flags.did", did),
-        set_fighter(f.id, "flags.actions", left),
-        set_fighter(f.id, "flags.moved", True),
+        *ActionSequence.set(f.id, did=did),
+        *OneStatTurn.set(f.id, actions=left),
+        *OneStatTurn.set(f.id, moved=True),
     )
     return changes, step
 

@@ -19,6 +19,12 @@ from companion.systems.one_stat.solo.bounty import BOUNTY_STAT, LADDER
 from companion.systems.one_stat.solo.data import Setup, SoloData, SoloScenario
 from companion.systems.one_stat.solo.profiles import Profile
 from companion.systems.one_stat.solo.spawn import opfor_fighter
+from companion.systems.one_stat.state import (
+    OneStatFighter,
+    OneStatGame,
+    OneStatSolo,
+    OneStatSoloGame,
+)
 
 TOKEN_LABELS = {"treasure": "T", "clue-x": "X", "clue-y": "Y", "station": "D"}
 HOME = (1, 1)
@@ -169,13 +175,13 @@ def _standing(state: GameState, side: int, **flag: Any) -> list[FighterState]:
 
 
 def _tokens(state: GameState, kind: str) -> list[Mapping[str, Any]]:
-    return [t for t in state.flags.get("tokens") or () if t["kind"] == kind]
+    return [t for t in OneStatGame.of(state).tokens or () if t["kind"] == kind]
 
 
 def met(state: GameState, objective: str, ending: bool = False, upkeep: bool = False) -> bool:
     """Whether an objective holds now. `upkeep`: the turn in `state.turn` is over;
     `ending`: and it was the last one."""
-    declared = set(state.flags.get("declared") or ())
+    declared = set(OneStatSoloGame.of(state).declared or ())
     if objective in declared:
         return True
     if objective == "wiped-out":
@@ -185,26 +191,26 @@ def met(state: GameState, objective: str, ending: bool = False, upkeep: bool = F
     if objective == "time-up":
         return ending
     if objective == "boss-out":
-        bosses = [f for f in state.side_fighters(1) if f.flags.get("ladder")]
+        bosses = [f for f in state.side_fighters(1) if OneStatSolo.of(f).ladder]
         return bool(bosses) and all(f.out for f in bosses)
     if objective == "trek-destroyed":
-        trek = [f for f in state.side_fighters(1) if f.flags.get("trek")]
+        trek = [f for f in state.side_fighters(1) if OneStatSolo.of(f).trek]
         return bool(trek) and all(f.out for f in trek)
     if objective == "treasures-home":
         ts = _tokens(state, "treasure")
         return bool(ts) and all(t["state"] == "home" for t in ts)
     if objective == "devices-shut":
-        shut = set(state.flags.get("shut") or ())
-        n = len(state.flags.get("spawnpoints") or ())
+        shut = set(OneStatSoloGame.of(state).shut or ())
+        n = len(OneStatSoloGame.of(state).spawnpoints or ())
         return n > 0 and len(shut) >= n and not _standing(state, 1)
     if objective == "stations-shut":
         ts = _tokens(state, "station")
         return bool(ts) and all(t["state"] == "shut" for t in ts)
     if objective == "escort-out":
-        esc = [f for f in state.side_fighters(0) if f.flags.get("escort")]
+        esc = [f for f in state.side_fighters(0) if OneStatSolo.of(f).escort]
         return bool(esc) and all(f.out for f in esc)
     if objective == "event-done":
-        ev = state.flags.get("event")
+        ev = OneStatSoloGame.of(state).event
         if not ev:
             return False
         if ev.get("done"):
@@ -212,11 +218,11 @@ def met(state: GameState, objective: str, ending: bool = False, upkeep: bool = F
         if ev.get("clear"):
             return not _standing(state, 1)
         if ev.get("spawn"):
-            spawned = [f for f in state.side_fighters(1) if f.flags.get("event_spawn")]
+            spawned = [f for f in state.side_fighters(1) if OneStatSolo.of(f).event_spawn]
             return bool(spawned) and all(f.out for f in spawned)
         return False
     if objective == "event-failed":
-        ev = state.flags.get("event")
+        ev = OneStatSoloGame.of(state).event
         if not ev or not ev.get("deadline") or ev.get("done"):
             return False
         # "done by the end of turn N": it fails at the upkeep that ends turn N
@@ -272,7 +278,7 @@ def ladder_line(f: FighterState) -> str:
         if nxt is not None
         else "his last die: no defence, the next hit removes him"
     )
-    gave_up = "; he has stopped fighting back" if f.flags.get("surrendered") else ""
+    gave_up = "; he has stopped fighting back" if OneStatFighter.of(f).surrendered else ""
     return f"{f.name}: D{f.die}, stat {f.stat} ({rungs}); {then}{gave_up}"
 
 
@@ -290,7 +296,7 @@ def status_lines(state: GameState) -> list[str]:
     """Board lines: objectives with a tick or a dash, tokens, shut spawnpoints."""
     prof = state.options.get("profile") or {}
     out = [f"solo: {state.options.get('label')} against {prof.get('name', 'the OpFor')}"]
-    if state.flags.get("answers"):
+    if OneStatSoloGame.of(state).answers:
         out.append(f"answers from civilians: {state.flags['answers']}")
     win = list(state.options.get("win") or ())
     lose = list(state.options.get("lose") or ())
@@ -300,17 +306,17 @@ def status_lines(state: GameState) -> list[str]:
         if x != "time-up":
             out.append(f"[{'!' if met(state, x) else ' '}] lost if: {OBJECTIVE_TEXT.get(x, x)}")
     for f in state.fighters:
-        if f.flags.get("ladder") and not f.out:
+        if OneStatSolo.of(f).ladder and not f.out:
             out.append(ladder_line(f))
-    shut = state.flags.get("shut") or ()
+    shut = OneStatSoloGame.of(state).shut or ()
     if shut:
         out.append("shut spawnpoints: " + ", ".join(str(s) for s in sorted(shut)))
-    for t in state.flags.get("tokens") or ():
+    for t in OneStatGame.of(state).tokens or ():
         who = f" by {t['carrier']}" if t.get("carrier") else ""
         if t["state"] == "dropped" and t.get("dropped_by"):
             who = f" where {t['dropped_by']} let it fall"
         out.append(f"token {t['id']} ({t['kind']}): {t['state']}{who}")
-    ev = state.flags.get("event")
+    ev = OneStatSoloGame.of(state).event
     if ev:
         dl = f", deadline end of turn {ev['deadline']}" if ev.get("deadline") else ""
         out.append(f"event {ev['label']} at column {ev['col']}, row {ev['row']}{dl}")

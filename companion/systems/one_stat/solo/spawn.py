@@ -7,10 +7,11 @@ from collections.abc import Mapping, Sequence
 
 from companion.dice import DiceSource
 from companion.errors import UsageError
-from companion.game.events import Change, add_fighter, set_game
+from companion.game.events import Change, add_fighter
 from companion.game.state import FighterState, GameState, freeze
 from companion.names import plural
 from companion.systems.one_stat.solo.profiles import Profile
+from companion.systems.one_stat.state import OneStatSoloGame
 from companion.trace import Roll, Step, Trace
 from companion.values import frozen
 
@@ -105,7 +106,7 @@ def opfor_fighter(
 
 def next_numbers(state: GameState) -> dict[str, int]:
     """The next free running number per rank among the OpFor fighters."""
-    used = dict(state.flags.get("opfor_count") or {})
+    used = dict(OneStatSoloGame.of(state).opfor_count or {})
     return {r: int(used.get(r, 0)) for r in ("rookie", "specialist", "boss")}
 
 
@@ -127,7 +128,7 @@ def spawn(
     turn = state.turn if turn is None else turn
     values = dice.roll(6, count, purpose="the spawn dice (6D6)")
     groups = group(values)
-    shut = set(state.flags.get("shut") or ())
+    shut = set(OneStatSoloGame.of(state).shut or ())
     numbers = next_numbers(state)
     changes: list[Change] = []
     steps = [
@@ -159,7 +160,7 @@ def spawn(
             placed[rank] += 1
             arrived.append(arrival(f, g.face, turn))
         steps.append(Step(f"Spawnpoint {g.face}", f"{g.describe()}: {', '.join(names)}"))
-    changes.append(set_game("flags.opfor_count", numbers))
+    changes += OneStatSoloGame.set(opfor_count=numbers)
     total = sum(placed.values())
     parts = [
         f"{placed[r]} {r}{'s' if placed[r] != 1 else ''}"
