@@ -26,6 +26,7 @@ from companion.systems.base import known_scenario
 from companion.systems.kit import rules_file as read
 from companion.systems.kit.facts import ActionSpec
 from companion.systems.kit.plugin import FromData, opponents
+from companion.systems.kit.state import TurnOrder
 from companion.systems.kit.turns import AlternatingActivations
 from companion.systems.records import (
     ActionRequest,
@@ -103,6 +104,8 @@ class Turns(AlternatingActivations):
 
 class ExampleSkirmish(FromData):
     turns = Turns()
+    # What it keeps beyond wounds and status: only whose go it is (the turn structure's).
+    game_state = (TurnOrder,)
     keeps_vp = False  # won by the fighters left standing
 
     def describe_fighter(self, f: FighterState | RosterFighter) -> Mapping[str, str]:
