@@ -19,7 +19,12 @@ from companion.systems.one_stat.outcome import outcome
 from companion.systems.one_stat.permissions import check_running, spend_action
 from companion.systems.one_stat.roller import Roller
 from companion.systems.one_stat.sequence import NO_MOVE, first_action
-from companion.systems.one_stat.state import OneStatFighter, OneStatGame, OneStatTurn
+from companion.systems.one_stat.state import (
+    ActionSequence,
+    OneStatFighter,
+    OneStatGame,
+    OneStatTurn,
+)
 from companion.values import replace
 
 RANK_BELOW = {"boss": "specialist", "specialist": "rookie"}
@@ -54,9 +59,9 @@ def recover(d: OneStatData, state: GameState, req: ActionRequest, roller: Roller
         c.status = "upright"
         if not state.options.get("recover_keeps_wound"):
             c.wounds = 0
-        board.set_flag(f.id, "recover_failed", None)
+        board.put(OneStatTurn, f.id, recover_failed=False)
         if first and not regen and not req.options.get("free"):
-            board.set_flag(f.id, "actions", 0)
+            board.put(OneStatTurn, f.id, actions=0)
             roller.info(
                 "After recovering",
                 "it stood up with its first action: no second action",
@@ -65,7 +70,7 @@ def recover(d: OneStatData, state: GameState, req: ActionRequest, roller: Roller
         elif regen:
             roller.info("Regenerator", "may still use its remaining action")
     else:
-        board.set_flag(f.id, "recover_failed", True)
+        board.put(OneStatTurn, f.id, recover_failed=True)
         left = board.cond(f.id).flags.get("actions", 0)
         if left:
             roller.info("Try again", "its second action may be another Recover", ("R-1SS-06",))
@@ -123,7 +128,7 @@ def _command(c: SkillCtx, me: FighterState) -> str:
     t = c.need_target(True, "fighter to command")
     if t.id == me.id:
         raise RefusedError("the boss commands another fighter")
-    c.board.set_flag(t.id, "reaction", "command")
+    c.board.put(OneStatTurn, t.id, reaction="command")
     c.roller.info(
         "Command",
         f'{t.name} (within 5") takes one action at once with its own stat and die; '
@@ -228,7 +233,7 @@ def _controller(c: SkillCtx, me: FighterState) -> str:
         flags=freeze({"demon": True, "controller": me.id}),
     )
     b.added.append(demon)
-    b.set_flag(me.id, "demon_id", demon.id)
+    b.put(OneStatFighter, me.id, demon_id=demon.id)
     return f'{me.name} summons {demon.name} (D8, stat {stat}) within 1"'
 
 
@@ -246,9 +251,9 @@ def _driver(c: SkillCtx, me: FighterState) -> str:
             )
     if not c.roll(me, "Driver"):
         return f"{me.name} loses the action"
-    c.board.set_flag(me.id, "actions", None)
-    c.board.set_flag(t.id, "actions", c.d.actions)
-    c.board.set_flag(t.id, "did", None)  # a new activation: a fresh sequence (R-1SS-P16)
+    c.board.put(OneStatTurn, me.id, actions=None)
+    c.board.put(OneStatTurn, t.id, actions=c.d.actions)
+    c.board.put(ActionSequence, t.id, did=())  # a new activation: a fresh sequence (R-1SS-P16)
     c.board.active = t.id
     return f"{t.name} takes an extra activation now ({c.d.actions} actions)"
 
@@ -275,8 +280,8 @@ def _guard(c: SkillCtx, me: FighterState) -> str:
         raise RefusedError(
             f"{me.name} goes on guard at the start of its activation, giving up both actions"
         )
-    c.board.set_flag(me.id, "actions", 0)
-    c.board.set_flag(me.id, "reaction", "guard")
+    c.board.put(OneStatTurn, me.id, actions=0)
+    c.board.put(OneStatTurn, me.id, reaction="guard")
     return f"{me.name} is on guard: one action at any moment of an enemy activation"
 
 
@@ -297,10 +302,10 @@ def _healer(c: SkillCtx, me: FighterState) -> str:
 def _influencer(c: SkillCtx, me: FighterState) -> str:
     t = c.need_target(False, "enemy to influence")
     if not c.roll(me, "Influencer"):
-        c.board.set_flag(me.id, "skip_activation", True)
+        c.board.put(OneStatFighter, me.id, skip_activation=True)
         return f"{me.name} fails and loses its next activation"
-    c.board.set_flag(t.id, "reaction", "influenced")
-    c.board.set_flag(t.id, "influenced_by", me.id)
+    c.board.put(OneStatTurn, t.id, reaction="influenced")
+    c.board.put(OneStatTurn, t.id, influenced_by=me.id)
     return f"{me.name} takes over {t.name} for one action (its die and stat)"
 
 
@@ -309,7 +314,7 @@ def _shapeshifter(c: SkillCtx, me: FighterState) -> str:
     if not c.roll(me, "Shapeshifter"):
         return f"{me.name} loses the action"
     now = not fx.animal(me)
-    c.board.set_flag(me.id, "animal", True if now else None)
+    c.board.put(OneStatFighter, me.id, animal=now)
     move = me.die - me.stat
     return (
         f'{me.name} takes animal form: hits on {me.stat}+, defends below {me.stat}, moves {move}"'
@@ -330,7 +335,7 @@ def _switcher(c: SkillCtx, me: FighterState) -> str:
 
 def _copy_passive(c: SkillCtx, me: FighterState, skill: str) -> str:
     """A Copycat copying a passive skill has it until the turn ends (R-1SS-P20)."""
-    c.board.set_flag(me.id, "copied", [*me.flags.get("copied", ()), skill])
+    c.board.put(OneStatTurn, me.id, copied=[*me.flags.get("copied", ()), skill])
     label = c.d.skills[skill].label if skill in c.d.skills else c.d.roles[skill].label
     c.roller.info("Copycat", f"{me.name} has {label} until the end of the turn", ("R-1SS-P20",))
     return f"{me.name} copies {label} for this turn"
@@ -386,7 +391,7 @@ def use_skill(d: OneStatData, state: GameState, req: ActionRequest, roller: Roll
             f"{me.name} has moved this turn: {d.skills[used].label} cannot be used on a turn "
             "with a movement action (R-1SS-P14)"
         )
-    c.board.set_flag(me.id, "skills_used", [*me.flags.get("skills_used", ()), name])
+    c.board.put(OneStatTurn, me.id, skills_used=[*me.flags.get("skills_used", ()), name])
     if used in NO_ACTION and OneStatGame.of(state).fire_teams and not c.opts.get("free"):
         from companion.systems.one_stat.fire_team import RULING, standing_team
 
@@ -454,7 +459,7 @@ def act(d: OneStatData, state: GameState, req: ActionRequest, roller: Roller) ->
                 "the heavy shooter's option is fixed before the game (R-1SS-03): set it "
                 "before turn 1, or with 'game new --opt heavy_option=N'"
             )
-        board.set_flag(f.id, "heavy_option", opt)
+        board.put(OneStatFighter, f.id, heavy_option=opt)
         summary = f"{f.name}'s heavy shooter uses option {opt}"
     elif a == "fire-team":
         from companion.systems.one_stat.fire_team import form
@@ -485,7 +490,7 @@ def act(d: OneStatData, state: GameState, req: ActionRequest, roller: Roller) ->
             raise RefusedError(
                 f"a Minion Master leads two minions; {' and '.join(others)} already are"
             )
-        board.set_flag(f.id, "minion", True)
+        board.put(OneStatFighter, f.id, minion=True)
         summary = f"{f.name} is a minion of its Minion Master"
     else:
         from companion.systems.one_stat.offer import ACT_NAMES

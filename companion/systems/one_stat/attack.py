@@ -238,7 +238,7 @@ def spend(board: Board, roller: Roller, a: FighterState, atk: Attack) -> None:
         and not atk.options.get("free")
     ):
         # Given on the attack itself after the two moves: it comes beyond the two actions.
-        board.set_flag(a.id, "did", [*did(a), "attack"])
+        board.put(ActionSequence, a.id, did=[*did(a), "attack"])
         roller.info(
             "Action",
             "the charge follows the two straight moves at once and costs no action",
@@ -247,9 +247,9 @@ def spend(board: Board, roller: Roller, a: FighterState, atk: Attack) -> None:
     else:
         spend_action(board, roller, a, atk.options, "the attack", "attack")
     if ActionSequence.of(a).bonus_attack:
-        board.set_flag(a.id, "bonus_attack", None)
+        board.put(ActionSequence, a.id, bonus_attack=None)
     if atk.options.get("skirmish"):
-        board.set_flag(a.id, "actions", 0)
+        board.put(OneStatTurn, a.id, actions=0)
         roller.info(
             "Skirmisher", f"{a.name} may finish its move after the attack; no further action"
         )

@@ -13,7 +13,10 @@ from companion.values import field, record, replace
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
-    from typing import Any
+    from collections.abc import Callable
+    from typing import Any, ParamSpec
+
+    P = ParamSpec("P")
 
 
 @record
@@ -70,6 +73,22 @@ class Board:
             flags.pop(key, None)
         else:
             flags[key] = value
+
+    # Rule code changes flags through these, by the fields of a system's flags class
+    # (`systems/one_stat/state.py`): the type checker reads the names and the values from
+    # the class, so a misspelt flag is an error; a field given its default (or None)
+    # removes the flag, as the events of earlier releases stored it.
+    def put(self, cls: Callable[P, object], fid: str, /, *_: P.args, **given: P.kwargs) -> None:
+        for key, value in _known(cls, given):
+            self.set_flag(fid, key, value)
+
+    def gput(self, cls: Callable[P, object], /, *_: P.args, **given: P.kwargs) -> None:
+        for key, value in _known(cls, given):
+            self.set_gflag(key, value)
+
+    def sput(self, cls: Callable[P, object], side: int, /, *_: P.args, **given: P.kwargs) -> None:
+        for key, value in _known(cls, given):
+            self.set_sflag(side, key, value)
 
     def gflag(self, key: str, default: Any = None) -> Any:
         if key in self.game_flags:
@@ -128,3 +147,17 @@ class Board:
         if self.result is not None:
             out += [set_game("phase", "ended"), set_game("result", self.result)]
         return tuple(out)
+
+
+def _known(cls: Callable[..., object], given: dict[str, Any]) -> list[tuple[str, Any]]:
+    """The fields given, each a field of `cls` (else a TypeError naming it)."""
+    from companion.game.typed_state import defaults
+
+    names = defaults(cls)  # type: ignore[arg-type]
+    for key in given:
+        if key not in names:
+            raise TypeError(f"{getattr(cls, '__name__', cls)} has no field {key!r}")
+    # A field given its default is the flag removed, as the class's own `set` stores it.
+    return [
+        (k, None if v == names[k] and type(v) is type(names[k]) else v) for k, v in given.items()
+    ]

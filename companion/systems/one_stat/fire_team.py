@@ -17,7 +17,7 @@ from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat.board import Board
 from companion.systems.one_stat.data import OneStatData
 from companion.systems.one_stat.roller import Roller
-from companion.systems.one_stat.state import OneStatFighter, OneStatTurn
+from companion.systems.one_stat.state import OneStatFighter, OneStatGame, OneStatTurn
 from companion.values import replace
 
 FLAG = "fire_teams"
@@ -98,7 +98,7 @@ def _label(board: Board, team: tuple[str, list[str]]) -> None:
         text = f"with {others}"
         if len(team[1]) < 2:
             text += " (a rookie short: name who steps in)"
-        board.set_flag(m, "fire_team", text)
+        board.put(OneStatFighter, m, fire_team=text)
 
 
 def form(
@@ -169,9 +169,9 @@ def form(
                 "form the team at the start of a turn"
             )
     if OneStatFighter.of(board.fighter(spec.id)).heavy_shooter:
-        board.set_flag(spec.id, "heavy_shooter", None)  # the rookies carry it again
+        board.put(OneStatFighter, spec.id, heavy_shooter=False)  # the rookies carry it again
     teams[spec.id] = [r.id for r in rookies]
-    board.set_gflag(FLAG, teams)
+    board.gput(OneStatGame, fire_teams=teams)
     _label(board, (spec.id, teams[spec.id]))
     if joining:
         new = next(r for r in rookies if r.id not in joining[1])
@@ -193,12 +193,12 @@ def dissolve(
     keep it but cannot fire it, and act as Allrounders with their own gear."""
     teams = board_teams(board)
     teams.pop(team[0], None)
-    board.set_gflag(FLAG, teams)
+    board.gput(OneStatGame, fire_teams=teams)
     for m in members(team):
-        board.set_flag(m, "fire_team", None)
+        board.put(OneStatFighter, m, fire_team=None)
     spec = board.fighter(team[0])
     if carry and fx.in_play(spec) and spec.status == "upright":
-        board.set_flag(spec.id, "heavy_shooter", True)
+        board.put(OneStatFighter, spec.id, heavy_shooter=True)
         text = (
             f"the Fire Team dissolves ({why}): {spec.name} carries the heavy shooter alone "
             "(R-1SS-03)"
@@ -248,8 +248,8 @@ def on_loss(board: Board, roller: Roller, fid: str) -> None:
         return
     teams = board_teams(board)
     teams[team[0]] = [rest[0].id]
-    board.set_gflag(FLAG, teams)
-    board.set_flag(fid, "fire_team", None)
+    board.gput(OneStatGame, fire_teams=teams)
+    board.put(OneStatFighter, fid, fire_team=None)
     _label(board, (team[0], [rest[0].id]))
     spec = board.fighter(team[0])
     text = (
@@ -322,7 +322,7 @@ def spend_shot(board: Board, roller: Roller, f: FighterState, opts: Mapping[str,
             "a Fire Team either moves (one move per member) or fires the heavy shooter with all "
             f"three actions; {TEAM_ACTIONS - left} already went on moves ({RULING})"
         )
-    board.set_flag(str(state.active), "actions", 0)
+    board.put(OneStatTurn, str(state.active), actions=0)
     roller.info(
         "Fire Team",
         "both rookies fire the heavy shooter and the specialist adds his skill: the team's "
@@ -344,7 +344,7 @@ def spend_move(board: Board, roller: Roller, f: FighterState, opts: Mapping[str,
     left = int(board.fighter(holder).flags.get("actions", 0) or 0)
     if left < 1:
         raise RefusedError(f"{f.name}'s Fire Team has no action left")
-    board.set_flag(holder, "actions", left - 1)
+    board.put(OneStatTurn, holder, actions=left - 1)
     roller.info(
         "Action",
         f"{f.name}'s move uses one of the Fire Team's actions ({left - 1} left)",

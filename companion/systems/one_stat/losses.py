@@ -12,7 +12,13 @@ from companion.game.state import FighterState, thaw
 from companion.systems.one_stat import fighters as fx
 from companion.systems.one_stat.board import Board
 from companion.systems.one_stat.roller import Roller
-from companion.systems.one_stat.state import OneStatFighter, OneStatSolo, OneStatTurn
+from companion.systems.one_stat.state import (
+    OneStatFighter,
+    OneStatGame,
+    OneStatSide,
+    OneStatSolo,
+    OneStatTurn,
+)
 from companion.values import replace
 
 VP_BY_RANK = {"rookie": 1, "specialist": 2, "boss": 3}
@@ -58,7 +64,7 @@ def lose_demon(board: Board, roller: Roller, f: FighterState) -> None:
     if demon and fx.has(f, "controller"):
         d = board.fighter(str(demon))
         if fx.in_play(d) and not OneStatFighter.of(d).wild:
-            board.set_flag(d.id, "wild", True)
+            board.put(OneStatFighter, d.id, wild=True)
             roller.info(
                 "Controller wounded",
                 f"{d.name} breaks free: it now attacks whoever is closest each activation",
@@ -76,7 +82,7 @@ def drop_tokens(board: Board, roller: Roller, fid: str) -> None:
             )
     for s in range(len(board.state.sides)):
         if board.sflag(s, "flag_carrier") == fid:
-            board.set_sflag(s, "flag_carrier", None)
+            board.sput(OneStatSide, s, flag_carrier=None)
             roller.info(
                 "Flag dropped",
                 f"{f.name} drops the flag of {board.state.sides[s].name} in place",
@@ -122,7 +128,7 @@ def wound(board: Board, roller: Roller, fid: str, why: str) -> str:
         board.cond(fid).wounds += 1
         return _ladder_wound(board, roller, f)
     if f.rank == "boss" and not OneStatTurn.of(f).boss_wound_ignored:
-        board.set_flag(fid, "boss_wound_ignored", True)
+        board.put(OneStatTurn, fid, boss_wound_ignored=True)
         roller.info(
             "Boss ignores the wound",
             f"{f.name} ignores the first wound it takes this turn",
@@ -185,7 +191,7 @@ def _ladder_wound(board: Board, roller: Roller, f: FighterState) -> str:
         rulings=("R-1SS-14",),
     )
     if surrenders(f, die):
-        board.set_flag(f.id, "surrendered", True)
+        board.put(OneStatFighter, f.id, surrendered=True)
     return "wounded"
 
 
@@ -198,7 +204,7 @@ def drop_carried(board: Board, roller: Roller, f: FighterState) -> None:
         return
     for t in dropped:
         t.update(state="dropped", carrier=None, dropped_by=f.name)
-    board.set_gflag("tokens", tokens)
+    board.gput(OneStatGame, tokens=tokens)
     roller.info(
         "Token dropped",
         f"{f.name} drops {', '.join(t['id'] for t in dropped)} where it stands",
@@ -246,7 +252,7 @@ def regen_choice(board: Board, f: FighterState, roll: bool) -> str:
     the text says he *may* roll (R-1SS-P28, R-1SS-S09)."""
     if f.status != "face-down" or not fx.has(f, "regenerator"):
         raise RefusedError(f"{f.name} is no Regenerator lying face down")
-    board.set_flag(f.id, fx.REGEN_SKIP, None if roll else True)
+    board.put(OneStatTurn, f.id, regen_skip=not roll)
     if roll:
         return f"{f.name} rolls to regenerate at the next upkeep"
     return f"{f.name} stays face down at the next upkeep: no recovery roll"

@@ -123,7 +123,7 @@ def move(
     _jump_and_climb(roller, f, limit, float(str(inches)) if inches is not None else 0.0, o)
     stays = inches is not None and float(str(inches)) == 0
     if not stays:  # standing still is no movement action for the skills that forbid one
-        board.set_flag(f.id, "moved", True)
+        board.put(OneStatTurn, f.id, moved=True)
     roller.info("Move", f'up to {limit:g}" ({why})', ("R-1SS-P14",))
     if o.get("charge") and not team:
         if not any(fx.has(f, s) for s in CHARGERS):

@@ -24,6 +24,7 @@ from companion.systems.one_stat.scenarios import (
     ZONES,
     after_resolution,
 )
+from companion.systems.one_stat.state import OneStatGame, OneStatSide
 from companion.values import replace
 
 if TYPE_CHECKING:
@@ -81,7 +82,7 @@ def score(
     _set_carrier(board, key, side, None)
     board.add_vp(f.side, 1)
     if state.scenario == "bombing-run":
-        board.set_gflag("bomb", BOMB_START)
+        board.gput(OneStatGame, bomb=BOMB_START)
         msg = f"{f.name} detonates the bomb in the enemy start area: {me} scores 1 VP"
         roller.info("Victory point", msg)
         _detonate(board, roller, f, caught)
@@ -104,7 +105,7 @@ def _detonate(board: Board, roller: Roller, f: FighterState, caught: tuple[str, 
         if fid != f.id and fx.in_play(board.fighter(fid)):
             losses.take_out(board, roller, fid, 'within 2" of the detonated bomb (R-1SS-P23)')
     if not caught:
-        board.set_gflag("bomb_blast", f.id)
+        board.gput(OneStatGame, bomb_blast=f.id)
         board.announcements.append(
             f'The bomb exploded on {f.name}: every fighter within 2" is killed '
             "('companion act FIGHTER blast' for each)"
@@ -131,7 +132,7 @@ def blast(board: Board, roller: Roller, f: FighterState) -> str:
 def closer(board: Board, f: FighterState) -> str:
     if board.state.scenario != "treasure-hunt":
         raise RefusedError("'closer' belongs to the Treasure Hunt")
-    board.set_gflag("treasure_closer", f.side)
+    board.gput(OneStatGame, treasure_closer=f.side)
     return f"the treasure is closer to {board.state.sides[f.side].name}'s starting area"
 
 
@@ -141,7 +142,7 @@ def hill(board: Board, f: FighterState, opts: Mapping[str, Any]) -> str:
     n = opts.get("count")
     if not isinstance(n, int) or n < 0:
         raise UsageError('give the fighters within 1" of the token: --opt count=N')
-    board.set_sflag(f.side, "hill", n)
+    board.sput(OneStatSide, f.side, hill=n)
     return f"{board.state.sides[f.side].name}: {plural(n, 'fighter')} on the hill"
 
 
@@ -154,7 +155,7 @@ def zones(board: Board, f: FighterState, opts: Mapping[str, Any]) -> str:
         if not isinstance(v, int) or v < 0:
             raise UsageError(f"--opt z{z}= takes a count of fighters")
         counts.append(v)
-    board.set_sflag(f.side, "zones", counts)
+    board.sput(OneStatSide, f.side, zones=counts)
     return f"{board.state.sides[f.side].name}'s fighters per zone: {counts}"
 
 
@@ -169,7 +170,7 @@ def device(
     )
     if direction not in ("add", "remove"):
         raise UsageError("--opt dir= takes add or remove")
-    board.set_sflag(f.side, "device_dir", direction)
+    board.sput(OneStatSide, f.side, device_dir=direction)
     stack = int(board.gflag("device", DEVICE_START))
     if board.gflag("device_winner") is not None:
         raise RefusedError("the device has already been triggered")
@@ -184,10 +185,10 @@ def device(
     )
     if ok:
         stack += 1 if direction == "add" else -1
-        board.set_gflag("device", stack)
+        board.gput(OneStatGame, device=stack)
         roller.info("Trigger device", f"{plural(stack, 'token')} on the stack")
         if stack in (DEVICE_MIN, DEVICE_MAX):
-            board.set_gflag("device_winner", f.side)
+            board.gput(OneStatGame, device_winner=f.side)
             board.announcements.append(f"The device works for {state.sides[f.side].name}!")
     return f"device stack {stack}"
 

@@ -64,8 +64,8 @@ def spend_action(
             raise RefusedError(f"{why}; --opt free=true resolves it outside the count")
     reaction = OneStatTurn.of(f).reaction
     if reaction and state.active != f.id:
-        board.set_flag(f.id, "reaction", None)
-        board.set_flag(f.id, "influenced_by", None)
+        board.put(OneStatTurn, f.id, reaction=None)
+        board.put(OneStatTurn, f.id, influenced_by=None)
         roller.info(
             "Action",
             f"{f.name} acts outside its activation: {REACTIONS.get(str(reaction), reaction)}",
@@ -87,7 +87,7 @@ def spend_action(
         if n < 1:
             raise RefusedError(f"{f.name} has no action left in its master's activation")
         n -= cost(board, roller, f, kind, n, what, options)
-        board.set_flag(f.id, "actions", n)
+        board.put(OneStatTurn, f.id, actions=n)
         roller.info(
             "Action",
             f"{what} uses the minion {f.name}'s action in its Minion Master's "
@@ -104,7 +104,7 @@ def spend_action(
     if n < 1:
         raise RefusedError(no_action_left(f))
     n -= cost(board, roller, f, kind, n, what, options)
-    board.set_flag(f.id, "actions", n)
+    board.put(OneStatTurn, f.id, actions=n)
     nth = ordinal(len(did(board.fighter(f.id))))
     roller.info(
         "Action",

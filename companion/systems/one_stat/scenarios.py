@@ -65,7 +65,7 @@ def after_resolution(d: OneStatData, board: Board, roller: Roller) -> None:
         # nobody is left to play on (R-1SS-P22).
         if any(standing(board, s) for s in range(len(board.state.sides))):
             if not board.gflag("wipe_noted"):
-                board.set_gflag("wipe_noted", True)
+                board.gput(OneStatGame, wipe_noted=True)
                 board.announcements.append(
                     "A warband is wiped out, but victory points decide this scenario: "
                     "play on to the last turn (R-1SS-P22)"
@@ -176,27 +176,27 @@ def upkeep(d: OneStatData, board: Board, roller: Roller) -> None:
             else:
                 roller.info("King of the Hill", f"the hill is contested {nums}: no VP")
             for s in range(len(state.sides)):
-                board.set_sflag(s, "hill", None)
+                board.sput(OneStatSide, s, hill=None)
     if state.scenario == "bombing-run":
-        board.set_gflag("bomb_blast", None)
+        board.gput(OneStatGame, bomb_blast=None)
         carrier = board.gflag("bomb_carrier")
         if carrier:
             face = int(board.gflag("bomb", BOMB_START)) - 1
             if face < 1:
                 name = board.fighter(str(carrier)).name
                 roller.info("The bomb explodes", f"it blew up in {name}'s hands")
-                board.set_gflag("bomb_carrier", None)
+                board.gput(OneStatGame, bomb_carrier=None)
                 from companion.systems.one_stat import losses
 
                 losses.take_out(board, roller, str(carrier), "killed by the bomb")
-                board.set_gflag("bomb", BOMB_START)
-                board.set_gflag("bomb_blast", str(carrier))
+                board.gput(OneStatGame, bomb=BOMB_START)
+                board.gput(OneStatGame, bomb_blast=str(carrier))
                 board.announcements.append(
                     f'The bomb exploded on {name}: every fighter within 2" is killed '
                     "('companion act FIGHTER blast' for each); the bomb is back in the centre"
                 )
             else:
-                board.set_gflag("bomb", face)
+                board.gput(OneStatGame, bomb=face)
                 roller.info("Bomb countdown", f"the carried bomb now shows {face}")
     if is_action(state):
         for f in board.fighters():

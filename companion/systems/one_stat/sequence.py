@@ -138,7 +138,7 @@ def cost(
             )
     elif kind == "attack" and options.get("skirmish"):
         used = left
-    board.set_flag(f.id, "did", [*done, *record])
+    board.put(ActionSequence, f.id, did=[*done, *record])
     return used
 
 
@@ -152,7 +152,7 @@ def check_skirmish(f: FighterState, options: Mapping[str, Any], melee: bool) -> 
 def charge_after_moves(board: Board, roller: Roller, f: FighterState) -> None:
     """A second straight move that ends within 1 step of an enemy gives a Maniac or Red
     William an attack at once, beyond its two actions (R-1SS-P16)."""
-    board.set_flag(f.id, "bonus_attack", "charge")
+    board.put(ActionSequence, f.id, bonus_attack="charge")
     c = board.cond(f.id)
     c.flags["actions"] = int(c.flags.get("actions", 0) or 0) + 1
     roller.info(

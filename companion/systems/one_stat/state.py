@@ -91,7 +91,7 @@ class OneStatSide(SideFlags):
     """A side's scenario counts."""
 
     hill: int | None = None
-    zones: int | None = None
+    zones: Sequence[int] | None = None
     flag_carrier: str | None = None
     device_dir: str | None = None
 
@@ -101,7 +101,7 @@ class OneStatGame(GameFlags):
     """The scenario's objects and counts."""
 
     tokens: Sequence[Mapping[str, JSON]] = ()
-    fire_teams: bool = False
+    fire_teams: Mapping[str, Sequence[str]] = field(default_factory=freeze)
     bomb: int | None = None
     bomb_blast: str | None = None
     bomb_carrier: str | None = None
