@@ -52,6 +52,9 @@ def home(tmp_path, monkeypatch):
     monkeypatch.setenv("COLUMNS", "120")
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.delenv("CI", raising=False)
+    # Files a command writes beside the player (play's battle report) land here, never in
+    # the checkout the tests run from.
+    monkeypatch.chdir(tmp_path)
     return h
 
 

@@ -75,10 +75,11 @@ def roll(notation: str, dice: str | None, seed: int | None, as_json: bool) -> No
 
         at_least = odds.chance(dist, ">=", total, n.modifier)
         at_most = odds.chance(dist, "<=", total, n.modifier)
-        result["expected"] = exact(odds.expected(dist) + n.modifier)
+        mean = odds.expected(dist) + n.modifier
+        result["expected"] = exact(mean)
         result["p_at_least"] = exact(at_least)
         result["p_at_most"] = exact(at_most)
-        said = f"chance of {total} or more {odds.fmt(at_least)}, "
+        said = f"average {round(float(mean), 4)}; chance of {total} or more {odds.fmt(at_least)}, "
         said += f"of {total} or less {odds.fmt(at_most)}"
     if as_json:
         print_json(result)
@@ -92,7 +93,7 @@ def roll(notation: str, dice: str | None, seed: int | None, as_json: bool) -> No
         line.append((f"  {n.modifier:+d}", ""))
     line.append((f"  = {total}", "bold"))
     if "expected" in result:
-        below = f"Average {result['expected']}; {said}."
+        below = f"{said[:1].upper()}{said[1:]}."
     else:
         below = f"No exact odds: {result['odds_skipped']}."
     from companion.render import plain
