@@ -46,6 +46,12 @@ def flag_key(name: str) -> str:
     return FLAG_PREFIX + name
 
 
+def is_default(value: object, default: object) -> bool:
+    """Whether a flag's value is its field's default, which is stored as no flag at all
+    (the same type too: 0 is not False)."""
+    return value == default and type(value) is type(default)
+
+
 def defaults(cls: type) -> dict[str, JSON]:
     """Each field of a flags class with its default (what an absent key means)."""
     known: dict[str, JSON] | None = cls.__dict__.get("_defaults")
@@ -86,7 +92,7 @@ def _stored(cls: type, given: Mapping[str, JSON]) -> list[tuple[str, JSON]]:
     for k, v in given.items():
         if k not in names:
             raise TypeError(f"{cls.__name__} has no field {k!r}")
-        out.append((flag_key(k), None if v == names[k] and type(v) is type(names[k]) else v))
+        out.append((flag_key(k), None if is_default(v, names[k]) else v))
     return out
 
 
@@ -156,7 +162,7 @@ def stored(*values: object) -> Mapping[str, JSON]:
     for v in values:
         for k, default in defaults(type(v)).items():
             x = getattr(v, k)
-            if not (x == default and type(x) is type(default)):
+            if not is_default(x, default):
                 out[k] = x
     return freeze(out)
 

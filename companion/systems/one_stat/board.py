@@ -151,13 +151,11 @@ class Board:
 
 def _known(cls: Callable[..., object], given: dict[str, Any]) -> list[tuple[str, Any]]:
     """The fields given, each a field of `cls` (else a TypeError naming it)."""
-    from companion.game.typed_state import defaults
+    from companion.game.typed_state import defaults, is_default
 
     names = defaults(cls)  # type: ignore[arg-type]
     for key in given:
         if key not in names:
             raise TypeError(f"{getattr(cls, '__name__', cls)} has no field {key!r}")
     # A field given its default is the flag removed, as the class's own `set` stores it.
-    return [
-        (k, None if v == names[k] and type(v) is type(names[k]) else v) for k, v in given.items()
-    ]
+    return [(k, None if is_default(v, names[k]) else v) for k, v in given.items()]
