@@ -20,29 +20,35 @@ if TYPE_CHECKING:
     from typing import Any
 
 _LISTS = ("keywords", "rulings", "steps", "terms")
+# Players' questions are index data only: their words are in the weights, and kept as
+# text they would make the cache file, read by every look-up, twice as long.
+_INDEX_ONLY = ("asks",)
 
 
 def _build(system_id: str) -> dict[str, Any]:
     from companion import systems
-    from companion.lookup.search import _weights
+    from companion.lookup.search import _weights, holding, lengths, packed
     from companion.lookup.synonyms import read
     from companion.lookup.topics import all_topics
 
     system = systems.get(system_id)
     topics = all_topics(system_id)
+    weights = [_weights(t) for t in topics]
     return {
         "name": system.info.name,
         "rulings": [[r.id, r.title, r.text] for r in system.rulings()],
         "topics": [
             {k: list(v) if k in _LISTS else v for k, v in _fields(t).items()} for t in topics
         ],
-        "weights": [_weights(t) for t in topics],
+        "weights": [packed(w) for w in weights],
+        "lengths": [lengths(w) for w in weights],
+        "held": holding(weights),
         "synonyms": read(system_id).to_data(),
     }
 
 
 def _fields(t: RuleTopic) -> dict[str, Any]:
-    return {k: getattr(t, k) for k in RuleTopic.__annotations__}
+    return {k: getattr(t, k) for k in RuleTopic.__annotations__ if k not in _INDEX_ONLY}
 
 
 @lru_cache(maxsize=8)
@@ -65,7 +71,8 @@ def rulings(system_id: str) -> list[tuple[str, str, str]]:
 
 @lru_cache(maxsize=8)
 def topics(system_id: str) -> tuple[RuleTopic, ...]:
-    """`companion.lookup.topics.all_topics(system_id)`, from the prepared data; the search
+    """`companion.lookup.topics.all_topics(system_id)`, from the prepared data, without the
+    players' questions (index data: their words are in the weights); the search
     (`companion.lookup.search`) is handed each topic's weighted words and the system's
     table of players' words (`companion.lookup.synonyms`) with it."""
     from companion.lookup import search, synonyms
@@ -76,5 +83,7 @@ def topics(system_id: str) -> tuple[RuleTopic, ...]:
     ]
     out = tuple(RuleTopic(**f) for f in fields)
     search.KNOWN.update(zip(out, doc["weights"], strict=True))
+    search.LENGTHS.update(zip(out, doc["lengths"], strict=True))
+    search.COUNTS[system_id] = (tuple(t.id for t in out), doc["held"])
     synonyms.KNOWN[system_id] = synonyms.Synonyms.from_data(doc["synonyms"])
     return out

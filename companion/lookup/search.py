@@ -15,7 +15,7 @@ word very well.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from companion.lookup.synonyms import synonyms
 from companion.lookup.topics import RuleTopic
@@ -24,20 +24,29 @@ from companion.values import frozen
 
 # The places a word is found, each with how much it counts and how much a long place
 # counts each word for less (BM25's b: 0 for a title, whose length says nothing).
-FIELDS = ("name", "keyword", "section", "sheet", "text", "terms")
-W_FIELD = (3.0, 2.6, 1.0, 0.8, 0.5, 1.0)
-B_FIELD = (0.3, 0.0, 0.0, 0.5, 0.75, 0.5)
+FIELDS = ("name", "keyword", "section", "sheet", "text", "terms", "asks")
+W_FIELD = [3.0, 2.6, 1.0, 0.8, 0.5, 1.0, 0.5]
+B_FIELD = [0.3, 0.0, 0.0, 0.5, 0.75, 0.5, 0.3]
 K1 = 1.2  # how soon a word found again adds little (BM25's k1)
 
-FOCUS = 1.5  # bonus for a title made only of the question's words
-PAIR = 0.5  # what two of the question's words side by side in a topic count, as one more
+FOCUS = 2.0  # bonus for a title made only of the question's words
+PAIR = 0.3  # what two of the question's words side by side in a topic count, as one more
 
 TYPO_CUTOFF = 78.0  # rapidfuzz ratio (0-100) below which two words are not a typo apart
 
 # Each topic's stems with how often each place holds them, where they were worked out
 # ahead (`companion.lookup.prepared` keeps them in the cache folder), so a look-up need
-# not read every topic's text.
-KNOWN: dict[RuleTopic, dict[str, list[int]]] = {}
+# not read every topic's text. The counts of one stem are packed into one number, `BITS`
+# a place (`packed`): the cache file is read several times faster as numbers than as
+# lists, and only the stems a question finds are unpacked.
+KNOWN: dict[RuleTopic, dict[str, int]] = {}
+BITS = 6
+# Worked out ahead with them: per system, its topics' ids with how many of those topics
+# hold each stem (what rarity is counted from), and per topic how many words each place
+# holds (what BM25F's length normalisation reads). A search of whole systems adds these
+# up instead of going through every word of every topic.
+COUNTS: dict[str, tuple[tuple[str, ...], dict[str, int]]] = {}
+LENGTHS: dict[RuleTopic, list[int]] = {}
 
 
 @frozen
@@ -56,6 +65,7 @@ def _fields(t: RuleTopic) -> tuple[tuple[str, ...], ...]:
         (t.sheet,),
         (t.text,),
         t.terms,
+        t.asks,
     )
 
 
@@ -106,8 +116,8 @@ def search(query: str, topics: Sequence[RuleTopic], limit: int = 6) -> list[Hit]
     tables = {sid: synonyms(sid) for sid in {t.system for t in topics}}
     slots_of = {sid: _dedupe(table.slots(asked)) for sid, table in tables.items()}
     terms = [_terms_of(t) for t in topics]
-    rare = _rarity(terms)
-    vocabulary = sorted(w for w in rare if " " not in w)
+    held = _held(topics, terms)
+    vocabulary = sorted(w for w in held if " " not in w)
     near: dict[str, dict[str, float]] = {}
     for slots in slots_of.values():
         for slot in slots:
@@ -115,6 +125,7 @@ def search(query: str, topics: Sequence[RuleTopic], limit: int = 6) -> list[Hit]
                 if w not in near:
                     near[w] = _similar(w, vocabulary)
     sims_of = {sid: [_merged(slot, near) for slot in slots] for sid, slots in slots_of.items()}
+    rare = _rarity(held, len(topics), {w for n in near.values() for w in n} | set(_pairs(asked)))
     # What finding each word is worth: a near word ("ranger" for "ranges") never counts
     # for more than the question's own word would, however rare it is.
     worth = {w: _worth(w, n, rare) for w, n in near.items()}
@@ -123,7 +134,7 @@ def search(query: str, topics: Sequence[RuleTopic], limit: int = 6) -> list[Hit]
         for sid, slots in slots_of.items()
     }
     counts = {sid: [tables[sid].weight(slot) for slot in slots] for sid, slots in slots_of.items()}
-    norms = _norms(terms)
+    norms = _norms([_lengths_of(t) for t in topics])
     pairs = [p for p in _pairs(asked) if p in rare]
     hits = []
     for t, ts, norm in zip(topics, terms, norms, strict=True):
@@ -133,13 +144,13 @@ def search(query: str, topics: Sequence[RuleTopic], limit: int = 6) -> list[Hit]
             for w, value in v.items():
                 tf = ts.get(w)
                 if tf is not None:
-                    found = sum(n * k for n, k in zip(tf, norm, strict=True))
+                    found = _found(tf, norm)
                     best = max(best, value * found * (K1 + 1) / (found + K1))
             score += count * best
         for pair in pairs:
             tf = ts.get(pair)
             if tf is not None:
-                found = sum(n * k for n, k in zip(tf, norm, strict=True))
+                found = _found(tf, norm)
                 score += PAIR * rare[pair] * found * (K1 + 1) / (found + K1)
         title = set(words(t.title))
         if score > 0 and title:
@@ -154,21 +165,61 @@ def search(query: str, topics: Sequence[RuleTopic], limit: int = 6) -> list[Hit]
     return hits[:limit]
 
 
-def _terms_of(t: RuleTopic) -> dict[str, list[int]]:
+def _terms_of(t: RuleTopic) -> dict[str, int]:
     known = KNOWN.get(t)
     if known is None:
-        known = KNOWN[t] = _weights(t)
+        weights = _weights(t)
+        known = KNOWN[t] = packed(weights)
+        LENGTHS[t] = lengths(weights)
     return known
 
 
-def _norms(terms: Sequence[dict[str, list[int]]]) -> list[tuple[float, ...]]:
+def packed(weights: dict[str, list[int]]) -> dict[str, int]:
+    """Each stem's counts per place as one number (a count over `BITS` bits is kept as
+    the most they hold: BM25 has long stopped adding by then)."""
+    top = (1 << BITS) - 1
+    out = {}
+    for w, tf in weights.items():
+        code = 0
+        for i, n in enumerate(tf):
+            code |= min(n, top) << (BITS * i)
+        out[w] = code
+    return out
+
+
+def _found(code: int, norm: tuple[float, ...]) -> float:
+    """A packed stem's counts, each place's weighed by `norm`, added up."""
+    top = (1 << BITS) - 1
+    total = 0.0
+    i = 0
+    while code:
+        total += (code & top) * norm[i]
+        code >>= BITS
+        i += 1
+    return total
+
+
+def lengths(weights: dict[str, list[int]]) -> list[int]:
+    """How many words each place of a topic holds (its pairs not counted)."""
+    out = [0] * len(FIELDS)
+    for w, tf in weights.items():
+        if " " not in w:
+            for i, n in enumerate(tf):
+                out[i] += n
+    return out
+
+
+def _lengths_of(t: RuleTopic) -> list[int]:
+    known = LENGTHS.get(t)
+    if known is None:
+        known = LENGTHS[t] = lengths(_weights(t))
+    return known
+
+
+def _norms(lengths: Sequence[list[int]]) -> list[tuple[float, ...]]:
     """Per topic, what one finding in each place counts: the place's weight, less for a
     place longer than that place is on average (BM25F's length normalisation)."""
-    lengths = [
-        [sum(tf[i] for w, tf in ts.items() if " " not in w) for i in range(len(FIELDS))]
-        for ts in terms
-    ]
-    n = max(len(terms), 1)
+    n = max(len(lengths), 1)
     average = [max(sum(row[i] for row in lengths) / n, 1.0) for i in range(len(FIELDS))]
     return [
         tuple(
@@ -198,14 +249,41 @@ def _worth(asked: str, near: dict[str, float], rare: dict[str, float]) -> dict[s
     }
 
 
-def _rarity(terms: Sequence[dict[str, list[int]]]) -> dict[str, float]:
-    """How much finding each word tells: BM25's inverse document frequency."""
-    df: dict[str, int] = {}
+def holding(terms: Sequence[Mapping[str, object]]) -> dict[str, int]:
+    """How many of the topics hold each stem (or pair)."""
+    out: dict[str, int] = {}
     for ts in terms:
         for w in ts:
-            df[w] = df.get(w, 0) + 1
-    n = len(terms)
-    return {w: math.log(1 + (n - d + 0.5) / (d + 0.5)) for w, d in df.items()}
+            out[w] = out.get(w, 0) + 1
+    return out
+
+
+def _held(topics: Sequence[RuleTopic], terms: Sequence[dict[str, int]]) -> dict[str, int]:
+    """`holding(terms)`, added up from each system's counts worked out ahead where the
+    search covers that system's topics whole."""
+    groups: dict[str, list[int]] = {}
+    for i, t in enumerate(topics):
+        groups.setdefault(t.system, []).append(i)
+    out: dict[str, int] = {}
+    for sid, rows in groups.items():
+        ahead = COUNTS.get(sid)
+        if ahead is not None and ahead[0] == tuple(topics[i].id for i in rows):
+            counts = ahead[1]
+        else:
+            counts = holding([terms[i] for i in rows])
+        if not out:
+            out = dict(counts)
+            continue
+        for w, d in counts.items():
+            out[w] = out.get(w, 0) + d
+    return out
+
+
+def _rarity(held: dict[str, int], n: int, wanted: set[str]) -> dict[str, float]:
+    """How much finding each wanted word tells: BM25's inverse document frequency."""
+    return {
+        w: math.log(1 + (n - d + 0.5) / (d + 0.5)) for w in wanted if (d := held.get(w)) is not None
+    }
 
 
 def _dedupe(slots: list[tuple[str, ...]]) -> list[tuple[str, ...]]:

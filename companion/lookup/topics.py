@@ -68,6 +68,9 @@ class RuleTopic:
     # Index terms only, never shown: the words of the rule text's own passage for this
     # topic (the topic file's `[terms]` table), so a question in the text's words finds it.
     terms: tuple[str, ...] = ()
+    # Index only too: questions players ask that this topic answers, written from the
+    # rule text (the system's `<id>_asks.toml`), so a question in players' words finds it.
+    asks: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -150,20 +153,56 @@ def file_terms(system_id: str) -> dict[str, tuple[str, ...]]:
     return out
 
 
-def with_terms(
-    system_id: str, topics: tuple[RuleTopic, ...], terms: dict[str, tuple[str, ...]]
+def asks_file(system_id: str) -> str:
+    return f"{system_id}_asks.toml"
+
+
+@lru_cache(maxsize=16)
+def file_asks(system_id: str) -> dict[str, tuple[str, ...]]:
+    """The system's `<id>_asks.toml`: per topic id, questions players ask that it answers.
+    They are index data, never shown; a system without the file has none."""
+    name = asks_file(system_id)
+    if find(name) is None:
+        return {}
+    top = Reader(name, load_toml(name))
+    top.only("asks")
+    table = top.table("asks", {})
+    out: dict[str, tuple[str, ...]] = {}
+    for tid in table.data:
+        asks = table.texts(tid)
+        for ask in asks:
+            if not ask.strip():
+                table.fail("a question must not be empty", tid)
+        out[tid] = asks
+    return out
+
+
+def with_index(
+    system_id: str,
+    topics: tuple[RuleTopic, ...],
+    terms: dict[str, tuple[str, ...]],
+    asks: dict[str, tuple[str, ...]],
 ) -> tuple[RuleTopic, ...]:
-    """The topics, each with its index terms; a term list for no topic is an error."""
+    """The topics, each with its index terms and players' questions; a list for no topic
+    is an error that names the file and the key."""
     from dataclasses import replace
 
     from companion.errors import DataError
 
-    unknown = sorted(set(terms) - {t.id for t in topics})
-    if unknown:
-        raise DataError(
-            f"{file_name(system_id)}: terms.{unknown[0]}: no topic {unknown[0]!r} in {system_id}"
-        )
-    return tuple(replace(t, terms=terms[t.id]) if t.id in terms else t for t in topics)
+    ids = {t.id for t in topics}
+    for name, table, key in (
+        (file_name(system_id), terms, "terms"),
+        (asks_file(system_id), asks, "asks"),
+    ):
+        unknown = sorted(set(table) - ids)
+        if unknown:
+            raise DataError(f"{name}: {key}.{unknown[0]}: no topic {unknown[0]!r} in {system_id}")
+    return tuple(
+        replace(t, terms=terms.get(t.id, ()), asks=asks.get(t.id, ()))
+        if t.id in terms or t.id in asks
+        else t
+        for t in topics
+    )
 
 
 def check_rulings(system_id: str, topics: Sequence[RuleTopic], known: Sequence[str]) -> None:
@@ -234,7 +273,7 @@ def all_topics(system_id: str) -> tuple[RuleTopic, ...]:
         for t in entries
         if t.id not in taken
     )
-    return with_terms(sid, own + listed + library_topics(system), file_terms(sid))
+    return with_index(sid, own + listed + library_topics(system), file_terms(sid), file_asks(sid))
 
 
 def library_topics(system: Any) -> tuple[RuleTopic, ...]:
