@@ -114,6 +114,8 @@ def topic_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str) -> It
 
     def clear() -> None:
         topics_mod.file_topics.cache_clear()
+        topics_mod.file_asks.cache_clear()
+        topics_mod.file_terms.cache_clear()
         synonyms_mod.read.cache_clear()
         synonyms_mod.KNOWN.clear()
         load_toml.cache_clear()
