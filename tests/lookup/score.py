@@ -14,6 +14,7 @@ The held-out half is for measuring only: the script never prints its questions.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -76,6 +77,17 @@ def rank(q: Question, with_system: bool) -> int:
         if h.topic.system == system_id and h.topic.id in wanted:
             return i
     return 99
+
+
+def same_text(text: str) -> str:
+    """A question as two writers who wrote it alike would have: lower-case words only."""
+    return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
+
+
+def copied(texts: Sequence[str]) -> int:
+    """How many questions of either half `texts` holds, word for word (never which)."""
+    kept = {same_text(t) for t in texts}
+    return sum(same_text(q[1]) in kept for which in ("heldout", "tuning") for q in questions(which))
 
 
 def figures(qs: Sequence[Question], with_system: bool) -> dict[str, Figures]:
