@@ -29,8 +29,8 @@ W_FIELD = [3.0, 2.6, 1.0, 0.8, 0.5, 1.0, 0.5]
 B_FIELD = [0.3, 0.0, 0.0, 0.5, 0.75, 0.5, 0.3]
 K1 = 1.2  # how soon a word found again adds little (BM25's k1)
 
-FOCUS = 2.0  # bonus for a title made only of the question's words
-PAIR = 0.3  # what two of the question's words side by side in a topic count, as one more
+FOCUS = 1.5  # bonus for a title made only of the question's words
+PAIR = 0.2  # what two of the question's words side by side in a topic count, as one more
 
 TYPO_CUTOFF = 78.0  # rapidfuzz ratio (0-100) below which two words are not a typo apart
 

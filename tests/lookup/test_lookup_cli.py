@@ -280,7 +280,8 @@ def test_the_play_rules_key_shows_the_situation_first(demo):
         ("1ss", "choose", None, True, "opfor"),
         ("1ss", "upkeep", None, False, "turn"),
         ("warstuff", "acting", "upright", False, "actions"),
-        ("warstuff", "acting", "stunned", False, "stunned"),
+        # A stunned unit's activation: the one action it may take, Recover, comes first.
+        ("warstuff", "acting", "stunned", False, "recover"),
     ],
 )
 def test_the_situation_finds_its_topic(system_id, kind, status, opfor, topic):
