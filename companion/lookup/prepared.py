@@ -82,8 +82,7 @@ def topics(system_id: str) -> tuple[RuleTopic, ...]:
         {k: tuple(v) if k in _LISTS else v for k, v in t.items()} for t in doc["topics"]
     ]
     out = tuple(RuleTopic(**f) for f in fields)
-    search.KNOWN.update(zip(out, doc["weights"], strict=True))
-    search.LENGTHS.update(zip(out, doc["lengths"], strict=True))
+    search.KNOWN.update(zip(out, zip(doc["weights"], doc["lengths"], strict=True), strict=True))
     search.COUNTS[system_id] = (tuple(t.id for t in out), doc["held"])
     synonyms.KNOWN[system_id] = synonyms.Synonyms.from_data(doc["synonyms"])
     return out

@@ -25,8 +25,8 @@ from companion.values import frozen
 # The places a word is found, each with how much it counts and how much a long place
 # counts each word for less (BM25's b: 0 for a title, whose length says nothing).
 FIELDS = ("name", "keyword", "section", "sheet", "text", "terms", "asks")
-W_FIELD = [3.0, 2.6, 1.0, 0.8, 0.5, 1.0, 0.5]
-B_FIELD = [0.3, 0.0, 0.0, 0.5, 0.75, 0.5, 0.3]
+W_FIELD = (3.0, 2.6, 1.0, 0.8, 0.5, 1.0, 0.5)
+B_FIELD = (0.3, 0.0, 0.0, 0.5, 0.75, 0.5, 0.3)
 K1 = 1.2  # how soon a word found again adds little (BM25's k1)
 
 FOCUS = 1.5  # bonus for a title made only of the question's words
@@ -36,17 +36,16 @@ TYPO_CUTOFF = 78.0  # rapidfuzz ratio (0-100) below which two words are not a ty
 
 # Each topic's stems with how often each place holds them, where they were worked out
 # ahead (`companion.lookup.prepared` keeps them in the cache folder), so a look-up need
-# not read every topic's text. The counts of one stem are packed into one number, `BITS`
+# not read every topic's text; with them, how many words each place holds (what BM25F's
+# length normalisation reads). The counts of one stem are packed into one number, `BITS`
 # a place (`packed`): the cache file is read several times faster as numbers than as
 # lists, and only the stems a question finds are unpacked.
-KNOWN: dict[RuleTopic, dict[str, int]] = {}
+KNOWN: dict[RuleTopic, tuple[dict[str, int], list[int]]] = {}
 BITS = 6
-# Worked out ahead with them: per system, its topics' ids with how many of those topics
-# hold each stem (what rarity is counted from), and per topic how many words each place
-# holds (what BM25F's length normalisation reads). A search of whole systems adds these
-# up instead of going through every word of every topic.
+# Worked out ahead too: per system, its topics' ids with how many of those topics hold
+# each stem (what rarity is counted from). A search of whole systems adds these up
+# instead of going through every word of every topic.
 COUNTS: dict[str, tuple[tuple[str, ...], dict[str, int]]] = {}
-LENGTHS: dict[RuleTopic, list[int]] = {}
 
 
 @frozen
@@ -115,7 +114,8 @@ def search(query: str, topics: Sequence[RuleTopic], limit: int = 6) -> list[Hit]
         return []
     tables = {sid: synonyms(sid) for sid in {t.system for t in topics}}
     slots_of = {sid: _dedupe(table.slots(asked)) for sid, table in tables.items()}
-    terms = [_terms_of(t) for t in topics]
+    indexed = [_index_of(t) for t in topics]
+    terms = [ts for ts, _ in indexed]
     held = _held(topics, terms)
     vocabulary = sorted(w for w in held if " " not in w)
     near: dict[str, dict[str, float]] = {}
@@ -134,7 +134,7 @@ def search(query: str, topics: Sequence[RuleTopic], limit: int = 6) -> list[Hit]
         for sid, slots in slots_of.items()
     }
     counts = {sid: [tables[sid].weight(slot) for slot in slots] for sid, slots in slots_of.items()}
-    norms = _norms([_lengths_of(t) for t in topics])
+    norms = _norms([row for _, row in indexed])
     pairs = [p for p in _pairs(asked) if p in rare]
     hits = []
     for t, ts, norm in zip(topics, terms, norms, strict=True):
@@ -165,12 +165,11 @@ def search(query: str, topics: Sequence[RuleTopic], limit: int = 6) -> list[Hit]
     return hits[:limit]
 
 
-def _terms_of(t: RuleTopic) -> dict[str, int]:
+def _index_of(t: RuleTopic) -> tuple[dict[str, int], list[int]]:
     known = KNOWN.get(t)
     if known is None:
         weights = _weights(t)
-        known = KNOWN[t] = packed(weights)
-        LENGTHS[t] = lengths(weights)
+        known = KNOWN[t] = (packed(weights), lengths(weights))
     return known
 
 
@@ -207,13 +206,6 @@ def lengths(weights: dict[str, list[int]]) -> list[int]:
             for i, n in enumerate(tf):
                 out[i] += n
     return out
-
-
-def _lengths_of(t: RuleTopic) -> list[int]:
-    known = LENGTHS.get(t)
-    if known is None:
-        known = LENGTHS[t] = lengths(_weights(t))
-    return known
 
 
 def _norms(lengths: Sequence[list[int]]) -> list[tuple[float, ...]]:

@@ -8,7 +8,7 @@ other rules data error, so a broken topic file is fixed in a minute.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from companion import TYPE_CHECKING
@@ -143,14 +143,14 @@ def file_terms(system_id: str) -> dict[str, tuple[str, ...]]:
         return {}
     name = file_name(system_id)
     table = Reader(name, load_toml(name)).table("terms", {})
-    out: dict[str, tuple[str, ...]] = {}
-    for tid in table.data:
-        terms = table.texts(tid)
-        for term in terms:
-            if not term.strip() or len(term.split()) > MAX_TERM_WORDS:
-                table.fail(f"{term!r} must be a word or a phrase of 1-{MAX_TERM_WORDS}", tid)
-        out[tid] = terms
-    return out
+    return _per_topic(
+        table,
+        lambda term: (
+            None
+            if term.strip() and len(term.split()) <= MAX_TERM_WORDS
+            else f"{term!r} must be a word or a phrase of 1-{MAX_TERM_WORDS}"
+        ),
+    )
 
 
 def asks_file(system_id: str) -> str:
@@ -166,14 +166,23 @@ def file_asks(system_id: str) -> dict[str, tuple[str, ...]]:
         return {}
     top = Reader(name, load_toml(name))
     top.only("asks")
-    table = top.table("asks", {})
+    return _per_topic(
+        top.table("asks", {}),
+        lambda ask: None if ask.strip() else "a question must not be empty",
+    )
+
+
+def _per_topic(table: Reader, wrong: Callable[[str], str | None]) -> dict[str, tuple[str, ...]]:
+    """An index table: per topic id, a list of texts, each checked (`wrong` says what is
+    wrong with one, None when nothing is)."""
     out: dict[str, tuple[str, ...]] = {}
     for tid in table.data:
-        asks = table.texts(tid)
-        for ask in asks:
-            if not ask.strip():
-                table.fail("a question must not be empty", tid)
-        out[tid] = asks
+        texts = table.texts(tid)
+        for text in texts:
+            problem = wrong(text)
+            if problem:
+                table.fail(problem, tid)
+        out[tid] = texts
     return out
 
 
