@@ -68,8 +68,10 @@ class Extras:
         return found
 
     def do_rules(self) -> None:
+        from rich.text import Text
+
         from companion.lookup.topics import all_topics
-        from companion.render.topic_view import render_situation
+        from companion.render.topic_view import reflow, render_situation
 
         sys_ = self.s.system
         render_situation(self.c, sys_.info.id, ph.current(sys_, self.s.state), self.s.state)
@@ -85,7 +87,10 @@ class Extras:
             self.c.print("This system has no look-up entries.")
             return
         title, text = self.ui.search("Look up (type to filter):", labels)
-        self.c.print(f"[bold]{title}[/bold]: {text}", highlight=False)
+        # Its paragraphs flow to the terminal's width, as `rules show` prints them, not
+        # broken where the rules file breaks its lines.
+        shown = Text(title, style="bold")
+        self.c.print(shown.append(": " + "\n".join(reflow(text))), highlight=False)
         self.ui.pause()
 
     def do_vp(self) -> None:

@@ -272,6 +272,33 @@ def test_the_play_rules_key_shows_the_situation_first(demo):
     assert text.index("Shooting into melee") > situation
 
 
+def test_a_topic_picked_with_the_rules_key_flows_to_the_terminals_width(demo):
+    import io
+
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+    from rich.console import Console
+
+    from companion.cli.shared import drawn_board
+    from companion.game.repo import Home
+    from companion.play.loop import Loop
+    from companion.play.session import Session
+    from companion.play.ui import Prompter
+
+    out = io.StringIO()
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        pipe.send_text("r?push back\r q\x03")
+        Loop(
+            Session(Home(draw=drawn_board), "sample"), Console(file=out, width=120), Prompter()
+        ).run()
+    text = out.getvalue()
+    # The paragraph flows to the terminal's width, not broken where the rules file breaks
+    # its lines ("...the attacker may push" / "the defender 1\"...").
+    picked = text[text.rindex("Push back: In melee") :]
+    assert 'the attacker may push the defender 1"' in picked
+
+
 @pytest.mark.parametrize(
     ("system_id", "kind", "status", "opfor", "topic"),
     [
